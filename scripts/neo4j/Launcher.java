@@ -1,0 +1,54 @@
+// Starts the real Neo4j 5.26 Community engine embedded in this JVM with a Bolt connector, for local
+// runs and tests on machines without Docker. Run with: java -cp ".cache/neo4j/lib/*" Launcher.java
+// Settings come from environment variables (see README): GKS_NEO4J_DATA, GKS_NEO4J_BOLT_HOST,
+// GKS_NEO4J_BOLT_PORT, GKS_NEO4J_PAGECACHE, GKS_NEO4J_HEAP_TX (transaction memory cap).
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+
+import org.neo4j.configuration.GraphDatabaseSettings;
+import org.neo4j.configuration.connectors.BoltConnector;
+import org.neo4j.configuration.helpers.SocketAddress;
+import org.neo4j.dbms.api.DatabaseManagementService;
+import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.io.ByteUnit;
+
+public class Launcher {
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dataDir = Path.of(env("GKS_NEO4J_DATA", ".data/neo4j")).toAbsolutePath();
+        String host = env("GKS_NEO4J_BOLT_HOST", "127.0.0.1");
+        int port = Integer.parseInt(env("GKS_NEO4J_BOLT_PORT", "7687"));
+        long pageCacheMb = Long.parseLong(env("GKS_NEO4J_PAGECACHE_MB", "512"));
+
+        long started = System.nanoTime();
+        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(dataDir)
+                .setConfig(BoltConnector.enabled, true)
+                .setConfig(BoltConnector.listen_address, new SocketAddress(host, port))
+                .setConfig(GraphDatabaseSettings.auth_enabled, false)
+                .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMb))
+                .setConfig(GraphDatabaseSettings.transaction_timeout, Duration.ofMinutes(5))
+                .build();
+
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("neo4j-launcher: shutting down");
+            dbms.shutdown();
+            System.out.println("neo4j-launcher: stopped");
+            stopped.countDown();
+        }, "neo4j-shutdown"));
+
+        GraphDatabaseService db = dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME);
+        db.executeTransactionally("RETURN 1");
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        // The supervisor waits for this exact line before it connects.
+        System.out.println("neo4j-launcher: ready bolt://" + host + ":" + port + " data=" + dataDir + " in " + ms + "ms");
+        System.out.flush();
+        stopped.await();
+    }
+}

@@ -1,0 +1,93 @@
+// API keys: issued as gks_<lookup>_<secret>; only a SHA-256 hash of the secret is stored, found by
+// its public lookup token and compared in constant time. Keys are not cached so revocation is immediate.
+import crypto from 'node:crypto';
+import type { Graph } from '../db/graph.js';
+import { SCOPES, type Scope } from './scopes.js';
+
+export const KEY_PREFIX = 'gks_';
+const KEY_PATTERN = /^gks_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/;
+
+export interface AuthContext {
+  keyId: string;
+  organizationId: string;
+  /** Set for project-scoped keys. */
+  projectId: string | null;
+  scopes: string[];
+}
+
+export interface IssuedKey {
+  id: string;
+  key: string;
+  scopes: string[];
+  organization_id: string;
+  project_id: string | null;
+}
+
+function sha256(text: string): Buffer {
+  return crypto.createHash('sha256').update(text).digest();
+}
+
+function randomToken(length: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.randomBytes(length);
+  let out = '';
+  for (const b of bytes) out += alphabet[b % alphabet.length];
+  return out;
+}
+
+export async function issueKey(
+  graph: Graph,
+  options: { organizationId: string; projectId?: string | null; scopes?: Scope[]; name?: string },
+): Promise<IssuedKey> {
+  const lookup = randomToken(12);
+  const secret = crypto.randomBytes(32).toString('base64url');
+  const scopes = options.scopes && options.scopes.length > 0 ? [...new Set(options.scopes)] : [...SCOPES];
+  const row = await graph.write((tx) =>
+    tx.one('auth/create_key', {
+      id: crypto.randomUUID(),
+      lookup,
+      secret_hash: sha256(secret).toString('hex'),
+      name: options.name ?? null,
+      scopes,
+      organization_id: options.organizationId,
+      project_id: options.projectId ?? null,
+    }),
+  );
+  if (!row) {
+    throw new Error(
+      options.projectId
+        ? `project ${options.projectId} does not exist in organization ${options.organizationId}`
+        : `organization ${options.organizationId} does not exist`,
+    );
+  }
+  return {
+    id: String(row.id),
+    key: `${KEY_PREFIX}${lookup}_${secret}`,
+    scopes,
+    organization_id: String(row.organization_id),
+    project_id: row.project_id === null ? null : String(row.project_id),
+  };
+}
+
+export type KeyCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' };
+
+export async function verifyKey(graph: Graph, presented: string): Promise<KeyCheck> {
+  const match = KEY_PATTERN.exec(presented);
+  if (!match) return { ok: false, reason: 'malformed' };
+  const [, lookup, secret] = match as unknown as [string, string, string];
+  const row = await graph.read((tx) => tx.one('auth/find_key', { lookup }));
+  const presentedHash = sha256(secret);
+  const storedHash = Buffer.from(row ? String(row.secret_hash) : '0'.repeat(64), 'hex');
+  const equal = storedHash.length === presentedHash.length && crypto.timingSafeEqual(storedHash, presentedHash);
+  if (!row || !equal) return { ok: false, reason: 'unknown' };
+  if (row.revoked === true) return { ok: false, reason: 'revoked' };
+  return {
+    ok: true,
+    auth: {
+      keyId: String(row.id),
+      organizationId: String(row.organization_id),
+      projectId: row.project_id === null ? null : String(row.project_id),
+      scopes: Array.isArray(row.scopes) ? row.scopes.map(String) : [],
+    },
+  };
+}

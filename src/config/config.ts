@@ -1,0 +1,117 @@
+// Reads the service configuration from the environment once, validating every value so that bad
+// configuration fails at start with a message naming the variable (README: Configuration).
+import path from 'node:path';
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, reason: string) {
+    super(`configuration: ${variable} ${reason}`);
+  }
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  cacheDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  bodyLimitBytes: number;
+  neo4j: { uri: string | undefined; user: string; password: string; database: string; boltPort: number };
+  temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
+  rateLimit: { perSecond: number; burst: number };
+  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
+  dockerFallback: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function uri(env: Env, name: string, schemes: string[]): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  const scheme = raw.split('://')[0] ?? '';
+  if (!raw.includes('://') || !schemes.includes(scheme)) {
+    throw new ConfigError(name, `must be a URI with scheme ${schemes.join(', ')}, got "${raw}"`);
+  }
+  return raw;
+}
+
+function hostPort(env: Env, name: string): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  if (!/^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/.test(raw)) throw new ConfigError(name, `must be host:port, got "${raw}"`);
+  return raw;
+}
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env, root: string = process.cwd()): Config {
+  const logLevel = str(env, 'LOG_LEVEL', 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: str(env, 'HOST', '127.0.0.1'),
+    dataDir: path.resolve(root, str(env, 'GKS_DATA_DIR', '.data')),
+    cacheDir: path.resolve(root, str(env, 'GKS_CACHE_DIR', '.cache')),
+    logLevel: logLevel as Config['logLevel'],
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    neo4j: {
+      uri: uri(env, 'NEO4J_URI', ['bolt', 'bolt+s', 'bolt+ssc', 'neo4j', 'neo4j+s', 'neo4j+ssc']),
+      user: str(env, 'NEO4J_USER', 'neo4j'),
+      password: str(env, 'NEO4J_PASSWORD', 'neo4j'),
+      database: str(env, 'NEO4J_DATABASE', 'neo4j'),
+      boltPort: int(env, 'GKS_NEO4J_BOLT_PORT', 7687, 1, 65535),
+    },
+    temporal: {
+      address: hostPort(env, 'TEMPORAL_ADDRESS'),
+      namespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
+      taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'gks-loops'),
+      port: int(env, 'GKS_TEMPORAL_PORT', 7233, 1, 65535),
+      uiPort: int(env, 'GKS_TEMPORAL_UI_PORT', 8233, 1, 65535),
+    },
+    rateLimit: {
+      perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000),
+      burst: int(env, 'RATE_LIMIT_BURST', 100, 1, 1_000_000),
+    },
+    llm: {
+      baseUrl: uri(env, 'LLM_BASE_URL', ['http', 'https']),
+      apiKey: optional(env, 'LLM_API_KEY'),
+      model: str(env, 'LLM_MODEL', 'gpt-4o-mini'),
+    },
+    fetch: {
+      allowPrivate: bool(env, 'FETCH_ALLOW_PRIVATE', false),
+      timeoutMs: int(env, 'FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
+      maxBytes: int(env, 'FETCH_MAX_BYTES', 5_242_880, 1024, 104_857_600),
+      maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5, 0, 20),
+    },
+    dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
+  };
+}

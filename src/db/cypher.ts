@@ -1,0 +1,38 @@
+// Loads the named Cypher statements kept under cypher/<area>/<name>.cypher. Statements are read once
+// and referred to by "area/name"; values are always passed as $parameters, never glued into text.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CYPHER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../cypher');
+
+const cache = new Map<string, string>();
+
+export function cypher(name: string): string {
+  let text = cache.get(name);
+  if (text === undefined) {
+    const file = path.join(CYPHER_DIR, `${name}.cypher`);
+    if (!file.startsWith(CYPHER_DIR + path.sep)) throw new Error(`bad statement name ${name}`);
+    text = fs.readFileSync(file, 'utf8');
+    cache.set(name, text);
+  }
+  return text;
+}
+
+/** Every statement file of a folder, sorted by file name: "schema" gives the ordered migrations. */
+export function cypherFolder(folder: string): { name: string; text: string }[] {
+  const dir = path.join(CYPHER_DIR, folder);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.cypher'))
+    .sort()
+    .map((f) => ({ name: `${folder}/${f.replace(/\.cypher$/, '')}`, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+}
+
+/** Splits a file holding several statements separated by semicolons at line ends (schema files). */
+export function splitStatements(text: string): string[] {
+  return text
+    .split(/;\s*(?:\r?\n|$)/)
+    .map((s) => s.replace(/^\s*\/\/.*$/gm, '').trim())
+    .filter((s) => s.length > 0);
+}

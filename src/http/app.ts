@@ -1,0 +1,78 @@
+// Assembles the Koa application: envelope first, then body reading, then the declared routes,
+// each wrapped with authentication, rate limiting, validation and idempotency.
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { RouteSpec, ApiState, ApiContext } from './route.js';
+import { envelope } from './middleware/envelope.js';
+import { readBody } from './middleware/body.js';
+import { authenticate } from './middleware/auth.js';
+import { RateLimiter } from './middleware/rateLimit.js';
+import { compile, type Validator } from './validation.js';
+import type { Deps } from './deps.js';
+import { withIdempotency } from './idempotency.js';
+
+export interface CompiledRoute {
+  spec: RouteSpec;
+  body?: Validator;
+  query?: Validator;
+  params?: Validator;
+}
+
+export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
+  const app = new Koa<ApiState>({ proxy: false });
+  const limiter = new RateLimiter(deps.config.rateLimit.perSecond, deps.config.rateLimit.burst);
+  const router = new Router<ApiState>();
+  const multipartPaths: RegExp[] = [];
+
+  for (const spec of routes) {
+    const compiled: CompiledRoute = {
+      spec,
+      ...(spec.body ? { body: compile(spec.body, 'body') } : {}),
+      ...(spec.query ? { query: compile(spec.query, 'query') } : {}),
+      ...(spec.params ? { params: compile(spec.params, 'params') } : {}),
+    };
+    if (spec.multipart) multipartPaths.push(new RegExp(`^${spec.path.replace(/:[^/]+/g, '[^/]+')}$`));
+    router[spec.method](spec.operationId, spec.path, async (koaCtx) => {
+      const ctx = koaCtx as unknown as ApiContext;
+      ctx.state.routeName = `${spec.method.toUpperCase()} ${spec.path}`;
+      if (spec.auth !== false) {
+        await authenticate(deps.graph, ctx, spec.scope);
+        limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
+      }
+      compiled.params?.(ctx.params);
+      if (compiled.query) {
+        const query: Record<string, unknown> = { ...ctx.query };
+        compiled.query(query);
+        (ctx.state as ApiState & { query?: unknown }).query = query;
+      }
+      if (compiled.body) compiled.body(ctx.request.body ?? {});
+      const run = () => spec.handler(ctx);
+      const result = spec.idempotent ? await withIdempotency(deps.graph, ctx, run) : await run();
+      ctx.status = result.status ?? spec.status;
+      for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
+      ctx.body = result.raw ? result.body : { ...result.body, request_id: ctx.state.requestId };
+    });
+  }
+
+  app.use(envelope(deps.logger));
+  app.use(
+    readBody(deps.config.bodyLimitBytes, Math.max(deps.config.bodyLimitBytes, 26_214_400), (path) =>
+      multipartPaths.some((re) => re.test(path)),
+    ),
+  );
+  app.use(router.routes());
+  app.use(
+    // Not in throw mode: the router sets the Allow header, and the envelope turns 405/501 into errors.
+    router.allowedMethods(),
+  );
+  return app;
+}
+
+/** Query values after validation and coercion. */
+export function queryOf<T>(ctx: ApiContext): T {
+  return (ctx.state as ApiState & { query?: unknown }).query as T;
+}
+
+export function bodyOf<T>(ctx: ApiContext): T {
+  return (ctx.request.body ?? {}) as T;
+}

@@ -1,0 +1,62 @@
+// Idempotency-Key on writing POSTs (Stripe's rules): the same key and body within 24 h replay the
+// first response without a second write; the same key with another body, or while the first
+// request is still running, is a 409. Unexpected (5xx) failures release the key for a retry.
+import crypto from 'node:crypto';
+import type { Graph } from '../db/graph.js';
+import { ApiError } from './errors.js';
+import type { ApiContext, HandlerResult } from './route.js';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export async function withIdempotency(graph: Graph, ctx: ApiContext, run: () => Promise<HandlerResult>): Promise<HandlerResult> {
+  const key = ctx.get('Idempotency-Key');
+  if (key === '') return run();
+  if (!KEY_PATTERN.test(key)) {
+    throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
+      fields: [{ field: '/headers/idempotency-key', reason: 'malformed' }],
+    });
+  }
+  const keyId = ctx.state.auth?.keyId ?? 'anonymous';
+  const scopeKey = `${keyId}:${key}`;
+  const fingerprint = crypto
+    .createHash('sha256')
+    .update(`${ctx.method} ${ctx.path}\n`)
+    .update(ctx.state.rawBody ?? Buffer.alloc(0))
+    .digest('hex');
+  const token = crypto.randomUUID();
+  const claim = await graph.write((tx) =>
+    tx.one('idempotency/claim', { scope_key: scopeKey, token, fingerprint, key_id: keyId, idempotency_key: key }),
+  );
+  if (!claim) throw new Error('idempotency claim returned nothing');
+  if (claim.token !== token) {
+    if (claim.fingerprint !== fingerprint) {
+      throw new ApiError('idempotency_conflict', 'This Idempotency-Key was already used with a different request.', {
+        idempotency_key: key,
+      });
+    }
+    if (claim.state !== 'completed') {
+      throw new ApiError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress.', {
+        idempotency_key: key,
+      });
+    }
+    const body = JSON.parse(String(claim.response_json)) as Record<string, unknown>;
+    delete body.request_id;
+    return { status: Number(claim.status), body, headers: { 'Idempotent-Replayed': 'true' } };
+  }
+  let result: HandlerResult;
+  try {
+    result = await run();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      const body = { error: { code: error.code, message: error.message, details: error.details } };
+      await graph.write((tx) => tx.run('idempotency/complete', { scope_key: scopeKey, token, status: error.status, response_json: JSON.stringify(body) }));
+    } else {
+      await graph.write((tx) => tx.run('idempotency/release', { scope_key: scopeKey, token })).catch(() => undefined);
+    }
+    throw error;
+  }
+  await graph.write((tx) =>
+    tx.run('idempotency/complete', { scope_key: scopeKey, token, status: result.status ?? 200, response_json: JSON.stringify(result.body) }),
+  );
+  return result;
+}

@@ -1,0 +1,67 @@
+// A route is declared once: method, path, scope, JSON Schemas of its inputs and outputs, and the
+// errors it may answer. The same declaration drives ajv validation and the OpenAPI document.
+import type { ParameterizedContext } from 'koa';
+import type { ErrorCode } from './errors.js';
+import type { Scope } from '../auth/scopes.js';
+import type { AuthContext } from '../auth/keys.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ApiState {
+  requestId: string;
+  auth?: AuthContext;
+  startedAt: number;
+  routeName?: string;
+  /** Raw request bytes, kept for idempotency fingerprints. */
+  rawBody?: Buffer;
+  /** Set when the route accepts multipart and the request used it. */
+  upload?: UploadedFile;
+}
+
+export interface UploadedFile {
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+  fields: Record<string, string>;
+}
+
+export type ApiContext = ParameterizedContext<ApiState> & {
+  params: Record<string, string>;
+  request: { body?: unknown };
+};
+
+export interface HandlerResult {
+  status?: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Send body as is, without request_id (the OpenAPI document). */
+  raw?: boolean;
+}
+
+export interface RouteSpec {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Koa-style path: /v1/memories/:id */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Scope required; undefined with auth false means public. */
+  scope?: Scope;
+  auth?: boolean;
+  body?: JsonSchema;
+  /** Also accept multipart/form-data with one file part named "file". */
+  multipart?: boolean;
+  query?: JsonSchema;
+  params?: JsonSchema;
+  status: number;
+  response: JsonSchema;
+  errors: ErrorCode[];
+  /** Writing POSTs honour Idempotency-Key. */
+  idempotent?: boolean;
+  handler: (ctx: ApiContext) => Promise<HandlerResult>;
+}
+
+export function defineRoutes(routes: RouteSpec[]): RouteSpec[] {
+  return routes;
+}

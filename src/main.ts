@@ -1,0 +1,56 @@
+// `npm start`: provisions and starts Neo4j and Temporal unless external ones are configured, applies
+// the schema, starts the API and the Temporal worker, prints where everything is, and shuts down
+// cleanly on SIGINT/SIGTERM.
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config/config.js';
+import { PrerequisiteError } from './runtime/provision.js';
+import { ensureServices, type Endpoints } from './runtime/services.js';
+import { ensureDevCredentials } from './runtime/devCredentials.js';
+import { startService, type Service } from './server.js';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const began = Date.now();
+  const config = loadConfig();
+  let endpoints: Endpoints | undefined;
+  let service: Service | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal} received: draining requests, stopping the worker and services…`);
+    await service?.close().catch((e: unknown) => say(`  error while closing the service: ${String(e)}`));
+    await endpoints?.stop().catch((e: unknown) => say(`  error while stopping services: ${String(e)}`));
+    say('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  endpoints = await ensureServices(
+    config,
+    { dataDir: config.dataDir, neo4jPort: config.neo4j.boltPort, temporalPort: config.temporal.port, temporalUiPort: config.temporal.uiPort },
+    say,
+  );
+  say('Starting the API and the Temporal worker…');
+  service = await startService(config, endpoints, { worker: true });
+  const { credentials, created } = await ensureDevCredentials(service.deps.graph, config.dataDir);
+  say('');
+  say(`Governed knowledge graph service is up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  say(`  API:          ${service.url}/v1   (OpenAPI: ${service.url}/v1/openapi.json)`);
+  say(`  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}   address ${endpoints.temporalAddress}`);
+  say(`  Neo4j Bolt:   ${endpoints.neo4jUri}`);
+  say(`  Dev API key:  ${credentials.key}${created ? '   (new; saved in ' + path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')) + ')' : ''}`);
+  say(`  Project:      ${credentials.project_id}`);
+  say('Press Ctrl+C to stop.');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof PrerequisiteError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Start failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,10 @@
+// Every route of the service, area by area. Adding an area means adding its routes here.
+import type { Deps } from './http/deps.js';
+import type { RouteSpec } from './http/route.js';
+import { systemRoutes } from './system/routes.js';
+
+export function allRoutes(deps: Deps): RouteSpec[] {
+  const routes: RouteSpec[] = [];
+  routes.push(...systemRoutes(deps, () => routes));
+  return routes;
+}

@@ -1,0 +1,32 @@
+// On first run, creates a development organization, project and API key and keeps them in an
+// ignored file (.data/dev-credentials.json, mode 600) so restarts reuse them.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Graph } from '../db/graph.js';
+import { issueKey, verifyKey } from '../auth/keys.js';
+import { createOrganization, createProject } from '../tenancy/service.js';
+import { grantCredits } from '../credits/service.js';
+
+export interface DevCredentials {
+  organization_id: string;
+  project_id: string;
+  key_id: string;
+  key: string;
+}
+
+export async function ensureDevCredentials(graph: Graph, dataDir: string): Promise<{ credentials: DevCredentials; created: boolean }> {
+  const file = path.join(dataDir, 'dev-credentials.json');
+  if (fs.existsSync(file)) {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as DevCredentials;
+    const check = await verifyKey(graph, saved.key);
+    if (check.ok) return { credentials: saved, created: false };
+  }
+  const org = await createOrganization(graph, 'Development');
+  const project = await createProject(graph, String(org.id), 'Development project');
+  const key = await issueKey(graph, { organizationId: String(org.id), projectId: String(project.id), name: 'development key' });
+  await grantCredits(graph, String(org.id), 1000, 'development grant');
+  const credentials: DevCredentials = { organization_id: String(org.id), project_id: String(project.id), key_id: key.id, key: key.key };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+  return { credentials, created: true };
+}

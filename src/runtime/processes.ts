@@ -1,0 +1,124 @@
+// Starts and stops the local Neo4j launcher and temporal dev server as child processes, waiting for
+// readiness and stopping them cleanly (SIGTERM, then SIGKILL after a grace period).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Neo4jInstall, Progress } from './provision.js';
+
+export interface RunningService {
+  name: string;
+  stop(): Promise<void>;
+}
+
+export function portOpen(port: number, host = '127.0.0.1', timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function stopChild(name: string, child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function openLog(file: string): number {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  return fs.openSync(file, 'a');
+}
+
+export async function startNeo4j(
+  install: Neo4jInstall,
+  opts: { dataDir: string; port: number; logFile: string; pageCacheMb?: number },
+  progress: Progress,
+): Promise<RunningService> {
+  if (await portOpen(opts.port)) {
+    throw new Error(`Port ${opts.port} is already in use, so the local Neo4j cannot start. Stop what holds it, set GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j.`);
+  }
+  const started = Date.now();
+  const log = openLog(opts.logFile);
+  const child = spawn(
+    'java',
+    [
+      '-Xms256m', '-Xmx1g',
+      '--add-opens=java.base/java.nio=ALL-UNNAMED', '--add-opens=java.base/sun.nio.ch=ALL-UNNAMED',
+      '--add-opens=java.base/java.io=ALL-UNNAMED', '--add-opens=java.base/java.util.concurrent=ALL-UNNAMED',
+      '--add-opens=java.base/java.lang=ALL-UNNAMED',
+      '-cp', `${install.classesDir}${path.delimiter}${path.join(install.libDir, '*')}`,
+      'Launcher',
+    ],
+    {
+      env: {
+        ...process.env,
+        GKS_NEO4J_DATA: opts.dataDir,
+        GKS_NEO4J_BOLT_PORT: String(opts.port),
+        GKS_NEO4J_PAGECACHE_MB: String(opts.pageCacheMb ?? 512),
+      },
+      stdio: ['ignore', 'pipe', log],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`Neo4j did not become ready within 180 s; see ${opts.logFile}`)), 180_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      fs.writeSync(log, chunk);
+      buffer += chunk.toString();
+      if (buffer.includes('neo4j-launcher: ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Neo4j exited during start (code ${code}); see ${opts.logFile}`));
+    });
+  });
+  progress(`  ✓ Neo4j 5.26 ready on bolt://127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { name: 'neo4j', stop: () => stopChild('neo4j', child, 30_000) };
+}
+
+export const SEARCH_ATTRIBUTES = ['ProjectId=Keyword', 'OrganizationId=Keyword', 'LoopKind=Keyword', 'LoopStatus=Keyword'];
+
+export async function startTemporal(
+  binary: string,
+  opts: { dbFile: string; port: number; uiPort: number | null; namespace: string; logFile: string },
+  progress: Progress,
+): Promise<RunningService> {
+  if (await portOpen(opts.port)) {
+    throw new Error(`Port ${opts.port} is already in use, so the Temporal dev server cannot start. Stop what holds it, set GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal.`);
+  }
+  fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
+  const started = Date.now();
+  const log = openLog(opts.logFile);
+  const args = [
+    'server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port),
+    '--db-filename', opts.dbFile, '--namespace', opts.namespace, '--log-level', 'warn',
+    ...SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', a]),
+    ...(opts.uiPort === null ? ['--headless'] : ['--ui-port', String(opts.uiPort)]),
+  ];
+  const child = spawn(binary, args, { stdio: ['ignore', log, log] });
+  const deadline = Date.now() + 120_000;
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? 1));
+  while (!(await portOpen(opts.port))) {
+    if (exited !== null) throw new Error(`Temporal dev server exited during start (code ${exited}); see ${opts.logFile}`);
+    if (Date.now() > deadline) throw new Error(`Temporal did not open port ${opts.port} within 120 s; see ${opts.logFile}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  progress(`  ✓ Temporal dev server ready on 127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { name: 'temporal', stop: () => stopChild('temporal', child, 20_000) };
+}

@@ -1,0 +1,66 @@
+// Decides where Neo4j and Temporal come from: NEO4J_URI / TEMPORAL_ADDRESS set means use those and
+// start nothing; GKS_USE_TESTCONTAINERS=true uses a Docker engine through Testcontainers; otherwise
+// the project provisions and starts the real engines locally (the path our machines and CI take).
+import path from 'node:path';
+import type { Config } from '../config/config.js';
+import { provisionNeo4j, provisionTemporal, type Progress } from './provision.js';
+import { startNeo4j, startTemporal, type RunningService } from './processes.js';
+import { startWithTestcontainers } from './testcontainers.js';
+
+export interface Endpoints {
+  neo4jUri: string;
+  temporalAddress: string;
+  temporalUiUrl: string | null;
+  /** Stops what this process started, in reverse order. */
+  stop(): Promise<void>;
+}
+
+export interface ServiceLayout {
+  /** Where the local engines keep data; tests use their own folder. */
+  dataDir: string;
+  neo4jPort: number;
+  temporalPort: number;
+  temporalUiPort: number | null;
+}
+
+export async function ensureServices(config: Config, layout: ServiceLayout, progress: Progress): Promise<Endpoints> {
+  const started: RunningService[] = [];
+  const stop = async () => {
+    for (const s of started.reverse()) await s.stop();
+  };
+  if (config.dockerFallback && (!config.neo4j.uri || !config.temporal.address)) {
+    return startWithTestcontainers(config, progress);
+  }
+  try {
+    let neo4jUri = config.neo4j.uri;
+    let temporalAddress = config.temporal.address;
+    let temporalUiUrl: string | null = null;
+    const logs = path.join(layout.dataDir, 'logs');
+    // Provision both before starting either, so a missing tool fails before anything runs.
+    const neo4jInstall = neo4jUri ? undefined : await provisionNeo4j(config.cacheDir, progress);
+    const temporalBinary = temporalAddress ? undefined : await provisionTemporal(config.cacheDir, progress);
+    if (neo4jInstall) {
+      progress('Starting Neo4j…');
+      started.push(await startNeo4j(neo4jInstall, { dataDir: path.join(layout.dataDir, 'neo4j'), port: layout.neo4jPort, logFile: path.join(logs, 'neo4j.log') }, progress));
+      neo4jUri = `bolt://127.0.0.1:${layout.neo4jPort}`;
+    }
+    if (temporalBinary) {
+      progress('Starting the Temporal dev server…');
+      started.push(
+        await startTemporal(temporalBinary, {
+          dbFile: path.join(layout.dataDir, 'temporal', 'temporal.db'),
+          port: layout.temporalPort,
+          uiPort: layout.temporalUiPort,
+          namespace: config.temporal.namespace,
+          logFile: path.join(logs, 'temporal.log'),
+        }, progress),
+      );
+      temporalAddress = `127.0.0.1:${layout.temporalPort}`;
+      temporalUiUrl = layout.temporalUiPort === null ? null : `http://127.0.0.1:${layout.temporalUiPort}`;
+    }
+    return { neo4jUri: neo4jUri as string, temporalAddress: temporalAddress as string, temporalUiUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+// Builds the running service from endpoints: graph (schema applied), Temporal gateway, API server
+// and optionally the worker. Used by `npm start` and by the tests, so both run the same service.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config/config.js';
+import { Graph } from './db/graph.js';
+import { applySchema } from './db/schema.js';
+import { buildApp } from './http/app.js';
+import type { Deps } from './http/deps.js';
+import { allRoutes } from './routes.js';
+import { TemporalGateway } from './temporal/connection.js';
+import { startWorker, type RunningWorker } from './temporal/worker.js';
+
+export interface Service {
+  deps: Deps;
+  gateway: TemporalGateway;
+  server: http.Server;
+  url: string;
+  worker: RunningWorker | undefined;
+  close(): Promise<void>;
+}
+
+export async function waitForGraph(graph: Graph, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await graph.ping())) {
+    if (Date.now() > deadline) throw new Error('Neo4j is not reachable; check NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD.');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export async function startService(
+  config: Config,
+  endpoints: { neo4jUri: string; temporalAddress: string },
+  options: { worker: boolean; port?: number; logger?: Logger },
+): Promise<Service> {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'gks' } });
+  const graph = new Graph({ uri: endpoints.neo4jUri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
+  await waitForGraph(graph, 60_000);
+  await applySchema(graph);
+  const settings = { address: endpoints.temporalAddress, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue };
+  const gateway = new TemporalGateway(settings);
+  const deps: Deps = { graph, config, logger, temporal: gateway, services: new Map() };
+  deps.services.set('temporal', gateway);
+  const app = buildApp(deps, allRoutes(deps));
+  const worker = options.worker ? await startWorker(settings, { graph, config }) : undefined;
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host}:${port}`;
+  return {
+    deps, gateway, server, url, worker,
+    async close() {
+      // Stop accepting, let in-flight requests finish, then stop the worker and close connections.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await worker?.stop();
+      await gateway.close();
+      await graph.close();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// Every workflow type the worker registers. Workflow files import only activity types.
+export { serviceCheck } from './serviceCheck.js';
