@@ -2,9 +2,13 @@
 import type { Deps } from './http/deps.js';
 import type { RouteSpec } from './http/route.js';
 import { systemRoutes } from './system/routes.js';
+import { tenancyRoutes } from './tenancy/routes.js';
+import { creditRoutes } from './credits/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
   routes.push(...systemRoutes(deps, () => routes));
+  routes.push(...tenancyRoutes(deps));
+  routes.push(...creditRoutes(deps));
   return routes;
 }

@@ -1,7 +1,7 @@
 // Runs the Temporal worker for the loops task queue: bundles workflows/ and registers the
 // activities built from real dependencies.
 import path from 'node:path';
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import { REPO_ROOT } from '../runtime/provision.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import type { TemporalSettings } from './connection.js';
@@ -23,7 +23,21 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+let runtimeInstalled = false;
+
+/** The SDK logs through its own logger; keep it to warnings so the service's JSON logs stay readable. */
+function installRuntime(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // Already installed by an earlier worker in this process.
+  }
+}
+
 export async function startWorker(settings: TemporalSettings, deps: ActivityDeps): Promise<RunningWorker> {
+  installRuntime();
   const connection = await NativeConnection.connect({ address: settings.address });
   const worker = await Worker.create({
     connection,

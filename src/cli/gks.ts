@@ -1,0 +1,140 @@
+// gks: administration from the command line with the service's own configuration (NEO4J_URI etc.,
+// default the local Neo4j of `npm start`). `--json` prints one JSON object per command.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { Graph } from '../db/graph.js';
+import { applySchema } from '../db/schema.js';
+import { issueKey } from '../auth/keys.js';
+import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
+import { createOrganization, createProject } from '../tenancy/service.js';
+import { grantCredits } from '../credits/service.js';
+import { TemporalGateway } from '../temporal/connection.js';
+
+const USAGE = `usage: gks <command> [--json]
+  org create NAME
+  org list
+  project create --org ORG_ID NAME
+  key create (--project PROJECT_ID | --org ORG_ID) [--scope SCOPE]... [--name NAME]
+  key list [--org ORG_ID]
+  key revoke KEY_ID
+  credits grant --org ORG_ID AMOUNT [--reason TEXT]
+  doctor            run the serviceCheck workflow through Temporal and the worker
+scopes: ${SCOPES.join(', ')}`;
+
+class UsageError extends Error {}
+
+function print(json: boolean, value: Record<string, unknown>, human: string): void {
+  process.stdout.write(`${json ? JSON.stringify(value) : human}\n`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      org: { type: 'string' },
+      project: { type: 'string' },
+      scope: { type: 'string', multiple: true },
+      name: { type: 'string' },
+      reason: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [area, verb, ...rest] = positionals;
+  if (values.help || !area) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const config = loadConfig();
+  const uri = config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`;
+  const graph = new Graph({ uri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
+  const json = values.json ?? false;
+  try {
+    if (!(await graph.ping())) {
+      throw new Error(`Neo4j is not reachable at ${uri}. Start the service with \`npm start\`, or set NEO4J_URI.`);
+    }
+    await applySchema(graph);
+    const command = `${area} ${verb ?? ''}`.trim();
+    switch (command) {
+      case 'org create': {
+        const name = rest.join(' ');
+        if (!name) throw new UsageError('org create needs a NAME');
+        const org = await createOrganization(graph, name);
+        print(json, { id: org.id, name: org.name }, `organization ${String(org.id)} (${name})`);
+        break;
+      }
+      case 'org list': {
+        const rows = await graph.read((tx) => tx.run('tenancy/list_organizations'));
+        print(json, { organizations: rows }, rows.map((r) => `${String(r.id)}  ${String(r.name)}  projects: ${(r.project_ids as string[]).join(', ')}`).join('\n') || '(none)');
+        break;
+      }
+      case 'project create': {
+        const name = rest.join(' ');
+        if (!values.org || !name) throw new UsageError('project create needs --org ORG_ID and a NAME');
+        const project = await createProject(graph, values.org, name);
+        print(json, { id: project.id, name: project.name, organization_id: project.organization_id }, `project ${String(project.id)} (${name}) in organization ${values.org}`);
+        break;
+      }
+      case 'key create': {
+        if (!!values.org === !!values.project) throw new UsageError('key create needs exactly one of --project PROJECT_ID or --org ORG_ID');
+        const scopes = (values.scope ?? []).map((s) => {
+          if (!isScope(s)) throw new UsageError(`unknown scope ${s}; scopes: ${SCOPES.join(', ')}`);
+          return s as Scope;
+        });
+        let organizationId = values.org;
+        if (values.project) {
+          const row = await graph.read((tx) => tx.one('tenancy/project_organization', { project_id: values.project }));
+          if (!row) throw new Error(`project ${values.project} does not exist`);
+          organizationId = String(row.organization_id);
+        }
+        const key = await issueKey(graph, { organizationId: organizationId as string, projectId: values.project ?? null, scopes, ...(values.name ? { name: values.name } : {}) });
+        print(json, { id: key.id, key: key.key, scopes: key.scopes }, `key ${key.id}\n  ${key.key}\n  scopes: ${key.scopes.join(' ')}\nThe secret is shown only once; store it now.`);
+        break;
+      }
+      case 'key list': {
+        const rows = await graph.read((tx) => tx.run('auth/list_keys', { organization_id: values.org ?? null }));
+        print(json, { keys: rows }, rows.map((r) => `${String(r.id)}  ${String(r.key_hint)}  ${r.project_id ? 'project ' + String(r.project_id) : 'org ' + String(r.organization_id)}  ${r.revoked_at ? 'REVOKED' : 'active'}  ${String(r.name ?? '')}`).join('\n') || '(none)');
+        break;
+      }
+      case 'key revoke': {
+        const id = rest[0];
+        if (!id) throw new UsageError('key revoke needs a KEY_ID');
+        const row = await graph.write((tx) => tx.one('auth/revoke_key', { id }));
+        if (!row) throw new Error(`key ${id} does not exist`);
+        print(json, { id, revoked_at: row.revoked_at }, `key ${id} revoked at ${String(row.revoked_at)}`);
+        break;
+      }
+      case 'credits grant': {
+        const amount = Number(rest[0]);
+        if (!values.org || !Number.isInteger(amount) || amount <= 0) throw new UsageError('credits grant needs --org ORG_ID and a positive whole AMOUNT');
+        const result = await grantCredits(graph, values.org, amount, values.reason ?? 'granted with gks');
+        print(json, { id: result.entry_id, organization_id: values.org, balance: result.balance }, `granted ${amount} credits; balance ${result.balance}`);
+        break;
+      }
+      case 'doctor': {
+        const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
+        const gateway = new TemporalGateway({ address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue });
+        try {
+          const client = await gateway.getClient();
+          const result = await client.workflow.execute('serviceCheck', { taskQueue: config.temporal.taskQueue, workflowId: `service-check-${Date.now()}`, args: ['gks doctor'], workflowExecutionTimeout: '30 seconds' });
+          print(json, { neo4j: uri, temporal: address, result }, `Neo4j ${uri}: ok\nTemporal ${address} and a worker: ok\nworkflow result: ${JSON.stringify(result)}`);
+        } finally {
+          await gateway.close();
+        }
+        break;
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } finally {
+    await graph.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) process.stderr.write(`gks: ${error.message}\n${USAGE}\n`);
+  else if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`gks: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,30 @@
+// GET /v1/credits: the organization's credit balance and its recent ledger entries.
+import type { Deps } from '../http/deps.js';
+import { defineRoutes } from '../http/route.js';
+import { queryOf } from '../http/app.js';
+
+export function creditRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'get', path: '/v1/credits', operationId: 'getCredits', tag: 'Credits', scope: 'credits:read',
+      summary: "The organization's credit balance and recent ledger entries",
+      query: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, project_id: { type: 'string' } }, additionalProperties: false },
+      status: 200, errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          organization_id: { type: 'string' },
+          balance: { type: 'number', description: 'Credits available to start loops (reservations already deducted).' },
+          reserved: { type: 'number', description: 'Credits held by running loops.' },
+          entries: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, kind: { enum: ['grant', 'reserve', 'settle', 'refund'] }, amount: { type: 'number' }, reason: { type: ['string', 'null'] }, loop_id: { type: ['string', 'null'] }, balance_after: { type: 'number' }, created_at: { type: 'string' } } } },
+        },
+      },
+      handler: async (ctx) => {
+        const auth = ctx.state.auth!; // set by authenticate()
+        const { limit } = queryOf<{ limit: number }>(ctx);
+        const row = await deps.graph.read((tx) => tx.one('credits/balance', { organization_id: auth.organizationId, limit }));
+        return { body: { organization_id: auth.organizationId, balance: row?.balance ?? 0, reserved: row?.reserved ?? 0, entries: row?.entries ?? [] } };
+      },
+    },
+  ]);
+}

@@ -1,0 +1,35 @@
+// GET /v1/project: which project (and key) a request acts as, resolved exactly as every
+// project-scoped endpoint resolves it. Lets a client check its key and project_id.
+import { resolveProject } from '../auth/project.js';
+import type { Deps } from '../http/deps.js';
+import { defineRoutes } from '../http/route.js';
+import { projectQuery } from '../http/schemas.js';
+import { queryOf } from '../http/app.js';
+
+export function tenancyRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'get', path: '/v1/project', operationId: 'getCurrentProject', tag: 'Projects',
+      summary: 'The project this request acts on, and the key used',
+      query: projectQuery, status: 200, errors: ['not_found'],
+      response: {
+        type: 'object',
+        properties: {
+          project: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, organization_id: { type: 'string' } } },
+          key: { type: 'object', properties: { id: { type: 'string' }, scoped_to: { enum: ['project', 'organization'] }, scopes: { type: 'array', items: { type: 'string' } } } },
+        },
+      },
+      handler: async (ctx) => {
+        const auth = ctx.state.auth!; // set by authenticate() on every authenticated route
+        const ref = await resolveProject(deps.graph, auth, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const row = await deps.graph.read((tx) => tx.one('tenancy/find_project', { id: ref.projectId }));
+        return {
+          body: {
+            project: { id: ref.projectId, name: row?.name ?? null, organization_id: ref.organizationId },
+            key: { id: auth.keyId, scoped_to: auth.projectId ? 'project' : 'organization', scopes: auth.scopes },
+          },
+        };
+      },
+    },
+  ]);
+}

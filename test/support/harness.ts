@@ -1,0 +1,57 @@
+// Starts the real services once for the whole test run: the local Neo4j and Temporal dev server on
+// test ports with a fresh data folder (or NEO4J_URI / TEMPORAL_ADDRESS when set), then the API and
+// worker in this process. Tests talk to the API over HTTP like any client.
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import { ensureServices, type Endpoints } from '../../src/runtime/services.js';
+import { startService, type Service } from '../../src/server.js';
+
+export interface Harness {
+  config: Config;
+  endpoints: Endpoints;
+  service: Service;
+  url: string;
+}
+
+let current: Harness | undefined;
+
+export function harness(): Harness {
+  if (!current) throw new Error('test harness not started (test/support/hooks.ts)');
+  return current;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const env = { ...process.env };
+  env.LOG_LEVEL ??= 'silent';
+  env.FETCH_ALLOW_PRIVATE ??= 'true';
+  env.RATE_LIMIT_PER_SECOND ??= '100000';
+  env.RATE_LIMIT_BURST ??= '100000';
+  const config = loadConfig(env);
+  const dataDir = path.join(config.dataDir, 'test');
+  if (!config.neo4j.uri || !config.temporal.address) fs.rmSync(dataDir, { recursive: true, force: true });
+  const began = Date.now();
+  const log = (line: string) => process.stdout.write(`  [services] ${line.trim()}\n`);
+  const endpoints = await ensureServices(
+    config,
+    {
+      dataDir,
+      neo4jPort: Number(env.GKS_TEST_NEO4J_PORT ?? 17687),
+      temporalPort: Number(env.GKS_TEST_TEMPORAL_PORT ?? 17233),
+      temporalUiPort: null,
+    },
+    log,
+  );
+  const service = await startService(config, endpoints, { worker: true, port: 0, logger: pino({ level: config.logLevel }) });
+  log(`API ${service.url} ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  current = { config, endpoints, service, url: service.url };
+  return current;
+}
+
+export async function stopHarness(): Promise<void> {
+  if (!current) return;
+  await current.service.close();
+  await current.endpoints.stop();
+  current = undefined;
+}
