@@ -1,0 +1,49 @@
+// The ontology and shape model. A shape is a named, versioned selection of entity and relationship
+// types, used to extract (loops) and to validate (preflight, ajv). Nodes created through a shape
+// carry their entity type as a Neo4j label.
+
+export type PropertyType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime';
+
+export interface PropertyDef {
+  name: string;
+  type: PropertyType;
+  description?: string;
+  enum?: string[];
+}
+
+export interface EntityTypeDef {
+  /** Neo4j label, PascalCase: Person, Organization. */
+  label: string;
+  description?: string;
+  properties: PropertyDef[];
+  /** Properties every instance must have. */
+  required: string[];
+  /** The property that identifies an instance within a project (default "name"). */
+  identity: string;
+}
+
+export type Cardinality = 'one_to_one' | 'one_to_many' | 'many_to_one' | 'many_to_many';
+
+export interface RelationshipTypeDef {
+  /** Neo4j relationship type, UPPER_SNAKE: WORKS_FOR. */
+  type: string;
+  from: string;
+  to: string;
+  cardinality: Cardinality;
+  description?: string;
+  /** Phrases that signal the relationship in text between a "from" and a "to" mention ("works for"). */
+  patterns?: string[];
+}
+
+export interface ShapeDef {
+  id: string;
+  name: string;
+  version: number;
+  description?: string;
+  /** e.g. gks.memory/v1 for the memory shape. */
+  schema_tag?: string;
+  entity_types: EntityTypeDef[];
+  relationship_types: RelationshipTypeDef[];
+  /** Entity labels allowed to have no relationship at all; others are flagged as orphans by preflight. */
+  orphans_allowed?: string[];
+}
