@@ -1,0 +1,123 @@
+// The briefing writer backed by an OpenAI-compatible chat endpoint. It is handed exactly the
+// evidence the built-in writer would use, selected and hashed by the same functions, so the spec
+// and hashes do not depend on which writer ran; only the prose does. Failures are thrown, never
+// papered over with the built-in writer: the caller decides what a failed LLM means.
+import { BUILTIN_BRIEFING_MODEL } from './builtin.js';
+import { assembleBriefing, prepareEvidence } from './envelope.js';
+import { stripMarkdown } from './plain.js';
+import { renderBriefing } from './render.js';
+import { memoryDay } from './select.js';
+import type { Briefing, BriefingInput, BriefingMemory, BriefingWriter } from './types.js';
+
+export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+
+export interface LlmBriefingOptions {
+  /** Base URL of the OpenAI-compatible API, e.g. https://api.openai.com/v1; /chat/completions is appended. */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+/** The LLM endpoint could not be reached, timed out, answered with an error, or sent no briefing. */
+export class LlmEndpointError extends Error {
+  override readonly name = 'LlmEndpointError';
+  constructor(reason: string, readonly status?: number, options?: { cause?: unknown }) {
+    super(`LLM endpoint failed: ${reason}`, options);
+  }
+}
+
+const INSTRUCTIONS = [
+  'You write operational situation briefings from the memories of a knowledge graph.',
+  'Use only the evidence you are given; do not add facts, names or dates it does not contain.',
+  'Answer in Markdown only, not wrapped in a code fence:',
+  '"# Situation briefing: <query>", then a one-paragraph summary (how many memories of each kind, and their date range),',
+  'then these sections in this order, each only if it has evidence: "## Decisions", "## Lessons", "## Preferences", "## Facts", "## Signals", "## Observations",',
+  'each a bullet list "- <content> (<date>)",',
+  'then "## What to do next" with concrete next steps that follow from the evidence.',
+].join(' ');
+
+function evidenceMessage(query: string, selected: readonly BriefingMemory[]): string {
+  return JSON.stringify({
+    query,
+    evidence: selected.map((m) => ({ id: m.id, kind: m.kind, name: m.name, content: m.content, date: memoryDay(m), subject: m.subject ?? null, object: m.object ?? null })),
+  });
+}
+
+/** Models sometimes wrap the whole answer in ```markdown fences despite being asked not to. */
+function unwrapFence(reply: string): string {
+  const fenced = /^```(?:markdown|md)?[ \t]*\n([\s\S]*?)\n```$/.exec(reply.trim());
+  return (fenced?.[1] ?? reply).trim();
+}
+
+function replyContent(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const choices = (body as { choices?: unknown }).choices;
+  if (!Array.isArray(choices)) return undefined;
+  const message = (choices[0] as { message?: { content?: unknown } } | undefined)?.message;
+  return typeof message?.content === 'string' ? message.content : undefined;
+}
+
+export class LlmBriefingWriter implements BriefingWriter {
+  readonly model: string;
+  private readonly url: string;
+  private readonly apiKey: string | undefined;
+  private readonly timeoutMs: number;
+
+  constructor(options: LlmBriefingOptions) {
+    this.model = options.model;
+    this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.apiKey = options.apiKey;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  }
+
+  async write(input: BriefingInput): Promise<Briefing> {
+    const evidence = prepareEvidence(input);
+    if (evidence.selected.length === 0) {
+      // Nothing to brief on: a model given no evidence can only invent, so the fixed wording is used
+      // and the briefing says truthfully that the built-in writer produced it.
+      const rendered = renderBriefing(input.query, evidence.selected, input.candidates.length);
+      return assembleBriefing(input, evidence, { ...rendered, model: BUILTIN_BRIEFING_MODEL });
+    }
+    const markdown = unwrapFence(await this.complete(evidenceMessage(input.query, evidence.selected)));
+    return assembleBriefing(input, evidence, { markdown, text: stripMarkdown(markdown), model: this.model });
+  }
+
+  private async complete(evidence: string): Promise<string> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    try {
+      const response = await fetch(this.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(this.apiKey === undefined ? {} : { authorization: `Bearer ${this.apiKey}` }),
+        },
+        body: JSON.stringify({
+          model: this.model,
+          temperature: 0,
+          messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: evidence }],
+        }),
+        signal: controller.signal,
+      });
+      const raw = await response.text();
+      if (!response.ok) throw new LlmEndpointError(`HTTP ${response.status}: ${raw.slice(0, 200)}`, response.status);
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch (error) {
+        throw new LlmEndpointError('the reply is not JSON', response.status, { cause: error });
+      }
+      const content = replyContent(body);
+      if (content === undefined || content.trim() === '') throw new LlmEndpointError('the reply has no message content', response.status);
+      return content;
+    } catch (error) {
+      if (error instanceof LlmEndpointError) throw error;
+      if (controller.signal.aborted) throw new LlmEndpointError(`no reply within ${this.timeoutMs} ms`, undefined, { cause: error });
+      throw new LlmEndpointError(error instanceof Error ? error.message : String(error), undefined, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
