@@ -1,0 +1,9 @@
+// The document ingestion pipeline, without a database: fetch a URL safely, read its text, split
+// it into chunks. Routes and activities import from here, not from the modules behind it.
+export { fetchUrl, type FetchUrlOptions, type FetchedDocument } from './fetchUrl.js';
+export { htmlToText, type HtmlText } from './html.js';
+export { pdfToText, type PdfText } from './pdf.js';
+export { extractText, sniffMimeType, markdownTitle, type ExtractInput, type ExtractedText, type SupportedMimeType } from './extractText.js';
+export { chunkText, estimateTokens, type Chunk, type ChunkOptions } from './chunk.js';
+export { isPrivateAddress } from './privateAddress.js';
+export { type Resolver, type ResolvedAddress } from './target.js';
