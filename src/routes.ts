@@ -4,11 +4,15 @@ import type { RouteSpec } from './http/route.js';
 import { systemRoutes } from './system/routes.js';
 import { tenancyRoutes } from './tenancy/routes.js';
 import { creditRoutes } from './credits/routes.js';
+import { deltaRoutes } from './deltas/routes.js';
+import { memoryRoutes } from './memories/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
   routes.push(...systemRoutes(deps, () => routes));
   routes.push(...tenancyRoutes(deps));
   routes.push(...creditRoutes(deps));
+  routes.push(...deltaRoutes(deps));
+  routes.push(...memoryRoutes(deps));
   return routes;
 }

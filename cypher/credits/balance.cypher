@@ -2,7 +2,7 @@
 MATCH (a:CreditAccount {organization_id: $organization_id})
 OPTIONAL MATCH (a)-[:RECORDED]->(e:CreditEntry)
 WITH a, e ORDER BY e.created_at DESC
-WITH a, collect(e)[0..$limit] AS entries
+WITH a, collect(e)[0..toInteger($limit)] AS entries
 RETURN a.balance AS balance, a.reserved AS reserved,
        [e IN entries | {id: e.id, kind: e.kind, amount: e.amount, reason: e.reason, loop_id: e.loop_id,
                         balance_after: e.balance_after, created_at: e.created_at}] AS entries

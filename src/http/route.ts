@@ -56,7 +56,7 @@ export interface RouteSpec {
   params?: JsonSchema;
   status: number;
   response: JsonSchema;
-  errors: ErrorCode[];
+  errors: readonly ErrorCode[];
   /** Writing POSTs honour Idempotency-Key. */
   idempotent?: boolean;
   handler: (ctx: ApiContext) => Promise<HandlerResult>;

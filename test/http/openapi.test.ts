@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { call } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { allRoutes } from '../../src/routes.js';
 
 describe('OpenAPI document', () => {
   it('is served without auth and is a valid OpenAPI 3.1.0 document at version 1.0.0', async () => {
@@ -18,7 +19,6 @@ describe('OpenAPI document', () => {
     const reply = await call('GET', '/v1/openapi.json');
     const paths = reply.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     const router = harness().service.deps;
-    const { allRoutes } = await import('../../src/routes.js');
     for (const route of allRoutes(router)) {
       const p = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
       const op = paths[p]?.[route.method];

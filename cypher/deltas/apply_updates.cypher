@@ -1,0 +1,6 @@
+// Apply: keep each old value as old.<key> on the change record (for revert), then set the new one.
+MATCH (:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'update_node'})-[:TARGET]->(n)
+FOREACH (k IN c.set_keys | SET c['old.' + k] = n[k])
+FOREACH (k IN c.set_keys | SET n[k] = c['new.' + k])
+SET n.updated_at = datetime($now)
+RETURN count(c) AS applied

@@ -1,0 +1,9 @@
+// A new delta: the reviewable unit of every write. Its changes hang off it (CREATED, HAS_CHANGE).
+MATCH (p:Project {id: $project_id})
+CREATE (d:Delta {
+  id: $delta_id, project_id: $project_id, organization_id: p.organization_id, status: 'staged',
+  origin: $origin, summary: $summary, created_by: $key_id, request_id: $request_id,
+  created_at: datetime($now), updated_at: datetime($now), change_count: $change_count
+})
+CREATE (d)-[:IN_PROJECT]->(p)
+RETURN d.id AS id

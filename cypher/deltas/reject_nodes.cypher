@@ -1,0 +1,8 @@
+// Reject: remove the delta's pending nodes and its change records.
+MATCH (d:Delta {id: $delta_id})
+OPTIONAL MATCH (d)-[:CREATED]->(n:Pending)
+DETACH DELETE n
+WITH DISTINCT d
+OPTIONAL MATCH (d)-[:HAS_CHANGE]->(c:Change)
+DETACH DELETE c
+RETURN count(c) AS removed

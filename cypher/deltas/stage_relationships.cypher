@@ -1,0 +1,18 @@
+// New relationships of a delta: marked pending = true and tied to a :Change record (FROM, TO).
+// Endpoints must be committed nodes of the project or nodes of this same delta.
+MATCH (d:Delta {id: $delta_id})
+UNWIND $rels AS x
+MATCH (a:Knowledge {id: x.from})
+MATCH (b:Knowledge {id: x.to})
+WHERE a.project_id = $project_id AND b.project_id = $project_id
+  AND (NOT a:Pending OR a.delta_id = $delta_id)
+  AND (NOT b:Pending OR b.delta_id = $delta_id)
+CREATE (a)-[r:$(x.type)]->(b)
+SET r = x.props, r.id = x.id, r.pending = true, r.delta_id = $delta_id, r.project_id = $project_id,
+    r.created_at = datetime($now)
+CREATE (c:Change {id: x.change_id, delta_id: $delta_id, seq: x.seq, op: 'create_relationship',
+                  relationship_id: x.id, type: x.type})
+CREATE (d)-[:HAS_CHANGE]->(c)
+CREATE (c)-[:FROM]->(a)
+CREATE (c)-[:TO]->(b)
+RETURN count(r) AS staged

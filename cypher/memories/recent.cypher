@@ -1,0 +1,8 @@
+// Recall without a query: the most recent committed, recallable memories of the project.
+MATCH (node:Memory)
+WHERE node.project_id = $project_id AND node.created_at IS NOT NULL AND NOT node:Pending
+  AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+  AND ($kinds IS NULL OR node.kind IN $kinds)
+RETURN properties(node) AS memory, 0.0 AS score
+ORDER BY node.created_at DESC, node.id
+LIMIT toInteger($limit)

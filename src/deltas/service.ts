@@ -1,0 +1,160 @@
+// Stages, applies, rejects and reverts deltas. Every governed write goes through stageDelta (and
+// applyStaged in the same transaction when apply is true); apply promotes the whole subgraph in one
+// transaction under the delta's write lock, so of two concurrent applies exactly one wins.
+import crypto from 'node:crypto';
+import type { Graph, Tx } from '../db/graph.js';
+import { ApiError, conflict, notFound } from '../http/errors.js';
+import type { DeltaDraft } from './draft.js';
+
+export interface Actor {
+  projectId: string;
+  organizationId: string;
+  keyId: string;
+  requestId: string;
+}
+
+export type DeltaStatus = 'staged' | 'applied' | 'rejected' | 'reverted' | 'failed';
+
+export interface WriteOutcome {
+  deltaId: string;
+  status: 'applied' | 'staged' | 'failed';
+  error?: ApiError;
+}
+
+/** Hook run inside apply's transaction before anything is promoted (preflight enforcement). */
+export type ApplyGuard = (tx: Tx, deltaId: string, actor: Actor, overrideReason: string | null) => Promise<void>;
+
+let applyGuard: ApplyGuard | undefined;
+
+export function setApplyGuard(guard: ApplyGuard | undefined): void {
+  applyGuard = guard;
+}
+
+export async function stageDelta(tx: Tx, draft: DeltaDraft, actor: Actor, now: string, deltaId: string = crypto.randomUUID()): Promise<string> {
+  const base = { delta_id: deltaId, project_id: actor.projectId, now };
+  const created = await tx.one('deltas/create', {
+    ...base, origin: draft.origin, summary: draft.summary, key_id: actor.keyId, request_id: actor.requestId, change_count: draft.size,
+  });
+  if (!created) throw new Error(`project ${actor.projectId} does not exist`);
+  if (draft.nodes.length > 0) {
+    const nodes = draft.nodes.map((n) => ({ id: n.id, change_id: n.changeId, labels: n.labels, props: n.props, identity_key: n.identityKey, seq: n.seq }));
+    await tx.run('deltas/stage_nodes', { ...base, nodes });
+  }
+  if (draft.rels.length > 0) {
+    const rels = draft.rels.map((r) => ({ id: r.id, change_id: r.changeId, type: r.type, from: r.from, to: r.to, props: r.props, seq: r.seq }));
+    const row = await tx.one('deltas/stage_relationships', { ...base, rels });
+    if (Number(row?.staged) !== rels.length) {
+      throw new ApiError('conflict', 'A relationship names a node that does not exist in this project (or is pending in another delta).', {
+        check: 'dangling_relationship',
+      });
+    }
+  }
+  if (draft.updates.length > 0) {
+    const updates = draft.updates.map((u) => ({
+      change_id: u.changeId, node_id: u.nodeId, seq: u.seq, keys: Object.keys(u.set),
+      new_values: Object.fromEntries(Object.entries(u.set).map(([k, v]) => [`new.${k}`, v])),
+    }));
+    const row = await tx.one('deltas/stage_updates', { ...base, updates });
+    if (Number(row?.staged) !== updates.length) throw new ApiError('not_found', 'An update names a node that is not committed in this project.');
+  }
+  if (draft.deletes.length > 0) {
+    const deletes = draft.deletes.map((d) => ({ change_id: d.changeId, node_id: d.nodeId, seq: d.seq }));
+    const row = await tx.one('deltas/stage_deletes', { ...base, deletes });
+    if (Number(row?.staged) !== deletes.length) throw new ApiError('not_found', 'A deletion names a node that is not committed in this project.');
+  }
+  return deltaId;
+}
+
+/** Promotes a staged delta inside the caller's transaction; refuses anything not staged. */
+export async function applyStaged(tx: Tx, deltaId: string, actor: Actor, now: string, overrideReason: string | null = null): Promise<void> {
+  const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: actor.projectId, token: crypto.randomUUID() });
+  if (!lock) throw notFound('delta', deltaId);
+  if (lock.status !== 'staged') {
+    throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only a staged delta can be applied.`, { delta_id: deltaId, status: lock.status });
+  }
+  if (applyGuard) await applyGuard(tx, deltaId, actor, overrideReason);
+  const params = { delta_id: deltaId, now };
+  await tx.run('deltas/apply_updates', params);
+  await tx.run('deltas/apply_deletes', params);
+  await tx.run('deltas/apply_creates', params);
+  await tx.run('deltas/apply_relationships', params);
+  await tx.run('deltas/mark_applied', { ...params, actor: actor.keyId, override_reason: overrideReason });
+}
+
+/** A draft, or a builder run inside the write transaction (to resolve against committed data). */
+export type DraftSource = DeltaDraft | ((tx: Tx) => Promise<DeltaDraft>);
+
+/**
+ * The governed write: stage the draft, and apply it in the same transaction when asked. A write
+ * that cannot be applied (a uniqueness collision, a dangling reference) leaves nothing but a
+ * failed delta record carrying the reason. A collision with a concurrent write is retried once,
+ * since the builder then resolves against what that write committed.
+ */
+export async function writeGoverned(graph: Graph, source: DraftSource, actor: Actor, apply: boolean): Promise<WriteOutcome & { draft?: DeltaDraft }> {
+  let lastError: ApiError | undefined;
+  let draft: DeltaDraft | undefined;
+  const now = new Date().toISOString();
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const deltaId = crypto.randomUUID();
+    try {
+      await graph.write(async (tx) => {
+        draft = typeof source === 'function' ? await source(tx) : source;
+        await stageDelta(tx, draft, actor, now, deltaId);
+        if (apply) await applyStaged(tx, deltaId, actor, now);
+      }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' });
+      return { deltaId, status: apply ? 'applied' : 'staged', ...(draft ? { draft } : {}) };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 409) throw error;
+      lastError = error;
+      if (typeof source !== 'function') break;
+    }
+  }
+  const deltaId = crypto.randomUUID();
+  const failure = lastError as ApiError;
+  await graph.write((tx) =>
+    tx.run('deltas/record_failed', {
+      delta_id: deltaId, project_id: actor.projectId, origin: draft?.origin ?? 'unknown', summary: draft?.summary ?? '',
+      key_id: actor.keyId, request_id: actor.requestId, now, reason: failure.message,
+    }),
+  );
+  return { deltaId, status: 'failed', error: failure, ...(draft ? { draft } : {}) };
+}
+
+export async function applyDelta(graph: Graph, deltaId: string, actor: Actor, overrideReason: string | null): Promise<void> {
+  const now = new Date().toISOString();
+  await graph.write((tx) => applyStaged(tx, deltaId, actor, now, overrideReason), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:apply' });
+}
+
+export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {
+  const now = new Date().toISOString();
+  await graph.write(async (tx) => {
+    const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: actor.projectId, token: crypto.randomUUID() });
+    if (!lock) throw notFound('delta', deltaId);
+    if (lock.status !== 'staged') throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only a staged delta can be rejected.`, { delta_id: deltaId, status: lock.status });
+    await tx.run('deltas/reject_relationships', { delta_id: deltaId });
+    await tx.run('deltas/reject_nodes', { delta_id: deltaId });
+    await tx.run('deltas/mark_rejected', { delta_id: deltaId, now, actor: actor.keyId, reason });
+  }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:reject' });
+}
+
+export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {
+  const now = new Date().toISOString();
+  await graph.write(async (tx) => {
+    const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: actor.projectId, token: crypto.randomUUID() });
+    if (!lock) throw notFound('delta', deltaId);
+    if (lock.status !== 'applied') throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only an applied delta can be reverted.`, { delta_id: deltaId, status: lock.status });
+    const dependents = await tx.run('deltas/revert_dependents', { delta_id: deltaId });
+    if (dependents.length > 0) {
+      const ids = dependents.map((d) => String(d.id));
+      throw conflict(`Delta ${deltaId} cannot be reverted: later deltas depend on it (${ids.join(', ')}). Revert or reject those first.`, {
+        delta_id: deltaId, dependent_delta_ids: ids,
+      });
+    }
+    const params = { delta_id: deltaId, now };
+    await tx.run('deltas/revert_relationships', params);
+    await tx.run('deltas/revert_creates', params);
+    await tx.run('deltas/revert_updates', params);
+    await tx.run('deltas/revert_deletes', params);
+    await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
+  }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:revert' });
+}

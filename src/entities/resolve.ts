@@ -1,0 +1,60 @@
+// Resolves entity references (an id, or a name with an optional type) against the project's
+// committed entities inside the write transaction, staging new :Entity nodes in the same delta
+// when none matches. Names match by normalised form; a given type is preferred.
+import type { Tx } from '../db/graph.js';
+import type { DeltaDraft } from '../deltas/draft.js';
+import { invalid } from '../http/errors.js';
+import { identityKey, normalizeName } from './normalize.js';
+
+export interface EntityRef {
+  id?: string;
+  name?: string;
+  type?: string;
+}
+
+export const DEFAULT_ENTITY_TYPE = 'Concept';
+const TYPE = /^[A-Z][A-Za-z0-9_]{0,63}$/;
+
+export class EntityResolver {
+  private readonly staged = new Map<string, string>();
+
+  constructor(private readonly tx: Tx, private readonly projectId: string, private readonly draft: DeltaDraft) {}
+
+  /** Returns the node id of each reference, in order; field names the request path for errors. */
+  async resolve(refs: { ref: EntityRef; field: string }[]): Promise<string[]> {
+    const byId = refs.filter((r) => r.ref.id).map((r) => r.ref.id as string);
+    const known = new Set<string>();
+    if (byId.length > 0) {
+      for (const row of await this.tx.run('entities/find_by_ids', { ids: byId, project_id: this.projectId })) known.add(String(row.id));
+    }
+    const names = [...new Set(refs.filter((r) => !r.ref.id && r.ref.name).map((r) => normalizeName(r.ref.name as string)))];
+    const committed = new Map<string, { id: string; type: string }[]>();
+    if (names.length > 0) {
+      for (const row of await this.tx.run('memories/resolve_entities', { names, project_id: this.projectId })) {
+        const list = committed.get(String(row.name)) ?? [];
+        list.push({ id: String(row.id), type: String(row.type) });
+        committed.set(String(row.name), list);
+      }
+    }
+    return refs.map(({ ref, field }) => {
+      if (ref.id) {
+        if (!known.has(ref.id)) throw invalid(`${field}/id`, `no committed entity ${ref.id} in this project`);
+        return ref.id;
+      }
+      const name = (ref.name ?? '').trim();
+      const normalized = normalizeName(name);
+      if (!normalized) throw invalid(field, 'must name an entity');
+      if (ref.type !== undefined && !TYPE.test(ref.type)) throw invalid(`${field}/type`, 'must be an entity type label such as Person');
+      const candidates = committed.get(normalized) ?? [];
+      const match = ref.type ? candidates.find((c) => c.type === ref.type) : candidates[0];
+      if (match) return match.id;
+      const type = ref.type ?? DEFAULT_ENTITY_TYPE;
+      const key = identityKey(this.projectId, type, name);
+      const existing = this.staged.get(key);
+      if (existing) return existing;
+      const id = this.draft.createNode(['Entity', type], { name, normalized_name: normalized, type }, { identityKey: key });
+      this.staged.set(key, id);
+      return id;
+    });
+  }
+}

@@ -1,0 +1,113 @@
+// JSON Schemas of the Memories area (spec 2.1, 2.2, 2.5, 4.1), compiled by ajv and published in OpenAPI.
+import type { JsonSchema } from '../http/route.js';
+import { obj, projectIdField } from '../http/schemas.js';
+
+export const MEMORY_KINDS = ['preference', 'decision', 'fact', 'lesson', 'observation', 'signal'] as const;
+export const MEMORY_SCOPES = ['agent', 'commons', 'project'] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+export const entityRef: JsonSchema = {
+  description: 'An entity the memory is about: a name (matched by normalised name within the project, created as a Concept when absent), or {id} of a committed entity, or {name, type}.',
+  oneOf: [
+    { type: 'string', minLength: 1, maxLength: 200 },
+    {
+      type: 'object',
+      properties: { id: { type: 'string', maxLength: 64 }, name: { type: 'string', minLength: 1, maxLength: 200 }, type: { type: 'string', pattern: '^[A-Z][A-Za-z0-9_]{0,63}$' } },
+      additionalProperties: false,
+      anyOf: [{ required: ['id'] }, { required: ['name'] }],
+    },
+  ],
+};
+
+const itemProperties: Record<string, JsonSchema> = {
+  content: { type: 'string', minLength: 1, maxLength: 10000 },
+  kind: { enum: [...MEMORY_KINDS], description: 'Default observation.' },
+  scope: { enum: [...MEMORY_SCOPES], description: 'Default project. Recorded on the memory; recall is always within the project.' },
+  subject: entityRef,
+  predicate: { type: 'string', minLength: 1, maxLength: 100, description: 'Optional relation the memory states between subject and object (used by contradiction checks).' },
+  object: entityRef,
+  source_context: { type: 'string', maxLength: 2000 },
+  forget_after: { type: 'string', format: 'date-time', description: 'Recalled (search, synthesize) only until then; a direct read still returns it with recallable false.' },
+  forget_reason: { type: 'string', maxLength: 2000 },
+};
+
+export const createMemoryBody: JsonSchema = obj(
+  {
+    ...itemProperties,
+    shape_id: { type: 'string', maxLength: 64, description: 'Default: the built-in memory shape.' },
+    project_id: projectIdField,
+    apply: { type: 'boolean', default: true },
+    memories: { type: 'array', minItems: 1, maxItems: 100, items: obj(itemProperties, ['content']), description: 'Batch form: 1 to 100 memories, one delta, atomic.' },
+  },
+);
+
+export const memoryNodeSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    type: { const: 'memory' },
+    name: { type: 'string' },
+    properties: {
+      type: 'object',
+      properties: {
+        kind: { enum: [...MEMORY_KINDS] },
+        content: { type: 'string' },
+        date_observed: { type: 'string', format: 'date', description: 'single read only' },
+        memory_schema: { type: 'string' },
+        scope: { enum: [...MEMORY_SCOPES] },
+        subject: { type: ['string', 'null'] },
+        predicate: { type: ['string', 'null'] },
+        object: { type: ['string', 'null'] },
+        source_context: { type: ['string', 'null'] },
+        forget_after: { type: ['string', 'null'] },
+        forget_reason: { type: ['string', 'null'] },
+      },
+    },
+    plane: { const: 'memory' },
+    project_id: { type: 'string', description: 'single read only' },
+    recallable: { type: 'boolean', description: 'single read only: false once forget_after has passed' },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+export const edgeSchema: JsonSchema = {
+  type: 'object',
+  description: 'A committed relationship among or around the returned nodes.',
+  properties: {
+    id: { type: ['string', 'null'] },
+    type: { type: 'string', description: 'Neo4j relationship type, e.g. HAS_SUBJECT' },
+    source: { type: 'string' }, target: { type: 'string' },
+    source_label: { type: ['string', 'null'] }, source_name: { type: ['string', 'null'] },
+    target_label: { type: ['string', 'null'] }, target_name: { type: ['string', 'null'] },
+    properties: { type: 'object' },
+  },
+};
+
+export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
+  type: 'object',
+  required: ['id', 'status', 'project_id', 'delta_id', 'applied', 'request_id'],
+  properties: {
+    id: { type: ['string', 'null'] },
+    status: { enum: ['applied', 'staged', 'failed'] },
+    project_id: { type: 'string' },
+    delta_id: { type: 'string' },
+    applied: { type: 'boolean' },
+    request_id: { type: 'string' },
+    error: { type: 'object', description: 'present when status is failed: {code, message, details}' },
+    ...extra,
+  },
+});
+
+export const searchBody: JsonSchema = obj({
+  query: { type: 'string', maxLength: 2000, description: 'Free text; empty or absent returns the most recent memories.' },
+  limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+  kinds: { type: 'array', items: { enum: [...MEMORY_KINDS] }, uniqueItems: true },
+  project_id: projectIdField,
+});
+
+export const synthesizeBody: JsonSchema = obj({
+  query: { type: 'string', minLength: 1, maxLength: 2000 },
+  limit: { type: 'integer', minimum: 1, maximum: 50, default: 12, description: 'Largest evidence set.' },
+  project_id: projectIdField,
+}, ['query']);

@@ -1,0 +1,115 @@
+// Memories: create (single or batch, one delta, atomic), read, ranked recall and synthesis.
+import type { Deps } from '../http/deps.js';
+import type { Tx } from '../db/graph.js';
+import { DeltaDraft } from '../deltas/draft.js';
+import { dateValue } from '../deltas/props.js';
+import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
+import { EntityResolver, type EntityRef } from '../entities/resolve.js';
+import { invalid, notFound } from '../http/errors.js';
+import { luceneQuery, tenantToken } from '../db/tenant.js';
+import type { Row } from '../db/graph.js';
+import { memoryName } from './views.js';
+import type { MemoryKind } from './schemas.js';
+
+export const MEMORY_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000001';
+export const MEMORY_SCHEMA_TAG = 'gks.memory/v1';
+
+export interface MemoryInput {
+  content: string;
+  kind?: MemoryKind;
+  scope?: 'agent' | 'commons' | 'project';
+  subject?: string | EntityRef;
+  predicate?: string;
+  object?: string | EntityRef;
+  source_context?: string;
+  forget_after?: string;
+  forget_reason?: string;
+}
+
+export interface CreatedMemory {
+  id: string;
+  delta_entity_id: string;
+  content: string;
+  name: string;
+}
+
+const asRef = (value: string | EntityRef): EntityRef => (typeof value === 'string' ? { name: value } : value);
+const refName = (value: string | EntityRef | undefined): string | null => (value === undefined ? null : typeof value === 'string' ? value : value.name ?? null);
+
+async function checkShape(tx: Tx, shapeId: string, projectId: string): Promise<void> {
+  const row = await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId });
+  if (!row) throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
+}
+
+export async function createMemories(
+  deps: Deps,
+  actor: Actor,
+  items: { input: MemoryInput; field: string }[],
+  options: { apply: boolean; shapeId: string },
+): Promise<WriteOutcome & { memories: CreatedMemory[] }> {
+  let created: CreatedMemory[] = [];
+  const today = new Date().toISOString().slice(0, 10);
+  const outcome = await writeGoverned(deps.graph, async (tx) => {
+    if (options.shapeId !== MEMORY_SHAPE_ID) await checkShape(tx, options.shapeId, actor.projectId);
+    const summary = items.length === 1 ? `memory: ${memoryName(items[0]!.input.content)}` : `${items.length} memories`;
+    const draft = new DeltaDraft('memory', summary);
+    const resolver = new EntityResolver(tx, actor.projectId, draft);
+    created = [];
+    for (const { input, field } of items) {
+      if (input.forget_after && Number.isNaN(Date.parse(input.forget_after))) throw invalid(`${field}/forget_after`, 'must be a date-time');
+      const name = memoryName(input.content);
+      const node = draft.createNodeRecord(['Memory'], {
+        name,
+        kind: input.kind ?? 'observation',
+        content: input.content,
+        scope: input.scope ?? 'project',
+        memory_schema: MEMORY_SCHEMA_TAG,
+        shape_id: options.shapeId,
+        date_observed: dateValue(today),
+        subject_name: refName(input.subject),
+        predicate: input.predicate ?? null,
+        object_name: refName(input.object),
+        source_context: input.source_context ?? null,
+        forget_after: input.forget_after ? new Date(input.forget_after) : null,
+        forget_reason: input.forget_reason ?? null,
+        tenant: tenantToken(actor.projectId),
+      });
+      for (const [role, type] of [['subject', 'HAS_SUBJECT'], ['object', 'HAS_OBJECT']] as const) {
+        const value = input[role];
+        if (value === undefined) continue;
+        const [entityId] = await resolver.resolve([{ ref: asRef(value), field: `${field}/${role}` }]);
+        draft.createRelationship(node.id, type, entityId!, input.predicate ? { predicate: input.predicate } : {});
+      }
+      created.push({ id: node.id, delta_entity_id: node.changeId, content: input.content, name });
+    }
+    return draft;
+  }, actor, options.apply);
+  return { ...outcome, memories: created };
+}
+
+export async function getMemory(deps: Deps, projectId: string, id: string): Promise<Row> {
+  const row = await deps.graph.read((tx) => tx.one('memories/get', { id, project_id: projectId }));
+  if (!row) throw notFound('memory', id);
+  return row;
+}
+
+export interface RecallOptions {
+  query: string | undefined;
+  limit: number;
+  kinds: MemoryKind[] | undefined;
+}
+
+/** Ranked recall of committed, still-recallable memories of one project. */
+export async function recallMemories(deps: Deps, projectId: string, options: RecallOptions): Promise<{ memories: Row[]; edges: Row[] }> {
+  const now = new Date().toISOString();
+  const lucene = options.query ? luceneQuery(options.query, projectId) : null;
+  return deps.graph.read(async (tx) => {
+    const base = { project_id: projectId, now, kinds: options.kinds ?? null, limit: options.limit };
+    const memories = lucene
+      ? await tx.run('memories/search', { ...base, lucene, candidates: options.limit * 4 + 20 })
+      : await tx.run('memories/recent', base);
+    const ids = memories.map((m) => String((m.memory as Record<string, unknown>).id));
+    const edges = ids.length > 0 ? await tx.run('memories/edges', { ids }) : [];
+    return { memories, edges };
+  });
+}
