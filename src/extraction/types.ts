@@ -1,0 +1,48 @@
+// The contract every extractor (built-in or LLM-backed) honours, so loops and routes can swap them
+// without knowing which one produced a result.
+import type { ShapeDef } from '../shapes/types.js';
+
+export interface Mention {
+  /** UTF-16 offsets into the input text, end exclusive: text.slice(start, end) === mention.text. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface ExtractedEntity {
+  key: string;
+  /** Entity label from the shape. */
+  type: string;
+  name: string;
+  normalized_name: string;
+  properties: Record<string, string | number | boolean>;
+  mentions: Mention[];
+  /** 0..1 */
+  confidence: number;
+}
+
+export interface ExtractedRelationship {
+  type: string;
+  from_key: string;
+  to_key: string;
+  /** The sentence the relationship was read from. */
+  evidence: string;
+  confidence: number;
+}
+
+export interface ExtractionResult {
+  entities: ExtractedEntity[];
+  relationships: ExtractedRelationship[];
+  stats: { characters: number; sentences: number };
+}
+
+export interface ExtractOptions {
+  effort: 'agentic' | 'agentic_plus';
+  /** Iteration number, 1-based; later passes may widen recall. */
+  pass?: number;
+}
+
+export interface Extractor {
+  readonly name: string;
+  extract(text: string, shape: ShapeDef, options: ExtractOptions): Promise<ExtractionResult>;
+}
