@@ -29,7 +29,10 @@ export async function startHarness(): Promise<Harness> {
   env.RATE_LIMIT_PER_SECOND ??= '100000';
   env.RATE_LIMIT_BURST ??= '100000';
   const config = loadConfig(env);
-  const dataDir = path.join(config.dataDir, 'test');
+  const neo4jPort = Number(env.GKS_TEST_NEO4J_PORT ?? 17687);
+  const temporalPort = Number(env.GKS_TEST_TEMPORAL_PORT ?? 17233);
+  // One folder per port pair, so parallel runs on other ports never share engine data.
+  const dataDir = path.join(config.dataDir, neo4jPort === 17687 ? 'test' : `test-${neo4jPort}`);
   if (!config.neo4j.uri || !config.temporal.address) fs.rmSync(dataDir, { recursive: true, force: true });
   const began = Date.now();
   const log = (line: string) => process.stdout.write(`  [services] ${line.trim()}\n`);
@@ -37,8 +40,8 @@ export async function startHarness(): Promise<Harness> {
     config,
     {
       dataDir,
-      neo4jPort: Number(env.GKS_TEST_NEO4J_PORT ?? 17687),
-      temporalPort: Number(env.GKS_TEST_TEMPORAL_PORT ?? 17233),
+      neo4jPort,
+      temporalPort,
       temporalUiPort: null,
     },
     log,
