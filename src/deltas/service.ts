@@ -21,7 +21,7 @@ export interface WriteOutcome {
   error?: ApiError;
 }
 
-/** Hook run inside apply's transaction before anything is promoted (preflight enforcement). */
+/** Hook run inside an explicit apply's transaction before anything is promoted (preflight enforcement). */
 export type ApplyGuard = (tx: Tx, deltaId: string, actor: Actor, overrideReason: string | null) => Promise<void>;
 
 let applyGuard: ApplyGuard | undefined;
@@ -66,13 +66,15 @@ export async function stageDelta(tx: Tx, draft: DeltaDraft, actor: Actor, now: s
 }
 
 /** Promotes a staged delta inside the caller's transaction; refuses anything not staged. */
-export async function applyStaged(tx: Tx, deltaId: string, actor: Actor, now: string, overrideReason: string | null = null): Promise<void> {
+export async function applyStaged(
+  tx: Tx, deltaId: string, actor: Actor, now: string, overrideReason: string | null = null, enforceAudit = false,
+): Promise<void> {
   const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: actor.projectId, token: crypto.randomUUID() });
   if (!lock) throw notFound('delta', deltaId);
   if (lock.status !== 'staged') {
     throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only a staged delta can be applied.`, { delta_id: deltaId, status: lock.status });
   }
-  if (applyGuard) await applyGuard(tx, deltaId, actor, overrideReason);
+  if (enforceAudit && applyGuard) await applyGuard(tx, deltaId, actor, overrideReason);
   const params = { delta_id: deltaId, now };
   await tx.run('deltas/apply_updates', params);
   await tx.run('deltas/apply_deletes', params);
@@ -122,7 +124,8 @@ export async function writeGoverned(graph: Graph, source: DraftSource, actor: Ac
 
 export async function applyDelta(graph: Graph, deltaId: string, actor: Actor, overrideReason: string | null): Promise<void> {
   const now = new Date().toISOString();
-  await graph.write((tx) => applyStaged(tx, deltaId, actor, now, overrideReason), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:apply' });
+  // The review path: an explicit apply honours the preflight verdict.
+  await graph.write((tx) => applyStaged(tx, deltaId, actor, now, overrideReason, true), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:apply' });
 }
 
 export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {

@@ -5,6 +5,7 @@ import type { Tx } from '../db/graph.js';
 import type { DeltaDraft } from '../deltas/draft.js';
 import { invalid } from '../http/errors.js';
 import { identityKey, normalizeName } from './normalize.js';
+import { tenantToken } from '../db/tenant.js';
 
 export interface EntityRef {
   id?: string;
@@ -52,7 +53,7 @@ export class EntityResolver {
       const key = identityKey(this.projectId, type, name);
       const existing = this.staged.get(key);
       if (existing) return existing;
-      const id = this.draft.createNode(['Entity', type], { name, normalized_name: normalized, type }, { identityKey: key });
+      const id = this.draft.createNode(['Entity', type], { name, normalized_name: normalized, type, tenant: tenantToken(this.projectId) }, { identityKey: key });
       this.staged.set(key, id);
       return id;
     });
