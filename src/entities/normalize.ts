@@ -1,16 +1,8 @@
-// How entity names are compared: the same person written "Ada  Lovelace", "ada lovelace" or
-// "The Ada Lovelace" resolves to one node per project and type.
+// How entity names are compared across the service: one canonical form (the extractor's), so the
+// same thing written "Ada  Lovelace" or "the ada lovelace" resolves to one node per project and type.
+import { normalizeName } from '../extraction/normalize.js';
 
-export function normalizeName(name: string): string {
-  return name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '')
-    .replace(/^the /, '')
-    .trim();
-}
+export { normalizeName };
 
 export function identityKey(projectId: string, type: string, name: string): string {
   return `${projectId}|${type}|${normalizeName(name)}`;
