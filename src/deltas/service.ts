@@ -31,17 +31,27 @@ export function setApplyGuard(guard: ApplyGuard | undefined): void {
 }
 
 export async function stageDelta(tx: Tx, draft: DeltaDraft, actor: Actor, now: string, deltaId: string = crypto.randomUUID()): Promise<string> {
-  const base = { delta_id: deltaId, project_id: actor.projectId, now };
   const created = await tx.one('deltas/create', {
-    ...base, origin: draft.origin, summary: draft.summary, key_id: actor.keyId, request_id: actor.requestId, change_count: draft.size,
+    delta_id: deltaId, project_id: actor.projectId, now, origin: draft.origin, summary: draft.summary,
+    key_id: actor.keyId, request_id: actor.requestId, change_count: 0,
   });
   if (!created) throw new Error(`project ${actor.projectId} does not exist`);
+  await stageChanges(tx, draft, deltaId, actor.projectId, now);
+  return deltaId;
+}
+
+/** Adds a draft's changes to an existing staged delta (loops stage iteration by iteration). */
+export async function stageChanges(tx: Tx, draft: DeltaDraft, deltaId: string, projectId: string, now: string): Promise<void> {
+  const base = { delta_id: deltaId, project_id: projectId, now };
+  // Sequence numbers continue after what the delta already holds.
+  const counted = await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
+  const offset = Number(counted?.previous ?? 0);
   if (draft.nodes.length > 0) {
-    const nodes = draft.nodes.map((n) => ({ id: n.id, change_id: n.changeId, labels: n.labels, props: n.props, identity_key: n.identityKey, seq: n.seq }));
+    const nodes = draft.nodes.map((n) => ({ id: n.id, change_id: n.changeId, labels: n.labels, props: n.props, identity_key: n.identityKey, seq: n.seq + offset }));
     await tx.run('deltas/stage_nodes', { ...base, nodes });
   }
   if (draft.rels.length > 0) {
-    const rels = draft.rels.map((r) => ({ id: r.id, change_id: r.changeId, type: r.type, from: r.from, to: r.to, props: r.props, seq: r.seq }));
+    const rels = draft.rels.map((r) => ({ id: r.id, change_id: r.changeId, type: r.type, from: r.from, to: r.to, props: r.props, seq: r.seq + offset }));
     const row = await tx.one('deltas/stage_relationships', { ...base, rels });
     if (Number(row?.staged) !== rels.length) {
       throw new ApiError('conflict', 'A relationship names a node that does not exist in this project (or is pending in another delta).', {
@@ -51,18 +61,17 @@ export async function stageDelta(tx: Tx, draft: DeltaDraft, actor: Actor, now: s
   }
   if (draft.updates.length > 0) {
     const updates = draft.updates.map((u) => ({
-      change_id: u.changeId, node_id: u.nodeId, seq: u.seq, keys: Object.keys(u.set),
+      change_id: u.changeId, node_id: u.nodeId, seq: u.seq + offset, keys: Object.keys(u.set),
       new_values: Object.fromEntries(Object.entries(u.set).map(([k, v]) => [`new.${k}`, v])),
     }));
     const row = await tx.one('deltas/stage_updates', { ...base, updates });
     if (Number(row?.staged) !== updates.length) throw new ApiError('not_found', 'An update names a node that is not committed in this project.');
   }
   if (draft.deletes.length > 0) {
-    const deletes = draft.deletes.map((d) => ({ change_id: d.changeId, node_id: d.nodeId, seq: d.seq }));
+    const deletes = draft.deletes.map((d) => ({ change_id: d.changeId, node_id: d.nodeId, seq: d.seq + offset }));
     const row = await tx.one('deltas/stage_deletes', { ...base, deletes });
     if (Number(row?.staged) !== deletes.length) throw new ApiError('not_found', 'A deletion names a node that is not committed in this project.');
   }
-  return deltaId;
 }
 
 /** Promotes a staged delta inside the caller's transaction; refuses anything not staged. */
