@@ -6,6 +6,7 @@ import { tenancyRoutes } from './tenancy/routes.js';
 import { creditRoutes } from './credits/routes.js';
 import { deltaRoutes } from './deltas/routes.js';
 import { memoryRoutes } from './memories/routes.js';
+import { documentRoutes } from './documents/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
@@ -14,5 +15,6 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...creditRoutes(deps));
   routes.push(...deltaRoutes(deps));
   routes.push(...memoryRoutes(deps));
+  routes.push(...documentRoutes(deps));
   return routes;
 }

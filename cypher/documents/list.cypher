@@ -1,0 +1,24 @@
+// Committed documents of the project, newest first (keyset cursor on created_at, id), with their
+// collections, whether an extraction delta awaits review, and how many entities applied extraction
+// deltas created from them or updated.
+MATCH (d:Document:Knowledge)
+WHERE d.project_id = $project_id AND NOT d:Pending
+  AND ($after_created_at IS NULL
+       OR d.created_at < datetime($after_created_at)
+       OR (d.created_at = datetime($after_created_at) AND d.id < $after_id))
+WITH d
+ORDER BY d.created_at DESC, d.id DESC
+LIMIT toInteger($limit)
+RETURN properties(d) AS document,
+       COLLECT {
+         MATCH (d)-[r:IN_COLLECTION]->(c:Collection)
+         WHERE r.pending IS NULL AND NOT c:Pending
+         RETURN {id: c.id, name: c.name} AS collection ORDER BY c.name, c.id
+       } AS collections,
+       EXISTS { MATCH (:Delta {status: 'staged'})-[:USES_SOURCE]->(d) } AS pending_review,
+       COUNT {
+         MATCH (d)<-[:USES_SOURCE]-(:Delta {status: 'applied'})-[:CREATED]->(e:Entity) WHERE NOT e:Pending RETURN e
+         UNION
+         MATCH (d)<-[:USES_SOURCE]-(:Delta {status: 'applied'})-[:HAS_CHANGE]->(:Change {op: 'update_node'})-[:TARGET]->(e:Entity)
+         RETURN e
+       } AS entity_count

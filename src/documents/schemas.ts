@@ -1,0 +1,116 @@
+// JSON Schemas of the Documents area (spec 2.3, 2.4, 2.6, 2.7, 4.2), compiled by ajv and published
+// in OpenAPI.
+import type { JsonSchema } from '../http/route.js';
+import { cursorQuery, dateTime, obj, projectIdField } from '../http/schemas.js';
+
+export const DOCUMENT_TYPES = ['text', 'url', 'file'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_STAGES = ['indexed', 'extracting', 'extracted', 'failed'] as const;
+export type DocumentStage = (typeof DOCUMENT_STAGES)[number];
+
+const tag: JsonSchema = { type: 'string', minLength: 1, maxLength: 100 };
+export const MAX_TAGS = 50;
+
+export const createDocumentBody: JsonSchema = obj({
+  content: { type: 'string', minLength: 1, description: 'Raw text to index (type text). Exactly one of content or url (or a multipart file).' },
+  url: { type: 'string', minLength: 1, maxLength: 2048, description: 'An http(s) URL to fetch and index (type url). HTML is reduced to its readable text and title.' },
+  title: { type: 'string', minLength: 1, maxLength: 500, description: 'Default: the title found in the source (HTML <title>, first Markdown heading, PDF title), else the file name, URL or first line.' },
+  tags: {
+    description: 'Each tag puts the document in the project collection of that name (matched by normalised name, created when absent). In a multipart upload: one comma-separated field.',
+    anyOf: [{ type: 'array', items: tag, maxItems: MAX_TAGS }, { type: 'string', maxLength: 5000 }],
+  },
+  project_id: projectIdField,
+});
+
+const statusSchema: JsonSchema = {
+  type: 'object',
+  required: ['stage', 'processing', 'pendingReview', 'outdated'],
+  properties: {
+    stage: { enum: [...DOCUMENT_STAGES], description: 'indexed → extracting → extracted (or failed); a new extraction moves it to extracting again.' },
+    processing: { type: 'boolean', description: 'An extraction is running (stage extracting).' },
+    pendingReview: { type: 'boolean', description: 'An extraction delta that uses this document is staged, awaiting review.' },
+    outdated: { type: 'boolean', description: 'The text changed after its last successful extraction.' },
+  },
+};
+
+const common: Record<string, JsonSchema> = {
+  id: { type: 'string' },
+  type: { enum: [...DOCUMENT_TYPES] },
+  title: { type: 'string' },
+  mimeType: { type: 'string', description: 'The type of the content as read (sniffed from the bytes), e.g. text/plain, text/html, application/pdf.' },
+  sizeBytes: { type: 'integer', description: 'Bytes of the source as received (UTF-8 bytes for raw text).' },
+  status: statusSchema,
+  extractionCount: { type: 'integer', description: 'Successful extractions.' },
+  addedAt: dateTime,
+};
+
+export const listItemSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    ...common,
+    ragReady: { type: 'boolean', description: 'Its chunks are committed and answerable by the chunk_text full-text index.' },
+    entityCount: { type: 'integer', description: 'Entities created or updated by applied extraction deltas that used this document.' },
+    addedByName: { type: ['string', 'null'], description: 'Name of the API key that added it (null for an unnamed key).' },
+    collections: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } },
+    governanceStatus: { const: 'active' },
+  },
+};
+
+export const sourceSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    ...common,
+    lastExtractionShape: { type: ['string', 'null'], description: 'Name of the shape of the last successful extraction.' },
+    extractedTokenCount: { type: 'integer' },
+    extractedCharCount: { type: 'integer' },
+    addedBy: { type: 'string', description: 'Id of the API key that added it.' },
+    updatedAt: dateTime,
+  },
+};
+
+export const createResultSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'status', 'project_id', 'document', 'request_id'],
+  properties: {
+    id: { type: 'string' },
+    status: { const: 'indexed' },
+    project_id: { type: 'string' },
+    document: {
+      type: 'object',
+      properties: { id: { type: 'string' }, title: { type: 'string' }, type: { enum: [...DOCUMENT_TYPES] }, ragReady: { type: 'boolean' } },
+    },
+    request_id: { type: 'string' },
+  },
+};
+
+export const listQuery: JsonSchema = cursorQuery();
+
+export const listResultSchema: JsonSchema = {
+  type: 'object',
+  properties: { sources: { type: 'array', items: listItemSchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } },
+};
+
+export const extractBody: JsonSchema = obj(
+  { shape_id: { type: 'string', minLength: 1, maxLength: 64, description: 'A shape visible to the project (built-in or its own).' }, project_id: projectIdField },
+  ['shape_id'],
+);
+
+export const handoffSchema: JsonSchema = {
+  type: 'object',
+  required: ['status', 'document_id', 'next_action', 'request_id'],
+  properties: {
+    status: { const: 'ready' },
+    document_id: { type: 'string' },
+    next_action: {
+      type: 'object',
+      properties: {
+        method: { const: 'POST' },
+        path: { const: '/v1/extractions/shape' },
+        body: { type: 'object', properties: { project_id: { type: 'string' }, source_file_id: { type: 'string' } } },
+      },
+    },
+    request_id: { type: 'string' },
+  },
+};
+
+export const idParams: JsonSchema = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);

@@ -1,0 +1,115 @@
+// Documents: indexing (one delta per document: the document, its ordered chunks and its collections),
+// committed reads, and the extraction lifecycle that loop activities drive.
+import crypto from 'node:crypto';
+import type { Graph, Row } from '../db/graph.js';
+import { tenantToken } from '../db/tenant.js';
+import { DeltaDraft } from '../deltas/draft.js';
+import { writeGoverned, type Actor } from '../deltas/service.js';
+import type { Config } from '../config/config.js';
+import { ApiError, invalid, notFound } from '../http/errors.js';
+import { chunkText, estimateTokens } from './ingest/index.js';
+import { cleanTags, resolveCollections } from './collections.js';
+import { readSource, type DocumentInput } from './source.js';
+import type { DocumentType } from './schemas.js';
+
+export type { DocumentInput, UploadedDocument } from './source.js';
+export { loadDocumentChunks, markExtractionStarted, markExtractionFinished, type DocumentChunks, type ExtractionResult } from './lifecycle.js';
+
+/** Chunking of every document: about 300 tokens a chunk, a sixth repeated as context. */
+export const CHUNK_OPTIONS = { size: 1200, overlap: 200 } as const;
+
+export interface DocumentDeps {
+  graph: Graph;
+  config: Pick<Config, 'fetch'>;
+}
+
+/** The fields of spec 2.6 (without request_id), and the delta that wrote the document. */
+export interface CreatedDocument {
+  id: string;
+  status: 'indexed';
+  project_id: string;
+  document: { id: string; title: string; type: DocumentType; ragReady: boolean };
+  deltaId: string;
+  chunkCount: number;
+}
+
+/**
+ * Indexes one document: reads the source (content, url or file), chunks its text and writes the
+ * document, chunks and collections as one applied delta (origin document). Returns once the
+ * chunks are committed and the full-text index answers for them (ragReady).
+ */
+export async function createDocument(deps: DocumentDeps, actor: Actor, input: DocumentInput): Promise<CreatedDocument> {
+  const tags = cleanTags(input.tags ?? []);
+  const source = await readSource(input, deps.config.fetch);
+  const chunks = chunkText(source.text, CHUNK_OPTIONS);
+  const contentHash = crypto.createHash('sha256').update(source.text).digest('hex');
+  const tenant = tenantToken(actor.projectId);
+  let documentId = '';
+  const outcome = await writeGoverned(deps.graph, async (tx) => {
+    const key = await tx.one('documents/key_name', { key_id: actor.keyId });
+    const draft = new DeltaDraft('document', `document: ${source.title}`);
+    documentId = draft.createNode(['Document'], {
+      title: source.title, type: source.type, mime_type: source.mimeType, size_bytes: source.sizeBytes,
+      source_url: source.sourceUrl, final_url: source.finalUrl, filename: source.filename,
+      tags: tags.map((t) => t.name), stage: 'indexed',
+      char_count: source.text.length, token_count: estimateTokens(source.text), chunk_count: chunks.length, content_hash: contentHash,
+      added_by: actor.keyId, added_by_name: (key?.name as string | null | undefined) ?? null,
+      governance_status: 'active', rag_ready: chunks.length > 0,
+      extraction_count: 0, extracted_token_count: 0, extracted_char_count: 0, tenant,
+    });
+    let previous: string | null = null;
+    for (const chunk of chunks) {
+      const chunkId = draft.createNode(['Chunk'], {
+        document_id: documentId, index: chunk.index, text: chunk.text, start: chunk.start, end: chunk.end,
+        token_count: estimateTokens(chunk.text), tenant,
+      });
+      draft.createRelationship(documentId, 'HAS_CHUNK', chunkId);
+      if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
+      previous = chunkId;
+    }
+    for (const collection of await resolveCollections(tx, actor.projectId, draft, tags)) {
+      draft.createRelationship(documentId, 'IN_COLLECTION', collection.id);
+    }
+    return draft;
+  }, actor, true);
+  if (outcome.status === 'failed') throw outcome.error ?? new ApiError('conflict', 'The document could not be written.');
+  // chunk_text is updated in the committing transaction; this only waits out an index still being
+  // populated (right after the migration that created it).
+  await deps.graph.read((tx) => tx.run('documents/await_indexes', { timeout_seconds: 60 }));
+  return {
+    id: documentId,
+    status: 'indexed',
+    project_id: actor.projectId,
+    document: { id: documentId, title: source.title, type: source.type, ragReady: chunks.length > 0 },
+    deltaId: outcome.deltaId,
+    chunkCount: chunks.length,
+  };
+}
+
+export interface DocumentPage {
+  rows: Row[];
+  hasMore: boolean;
+}
+
+export async function listDocuments(graph: Graph, projectId: string, options: { limit: number; after: { c: string; i: string } | null }): Promise<DocumentPage> {
+  const rows = await graph.read((tx) =>
+    tx.run('documents/list', { project_id: projectId, after_created_at: options.after?.c ?? null, after_id: options.after?.i ?? null, limit: options.limit + 1 }),
+  );
+  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+}
+
+export async function getDocument(graph: Graph, projectId: string, id: string): Promise<Row> {
+  const row = await graph.read((tx) => tx.one('documents/get', { id, project_id: projectId }));
+  if (!row) throw notFound('document', id);
+  return row;
+}
+
+/** The checks of the extraction handoff: the document is committed here and the shape is visible. */
+export async function checkExtractable(graph: Graph, projectId: string, documentId: string, shapeId: string): Promise<void> {
+  await graph.read(async (tx) => {
+    if (!(await tx.one('documents/get', { id: documentId, project_id: projectId }))) throw notFound('document', documentId);
+    if (!(await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId }))) {
+      throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
+    }
+  });
+}
