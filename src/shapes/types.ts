@@ -47,3 +47,22 @@ export interface ShapeDef {
   /** Entity labels allowed to have no relationship at all; others are flagged as orphans by preflight. */
   orphans_allowed?: string[];
 }
+
+export type ShapeStatus = 'draft' | 'published' | 'retired';
+
+/** A shape as stored: its definition plus where it lives and how it relates to its other versions. */
+export interface ShapeRecord extends ShapeDef {
+  status: ShapeStatus;
+  builtin: boolean;
+  /** null for built-in shapes, which every project sees. */
+  project_id: string | null;
+  /** The version this one replaces, and the one that replaced it (committed only). */
+  supersedes: string | null;
+  superseded_by: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** The special from/to values of a relationship type: any entity, or the memory node. */
+export const ANY_ENTITY = 'Entity';
+export const MEMORY_LABEL = 'Memory';

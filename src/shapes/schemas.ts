@@ -1,0 +1,95 @@
+// JSON Schemas of the Ontology & Shapes area: the definition a client sends (create, new version)
+// and the shape it reads back. Structure is checked here by ajv; rules across fields (identity
+// declared, from/to known, no duplicates) by definition.ts.
+import type { JsonSchema } from '../http/route.js';
+import { obj, projectIdField } from '../http/schemas.js';
+
+export const LABEL_PATTERN = '^[A-Z][A-Za-z0-9]*$';
+export const REL_TYPE_PATTERN = '^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$';
+export const PROPERTY_PATTERN = '^[a-z][a-z0-9_]*$';
+export const SHAPE_NAME_PATTERN = '^[a-z][a-z0-9_-]*$';
+export const PROPERTY_TYPES = ['string', 'number', 'integer', 'boolean', 'date', 'datetime'] as const;
+export const CARDINALITIES = ['one_to_one', 'one_to_many', 'many_to_one', 'many_to_many'] as const;
+
+const label: JsonSchema = { type: 'string', pattern: LABEL_PATTERN, maxLength: 64, description: 'PascalCase Neo4j label: Person' };
+const relType: JsonSchema = { type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64, description: 'UPPER_SNAKE relationship type: WORKS_FOR' };
+const propertyName: JsonSchema = { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64, description: 'snake_case property name' };
+const description: JsonSchema = { type: 'string', maxLength: 2000 };
+
+const propertyDef: JsonSchema = obj({
+  name: propertyName,
+  type: { enum: [...PROPERTY_TYPES] },
+  description,
+  enum: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 }, description: 'Allowed values; string properties only.' },
+}, ['name', 'type']);
+
+const entityType: JsonSchema = obj({
+  label,
+  description,
+  properties: { type: 'array', minItems: 1, maxItems: 100, items: propertyDef },
+  identity: { ...propertyName, description: 'The string property that identifies an instance within a project. Default name.' },
+  required: { type: 'array', maxItems: 100, uniqueItems: true, items: propertyName, description: 'Default: [identity].' },
+}, ['label', 'properties']);
+
+const relationshipType: JsonSchema = obj({
+  type: relType,
+  from: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
+  to: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
+  cardinality: { enum: [...CARDINALITIES], default: 'many_to_many' },
+  description,
+  patterns: { type: 'array', maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Phrases that signal the relationship in text.' },
+}, ['type', 'from', 'to']);
+
+const definitionFields: Record<string, JsonSchema> = {
+  description,
+  entity_types: { type: 'array', minItems: 1, maxItems: 100, items: entityType },
+  relationship_types: { type: 'array', maxItems: 200, items: relationshipType, default: [] },
+  orphans_allowed: { type: 'array', maxItems: 100, uniqueItems: true, items: label, default: [], description: 'Entity labels of this shape that may have no relationship.' },
+  project_id: projectIdField,
+  apply: { type: 'boolean', default: true, description: 'false leaves the delta staged for review.' },
+};
+
+export const createShapeBody: JsonSchema = obj({
+  name: { type: 'string', pattern: SHAPE_NAME_PATTERN, minLength: 1, maxLength: 64, description: 'Lowercase slug, unique in the project (and not a built-in name); all versions share it.' },
+  ...definitionFields,
+}, ['name', 'entity_types']);
+
+export const versionBody: JsonSchema = obj(definitionFields, ['entity_types']);
+
+export const shapeActionBody: JsonSchema = obj({ project_id: projectIdField, apply: { type: 'boolean', default: true } });
+
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+
+export const shapeSchema: JsonSchema = {
+  type: 'object',
+  description: 'A shape with its full definition (ShapeDef).',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    version: { type: 'integer' },
+    status: { enum: ['draft', 'published', 'retired'] },
+    builtin: { type: 'boolean' },
+    project_id: nullableString,
+    description: nullableString,
+    schema_tag: nullableString,
+    entity_types: { type: 'array', items: entityType },
+    relationship_types: { type: 'array', items: relationshipType },
+    orphans_allowed: { type: 'array', items: { type: 'string' } },
+    supersedes: { ...nullableString, description: 'id of the version this one replaced' },
+    superseded_by: { ...nullableString, description: 'id of the committed version that replaced this one' },
+    created_at: nullableString,
+    updated_at: nullableString,
+  },
+};
+
+export const shapeSummarySchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer' },
+    status: { enum: ['draft', 'published', 'retired'] }, builtin: { type: 'boolean' }, project_id: nullableString,
+    description: nullableString, schema_tag: nullableString,
+    entity_type_labels: { type: 'array', items: { type: 'string' } },
+    relationship_type_names: { type: 'array', items: { type: 'string' } },
+    superseded_by: nullableString, created_at: nullableString, updated_at: nullableString,
+  },
+};

@@ -1,0 +1,117 @@
+// How a shape lives in the graph: a :Shape node that DEFINES :EntityType nodes (each HAS_PROPERTY
+// :PropertyDef nodes) and :RelationshipType nodes. Project shapes are staged through a delta, so
+// their definition nodes are :Knowledge too; loadShape reads committed definitions only.
+import { Graph, Tx } from '../db/graph.js';
+import type { Plain } from '../db/values.js';
+import type { DeltaDraft } from '../deltas/draft.js';
+import type { Definition } from './definition.js';
+import type { Cardinality, EntityTypeDef, PropertyDef, PropertyType, RelationshipTypeDef, ShapeRecord, ShapeStatus } from './types.js';
+
+type Props = Record<string, Plain>;
+
+const str = (v: Plain | undefined): string | null => (typeof v === 'string' ? v : null);
+const strings = (v: Plain | undefined): string[] => (Array.isArray(v) ? v.map(String) : []);
+const optional = <K extends string>(key: K, v: Plain | undefined): Partial<Record<K, string>> => (typeof v === 'string' ? ({ [key]: v } as Record<K, string>) : {});
+
+function propertyDef(p: Props): PropertyDef {
+  return {
+    name: String(p.name),
+    type: String(p.type) as PropertyType,
+    ...optional('description', p.description),
+    ...(Array.isArray(p.enum) ? { enum: strings(p.enum) } : {}),
+  };
+}
+
+function entityTypeDef(row: Props): EntityTypeDef {
+  const t = (row.type ?? {}) as Props;
+  return {
+    label: String(t.label),
+    ...optional('description', t.description),
+    properties: ((row.properties ?? []) as Props[]).map(propertyDef),
+    required: strings(t.required),
+    identity: str(t.identity) ?? 'name',
+  };
+}
+
+function relationshipTypeDef(r: Props): RelationshipTypeDef {
+  return {
+    type: String(r.type),
+    from: String(r.from),
+    to: String(r.to),
+    cardinality: String(r.cardinality ?? 'many_to_many') as Cardinality,
+    ...optional('description', r.description),
+    patterns: strings(r.patterns),
+  };
+}
+
+/** A row of shapes/definition as the shape record the API and the loops use. */
+export function shapeRecord(row: Record<string, Plain>): ShapeRecord {
+  const s = (row.shape ?? {}) as Props;
+  return {
+    id: String(s.id),
+    name: String(s.name),
+    version: Number(s.version ?? 1),
+    ...optional('description', s.description),
+    ...optional('schema_tag', s.schema_tag),
+    entity_types: ((row.entity_types ?? []) as Props[]).map(entityTypeDef),
+    relationship_types: ((row.relationship_types ?? []) as Props[]).map(relationshipTypeDef),
+    orphans_allowed: strings(s.orphans_allowed),
+    status: (str(s.status) ?? 'published') as ShapeStatus,
+    builtin: s.builtin === true,
+    project_id: str(s.project_id),
+    supersedes: str(row.supersedes ?? null),
+    superseded_by: str(row.superseded_by ?? null),
+    created_at: str(s.created_at),
+    updated_at: str(s.updated_at),
+  };
+}
+
+/**
+ * The committed definition of a shape visible to the project (built-in, or the project's own), or
+ * null. Takes the graph, or a transaction already open (inside a governed write's builder).
+ */
+export async function loadShape(source: Graph | Tx, shapeId: string, projectId: string): Promise<ShapeRecord | null> {
+  const read = (tx: Tx) => tx.one('shapes/definition', { id: shapeId, project_id: projectId });
+  const row = source instanceof Tx ? await read(source) : await source.read(read);
+  return row ? shapeRecord(row) : null;
+}
+
+export interface StagedShape {
+  id: string;
+  name: string;
+  version: number;
+  schema_tag: string;
+}
+
+/** Stages the shape node and its whole definition into the draft; the new version SUPERSEDES the old. */
+export function stageShape(
+  draft: DeltaDraft, projectId: string, name: string, version: number, def: Definition, supersedes: string | null,
+): StagedShape {
+  const schemaTag = `${name}/v${version}`;
+  const shapeId = draft.createNode(['Shape'], {
+    name, version, status: 'published', builtin: false, schema_tag: schemaTag,
+    description: def.description ?? null,
+    orphans_allowed: def.orphans_allowed ?? [],
+    version_key: `${projectId}|${name}|${version}`,
+  });
+  def.entity_types.forEach((t, i) => {
+    const typeId = draft.createNode(['EntityType'], {
+      shape_id: shapeId, label: t.label, description: t.description ?? null, identity: t.identity, required: t.required, position: i,
+    });
+    draft.createRelationship(shapeId, 'DEFINES', typeId);
+    t.properties.forEach((p, j) => {
+      const propId = draft.createNode(['PropertyDef'], {
+        shape_id: shapeId, entity_label: t.label, name: p.name, type: p.type, enum: p.enum ?? null, description: p.description ?? null, position: j,
+      });
+      draft.createRelationship(typeId, 'HAS_PROPERTY', propId);
+    });
+  });
+  def.relationship_types.forEach((r, i) => {
+    const relId = draft.createNode(['RelationshipType'], {
+      shape_id: shapeId, type: r.type, from: r.from, to: r.to, cardinality: r.cardinality, patterns: r.patterns ?? [], description: r.description ?? null, position: i,
+    });
+    draft.createRelationship(shapeId, 'DEFINES', relId);
+  });
+  if (supersedes) draft.createRelationship(shapeId, 'SUPERSEDES', supersedes);
+  return { id: shapeId, name, version, schema_tag: schemaTag };
+}
