@@ -13,7 +13,7 @@ RETURN properties(d) AS document,
        COLLECT {
          MATCH (d)-[r:IN_COLLECTION]->(c:Collection)
          WHERE r.pending IS NULL AND NOT c:Pending
-         RETURN {id: c.id, name: c.name} AS collection ORDER BY c.name, c.id
+         RETURN {id: c.id, name: c.name} AS collection ORDER BY c.normalized_name, c.id
        } AS collections,
        EXISTS { MATCH (:Delta {status: 'staged'})-[:USES_SOURCE]->(d) } AS pending_review,
        COUNT {
