@@ -7,6 +7,7 @@ import { creditRoutes } from './credits/routes.js';
 import { deltaRoutes } from './deltas/routes.js';
 import { memoryRoutes } from './memories/routes.js';
 import { documentRoutes } from './documents/routes.js';
+import { preflightRoutes } from './preflight/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
@@ -16,5 +17,6 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...deltaRoutes(deps));
   routes.push(...memoryRoutes(deps));
   routes.push(...documentRoutes(deps));
+  routes.push(...preflightRoutes(deps));
   return routes;
 }

@@ -1,0 +1,72 @@
+// Check: contradictions (warning).
+// Starts from each fact or decision memory the delta creates and walks to the other memories about
+// the same subject entity (HAS_SUBJECT), committed or of this delta, still recallable after the
+// merge (forget_after unset or later than $now) and not deleted by the delta:
+//   conflicting_object   same subject and predicate (case-insensitive) but a different object
+//                        (object entity, or object name when either has no HAS_OBJECT);
+//   superseded_decision  a new decision about the same subject as a committed decision, with other
+//                        content and no shared predicate: it silently replaces the old one.
+// Not reported when the delta acknowledges the old memory: it links (new)-[:SUPERSEDES]->(old), or
+// sets forget_after on the old memory. Updates of the delta (kind, predicate, object_name,
+// forget_after) count. Cost: the degree of the subject entities the new memories name.
+// Run by hand (Neo4j Browser / cypher-shell):
+//   :param delta_id => '<delta id>'
+//   :param project_id => '<project id>'
+//   :param now => '2026-01-01T00:00:00Z'
+// then this statement.
+MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:CREATED]->(n:Memory)
+WHERE n.kind IN ['fact', 'decision']
+MATCH (n)-[hs:HAS_SUBJECT]->(s)
+WHERE hs.delta_id = $delta_id
+  AND NOT EXISTS { (s)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+WITH n, s, toLower(trim(n.predicate)) AS n_pred,
+     head(COLLECT { MATCH (n)-[ho:HAS_OBJECT]->(o) WHERE ho.delta_id = $delta_id RETURN o ORDER BY o.id }) AS n_obj
+MATCH (s)<-[hm:HAS_SUBJECT]-(m:Memory)
+WHERE m <> n AND (hm.pending IS NULL OR hm.delta_id = $delta_id)
+  AND (NOT m:Pending OR n.id < m.id)
+  AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+  AND NOT EXISTS { (n)-[:SUPERSEDES]->(m) }
+WITH n, s, n_pred, n_obj, m,
+     COLLECT { MATCH (m)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) RETURN u ORDER BY u.seq } AS ups
+WHERE NOT any(u IN ups WHERE 'forget_after' IN u.set_keys)
+WITH n, s, n_pred, n_obj, m,
+     CASE WHEN any(u IN ups WHERE 'kind' IN u.set_keys) THEN last([u IN ups WHERE 'kind' IN u.set_keys | u['new.kind']]) ELSE m.kind END AS m_kind,
+     toLower(trim(CASE WHEN any(u IN ups WHERE 'predicate' IN u.set_keys) THEN last([u IN ups WHERE 'predicate' IN u.set_keys | u['new.predicate']]) ELSE m.predicate END)) AS m_pred,
+     CASE WHEN any(u IN ups WHERE 'object_name' IN u.set_keys) THEN last([u IN ups WHERE 'object_name' IN u.set_keys | u['new.object_name']]) ELSE m.object_name END AS m_object_name,
+     head(COLLECT { MATCH (m)-[ho:HAS_OBJECT]->(o)
+                    WHERE (ho.pending IS NULL OR ho.delta_id = $delta_id)
+                      AND NOT EXISTS { (o)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+                    RETURN o ORDER BY o.id }) AS m_obj
+WHERE m_kind IN ['fact', 'decision'] AND (m.forget_after IS NULL OR m.forget_after > datetime($now))
+WITH n, s, n_pred, m, m_kind, m_pred,
+     n_obj.id AS n_obj_id, coalesce(n.object_name, n_obj.name) AS n_obj_name,
+     m_obj.id AS m_obj_id, coalesce(m_object_name, m_obj.name) AS m_obj_name
+WITH n, s, n_pred, m, m_kind, m_pred, n_obj_name, m_obj_name,
+     CASE WHEN n_obj_id IS NOT NULL AND m_obj_id IS NOT NULL THEN n_obj_id <> m_obj_id
+          WHEN n_obj_name IS NOT NULL AND m_obj_name IS NOT NULL THEN toLower(trim(n_obj_name)) <> toLower(trim(m_obj_name))
+          ELSE null END AS objects_differ,
+     n_pred IS NOT NULL AND m_pred IS NOT NULL AND n_pred = m_pred AS same_predicate
+WITH n, s, m, m_kind, n_pred, n_obj_name, m_obj_name,
+     CASE WHEN same_predicate AND objects_differ THEN 'conflicting_object'
+          WHEN n.kind = 'decision' AND m_kind = 'decision' AND NOT m:Pending AND NOT same_predicate
+               AND toLower(trim(n.content)) <> toLower(trim(m.content)) THEN 'superseded_decision'
+          ELSE null END AS rule
+WHERE rule IS NOT NULL
+RETURN 'contradictions' AS check, 'warning' AS severity,
+       CASE rule
+         WHEN 'conflicting_object' THEN
+           'New ' + n.kind + ' ' + n.id + ' says ' + coalesce(s.name, s.id) + ' ' + n_pred + ' ' + n_obj_name + ', but ' +
+           CASE WHEN m:Pending THEN m.kind + ' ' + m.id + ' of this delta' ELSE 'committed ' + m_kind + ' ' + m.id END +
+           ' says ' + coalesce(s.name, s.id) + ' ' + n_pred + ' ' + m_obj_name +
+           '. Retire the old one (forget_after), link (new)-[:SUPERSEDES]->(old), or drop the new one.'
+         ELSE
+           'New decision ' + n.id + ' about ' + coalesce(s.name, s.id) + ' silently supersedes committed decision ' + m.id +
+           '. Say so: link (new)-[:SUPERSEDES]->(old) or set forget_after on the old decision in the same delta.'
+       END AS message,
+       [n.id, m.id, s.id] AS node_ids, [] AS relationship_ids,
+       {rule: rule, pending_node_id: n.id,
+        committed_node_id: CASE WHEN m:Pending THEN null ELSE m.id END,
+        other_pending_node_id: CASE WHEN m:Pending THEN m.id ELSE null END,
+        subject_id: s.id, subject_name: s.name, predicate: n_pred,
+        expected: CASE rule WHEN 'conflicting_object' THEN m_obj_name ELSE null END,
+        actual: CASE rule WHEN 'conflicting_object' THEN n_obj_name ELSE null END} AS evidence

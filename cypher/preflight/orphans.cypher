@@ -1,0 +1,30 @@
+// Check: orphans (warning).
+// Detects an entity or memory the delta creates that would have no relationship at all after the merge, while
+// its shape does not list its label in orphans_allowed (the memory shape allows Memory and
+// Concept). Nodes without shape_id, and shapes without committed definitions, are not judged.
+//   orphan_not_allowed
+// Lookups: the delta's CREATED nodes, Shape.id (unique), the node's own relationships.
+// Run by hand (Neo4j Browser / cypher-shell):
+//   :param delta_id => '<delta id>'
+//   :param project_id => '<project id>'
+//   :param now => '2026-01-01T00:00:00Z'
+// then this statement.
+MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:CREATED]->(n)
+WHERE n.shape_id IS NOT NULL AND (n:Entity OR n:Memory)
+MATCH (s:Shape {id: n.shape_id})
+WHERE NOT s:Pending AND (s.builtin = true OR s.project_id = $project_id)
+  AND EXISTS { (s)-[:DEFINES]->(x) WHERE NOT x:Pending }
+WITH n, s,
+     CASE WHEN n:Memory THEN 'Memory' ELSE coalesce(n.type, head([l IN labels(n) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']])) END AS label
+WHERE NOT label IN coalesce(s.orphans_allowed, [])
+  AND NOT EXISTS { (n)-[x]-(y)
+                   WHERE x.pending = true AND x.delta_id = $delta_id
+                     AND NOT EXISTS { (y)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) } }
+RETURN 'orphans' AS check, 'warning' AS severity,
+       label + ' ' + coalesce(n.name, n.id) + ' (' + n.id + ') would have no relationship, and shape ' + s.name +
+       ' allows unconnected nodes only of ' +
+       CASE WHEN size(coalesce(s.orphans_allowed, [])) = 0 THEN 'no type'
+            ELSE reduce(t = '', l IN s.orphans_allowed | t + CASE WHEN t = '' THEN '' ELSE ', ' END + l) END +
+       '. Connect it or drop it.' AS message,
+       [n.id] AS node_ids, [] AS relationship_ids,
+       {rule: 'orphan_not_allowed', shape_id: s.id, entity_label: label, expected: coalesce(s.orphans_allowed, [])} AS evidence

@@ -1,0 +1,83 @@
+// The preflight checks are the statement files of cypher/preflight/, run in file-name order inside
+// the caller's transaction. Adding a check is adding a file: each returns rows with the columns
+// check (its file name), severity, message, node_ids, relationship_ids and evidence (a flat map).
+import { cypherFolder } from '../db/cypher.js';
+import type { Tx } from '../db/graph.js';
+import type { Plain } from '../db/values.js';
+
+export const SEVERITIES = ['error', 'warning', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export interface Finding {
+  check: string;
+  severity: Severity;
+  message: string;
+  node_ids: string[];
+  relationship_ids: string[];
+  evidence: Record<string, Plain>;
+}
+
+export interface Check {
+  /** File name without .cypher: the value the statement must return in its check column. */
+  name: string;
+  text: string;
+}
+
+let loaded: Check[] | undefined;
+
+/** The checks of cypher/preflight/, read once per process. */
+export function preflightChecks(): Check[] {
+  loaded ??= cypherFolder('preflight').map((f) => ({ name: f.name.replace(/^preflight\//, ''), text: f.text }));
+  return loaded;
+}
+
+/** Runs every check against the delta as if merged; findings sorted so equal graphs give equal bytes. */
+export async function runChecks(tx: Tx, deltaId: string, projectId: string, now: string, checks: Check[] = preflightChecks()): Promise<Finding[]> {
+  const findings = new Map<string, Finding>();
+  for (const check of checks) {
+    const rows = await tx.runText(check.text, { delta_id: deltaId, project_id: projectId, now });
+    for (const row of rows) {
+      const finding = toFinding(check.name, row);
+      findings.set(JSON.stringify(finding), finding); // one finding per distinct content
+    }
+  }
+  return [...findings.entries()].sort(([ka, a], [kb, b]) => compareFindings(a, b) || (ka < kb ? -1 : ka > kb ? 1 : 0)).map(([, f]) => f);
+}
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+function compareFindings(a: Finding, b: Finding): number {
+  const keys: [string, string][] = [
+    [String(RANK[a.severity]), String(RANK[b.severity])],
+    [a.check, b.check],
+    [a.node_ids.join(','), b.node_ids.join(',')],
+    [a.relationship_ids.join(','), b.relationship_ids.join(',')],
+    [a.message, b.message],
+  ];
+  for (const [x, y] of keys) if (x !== y) return x < y ? -1 : 1;
+  return 0;
+}
+
+/** Validates one row of a check file and puts it in canonical form (sorted ids and evidence keys, no nulls). */
+export function toFinding(checkName: string, row: Record<string, Plain>): Finding {
+  const where = `cypher/preflight/${checkName}.cypher`;
+  if (row.check !== checkName) throw new Error(`${where} returned check ${JSON.stringify(row.check)}; it must return its file name '${checkName}'`);
+  const severity = row.severity;
+  if (typeof severity !== 'string' || !(SEVERITIES as readonly string[]).includes(severity)) {
+    throw new Error(`${where} returned severity ${JSON.stringify(severity)}; expected one of ${SEVERITIES.join(', ')}`);
+  }
+  if (typeof row.message !== 'string' || row.message === '') throw new Error(`${where} returned a row without a message`);
+  const ids = (column: 'node_ids' | 'relationship_ids'): string[] => {
+    const value = row[column] ?? [];
+    if (!Array.isArray(value)) throw new Error(`${where} returned ${column} that is not a list`);
+    return [...new Set(value.filter((v): v is string => typeof v === 'string'))].sort();
+  };
+  const evidence = row.evidence ?? {};
+  if (typeof evidence !== 'object' || Array.isArray(evidence)) throw new Error(`${where} returned evidence that is not a map`);
+  const flat: Record<string, Plain> = {};
+  for (const key of Object.keys(evidence).sort()) {
+    const value = evidence[key];
+    if (value !== null && value !== undefined) flat[key] = value;
+  }
+  return { check: checkName, severity: severity as Severity, message: row.message, node_ids: ids('node_ids'), relationship_ids: ids('relationship_ids'), evidence: flat };
+}

@@ -1,0 +1,31 @@
+// The Preflight area (spec 4.4): a read-only audit of what applying a staged delta would do to the
+// graph. Registering the area also makes explicit applies honour the verdict.
+import type { Deps } from '../http/deps.js';
+import { defineRoutes } from '../http/route.js';
+import { bodyOf } from '../http/app.js';
+import { actorFor } from '../deltas/routes.js';
+import { setApplyGuard } from '../deltas/service.js';
+import { auditDelta, preflightApplyGuard } from './service.js';
+import { auditBody, verdictSchema } from './schemas.js';
+
+export function preflightRoutes(deps: Deps) {
+  setApplyGuard(preflightApplyGuard);
+  return defineRoutes([
+    {
+      method: 'post', path: '/v1/preflight/audit', operationId: 'auditDelta', tag: 'Preflight', scope: 'preflight:run',
+      summary: 'Audit a staged delta: would applying it degrade the graph?',
+      description:
+        'A read-only dry run of the checks in cypher/preflight/ against the graph as it would be after the merge (committed graph plus the delta, minus what it deletes, with its updates). ' +
+        'Nothing is written. The same graph and delta give the same verdict byte for byte apart from request_id. ' +
+        'A delta that is no longer staged (applied, rejected, reverted, failed) is a 409: the question only means something before an apply.',
+      body: auditBody, status: 200, errors: ['not_found', 'conflict'],
+      response: verdictSchema,
+      handler: async (ctx) => {
+        const body = bodyOf<{ delta_id: string; project_id?: string }>(ctx);
+        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const verdict = await auditDelta(deps.graph, actor, body.delta_id);
+        return { body: { ...verdict } };
+      },
+    },
+  ]);
+}

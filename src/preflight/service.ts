@@ -1,0 +1,49 @@
+// Preflight: audits a staged delta as if it were merged, read-only, and holds explicit applies to
+// the verdict. The audit opens only READ transactions; the apply guard runs the same checks inside
+// the apply's own transaction and never writes.
+import type { Graph, Tx } from '../db/graph.js';
+import { ApiError, conflict, notFound } from '../http/errors.js';
+import type { Actor, ApplyGuard } from '../deltas/service.js';
+import { runChecks } from './checks.js';
+import { packetId, verdictOf, type Verdict } from './verdict.js';
+
+/** Most findings a refused apply lists in its error details. */
+const GUARD_FINDINGS_SHOWN = 100;
+
+async function auditIn(tx: Tx, deltaId: string, projectId: string, now: string): Promise<Verdict> {
+  const row = await tx.one('deltas/get', { delta_id: deltaId, project_id: projectId });
+  if (!row) throw notFound('delta', deltaId);
+  const status = String((row.delta as Record<string, unknown> | null)?.status);
+  if (status !== 'staged') {
+    throw conflict(
+      `Delta ${deltaId} is ${status}. The audit answers whether applying a delta would degrade the graph, which only means something for a staged delta.`,
+      { delta_id: deltaId, status },
+    );
+  }
+  return verdictOf(deltaId, await runChecks(tx, deltaId, projectId, now));
+}
+
+export async function auditDelta(graph: Graph, actor: Actor, deltaId: string, now: string = new Date().toISOString()): Promise<Verdict> {
+  return graph.read((tx) => auditIn(tx, deltaId, actor.projectId, now), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'preflight:audit' });
+}
+
+/** Refuses an explicit apply whose verdict has errors, unless the caller gave an override reason. */
+export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overrideReason) => {
+  if (overrideReason) return; // recorded on the delta by the apply itself
+  const verdict = await auditIn(tx, deltaId, actor.projectId, new Date().toISOString());
+  if (verdict.disposition !== 'Blocked') return;
+  const errors = verdict.findings.filter((f) => f.severity === 'error');
+  const checks = [...new Set(errors.map((f) => f.check))].join(', ');
+  throw new ApiError(
+    'conflict',
+    `Delta ${deltaId} is blocked by preflight packet ${packetId(deltaId)}: ${errors.length} error finding(s) (${checks}). Fix the delta, or apply with override_reason to proceed anyway.`,
+    {
+      delta_id: deltaId,
+      packet_id: packetId(deltaId),
+      disposition: verdict.disposition,
+      error_count: errors.length,
+      findings: errors.slice(0, GUARD_FINDINGS_SHOWN),
+      findings_truncated: errors.length > GUARD_FINDINGS_SHOWN,
+    },
+  );
+};

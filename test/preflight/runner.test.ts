@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CYPHER_DIR } from '../../src/db/cypher.js';
+import { preflightChecks, runChecks, toFinding } from '../../src/preflight/checks.js';
+import { newTenant } from '../support/api.js';
+import { graph } from './support.js';
+
+describe('preflight check runner', () => {
+  it('runs every .cypher file of cypher/preflight, each documented with its severity and how to run it by hand', () => {
+    const files = fs.readdirSync(path.join(CYPHER_DIR, 'preflight')).filter((f) => f.endsWith('.cypher')).map((f) => f.replace(/\.cypher$/, '')).sort();
+    assert.deepEqual(preflightChecks().map((c) => c.name), files);
+    for (const name of ['duplicates', 'shape_properties', 'shape_relationships', 'dangling', 'contradictions', 'cycles', 'forgotten_references', 'losses', 'orphans']) {
+      assert.ok(files.includes(name), name);
+    }
+    for (const check of preflightChecks()) {
+      assert.match(check.text, /^\/\/ Check: /, check.name);
+      assert.match(check.text, /\(error|\(warning|\(info/, `${check.name} names its severity`);
+      assert.match(check.text, /:param delta_id/, `${check.name} says how to run it by hand`);
+    }
+  });
+
+  it('a new check file needs no TypeScript: its rows become canonical findings (ids sorted, nulls dropped)', async () => {
+    const t = await newTenant(0);
+    const staged = await t.post('/v1/memories', { content: 'Anything.', apply: false });
+    const extra = {
+      name: 'always_note',
+      text: "MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:CREATED]->(n) RETURN 'always_note' AS check, 'info' AS severity, 'noted ' + n.id AS message, ['z', n.id, 'z'] AS node_ids, [] AS relationship_ids, {rule: 'note', b: 1, a: null, c: datetime($now)} AS evidence",
+    };
+    const findings = await graph().read((tx) => runChecks(tx, staged.body.delta_id, t.projectId, '2026-01-02T03:04:05.000Z', [extra]));
+    assert.deepEqual(findings, [{
+      check: 'always_note', severity: 'info', message: `noted ${staged.body.id}`, node_ids: [staged.body.id, 'z'].sort(), relationship_ids: [],
+      evidence: { b: 1, c: '2026-01-02T03:04:05.000Z', rule: 'note' },
+    }]);
+    assert.deepEqual(Object.keys(findings[0]!.evidence), ['b', 'c', 'rule']);
+  });
+
+  it('a row with another check name or an unknown severity is refused, naming the file', () => {
+    assert.throws(() => toFinding('mine', { check: 'other', severity: 'error', message: 'm', node_ids: [], relationship_ids: [], evidence: {} }), /cypher\/preflight\/mine\.cypher/);
+    assert.throws(() => toFinding('mine', { check: 'mine', severity: 'fatal', message: 'm', node_ids: [], relationship_ids: [], evidence: {} }), /severity/);
+  });
+});
