@@ -7,6 +7,10 @@ import { creditRoutes } from './credits/routes.js';
 import { deltaRoutes } from './deltas/routes.js';
 import { memoryRoutes } from './memories/routes.js';
 import { documentRoutes } from './documents/routes.js';
+import { shapeRoutes } from './shapes/routes.js';
+import { ontologyRoutes } from './ontology/routes.js';
+import { searchRoutes } from './search/routes.js';
+import { graphRoutes } from './graph/routes.js';
 import { preflightRoutes } from './preflight/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
@@ -17,6 +21,7 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...deltaRoutes(deps));
   routes.push(...memoryRoutes(deps));
   routes.push(...documentRoutes(deps));
+  routes.push(...shapeRoutes(deps), ...ontologyRoutes(deps), ...searchRoutes(deps), ...graphRoutes(deps));
   routes.push(...preflightRoutes(deps));
   return routes;
 }

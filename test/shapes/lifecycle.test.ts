@@ -161,7 +161,7 @@ describe('shapes lifecycle', () => {
     assert.equal((await del(t, `/v1/shapes/${shape.body.id}`)).status, 200);
   });
 
-  it('an unused shape is deleted with its definition through a revertable delta', async () => {
+  it('an unused shape is deleted with its whole definition through one delta', async () => {
     const t = await newTenant(0);
     const shape = await t.post('/v1/shapes', { name: 'crm', ...crmDefinition() });
     const deleted = await del(t, `/v1/shapes/${shape.body.id}`);
@@ -169,13 +169,23 @@ describe('shapes lifecycle', () => {
     assert.equal(deleted.body.status, 'applied');
     assert.equal(deleted.body.shape_id, shape.body.id);
     assert.equal((await t.get(`/v1/shapes/${shape.body.id}`)).status, 404);
-    const counts = await t.get('/v1/graph/counts');
-    assert.deepEqual(counts.body.labels, []);
-    // The name is free again; reverting the deletion brings the shape back.
-    await t.post(`/v1/deltas/${deleted.body.delta_id}/revert`, {});
-    const back = await t.get(`/v1/shapes/${shape.body.id}`);
-    assert.equal(back.status, 200);
-    assert.equal(back.body.shape.entity_types.length, 2);
+    const delta = await t.get(`/v1/deltas/${deleted.body.delta_id}`);
+    assert.equal(delta.body.delta.origin, 'shape');
+    assert.equal(delta.body.delta.changes.filter((c: { op: string }) => c.op === 'delete_node').length, 11);
+    assert.deepEqual((await t.get('/v1/graph/counts')).body.labels, []);
+    // The name is free again.
+    assert.equal((await t.post('/v1/shapes', { name: 'crm', ...crmDefinition() })).status, 201);
+  });
+
+  it('deleting with apply=false stages the deletion; the shape stays until it is applied', async () => {
+    const t = await newTenant(0);
+    const shape = await t.post('/v1/shapes', { name: 'crm', ...crmDefinition() });
+    const staged = await call('DELETE', `/v1/shapes/${shape.body.id}?apply=false`, undefined, { key: t.key });
+    assert.equal(staged.status, 200);
+    assert.equal(staged.body.status, 'staged');
+    assert.equal((await t.get(`/v1/shapes/${shape.body.id}`)).status, 200);
+    await t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {});
+    assert.equal((await t.get(`/v1/shapes/${shape.body.id}`)).status, 404);
   });
 
   it('built-in shapes are readable but cannot be changed (403)', async () => {

@@ -1,0 +1,12 @@
+// The relationships among a set of the project's nodes (a neighbourhood), committed only unless
+// pending work is asked for.
+UNWIND $ids AS id
+MATCH (a:Knowledge {id: id})-[r]->(b:Knowledge)
+WHERE b.id IN $ids AND a.project_id = $project_id AND b.project_id = $project_id
+  AND ($include_pending OR r.pending IS NULL)
+RETURN r.id AS id, type(r) AS type, a.id AS source, b.id AS target,
+       [l IN labels(a) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']][0] AS source_label, a.name AS source_name,
+       [l IN labels(b) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']][0] AS target_label, b.name AS target_name,
+       properties(r) AS properties, r.pending IS NOT NULL AS pending
+ORDER BY type, source, target, id
+LIMIT toInteger($limit)

@@ -1,0 +1,28 @@
+// The nodes around one node, nearest first: its neighbours (distance 1), then theirs (distance 2)
+// when depth is 2, in id order within each distance. At most $limit + 1 of each distance come
+// back, so the caller can cut at $limit and say whether it cut. Only nodes of the project: engine
+// records (deltas, change records) are not :Knowledge and never appear.
+MATCH (c:Knowledge {id: $id})
+WHERE c.project_id = $project_id AND ($include_pending OR NOT c:Pending)
+CALL (c) {
+  MATCH (c)-[r]-(n:Knowledge)
+  WHERE n.project_id = $project_id AND n <> c
+    AND ($include_pending OR (r.pending IS NULL AND NOT n:Pending))
+  WITH DISTINCT n
+  ORDER BY n.id
+  LIMIT toInteger($limit + 1)
+  RETURN collect(n) AS first
+}
+CALL (c, first) {
+  UNWIND (CASE WHEN $depth >= 2 AND size(first) <= $limit THEN first ELSE [] END) AS m
+  MATCH (m)-[r]-(n:Knowledge)
+  WHERE n.project_id = $project_id AND n <> c AND NOT n IN first
+    AND ($include_pending OR (r.pending IS NULL AND NOT n:Pending))
+  WITH DISTINCT n
+  ORDER BY n.id
+  LIMIT toInteger($limit + 1)
+  RETURN collect(n) AS second
+}
+UNWIND [x IN first | {node: x, distance: 1}] + [x IN second | {node: x, distance: 2}] AS hit
+WITH hit.node AS n, hit.distance AS distance
+RETURN properties(n) AS props, labels(n) AS labels, n:Pending AS pending, distance

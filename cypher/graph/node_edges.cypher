@@ -1,0 +1,17 @@
+// A page of one node's relationships in id order: outgoing, incoming or both, of one type
+// ($types = [type]) or any ($types null); committed only unless pending work is asked for.
+CALL db.relationshipTypes() YIELD relationshipType
+WITH coalesce($types, collect(relationshipType)) AS types
+MATCH (x:Knowledge {id: $node_id})
+WHERE x.project_id = $project_id AND ($include_pending OR NOT x:Pending)
+MATCH (x)-[r:$any(types)]-(o:Knowledge {project_id: $project_id})
+WHERE r.id > $after_id AND ($include_pending OR r.pending IS NULL)
+  AND ((startNode(r) = x AND $direction IN ['out', 'both']) OR (endNode(r) = x AND $direction IN ['in', 'both']))
+WITH DISTINCT r
+WITH r, startNode(r) AS a, endNode(r) AS b
+RETURN r.id AS id, type(r) AS type, a.id AS source, b.id AS target,
+       [l IN labels(a) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']][0] AS source_label, a.name AS source_name,
+       [l IN labels(b) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']][0] AS target_label, b.name AS target_name,
+       properties(r) AS properties, r.pending IS NOT NULL AS pending
+ORDER BY id
+LIMIT toInteger($limit)

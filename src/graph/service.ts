@@ -1,0 +1,92 @@
+// Graph reads of one project: pages of nodes and edges, one node with its neighbourhood, counts.
+// Committed data only unless includePending; labels and types come validated from the routes and
+// reach Cypher as parameters of dynamic labels ($all, $any).
+import type { Graph } from '../db/graph.js';
+import type { Plain } from '../db/values.js';
+import { notFound } from '../http/errors.js';
+import { edgeView, graphNodeView } from './views.js';
+
+type View = Record<string, Plain>;
+
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  /** Sort key of the last item, for the next cursor. */
+  last: string | null;
+}
+
+export interface NodeFilter {
+  label?: string;
+  property?: string;
+  value?: string;
+  includePending: boolean;
+  limit: number;
+  afterId: string;
+}
+
+export async function listNodes(graph: Graph, projectId: string, f: NodeFilter): Promise<Page<View>> {
+  const rows = await graph.read((tx) => tx.run('graph/nodes', {
+    project_id: projectId, labels: f.label ? ['Knowledge', f.label] : ['Knowledge'],
+    property: f.property ?? null, value: f.value ?? null, include_pending: f.includePending, after_id: f.afterId, limit: f.limit + 1,
+  }));
+  const items = rows.slice(0, f.limit).map(graphNodeView);
+  return { items, hasMore: rows.length > f.limit, last: items.length > 0 ? String(items[items.length - 1]!.id) : null };
+}
+
+export interface EdgeFilter {
+  nodeId?: string;
+  type?: string;
+  direction: 'out' | 'in' | 'both';
+  includePending: boolean;
+  limit: number;
+  afterId: string;
+}
+
+export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter): Promise<Page<View>> {
+  const params = { project_id: projectId, types: f.type ? [f.type] : null, include_pending: f.includePending, after_id: f.afterId, limit: f.limit + 1 };
+  const rows = await graph.read((tx) => (f.nodeId
+    ? tx.run('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
+    : tx.run('graph/edges', params)));
+  const items = rows.slice(0, f.limit).map((r) => edgeView(r, true));
+  return { items, hasMore: rows.length > f.limit, last: items.length > 0 ? String(items[items.length - 1]!.id) : null };
+}
+
+/** Most relationships returned with a neighbourhood. */
+export const NEIGHBOURHOOD_EDGE_LIMIT = 5000;
+
+export interface Neighbourhood {
+  node: View;
+  nodes: View[];
+  edges: View[];
+  truncated: boolean;
+}
+
+export async function readNeighbourhood(
+  graph: Graph, projectId: string, id: string, options: { depth: 1 | 2; limit: number; includePending: boolean },
+): Promise<Neighbourhood> {
+  const base = { project_id: projectId, include_pending: options.includePending };
+  return graph.read(async (tx) => {
+    const centre = await tx.one('graph/node', { ...base, id });
+    if (!centre) throw notFound('node', id);
+    const around = await tx.run('graph/neighbourhood', { ...base, id, depth: options.depth, limit: options.limit });
+    const nodes = around.slice(0, options.limit).map(graphNodeView);
+    const ids = [id, ...nodes.map((n) => String(n.id))];
+    const edges = await tx.run('graph/edges_among', { ...base, ids, limit: NEIGHBOURHOOD_EDGE_LIMIT + 1 });
+    return {
+      node: graphNodeView(centre),
+      nodes,
+      edges: edges.slice(0, NEIGHBOURHOOD_EDGE_LIMIT).map((e) => edgeView(e, true)),
+      truncated: around.length > options.limit || edges.length > NEIGHBOURHOOD_EDGE_LIMIT,
+    };
+  });
+}
+
+export async function countGraph(graph: Graph, projectId: string, includePending: boolean): Promise<Record<string, Plain>> {
+  const row = await graph.read((tx) => tx.one('graph/counts', { project_id: projectId, include_pending: includePending }));
+  return {
+    node_count: row?.node_count ?? 0,
+    relationship_count: row?.relationship_count ?? 0,
+    labels: row?.labels ?? [],
+    relationship_types: row?.relationship_types ?? [],
+  };
+}
