@@ -6,6 +6,7 @@ import { tenancyRoutes } from './tenancy/routes.js';
 import { creditRoutes } from './credits/routes.js';
 import { deltaRoutes } from './deltas/routes.js';
 import { memoryRoutes } from './memories/routes.js';
+import { loopRoutes } from './loops/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { shapeRoutes } from './shapes/routes.js';
 import { ontologyRoutes } from './ontology/routes.js';
@@ -20,6 +21,7 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...creditRoutes(deps));
   routes.push(...deltaRoutes(deps));
   routes.push(...memoryRoutes(deps));
+  routes.push(...loopRoutes(deps));
   routes.push(...documentRoutes(deps));
   routes.push(...shapeRoutes(deps), ...ontologyRoutes(deps), ...searchRoutes(deps), ...graphRoutes(deps));
   routes.push(...preflightRoutes(deps));

@@ -1,6 +1,6 @@
 // A new API key for an organization (project_id null) or one of its projects. Only a hash of the secret is kept.
-MATCH (o:Organization {id: $organization_id})
-OPTIONAL MATCH (p:Project {id: $project_id})-[:BELONGS_TO]->(o)
+MATCH (o:TenantOrg {id: $organization_id})
+OPTIONAL MATCH (p:TenantProject {id: $project_id})-[:BELONGS_TO]->(o)
 WITH o, p
 WHERE $project_id IS NULL OR p IS NOT NULL
 CREATE (k:ApiKey {

@@ -1,5 +1,5 @@
 // A new delta: the reviewable unit of every write. Its changes hang off it (CREATED, HAS_CHANGE).
-MATCH (p:Project {id: $project_id})
+MATCH (p:TenantProject {id: $project_id})
 CREATE (d:Delta {
   id: $delta_id, project_id: $project_id, organization_id: p.organization_id, status: 'staged',
   origin: $origin, summary: $summary, created_by: $key_id, request_id: $request_id,

@@ -1,5 +1,5 @@
 // A write that could not be applied: the delta is kept as a record with its reason; nothing else stays.
-MATCH (p:Project {id: $project_id})
+MATCH (p:TenantProject {id: $project_id})
 CREATE (d:Delta {
   id: $delta_id, project_id: $project_id, organization_id: p.organization_id, status: 'failed',
   origin: $origin, summary: $summary, created_by: $key_id, request_id: $request_id,

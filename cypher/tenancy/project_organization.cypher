@@ -1,2 +1,2 @@
-MATCH (p:Project {id: $project_id})-[:BELONGS_TO]->(o:Organization)
+MATCH (p:TenantProject {id: $project_id})-[:BELONGS_TO]->(o:TenantOrg)
 RETURN o.id AS organization_id

@@ -106,7 +106,8 @@ export function cueCandidates(tokens: Token[], runs: Span[], vocab: Vocabulary):
   const out: Candidate[] = [];
   const lowerCue = (i: number): string | undefined => {
     const t = tokens[i];
-    return t && !t.capitalised ? vocab.cues.get(t.key) : undefined;
+    // A cue names what something is: "works" in "Ada works for" is a verb, not the noun "work".
+    return t && !t.capitalised && !t.tags.has('Verb') ? vocab.cues.get(t.key) : undefined;
   };
   for (const run of runs) {
     const multi = run.last > run.first;

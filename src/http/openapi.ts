@@ -67,6 +67,9 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
     const responses: Record<string, unknown> = {
       [String(route.status)]: { description: 'Success', content: { 'application/json': { schema: route.response } } },
     };
+    for (const extra of route.alsoResponds ?? []) {
+      responses[String(extra.status)] = { description: extra.description, content: { 'application/json': { schema: extra.schema } } };
+    }
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of errorCodes) {
       const status = ERROR_CATALOGUE[code].status;

@@ -56,6 +56,8 @@ export interface RouteSpec {
   params?: JsonSchema;
   status: number;
   response: JsonSchema;
+  /** Other success responses (e.g. a dry run's 200 beside a start's 202). */
+  alsoResponds?: { status: number; description: string; schema: JsonSchema }[];
   errors: readonly ErrorCode[];
   /** Writing POSTs honour Idempotency-Key. */
   idempotent?: boolean;

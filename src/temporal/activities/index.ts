@@ -2,6 +2,9 @@
 // tests hand in real ones. Each area contributes its own activity functions.
 import type { Graph } from '../../db/graph.js';
 import type { Config } from '../../config/config.js';
+import { createLoopActivities } from '../../loops/activities.js';
+import { compileShape, loadShape, type CompiledShape } from '../../shapes/validate.js';
+import type { ShapeDef } from '../../shapes/types.js';
 
 export interface ActivityDeps {
   graph: Graph;
@@ -9,11 +12,27 @@ export interface ActivityDeps {
 }
 
 export function createActivities(deps: ActivityDeps) {
+  // Compiling a shape's ajv schemas is costly; a shape version never changes, so cache by id.
+  const compiled = new Map<string, CompiledShape>();
+  const compiledOf = (shape: ShapeDef): CompiledShape => {
+    let c = compiled.get(shape.id);
+    if (!c) {
+      c = compileShape(shape);
+      compiled.set(shape.id, c);
+    }
+    return c;
+  };
   return {
     async checkGraph(): Promise<{ name: string; version: string; edition: string }> {
       const row = await deps.graph.read((tx) => tx.one('system/components'));
       return { name: String(row?.name), version: String(row?.version), edition: String(row?.edition) };
     },
+    ...createLoopActivities({
+      graph: deps.graph,
+      config: deps.config,
+      loadShape: (projectId, shapeId) => loadShape(deps.graph, shapeId, projectId),
+      validateEntity: (shape, label, properties) => compiledOf(shape).validateEntity(label, properties).map((p) => `${p.field || label}: ${p.reason}`),
+    }),
   };
 }
 

@@ -1,0 +1,124 @@
+// The loop activities: all I/O of a loop (Neo4j reads and staged writes, extraction, credits).
+// Built from their dependencies so the worker and tests hand in real ones. Each is idempotent: a
+// retried attempt stages nothing twice and settles credits once.
+import crypto from 'node:crypto';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Config } from '../config/config.js';
+import type { Graph } from '../db/graph.js';
+import { loadDocumentChunks, markExtractionFinished, markExtractionStarted } from '../documents/lifecycle.js';
+import { createExtractor } from '../extraction/index.js';
+import type { ShapeDef } from '../shapes/types.js';
+import { extractIteration, iterationQuality, stageIteration, type EntityValidator, type SourceText } from './extraction.js';
+import { gatherContext } from './hydrate.js';
+import { joinChunks } from './text.js';
+import type { Checkpoint, FinishRequest, IterationRequest, LoopInput, LoopResult, SourceSummary } from './types.js';
+
+export interface LoopActivityDeps {
+  graph: Graph;
+  config: Config;
+  loadShape(projectId: string, shapeId: string): Promise<ShapeDef | null>;
+  validateEntity: EntityValidator;
+}
+
+function heartbeat(details?: unknown): void {
+  try {
+    Context.current().heartbeat(details);
+  } catch {
+    // Outside an activity context (called directly): nothing to report to.
+  }
+}
+
+export function createLoopActivities(deps: LoopActivityDeps) {
+  const { graph } = deps;
+
+  async function shapesOf(input: LoopInput): Promise<ShapeDef[]> {
+    const shapes: ShapeDef[] = [];
+    for (const id of input.shapeIds) {
+      const shape = await deps.loadShape(input.projectId, id);
+      if (!shape) throw ApplicationFailure.nonRetryable(`shape ${id} is no longer available`, 'LoopInputError');
+      shapes.push(shape);
+    }
+    return shapes;
+  }
+
+  async function sourceTexts(input: LoopInput): Promise<SourceText[]> {
+    const out: SourceText[] = [];
+    for (const id of input.sourceIds) {
+      try {
+        const { chunks } = await loadDocumentChunks(graph, input.projectId, id);
+        out.push({ id, text: joinChunks(chunks) });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'not_found') throw ApplicationFailure.nonRetryable(`source ${id} is no longer available`, 'LoopInputError');
+        throw error;
+      }
+      heartbeat({ loaded: out.length });
+    }
+    return out;
+  }
+
+  return {
+    /** Marks the loop running and its source documents as being extracted. */
+    async beginLoop(input: LoopInput): Promise<{ started: true }> {
+      const row = await graph.write((tx) => tx.one('loops/set_running', { id: input.loopId }));
+      // A dispatch that timed out was undone; a start that still arrived later must not run.
+      if (!row) throw ApplicationFailure.nonRetryable(`loop ${input.loopId} has no record (its dispatch was abandoned)`, 'LoopInputError');
+      if (input.kind === 'graph_extraction') {
+        for (const id of input.sourceIds) await markExtractionStarted(graph, input.projectId, id);
+      }
+      return { started: true };
+    },
+
+    /** Reports the size of each source; fails the loop when one has gone. */
+    async loadSources(input: LoopInput): Promise<SourceSummary[]> {
+      const rows = await graph.read((tx) => tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }));
+      if (rows.length !== input.sourceIds.length) {
+        throw ApplicationFailure.nonRetryable('a source document of this loop is no longer available', 'LoopInputError');
+      }
+      return rows.map((r) => ({ id: String(r.id), title: r.title === null ? null : String(r.title), chunks: Number(r.chunks), characters: Number(r.characters) }));
+    },
+
+    /** One graph_extraction iteration: extract, validate, resolve and stage; returns the checkpoint. */
+    async extractAndStage({ input, iteration }: IterationRequest): Promise<Checkpoint> {
+      const shapes = await shapesOf(input);
+      const sources = await sourceTexts(input);
+      const extractor = createExtractor(deps.config.llm, input.extractor);
+      const extracted = await extractIteration(extractor, sources, shapes, input, iteration, () => heartbeat({ iteration }));
+      const { quality, components } = iterationQuality(extracted);
+      const staged = await stageIteration(graph, input, iteration, extracted, deps.validateEntity);
+      return { ...staged, quality, quality_components: components };
+    },
+
+    /** One hydrate iteration: gather context around the goal and stage RELEVANT_TO links. */
+    async gatherContext({ input, iteration }: IterationRequest): Promise<Checkpoint> {
+      heartbeat({ iteration });
+      return gatherContext(graph, input, iteration);
+    },
+
+    /** Settles credits (real cost kept, rest refunded, once) and records how the loop ended. */
+    async finishLoop(request: FinishRequest): Promise<LoopResult> {
+      const { input, status, iterations, quality, error } = request;
+      const spent = Math.min(input.creditsReserved, input.creditsPerIteration * iterations);
+      await graph.write(async (tx) => {
+        await tx.run('credits/settle', {
+          organization_id: input.organizationId, loop_id: input.loopId, reserved: input.creditsReserved, spent,
+          token: crypto.randomUUID(), entry_id: crypto.randomUUID(), reason: `loop ${input.loopId} ${status} after ${iterations} iteration(s)`,
+        });
+        await tx.run('loops/set_finished', { id: input.loopId, status, iterations, quality, error, spent });
+      }, { purpose: `loop:${input.loopId}:finish` });
+      if (input.kind === 'graph_extraction') {
+        const shapeName = (await deps.loadShape(input.projectId, input.shapeIds[0] ?? ''))?.name ?? 'unknown';
+        for (const id of input.sourceIds) {
+          const chars = (await graph.read((tx) => tx.run('loops/source_stats', { source_ids: [id], project_id: input.projectId })))[0];
+          const characters = Number(chars?.characters ?? 0);
+          await markExtractionFinished(graph, input.projectId, id, {
+            shapeName, charCount: characters, tokenCount: Math.ceil(characters / 4),
+            ...(status === 'failed' ? { failed: error ?? 'failed' } : {}),
+          }).catch(() => undefined); // a document deleted meanwhile has nothing to mark
+        }
+      }
+      return { loop_id: input.loopId, status, iterations, quality, credits_spent: spent, delta_id: input.deltaId };
+    },
+  };
+}
+
+export type LoopActivities = ReturnType<typeof createLoopActivities>;

@@ -1,0 +1,170 @@
+// One graph_extraction iteration: extract typed entities and relationships from the sources with
+// each shape, keep those that pass validation (stricter for agentic_plus), resolve them against
+// committed entities (same type and normalised name), and stage what is new into the loop's delta
+// with deterministic ids, all in one write transaction, so a retried attempt stages nothing twice.
+import type { Graph } from '../db/graph.js';
+import { tenantToken } from '../db/tenant.js';
+import { DeltaDraft } from '../deltas/draft.js';
+import { stageChanges } from '../deltas/service.js';
+import { identityKey } from '../entities/normalize.js';
+import type { ExtractionResult, Extractor } from '../extraction/types.js';
+import { scoreExtraction } from '../extraction/quality.js';
+import type { ShapeDef } from '../shapes/types.js';
+import { deterministicId } from './ids.js';
+import type { Checkpoint, LoopInput } from './types.js';
+
+export interface SourceText {
+  id: string;
+  text: string;
+}
+
+/** Confidence below which an extraction is rejected; agentic_plus holds a stricter bar. */
+export const MIN_CONFIDENCE = { agentic: 0.5, agentic_plus: 0.65 } as const;
+
+export type EntityValidator = (shape: ShapeDef, label: string, properties: Record<string, unknown>) => string[];
+
+interface Extracted {
+  sourceId: string;
+  shape: ShapeDef;
+  result: ExtractionResult;
+}
+
+export async function extractIteration(
+  extractor: Extractor,
+  sources: SourceText[],
+  shapes: ShapeDef[],
+  input: LoopInput,
+  iteration: number,
+  heartbeat: () => void,
+): Promise<Extracted[]> {
+  const out: Extracted[] = [];
+  for (const source of sources) {
+    for (const shape of shapes) {
+      heartbeat();
+      const result = await extractor.extract(source.text, shape, { effort: input.effort, pass: iteration });
+      out.push({ sourceId: source.id, shape, result });
+    }
+  }
+  return out;
+}
+
+/** Quality of the iteration: each extraction's documented score, weighted by its source's length. */
+export function iterationQuality(extracted: Extracted[]): { quality: number; components: Record<string, number> } {
+  let weight = 0;
+  const sums: Record<string, number> = { quality: 0 };
+  for (const { result, shape } of extracted) {
+    const w = Math.max(1, result.stats.characters);
+    const score = scoreExtraction(result, shape);
+    weight += w;
+    sums.quality = (sums.quality ?? 0) + score.quality * w;
+    for (const [k, v] of Object.entries(score.components)) sums[k] = (sums[k] ?? 0) + v * w;
+  }
+  const round = (v: number) => Math.round(v * 10_000) / 10_000;
+  const components: Record<string, number> = {};
+  for (const [k, v] of Object.entries(sums)) if (k !== 'quality') components[k] = weight ? round(v / weight) : 0;
+  return { quality: weight ? round((sums.quality ?? 0) / weight) : 0, components };
+}
+
+export async function stageIteration(
+  graph: Graph,
+  input: LoopInput,
+  iteration: number,
+  extracted: Extracted[],
+  validate: EntityValidator,
+): Promise<Omit<Checkpoint, 'quality' | 'quality_components'>> {
+  const minConfidence = MIN_CONFIDENCE[input.effort];
+  let rejected = 0;
+  // Keep the valid entities once per (type, normalised name); remember which sources mention them.
+  const entities = new Map<string, { type: string; name: string; normalized: string; shapeId: string; confidence: number; sources: Set<string> }>();
+  const keyToEntity = new Map<string, string>();
+  for (const { sourceId, shape, result } of extracted) {
+    for (const e of result.entities) {
+      const problems = validate(shape, e.type, { name: e.name, ...e.properties });
+      if (e.confidence < minConfidence || problems.length > 0) {
+        rejected += 1;
+        continue;
+      }
+      const id = `${e.type}|${e.normalized_name}`;
+      keyToEntity.set(`${sourceId}|${shape.id}|${e.key}`, id);
+      const known = entities.get(id);
+      if (known) {
+        known.sources.add(sourceId);
+        known.confidence = Math.max(known.confidence, e.confidence);
+      } else {
+        entities.set(id, { type: e.type, name: e.name, normalized: e.normalized_name, shapeId: shape.id, confidence: e.confidence, sources: new Set([sourceId]) });
+      }
+    }
+  }
+  const relationships = new Map<string, { type: string; from: string; to: string; evidence: string; confidence: number }>();
+  for (const { sourceId, shape, result } of extracted) {
+    for (const r of result.relationships) {
+      const from = keyToEntity.get(`${sourceId}|${shape.id}|${r.from_key}`);
+      const to = keyToEntity.get(`${sourceId}|${shape.id}|${r.to_key}`);
+      if (!from || !to || r.confidence < minConfidence) {
+        rejected += 1;
+        continue;
+      }
+      const key = `${r.type}|${from}|${to}`;
+      if (!relationships.has(key)) relationships.set(key, { type: r.type, from, to, evidence: r.evidence.slice(0, 1000), confidence: r.confidence });
+    }
+  }
+
+  const now = new Date().toISOString();
+  return graph.write(async (tx) => {
+    const keys = [...entities.values()].map((e) => ({ type: e.type, name: e.normalized }));
+    const committed = new Map<string, string>();
+    for (const row of await tx.run('loops/resolve_entities', { keys, project_id: input.projectId })) {
+      committed.set(`${String(row.type)}|${String(row.name)}`, String(row.id));
+    }
+    const nodeIds = new Map<string, string>();
+    for (const [key] of entities) nodeIds.set(key, committed.get(key) ?? deterministicId(input.loopId, 'entity', key));
+    const relIds = new Map<string, string>();
+    for (const [key, r] of relationships) relIds.set(key, deterministicId(input.loopId, 'rel', r.type, nodeIds.get(r.from)!, nodeIds.get(r.to)!));
+    const provenance: { id: string; entity: string; source: string }[] = [];
+    for (const [key, e] of entities) {
+      for (const source of e.sources) provenance.push({ id: deterministicId(input.loopId, 'from', key, source), entity: nodeIds.get(key)!, source });
+    }
+    const candidates = [...nodeIds.values(), ...relIds.values(), ...provenance.map((p) => p.id)];
+    const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids: candidates });
+    const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
+
+    const draft = new DeltaDraft('loop', `graph_extraction iteration ${iteration}`);
+    let entitiesNew = 0;
+    for (const [key, e] of entities) {
+      const id = nodeIds.get(key)!;
+      if (committed.has(key) || existing.has(id)) continue;
+      draft.createNode(['Entity', e.type], {
+        name: e.name, normalized_name: e.normalized, type: e.type, shape_id: e.shapeId, tenant: tenantToken(input.projectId),
+        confidence: e.confidence, extracted_by_loop: input.loopId, loop_iteration: iteration,
+      }, { id, identityKey: identityKey(input.projectId, e.type, e.name) });
+      entitiesNew += 1;
+    }
+    let relationshipsNew = 0;
+    for (const [key, r] of relationships) {
+      const id = relIds.get(key)!;
+      if (existing.has(id)) continue;
+      draft.createRelationship(nodeIds.get(r.from)!, r.type, nodeIds.get(r.to)!, { confidence: r.confidence, evidence: r.evidence, loop_id: input.loopId, loop_iteration: iteration }, { id });
+      relationshipsNew += 1;
+    }
+    for (const p of provenance) {
+      if (existing.has(p.id)) continue;
+      draft.createRelationship(p.entity, 'EXTRACTED_FROM', p.source, { loop_id: input.loopId, loop_iteration: iteration }, { id: p.id });
+    }
+    if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
+    const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
+    const resolved = [...entities.keys()].filter((k) => committed.has(k)).length;
+    return {
+      iteration,
+      entities_staged: Number(totals?.entities ?? 0),
+      relationships_staged: Number(totals?.relationships ?? 0),
+      entities_new: entitiesNew,
+      relationships_new: relationshipsNew,
+      resolved_to_existing: resolved,
+      rejected,
+      characters: extracted.reduce((n, x) => n + x.result.stats.characters, 0),
+      changed: entitiesNew + relationshipsNew === 0
+        ? 'nothing new'
+        : `staged ${entitiesNew} new entities and ${relationshipsNew} new relationships`,
+    };
+  }, { purpose: `loop:${input.loopId}:iteration:${iteration}` });
+}

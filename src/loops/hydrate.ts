@@ -1,0 +1,90 @@
+// One hydrate iteration: gather committed memories, documents and entities matching the goal, and
+// the subject's neighbourhood, widening with each iteration; stage a :Context node for the goal
+// and a RELEVANT_TO link (with its reason) from every item gathered, with deterministic ids.
+// Quality = 0.7 × coverage (share of the goal's terms found in what was gathered) + 0.3 ×
+// diversity (share of the three planes memory, document, entity that contributed).
+import type { Graph } from '../db/graph.js';
+import { luceneQuery, tenantToken } from '../db/tenant.js';
+import { DeltaDraft } from '../deltas/draft.js';
+import { stageChanges } from '../deltas/service.js';
+import { normalizeName } from '../entities/normalize.js';
+import { deterministicId } from './ids.js';
+import type { Checkpoint, LoopInput } from './types.js';
+
+const STOP = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'into', 'about', 'what', 'which', 'are', 'was', 'our', 'their', 'how', 'why', 'who']);
+
+export function goalTerms(goal: string): string[] {
+  return [...new Set(goal.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length >= 3 && !STOP.has(t)))];
+}
+
+interface Item {
+  id: string;
+  plane: string;
+  score: number;
+  text: string;
+}
+
+export async function gatherContext(graph: Graph, input: LoopInput, iteration: number): Promise<Checkpoint> {
+  const limit = 10 * iteration;
+  const now = new Date().toISOString();
+  const lucene = luceneQuery(input.goal, input.projectId);
+  const items = await graph.read(async (tx) => {
+    const base = { project_id: input.projectId, limit, now };
+    const found: Item[] = [];
+    if (lucene) {
+      for (const name of ['loops/hydrate_memories', 'loops/hydrate_documents', 'loops/hydrate_entities']) {
+        for (const row of await tx.run(name, { ...base, lucene })) found.push({ id: String(row.id), plane: String(row.plane), score: Number(row.score), text: String(row.text ?? '') });
+      }
+    }
+    if (input.subject) {
+      const rows = await tx.run('loops/hydrate_subject', { ...base, subject: normalizeName(input.subject), depth: Math.min(iteration, 2) });
+      for (const row of rows) found.push({ id: String(row.id), plane: String(row.plane), score: Number(row.score), text: String(row.text ?? '') });
+    }
+    return found;
+  });
+  const byId = new Map<string, Item>();
+  for (const item of items) if (!byId.has(item.id) || byId.get(item.id)!.score < item.score) byId.set(item.id, item);
+
+  const terms = goalTerms(input.goal);
+  const gathered = [...byId.values()].map((i) => i.text.toLowerCase()).join(' ');
+  const covered = terms.filter((t) => gathered.includes(t)).length;
+  const coverage = terms.length ? covered / terms.length : 0;
+  const planes = new Set([...byId.values()].map((i) => i.plane).filter((p) => p !== 'neighbourhood'));
+  const diversity = planes.size / 3;
+  const round = (v: number) => Math.round(v * 10_000) / 10_000;
+  const quality = round(0.7 * coverage + 0.3 * diversity);
+
+  const contextId = deterministicId(input.loopId, 'context');
+  return graph.write(async (tx) => {
+    const ids = [contextId, ...[...byId.keys()].map((id) => deterministicId(input.loopId, 'relevant', id))];
+    const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids });
+    const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
+    const draft = new DeltaDraft('loop', `hydrate iteration ${iteration}`);
+    let entitiesNew = 0;
+    if (!existing.has(contextId)) {
+      draft.createNode(['Context'], {
+        name: input.goal.slice(0, 80), goal: input.goal, subject: input.subject, loop_id: input.loopId, tenant: tenantToken(input.projectId),
+      }, { id: contextId });
+      entitiesNew += 1;
+    }
+    let linksNew = 0;
+    for (const item of byId.values()) {
+      const relId = deterministicId(input.loopId, 'relevant', item.id);
+      if (existing.has(relId)) continue;
+      const matched = terms.filter((t) => item.text.toLowerCase().includes(t));
+      const reason = item.plane === 'neighbourhood'
+        ? `within ${item.score === 1 ? 0 : Math.round(1 / item.score - 1)} hops of the subject ${input.subject ?? ''}`.trim()
+        : `${item.plane} matching the goal${matched.length ? ` (${matched.join(', ')})` : ''}`;
+      draft.createRelationship(item.id, 'RELEVANT_TO', contextId, { reason, score: round(item.score), plane: item.plane, loop_id: input.loopId, loop_iteration: iteration }, { id: relId });
+      linksNew += 1;
+    }
+    if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
+    const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
+    return {
+      iteration, quality, quality_components: { coverage: round(coverage), diversity: round(diversity) },
+      entities_staged: 1, relationships_staged: Number(totals?.relationships ?? 0), entities_new: entitiesNew, relationships_new: linksNew,
+      resolved_to_existing: byId.size, rejected: 0, characters: gathered.length,
+      changed: linksNew === 0 ? 'nothing new' : `linked ${linksNew} more items to the context`,
+    };
+  }, { purpose: `loop:${input.loopId}:iteration:${iteration}` });
+}

@@ -1,0 +1,180 @@
+// The Loops area (spec 4.5, 6, 7): start (or dry-run) a loop, read its status, events and
+// checkpoints from its Temporal history, cancel it; and POST /v1/extractions/shape, the follow-up
+// of a document's extract handoff, which starts a graph_extraction loop.
+import type { Deps } from '../http/deps.js';
+import { defineRoutes, type ApiContext, type HandlerResult, type JsonSchema } from '../http/route.js';
+import { bodyOf, queryOf } from '../http/app.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { obj, projectIdField, projectQuery } from '../http/schemas.js';
+import { actorFor } from '../deltas/routes.js';
+import type { Actor } from '../deltas/service.js';
+import type { TemporalGateway } from '../temporal/connection.js';
+import type { Plain } from '../db/values.js';
+import { planLoop, startLoop, type LoopRequest } from './service.js';
+import { readHistory, toCheckpoints, toLoopEvents } from './history.js';
+import { loopRequestBody, loopStartSchema, loopStatusSchema, eventsSchema, checkpointsSchema, dryRunSchema } from './schemas.js';
+
+const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
+
+export function loopLinks(loopId: string, deltaId: string): Record<string, string> {
+  return {
+    self: `/v1/loops/${loopId}`,
+    events: `/v1/loops/${loopId}/events`,
+    checkpoints: `/v1/loops/${loopId}/checkpoints`,
+    cancel: `/v1/loops/${loopId}/cancel`,
+    delta: `/v1/deltas/${deltaId}`,
+    audit: '/v1/preflight/audit',
+  };
+}
+
+async function startOrPlan(deps: Deps, actor: Actor, body: LoopRequest): Promise<HandlerResult> {
+  const plan = await planLoop(deps, actor, body);
+  if (body.dry_run === true) {
+    return { status: 200, body: { dry_run: true, project_id: actor.projectId, plan } };
+  }
+  const started = await startLoop(deps, actor, plan);
+  return {
+    status: 202,
+    body: {
+      loop_id: started.loopId, delta_id: started.deltaId, status: 'queued', kind: plan.kind, project_id: actor.projectId,
+      credits_reserved: plan.credits.estimate, links: loopLinks(started.loopId, started.deltaId),
+    },
+  };
+}
+
+async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; loop: Record<string, Plain> }> {
+  const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx)?.project_id ?? bodyOf<{ project_id?: string }>(ctx).project_id, ctx.method === 'GET' ? 'query' : 'body');
+  const row = await deps.graph.read((tx) => tx.one('loops/get', { id: ctx.params.loop_id, project_id: actor.projectId }));
+  if (!row) throw notFound('loop', ctx.params.loop_id!);
+  return { actor, loop: row.loop as Record<string, Plain> };
+}
+
+async function temporalClient(deps: Deps) {
+  try {
+    return await (deps.services.get('temporal') as TemporalGateway).getClient();
+  } catch {
+    throw new ApiError('loop_dispatch_unavailable', 'Loop execution (Temporal) is temporarily unreachable.');
+  }
+}
+
+const STATUS_OF: Record<string, string> = { RUNNING: 'running', COMPLETED: 'completed', FAILED: 'failed', TERMINATED: 'failed', TIMED_OUT: 'failed', CANCELLED: 'cancelled', CONTINUED_AS_NEW: 'running' };
+
+export function loopRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'post', path: '/v1/loops', operationId: 'startLoop', tag: 'Loops', scope: 'loops:run', idempotent: true,
+      summary: 'Start a loop (or compile it with dry_run)',
+      description: 'Stages its output into a new delta (never applies it). Reserves the credit estimate; the real cost is settled when the loop ends. dry_run returns the plan (200) and starts and spends nothing.',
+      body: loopRequestBody, status: 202, response: loopStartSchema,
+      alsoResponds: [{ status: 200, description: 'dry_run: the compiled plan; nothing started or spent', schema: dryRunSchema }],
+      errors: ['unsupported_loop_kind', 'unsupported_loop_effort', 'apply_not_supported_for_loops', 'credits_exhausted', 'loop_dispatch_unavailable'],
+      handler: async (ctx) => {
+        const body = bodyOf<LoopRequest>(ctx);
+        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        return startOrPlan(deps, actor, body);
+      },
+    },
+    {
+      method: 'post', path: '/v1/extractions/shape', operationId: 'startShapeExtraction', tag: 'Extraction', scope: 'loops:run', idempotent: true,
+      summary: 'Extract a document through a shape (the follow-up of POST /v1/documents/{id}/extract)',
+      description: 'Starts a graph_extraction loop over source_file_id; shape_id defaults to the shape named in the extract handoff.',
+      body: obj({
+        project_id: projectIdField,
+        source_file_id: { type: 'string', minLength: 1, maxLength: 64 },
+        shape_id: { type: 'string', minLength: 1, maxLength: 64 },
+        goal: { type: 'string', maxLength: 2000 },
+        loop: (loopRequestBody.properties as Record<string, JsonSchema>).loop!,
+        dry_run: { type: 'boolean' },
+      }, ['source_file_id']),
+      status: 202, response: loopStartSchema,
+      alsoResponds: [{ status: 200, description: 'dry_run: the compiled plan; nothing started or spent', schema: dryRunSchema }],
+      errors: ['unsupported_loop_effort', 'credits_exhausted', 'loop_dispatch_unavailable', 'not_found'],
+      handler: async (ctx) => {
+        const body = bodyOf<{ project_id?: string; source_file_id: string; shape_id?: string; goal?: string; loop?: LoopRequest['loop']; dry_run?: boolean }>(ctx);
+        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const doc = await deps.graph.read((tx) => tx.one('loops/find_sources', { source_ids: [body.source_file_id], project_id: actor.projectId }));
+        if (doc?.found !== true) throw notFound('document', body.source_file_id);
+        const requested = await deps.graph.read((tx) => tx.one('loops/requested_shape', { id: body.source_file_id, project_id: actor.projectId }));
+        const shapeId = body.shape_id ?? (requested?.shape_id as string | null | undefined) ?? undefined;
+        if (!shapeId) throw new ApiError('invalid_request', 'shape_id is required: no shape was named by POST /v1/documents/{id}/extract for this document.', { fields: [{ field: '/body/shape_id', reason: 'is required' }] });
+        return startOrPlan(deps, actor, {
+          kind: 'graph_extraction', goal: body.goal ?? `Extract ${String(doc.title ?? 'the document')} through its shape`,
+          context: { source_ids: [body.source_file_id] }, schema: { shape_ids: [shapeId] }, ...(body.loop ? { loop: body.loop } : {}),
+          ...(body.dry_run !== undefined ? { dry_run: body.dry_run } : {}),
+        });
+      },
+    },
+    {
+      method: 'get', path: '/v1/loops/:loop_id', operationId: 'getLoop', tag: 'Loops', scope: 'loops:read',
+      summary: 'Loop status', params: idParams, query: projectQuery, status: 200, response: loopStatusSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
+      handler: async (ctx) => {
+        const { loop } = await loopRecord(deps, ctx);
+        const client = await temporalClient(deps);
+        const workflowId = String(loop.workflow_id);
+        const [description, events] = await Promise.all([
+          client.workflow.getHandle(workflowId).describe(),
+          readHistory(client, deps.config.temporal.namespace, workflowId),
+        ]);
+        const checkpoints = toCheckpoints(events);
+        const last = checkpoints[checkpoints.length - 1];
+        const started = events.some((e) => e.activityTaskStartedEventAttributes);
+        const temporalStatus = description.status.name;
+        const status = temporalStatus === 'RUNNING' && !started ? 'queued' : STATUS_OF[temporalStatus] ?? 'running';
+        return {
+          body: {
+            loop_id: loop.id, kind: loop.kind, status, goal: loop.goal, subject: loop.subject ?? null, effort: loop.effort,
+            max_iterations: loop.max_iterations, quality_threshold: loop.quality_threshold, extractor: loop.extractor,
+            iteration: last?.iteration ?? 0, quality: last?.quality ?? null, delta_id: loop.delta_id, workflow_id: workflowId,
+            credits: { reserved: loop.credits_reserved, spent: loop.finished_at ? loop.credits_spent : null },
+            created_at: loop.created_at, started_at: loop.started_at ?? null, finished_at: loop.finished_at ?? null,
+            error: loop.error ?? (temporalStatus === 'FAILED' || temporalStatus === 'TERMINATED' || temporalStatus === 'TIMED_OUT' ? `workflow ${temporalStatus.toLowerCase()}` : null),
+            links: loopLinks(String(loop.id), String(loop.delta_id)),
+          },
+        };
+      },
+    },
+    {
+      method: 'get', path: '/v1/loops/:loop_id/events', operationId: 'listLoopEvents', tag: 'Loops', scope: 'loops:read',
+      summary: "Events of a loop, from its workflow history", params: idParams,
+      query: { type: 'object', properties: { project_id: projectIdField, after_sequence: { type: 'integer', minimum: 0, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } }, additionalProperties: false },
+      status: 200, response: eventsSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
+      handler: async (ctx) => {
+        const { loop } = await loopRecord(deps, ctx);
+        const q = queryOf<{ after_sequence: number; limit: number }>(ctx);
+        const client = await temporalClient(deps);
+        const all = toLoopEvents(await readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id), q.after_sequence + q.limit + 1));
+        const after = all.filter((e) => e.sequence > q.after_sequence);
+        const events = after.slice(0, q.limit);
+        const last = events[events.length - 1];
+        return { body: { loop_id: loop.id, events, next_after_sequence: last ? last.sequence : q.after_sequence, has_more: after.length > q.limit } };
+      },
+    },
+    {
+      method: 'get', path: '/v1/loops/:loop_id/checkpoints', operationId: 'listLoopCheckpoints', tag: 'Loops', scope: 'loops:read',
+      summary: 'Iteration-level state of a loop, from its workflow history', params: idParams, query: projectQuery,
+      status: 200, response: checkpointsSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
+      handler: async (ctx) => {
+        const { loop } = await loopRecord(deps, ctx);
+        const client = await temporalClient(deps);
+        const checkpoints = toCheckpoints(await readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id)));
+        return { body: { loop_id: loop.id, checkpoints } };
+      },
+    },
+    {
+      method: 'post', path: '/v1/loops/:loop_id/cancel', operationId: 'cancelLoop', tag: 'Loops', scope: 'loops:run',
+      summary: 'Cancel a running loop; its delta stays staged with what was done', params: idParams,
+      body: obj({ project_id: projectIdField }), status: 202,
+      response: { type: 'object', properties: { loop_id: { type: 'string' }, status: { const: 'cancelling' }, links: { type: 'object' } } },
+      errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
+      handler: async (ctx) => {
+        const { loop } = await loopRecord(deps, ctx);
+        const client = await temporalClient(deps);
+        const handle = client.workflow.getHandle(String(loop.workflow_id));
+        const description = await handle.describe();
+        if (description.status.name !== 'RUNNING') throw new ApiError('conflict', `Loop ${String(loop.id)} is not running (${STATUS_OF[description.status.name] ?? description.status.name}).`);
+        await handle.cancel();
+        return { body: { loop_id: loop.id, status: 'cancelling', links: loopLinks(String(loop.id), String(loop.delta_id)) } };
+      },
+    },
+  ]);
+}

@@ -1,0 +1,70 @@
+// Types shared by the loop workflows (type-only imports, so workflows stay deterministic) and the
+// activities that do the I/O. Everything here crosses Temporal as JSON and appears in its history.
+
+export type LoopKind = 'graph_extraction' | 'hydrate';
+export type LoopEffort = 'agentic' | 'agentic_plus';
+export type LoopStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface LoopInput {
+  loopId: string;
+  kind: LoopKind;
+  projectId: string;
+  organizationId: string;
+  deltaId: string;
+  keyId: string;
+  goal: string;
+  subject: string | null;
+  sourceIds: string[];
+  shapeIds: string[];
+  effort: LoopEffort;
+  maxIterations: number;
+  qualityThreshold: number;
+  extractor: 'builtin' | 'llm';
+  creditsReserved: number;
+  /** Credits one iteration costs (the estimate is this times maxIterations). */
+  creditsPerIteration: number;
+}
+
+export interface SourceSummary {
+  id: string;
+  title: string | null;
+  chunks: number;
+  characters: number;
+}
+
+export interface IterationRequest {
+  input: LoopInput;
+  iteration: number;
+}
+
+/** One iteration's result: the checkpoint read back from history by GET /v1/loops/{id}/checkpoints. */
+export interface Checkpoint {
+  iteration: number;
+  quality: number;
+  quality_components: Record<string, number>;
+  entities_staged: number;
+  relationships_staged: number;
+  entities_new: number;
+  relationships_new: number;
+  resolved_to_existing: number;
+  rejected: number;
+  characters: number;
+  changed: string;
+}
+
+export interface FinishRequest {
+  input: LoopInput;
+  status: Exclude<LoopStatus, 'queued' | 'running'>;
+  iterations: number;
+  quality: number | null;
+  error: string | null;
+}
+
+export interface LoopResult {
+  loop_id: string;
+  status: FinishRequest['status'];
+  iterations: number;
+  quality: number | null;
+  credits_spent: number;
+  delta_id: string;
+}

@@ -1,0 +1,30 @@
+// `npm run worker`: a Temporal worker on its own, for running loop workers apart from the API
+// (scale them separately, or restart them without touching the API). Uses NEO4J_URI and
+// TEMPORAL_ADDRESS (default: the local engines of `npm start`).
+import { ConfigError, loadConfig } from './config/config.js';
+import { Graph } from './db/graph.js';
+import { startWorker } from './temporal/worker.js';
+import { waitForGraph } from './server.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const uri = config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`;
+  const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
+  const graph = new Graph({ uri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
+  await waitForGraph(graph, 60_000);
+  const worker = await startWorker({ address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue }, { graph, config });
+  process.stdout.write(`worker polling ${config.temporal.taskQueue} on ${address} (Neo4j ${uri})\n`);
+  const stop = async () => {
+    await worker.stop();
+    await graph.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  await worker.done;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+// The loop workflows, one per kind. Thin and deterministic: every read and write happens in an
+// activity; the workflow only sequences iterations, stops at the quality threshold or
+// max_iterations, and always settles (completed, failed or cancelled) before it ends.
+import {
+  ApplicationFailure, CancellationScope, isCancellation, proxyActivities, upsertSearchAttributes,
+} from '@temporalio/workflow';
+import type { LoopActivities } from '../src/loops/activities.js';
+import type { Checkpoint, LoopInput, LoopResult } from '../src/loops/types.js';
+
+const activities = proxyActivities<LoopActivities>({
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5, nonRetryableErrorTypes: ['LoopInputError'] },
+});
+
+type IterationStep = (input: LoopInput, iteration: number) => Promise<Checkpoint>;
+
+async function runLoop(input: LoopInput, step: IterationStep): Promise<LoopResult> {
+  let iterations = 0;
+  let quality: number | null = null;
+  upsertSearchAttributes({ LoopStatus: ['running'] });
+  try {
+    await activities.beginLoop(input);
+    await activities.loadSources(input);
+    for (let iteration = 1; iteration <= input.maxIterations; iteration += 1) {
+      const checkpoint = await step(input, iteration);
+      iterations = iteration;
+      quality = checkpoint.quality;
+      if (quality >= input.qualityThreshold) break;
+    }
+    upsertSearchAttributes({ LoopStatus: ['completed'] });
+    return await activities.finishLoop({ input, status: 'completed', iterations, quality, error: null });
+  } catch (error) {
+    const cancelled = isCancellation(error);
+    upsertSearchAttributes({ LoopStatus: [cancelled ? 'cancelled' : 'failed'] });
+    const message = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    // Settling must run even though the workflow itself is being cancelled.
+    await CancellationScope.nonCancellable(() =>
+      activities.finishLoop({ input, status: cancelled ? 'cancelled' : 'failed', iterations, quality, error: cancelled ? null : message }),
+    );
+    if (cancelled) throw error;
+    throw ApplicationFailure.nonRetryable(`loop ${input.loopId} failed: ${message}`, 'LoopFailed');
+  }
+}
+
+/** graph_extraction: extract typed entities and relationships from the sources into the shapes. */
+export async function graphExtractionLoop(input: LoopInput): Promise<LoopResult> {
+  return runLoop(input, (i, iteration) => activities.extractAndStage({ input: i, iteration }));
+}
+
+/** hydrate: gather the context around the goal (and subject) and stage RELEVANT_TO links. */
+export async function hydrateLoop(input: LoopInput): Promise<LoopResult> {
+  return runLoop(input, (i, iteration) => activities.gatherContext({ input: i, iteration }));
+}
