@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config/config.js';
-import { Graph } from './db/graph.js';
+import { Graph, waitForGraph } from './db/graph.js';
 import { applySchema } from './db/schema.js';
 import { buildApp } from './http/app.js';
 import type { Deps } from './http/deps.js';
@@ -21,13 +21,6 @@ export interface Service {
   close(): Promise<void>;
 }
 
-export async function waitForGraph(graph: Graph, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await graph.ping())) {
-    if (Date.now() > deadline) throw new Error('Neo4j is not reachable; check NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD.');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 export async function startService(
   config: Config,

@@ -2,9 +2,8 @@
 // (scale them separately, or restart them without touching the API). Uses NEO4J_URI and
 // TEMPORAL_ADDRESS (default: the local engines of `npm start`).
 import { ConfigError, loadConfig } from './config/config.js';
-import { Graph } from './db/graph.js';
+import { Graph, waitForGraph } from './db/graph.js';
 import { startWorker } from './temporal/worker.js';
-import { waitForGraph } from './server.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -124,3 +124,12 @@ export function mapNeo4jError(error: unknown): unknown {
   }
   return error;
 }
+
+/** Waits for Bolt to answer (engines still starting, or a cluster behind a load balancer). */
+export async function waitForGraph(graph: Graph, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await graph.ping())) {
+    if (Date.now() > deadline) throw new Error('Neo4j is not reachable; check NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD.');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

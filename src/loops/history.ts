@@ -2,11 +2,13 @@
 // an event (sequence = history event id); each completed iteration activity is a checkpoint.
 import type { Client } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
-import { temporal } from '@temporalio/proto';
+import proto from '@temporalio/proto';
 import type { Checkpoint, FinishRequest, IterationRequest, LoopResult, SourceSummary } from './types.js';
 
-type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
-type Payloads = temporal.api.common.v1.IPayloads | null | undefined;
+// @temporalio/proto is CommonJS: its namespace object comes through the default export under ESM.
+const { temporal } = proto;
+type HistoryEvent = proto.temporal.api.history.v1.IHistoryEvent;
+type Payloads = proto.temporal.api.common.v1.IPayloads | null | undefined;
 
 export const ITERATION_ACTIVITIES = new Set(['extractAndStage', 'gatherContext']);
 
