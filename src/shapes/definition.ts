@@ -3,20 +3,18 @@
 // only on strings, relationship ends naming types of the shape. Every problem is reported with the
 // JSON pointer of its field, all at once.
 import { ApiError, type FieldProblem } from '../http/errors.js';
+import { RESERVED_LABELS as ENGINE_LABELS } from '../deltas/draft.js';
+import { INTERNAL_PROPS } from '../deltas/props.js';
 import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type RelationshipTypeDef, type ShapeDef } from './types.js';
 
 /** Labels the engine and other areas put on nodes; a shape may not define them. */
 const RESERVED_LABELS = new Set([
-  'Knowledge', 'Pending', 'Delta', 'Change', 'Project', 'ApiKey', 'CreditAccount', 'CreditEntry', 'IdempotencyRecord',
-  'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk',
+  ...ENGINE_LABELS, 'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
 ]);
 /** Relationship types the engine uses between its own records and shapes. */
 const RESERVED_TYPES = new Set(['HAS_CHANGE', 'TARGET', 'FROM', 'TO', 'IN_PROJECT', 'HAD_RELATIONSHIP', 'USES_SHAPE', 'USES_SOURCE', 'DEFINES', 'HAS_PROPERTY', 'SUPERSEDES']);
 /** Properties the engine sets on every node made through a shape. */
-export const ENGINE_PROPERTIES = new Set([
-  'id', 'project_id', 'tenant', 'delta_id', 'pending', 'pending_identity_key', 'identity_key', 'lock_token',
-  'normalized_name', 'type', 'shape_id', 'created_at', 'updated_at',
-]);
+export const ENGINE_PROPERTIES = new Set([...INTERNAL_PROPS, 'id', 'normalized_name', 'type', 'shape_id', 'created_at', 'updated_at']);
 
 export interface EntityTypeInput {
   label: string;
