@@ -1,0 +1,80 @@
+// POST /v1/submissions (spec 4.3): 201 with the governed-write result, route and submission.
+import type { Deps } from '../http/deps.js';
+import { defineRoutes } from '../http/route.js';
+import { bodyOf } from '../http/app.js';
+import { ApiError, invalid } from '../http/errors.js';
+import { actorFor } from '../deltas/routes.js';
+import { createDocument } from '../documents/service.js';
+import { planLoop, startLoop } from '../loops/service.js';
+import { loopLinks } from '../loops/routes.js';
+import { submissionBody, submissionResult, type SubmissionRoute } from './schemas.js';
+import { submitToDelta, type SubmissionInput } from './service.js';
+
+type Body = SubmissionInput & { route?: SubmissionRoute; project_id?: string; apply?: boolean; title?: string; tags?: string[] };
+
+export function submissionRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'post', path: '/v1/submissions', operationId: 'createSubmission', tag: 'Submissions', scope: 'submissions:write', idempotent: true,
+      summary: 'Capture a note, event, form or payload through a delta, as a document, or as an extraction',
+      body: submissionBody, status: 201, response: submissionResult,
+      errors: ['conflict', 'apply_not_supported_for_loops', 'credits_exhausted', 'loop_dispatch_unavailable', 'upstream_error'],
+      handler: async (ctx) => {
+        const body = bodyOf<Body>(ctx);
+        const route = body.route ?? 'delta';
+        if (body.content === undefined && body.payload === undefined) {
+          throw new ApiError('invalid_request', 'A submission needs content or payload.', { fields: [{ field: '/body/content', reason: 'content or payload is required' }] });
+        }
+        if (route !== 'delta' && body.content === undefined) {
+          throw new ApiError('invalid_request', `Route ${route} indexes text: content is required.`, { fields: [{ field: '/body/content', reason: `is required for route ${route}` }] });
+        }
+        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const submission = (entityIds: string[]) => ({ kind: body.kind, entity_ids: entityIds });
+
+        if (route === 'delta') {
+          const result = await submitToDelta(deps, actor, body, body.apply ?? true);
+          const failed = result.status === 'failed';
+          return {
+            status: failed ? 409 : 201,
+            body: {
+              id: failed ? null : result.submissionId, status: result.status, project_id: actor.projectId, delta_id: result.deltaId,
+              applied: result.status === 'applied', route, submission: submission(failed ? [] : result.entityIds),
+              ...(result.error ? { error: { code: result.error.code, message: result.error.message, details: result.error.details } } : {}),
+            },
+          };
+        }
+
+        if (route === 'document') {
+          if (body.apply === false) {
+            throw new ApiError('invalid_request', 'Documents are indexed at once; route document does not stage.', { fields: [{ field: '/body/apply', reason: 'must be true or omitted for route document' }] });
+          }
+          const doc = await createDocument(deps, actor, { content: body.content!, title: body.title ?? `${body.kind} submission`, ...(body.tags ? { tags: body.tags } : {}) });
+          return { body: { id: doc.id, status: 'applied', project_id: actor.projectId, delta_id: doc.deltaId, applied: true, route, submission: submission([]), document: doc.document } };
+        }
+
+        // route extraction: index the content, then extract it through the shape with a loop.
+        if (body.apply === true) {
+          throw new ApiError('apply_not_supported_for_loops', 'Route extraction runs a loop, which only stages its output; apply the delta after review.', { fields: [{ field: '/body/apply', reason: 'must be false or omitted for route extraction' }] });
+        }
+        if (!body.shape_id) {
+          throw new ApiError('invalid_request', 'Route extraction needs shape_id.', { fields: [{ field: '/body/shape_id', reason: 'is required for route extraction' }] });
+        }
+        // Check the shape before anything is written, so a bad one leaves no document behind.
+        const shape = await deps.graph.read((tx) => tx.one('shapes/get_shape_ref', { id: body.shape_id, project_id: actor.projectId }));
+        if (!shape) throw invalid('/body/shape_id', `no shape ${body.shape_id} is visible to this project`);
+        const doc = await createDocument(deps, actor, { content: body.content!, title: body.title ?? `${body.kind} submission`, ...(body.tags ? { tags: body.tags } : {}) });
+        const loopPlan = await planLoop(deps, actor, {
+          kind: 'graph_extraction', goal: `Extract the ${body.kind} submission "${doc.document.title}"`,
+          context: { source_ids: [doc.id] }, schema: { shape_ids: [body.shape_id] },
+        });
+        const started = await startLoop(deps, actor, loopPlan);
+        return {
+          body: {
+            id: doc.id, status: 'staged', project_id: actor.projectId, delta_id: started.deltaId, applied: false, route,
+            submission: submission([]), loop_id: started.loopId, links: loopLinks(started.loopId, started.deltaId),
+          },
+        };
+      },
+    },
+  ]);
+}
