@@ -8,6 +8,7 @@ import { identityKey, normalizeName } from '../entities/normalize.js';
 import { invalid } from '../http/errors.js';
 
 const MAX_TAG_LENGTH = 100;
+export const MAX_TAGS = 50;
 
 export interface Tag {
   name: string;
@@ -21,6 +22,7 @@ export interface CollectionRef {
 
 /** Trimmed tags, one per normalised name (the first spelling wins); an empty one is a 400. */
 export function cleanTags(tags: string[], field = '/body/tags'): Tag[] {
+  if (tags.length > MAX_TAGS) throw invalid(field, `must have at most ${MAX_TAGS} tags`);
   const seen = new Map<string, Tag>();
   tags.forEach((raw, i) => {
     const name = raw.replace(/\s+/g, ' ').trim();

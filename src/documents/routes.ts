@@ -12,7 +12,7 @@ import { checkOneSource, type DocumentInput } from './source.js';
 import { checkExtractable, createDocument, getDocument, listDocuments } from './service.js';
 import { listItemView, sourceView } from './views.js';
 import {
-  createDocumentBody, createResultSchema, extractBody, handoffSchema, idParams, listQuery, listResultSchema, MAX_TAGS, sourceSchema,
+  createDocumentBody, createResultSchema, extractBody, handoffSchema, idParams, listQuery, listResultSchema, sourceSchema,
 } from './schemas.js';
 
 interface CreateBody {
@@ -34,7 +34,6 @@ function documentInput(ctx: ApiContext): DocumentInput {
   } else {
     tags = body.tags;
   }
-  if (tags && tags.length > MAX_TAGS) throw invalid('/body/tags', `must have at most ${MAX_TAGS} tags`);
   const input: DocumentInput = { content: body.content, url: body.url, title: body.title, tags };
   if (upload) input.file = { data: upload.data, mimeType: upload.mimeType, filename: upload.filename };
   checkOneSource(input);

@@ -2,6 +2,7 @@
 // in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
 import { cursorQuery, dateTime, obj, projectIdField } from '../http/schemas.js';
+import { MAX_TAGS } from './collections.js';
 
 export const DOCUMENT_TYPES = ['text', 'url', 'file'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -9,7 +10,6 @@ export const DOCUMENT_STAGES = ['indexed', 'extracting', 'extracted', 'failed'] 
 export type DocumentStage = (typeof DOCUMENT_STAGES)[number];
 
 const tag: JsonSchema = { type: 'string', minLength: 1, maxLength: 100 };
-export const MAX_TAGS = 50;
 
 export const createDocumentBody: JsonSchema = obj({
   content: { type: 'string', minLength: 1, description: 'Raw text to index (type text). Exactly one of content or url (or a multipart file).' },

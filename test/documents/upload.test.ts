@@ -38,6 +38,17 @@ describe('POST /v1/documents (multipart upload)', () => {
     assert.deepEqual(item.collections.map((c: { name: string }) => c.name), ['ops', 'Runbooks']);
   });
 
+  it('more than 50 comma-separated tags are refused like more than 50 listed ones', async () => {
+    const t = await newTenant(0);
+    const tags = Array.from({ length: 51 }, (_, i) => `tag${i}`);
+    const multipart = await upload(t, { filename: 'a.txt', data: 'text', fields: { tags: tags.join(',') } });
+    assert.equal(multipart.status, 400);
+    assert.equal(multipart.body.error.details.fields[0].field, '/body/tags');
+    const json = await t.post('/v1/documents', { content: 'text', tags });
+    assert.equal(json.status, 400);
+    assert.equal(json.body.error.details.fields[0].field, '/body/tags');
+  });
+
   it('HTML is reduced to readable text and its title', async () => {
     const t = await newTenant(0);
     const html = '<html><head><title>Menu</title><script>track()</script></head><body><p>Soup of the day: leek.</p></body></html>';
