@@ -5,8 +5,7 @@ import { bodyOf } from '../http/app.js';
 import { ApiError, type FieldProblem } from '../http/errors.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../deltas/routes.js';
-import { MEMORY_KINDS } from '../memories/schemas.js';
-import { graphEdgeSchema } from '../graph/views.js';
+import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes, type Plane, type SearchFilters } from './service.js';
 import { RRF_K } from './fusion.js';
 
@@ -52,7 +51,7 @@ export function searchRoutes(deps: Deps) {
         properties: {
           query: { type: 'string' }, project_id: { type: 'string' }, planes: { type: 'array', items: { enum: [...PLANES] } },
           nodes: { type: 'array', items: searchNodeSchema },
-          edges: { type: 'array', items: { ...graphEdgeSchema, description: 'In the element shape of memory search edges.' } },
+          edges: { type: 'array', items: edgeSchema },
           count: { type: 'integer' },
         },
       },

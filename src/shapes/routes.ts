@@ -12,7 +12,7 @@ import { governedWriteSchema } from '../memories/schemas.js';
 import { checkDefinition, type Definition, type DefinitionInput } from './definition.js';
 import { createShapeBody, shapeActionBody, shapeSchema, shapeSummarySchema, versionBody } from './schemas.js';
 import { createShape, deleteShape, publishVersion, retireShape, type ShapeWrite } from './service.js';
-import { loadShape, type StagedShape } from './store.js';
+import { loadShape } from './store.js';
 import { shapeSummary, shapeView, stagedShapeView } from './views.js';
 
 const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
@@ -23,7 +23,7 @@ type DefinitionBody = DefinitionInput & { project_id?: string; apply: boolean };
 /** The governed-write result of a create or new version: the shape as committed, or as staged. */
 async function shapeWriteResult(deps: Deps, actor: Actor, result: ShapeWrite, def: Definition, supersedes: string | null): Promise<HandlerResult> {
   const failed = result.status === 'failed';
-  const staged: StagedShape = result.staged;
+  const { staged } = result;
   const shape = failed ? null : result.status === 'applied'
     ? shapeView((await loadShape(deps.graph, staged.id, actor.projectId))!)
     : stagedShapeView(staged, actor.projectId, def, supersedes);
