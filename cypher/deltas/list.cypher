@@ -1,6 +1,7 @@
 // Deltas of a project, newest first, with optional status and origin filters and a keyset cursor.
 MATCH (d:Delta)
-WHERE d.project_id = $project_id
+USING INDEX d:Delta(project_id, created_at)
+WHERE d.project_id = $project_id AND d.created_at IS NOT NULL
   AND ($status IS NULL OR d.status = $status)
   AND ($origin IS NULL OR d.origin = $origin)
   AND ($after_created_at IS NULL

@@ -1,9 +1,12 @@
 // New relationships of a delta: marked pending = true and tied to a :Change record (FROM, TO).
-// Endpoints must be committed nodes of the project or nodes of this same delta.
+// Endpoints must be committed nodes of the project or nodes of this same delta. Each endpoint is
+// found in its own subquery, so it is always a unique-index seek on :Knowledge(id), whatever the
+// filters after it (inlined, the planner may scan the project instead).
 MATCH (d:Delta {id: $delta_id})
 UNWIND $rels AS x
-MATCH (a:Knowledge {id: x.from})
-MATCH (b:Knowledge {id: x.to})
+CALL (x) { MATCH (a:Knowledge {id: x.from}) RETURN a }
+CALL (x) { MATCH (b:Knowledge {id: x.to}) RETURN b }
+WITH d, x, a, b
 WHERE a.project_id = $project_id AND b.project_id = $project_id
   AND (NOT a:Pending OR a.delta_id = $delta_id)
   AND (NOT b:Pending OR b.delta_id = $delta_id)

@@ -1,7 +1,8 @@
 // Property updates of committed nodes, staged as change records: set_keys and a new.<key> per value.
 MATCH (d:Delta {id: $delta_id})
 UNWIND $updates AS x
-MATCH (n:Knowledge {id: x.node_id})
+CALL (x) { MATCH (n:Knowledge {id: x.node_id}) RETURN n }
+WITH d, x, n
 WHERE n.project_id = $project_id AND NOT n:Pending
 CREATE (c:Change {id: x.change_id, delta_id: $delta_id, seq: x.seq, op: 'update_node',
                   node_id: x.node_id, set_keys: x.keys})

@@ -2,7 +2,8 @@
 // collections, whether an extraction delta awaits review, and how many entities applied extraction
 // deltas created from them or updated.
 MATCH (d:Document:Knowledge)
-WHERE d.project_id = $project_id AND NOT d:Pending
+USING INDEX d:Document(project_id, created_at)
+WHERE d.project_id = $project_id AND d.created_at IS NOT NULL AND NOT d:Pending
   AND ($after_created_at IS NULL
        OR d.created_at < datetime($after_created_at)
        OR (d.created_at = datetime($after_created_at) AND d.id < $after_id))

@@ -2,6 +2,7 @@
 MATCH (d:Delta {id: $delta_id})
 UNWIND $source_ids AS source_id
 MATCH (s:Document:Knowledge {id: source_id})
+USING INDEX s:Knowledge(id)
 WHERE s.project_id = $project_id AND NOT s:Pending
 MERGE (d)-[:USES_SOURCE]->(s)
 RETURN count(s) AS linked

@@ -1,6 +1,7 @@
 // Size of each source of a loop: chunks and characters.
 UNWIND $source_ids AS source_id
 MATCH (s:Document:Knowledge {id: source_id})
+USING INDEX s:Knowledge(id)
 WHERE s.project_id = $project_id AND NOT s:Pending
 OPTIONAL MATCH (s)-[r:HAS_CHUNK]->(c:Chunk)
 WHERE r.pending IS NULL

@@ -2,6 +2,7 @@
 // its relationships to other committed nodes of the project, those among the results first.
 UNWIND $ids AS id
 MATCH (m:Knowledge {id: id})
+USING INDEX m:Knowledge(id)
 WHERE m.project_id = $project_id
 CALL (m) {
   MATCH (m)-[r]-(o:Knowledge)
