@@ -1,15 +1,17 @@
-// Apply: snapshot the node (labels, properties, relationships as HAD_RELATIONSHIP records) onto its
-// change record so revert can restore it, then delete it.
+// Apply, step 1 of 2: snapshot each node to delete onto its change record (labels, properties) and
+// each of its relationships as a :RelationshipSnapshot naming the other node by id, so revert can
+// restore them even when both ends are deleted by this delta. Nothing is deleted yet.
 MATCH (:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'delete_node'})-[:TARGET]->(n)
 SET c.old_labels = [l IN labels(n) WHERE l <> 'Knowledge'], c.old_keys = keys(n)
 FOREACH (k IN keys(n) | SET c['old.' + k] = n[k])
 WITH c, n
 CALL (c, n) {
   MATCH (n)-[r]-(m)
-  WHERE NOT m:Change AND m <> n
-  CREATE (c)-[h:HAD_RELATIONSHIP]->(m)
-  SET h.type = type(r), h.direction = CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END, h.keys = keys(r)
-  FOREACH (k IN keys(r) | SET h['prop.' + k] = r[k])
+  WHERE (m:Knowledge OR m:Delta) AND m <> n
+  CREATE (c)-[:HAD_RELATIONSHIP]->(s:RelationshipSnapshot {
+    type: type(r), direction: CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END,
+    other_id: m.id, other_is_delta: m:Delta, keys: keys(r)
+  })
+  FOREACH (k IN keys(r) | SET s['prop.' + k] = r[k])
 }
-DETACH DELETE n
 RETURN count(c) AS applied

@@ -33,18 +33,18 @@ export function setApplyGuard(guard: ApplyGuard | undefined): void {
 export async function stageDelta(tx: Tx, draft: DeltaDraft, actor: Actor, now: string, deltaId: string = crypto.randomUUID()): Promise<string> {
   const created = await tx.one('deltas/create', {
     delta_id: deltaId, project_id: actor.projectId, now, origin: draft.origin, summary: draft.summary,
-    key_id: actor.keyId, request_id: actor.requestId, change_count: 0,
+    key_id: actor.keyId, request_id: actor.requestId, change_count: draft.size,
   });
   if (!created) throw new Error(`project ${actor.projectId} does not exist`);
-  await stageChanges(tx, draft, deltaId, actor.projectId, now);
+  await stageChanges(tx, draft, deltaId, actor.projectId, now, true);
   return deltaId;
 }
 
 /** Adds a draft's changes to an existing staged delta (loops stage iteration by iteration). */
-export async function stageChanges(tx: Tx, draft: DeltaDraft, deltaId: string, projectId: string, now: string): Promise<void> {
+export async function stageChanges(tx: Tx, draft: DeltaDraft, deltaId: string, projectId: string, now: string, fresh = false): Promise<void> {
   const base = { delta_id: deltaId, project_id: projectId, now };
-  // Sequence numbers continue after what the delta already holds.
-  const counted = await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
+  // Sequence numbers continue after what the delta already holds (a fresh delta was created with its count).
+  const counted = fresh ? undefined : await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
   const offset = Number(counted?.previous ?? 0);
   if (draft.nodes.length > 0) {
     const nodes = draft.nodes.map((n) => ({ id: n.id, change_id: n.changeId, labels: n.labels, props: n.props, identity_key: n.identityKey, seq: n.seq + offset }));
@@ -87,9 +87,26 @@ export async function applyStaged(
   const params = { delta_id: deltaId, now };
   await tx.run('deltas/apply_updates', params);
   await tx.run('deltas/apply_deletes', params);
+  await tx.run('deltas/apply_deletes_remove', params);
   await tx.run('deltas/apply_creates', params);
   await tx.run('deltas/apply_relationships', params);
   await tx.run('deltas/mark_applied', { ...params, actor: actor.keyId, override_reason: overrideReason });
+}
+
+/**
+ * Applies a delta staged earlier in the same transaction: nobody else can see it yet, so no lock
+ * is needed, and only the statements for the kinds of change the draft holds are run.
+ */
+async function applyFresh(tx: Tx, draft: DeltaDraft, deltaId: string, actor: Actor, now: string): Promise<void> {
+  const params = { delta_id: deltaId, now };
+  if (draft.updates.length > 0) await tx.run('deltas/apply_updates', params);
+  if (draft.deletes.length > 0) {
+    await tx.run('deltas/apply_deletes', params);
+    await tx.run('deltas/apply_deletes_remove', params);
+  }
+  if (draft.nodes.length > 0) await tx.run('deltas/apply_creates', params);
+  if (draft.rels.length > 0) await tx.run('deltas/apply_relationships', params);
+  await tx.run('deltas/mark_applied', { ...params, actor: actor.keyId, override_reason: null });
 }
 
 /** A draft, or a builder run inside the write transaction (to resolve against committed data). */
@@ -111,7 +128,7 @@ export async function writeGoverned(graph: Graph, source: DraftSource, actor: Ac
       await graph.write(async (tx) => {
         draft = typeof source === 'function' ? await source(tx) : source;
         await stageDelta(tx, draft, actor, now, deltaId);
-        if (apply) await applyStaged(tx, deltaId, actor, now);
+        if (apply) await applyFresh(tx, draft, deltaId, actor, now);
       }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' });
       return { deltaId, status: apply ? 'applied' : 'staged', ...(draft ? { draft } : {}) };
     } catch (error) {
@@ -167,6 +184,8 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
     await tx.run('deltas/revert_creates', params);
     await tx.run('deltas/revert_updates', params);
     await tx.run('deltas/revert_deletes', params);
+    await tx.run('deltas/revert_deleted_relationships', params);
+    await tx.run('deltas/revert_drop_snapshots', params);
     await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
   }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:revert' });
 }

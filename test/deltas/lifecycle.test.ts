@@ -99,6 +99,25 @@ describe('delta lifecycle', () => {
     assert.equal(edges.body.edges[0]?.type, 'HAS_SUBJECT');
   });
 
+  it('revert of a delta that deleted two connected nodes restores both and the link between them once', async () => {
+    const t = await newTenant(0);
+    const created = await t.post('/v1/memories', { content: 'Linked pair.', subject: 'Pair anchor' });
+    const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'test' };
+    const [entity] = await graph().read((tx) => tx.runText('MATCH (:Memory {id: $id})-[:HAS_SUBJECT]->(e) RETURN e.id AS id', { id: created.body.id }));
+    const removal = new DeltaDraft('test', 'delete both');
+    removal.deleteNode(created.body.id);
+    removal.deleteNode(String(entity?.id));
+    const deleted = await writeGoverned(graph(), removal, actor, true);
+    assert.equal(deleted.status, 'applied');
+    assert.equal((await countProject(t.projectId)).nodes, 0);
+    await revertDelta(graph(), deleted.deltaId, actor, null);
+    assert.deepEqual(await countProject(t.projectId), { nodes: 2, pending: 0, rels: 1 });
+    const [link] = await graph().read((tx) => tx.runText('MATCH (m:Memory {id: $id})-[r:HAS_SUBJECT]->(e:Entity) RETURN e.name AS name, count(r) AS n', { id: created.body.id }));
+    assert.deepEqual(link, { name: 'Pair anchor', n: 1 });
+    const [snapshots] = await graph().read((tx) => tx.runText('MATCH (:Delta {id: $d})-[:HAS_CHANGE]->()-[:HAD_RELATIONSHIP]->(s) RETURN count(s) AS n', { d: deleted.deltaId }));
+    assert.equal(snapshots?.n, 0, 'snapshots are consumed by the revert');
+  });
+
   it('lists deltas newest first with a status filter and cursor pages', async () => {
     const t = await newTenant(0);
     for (let i = 0; i < 5; i += 1) await t.post('/v1/memories', { content: `m${i}`, apply: i % 2 === 0 });
