@@ -86,13 +86,14 @@ export function documentRoutes(deps: Deps) {
     {
       method: 'post', path: '/v1/documents/:id/extract', operationId: 'extractDocument', tag: 'Documents', scope: 'documents:write',
       summary: 'Prepare a document for extraction through a shape (handoff)',
-      description: 'Checks that the document exists in the project (404) and the shape is visible to it (400 naming /body/shape_id), then answers 202 with the follow-up request to send: POST /v1/extractions/shape with project_id and source_file_id. Writes nothing.',
+      description: 'Checks that the document exists in the project (404) and the shape is visible to it (400 naming /body/shape_id), then answers 202 with the follow-up request to send: POST /v1/extractions/shape with project_id and source_file_id. Records the requested shape on the document (operational metadata), which the follow-up uses.',
       params: idParams, body: extractBody, status: 202, errors: ['not_found'], response: handoffSchema,
       handler: async (ctx) => {
         const body = bodyOf<{ shape_id: string; project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const documentId = ctx.params.id!;
         await checkExtractable(deps.graph, actor.projectId, documentId, body.shape_id);
+        await deps.graph.write((tx) => tx.run('documents/request_extraction', { id: documentId, project_id: actor.projectId, shape_id: body.shape_id }));
         return {
           status: 202,
           body: {

@@ -20,7 +20,7 @@ export async function withIdempotency(graph: Graph, ctx: ApiContext, run: () => 
   const scopeKey = `${keyId}:${key}`;
   const fingerprint = crypto
     .createHash('sha256')
-    .update(`${ctx.method} ${ctx.path}\n`)
+    .update(`${ctx.method} ${ctx.url}\n`)
     .update(ctx.state.rawBody ?? Buffer.alloc(0))
     .digest('hex');
   const token = crypto.randomUUID();

@@ -137,3 +137,28 @@ describe('POST /v1/loops', () => {
     assert.equal((await call('GET', `/v1/loops/${started.body.loop_id}/events`, undefined, { key: other.key })).status, 404);
   });
 });
+
+describe('POST /v1/extractions/shape', () => {
+  it('following the document extract handoff verbatim starts a graph_extraction loop through the shape it named', async () => {
+    const t = await newTenant(100);
+    const doc = await createDocument(t, STORY);
+    const handoff = await t.post(`/v1/documents/${doc}/extract`, { shape_id: GENERAL_SHAPE_ID });
+    assert.equal(handoff.status, 202);
+    const next = handoff.body.next_action;
+    const reply = await t.post(next.path, next.body);
+    assert.equal(reply.status, 202, JSON.stringify(reply.body));
+    assert.ok(reply.body.loop_id);
+    const plan = await t.post(next.path, { ...next.body, dry_run: true });
+    assert.equal(plan.body.plan.shapes[0].id, GENERAL_SHAPE_ID);
+    assert.equal(plan.body.plan.kind, 'graph_extraction');
+  });
+
+  it('an unknown document is a 404 and a document never handed off needs shape_id', async () => {
+    const t = await newTenant(100);
+    assert.equal((await t.post('/v1/extractions/shape', { source_file_id: 'nope' })).status, 404);
+    const doc = await createDocument(t, STORY);
+    const reply = await t.post('/v1/extractions/shape', { source_file_id: doc });
+    assert.equal(reply.status, 400);
+    assert.equal(reply.body.error.details.fields[0].field, '/body/shape_id');
+  });
+});
