@@ -6,7 +6,7 @@ import { toNeoProps, type PropValue } from './props.js';
 const LABEL = /^[A-Z][A-Za-z0-9_]{0,63}$/;
 const REL_TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
 /** Labels the engine owns; domain code may not set them. */
-export const RESERVED_LABELS = new Set(['Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry', 'IdempotencyRecord', 'Loop']);
+export const RESERVED_LABELS = new Set(['Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry', 'IdempotencyRecord', 'Loop', 'RelationshipSnapshot']);
 
 export interface NodeDraft {
   id: string;

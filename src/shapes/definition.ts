@@ -9,7 +9,9 @@ import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type Re
 
 /** Labels the engine and other areas put on nodes; a shape may not define them. */
 const RESERVED_LABELS = new Set([
-  ...ENGINE_LABELS, 'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
+  ...ENGINE_LABELS,
+  'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
+  'Submission', 'Context', 'RelationshipSnapshot',
 ]);
 /** Relationship types the engine uses between its own records and shapes. */
 const RESERVED_TYPES = new Set(['HAS_CHANGE', 'TARGET', 'FROM', 'TO', 'IN_PROJECT', 'HAD_RELATIONSHIP', 'USES_SHAPE', 'USES_SOURCE', 'DEFINES', 'HAS_PROPERTY', 'SUPERSEDES']);
