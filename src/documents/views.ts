@@ -19,8 +19,8 @@ export function statusView(p: Props, pendingReview: boolean): Record<string, Pla
   };
 }
 
-export function listItemView(row: Row): Record<string, Plain> {
-  const p = row.document as Props;
+/** The fields the list item (spec 2.3) and the single read (spec 2.4) share, in the spec's order. */
+function commonFields(p: Props, row: Row): Record<string, Plain> {
   return {
     id: p.id ?? null,
     type: p.type ?? null,
@@ -28,6 +28,13 @@ export function listItemView(row: Row): Record<string, Plain> {
     mimeType: p.mime_type ?? null,
     sizeBytes: int(p.size_bytes),
     status: statusView(p, row.pending_review === true),
+  };
+}
+
+export function listItemView(row: Row): Record<string, Plain> {
+  const p = row.document as Props;
+  return {
+    ...commonFields(p, row),
     ragReady: p.rag_ready === true,
     extractionCount: int(p.extraction_count),
     entityCount: int(row.entity_count),
@@ -41,12 +48,7 @@ export function listItemView(row: Row): Record<string, Plain> {
 export function sourceView(row: Row): Record<string, Plain> {
   const p = row.document as Props;
   return {
-    id: p.id ?? null,
-    type: p.type ?? null,
-    title: p.title ?? null,
-    mimeType: p.mime_type ?? null,
-    sizeBytes: int(p.size_bytes),
-    status: statusView(p, row.pending_review === true),
+    ...commonFields(p, row),
     extractionCount: int(p.extraction_count),
     lastExtractionShape: p.last_extraction_shape ?? null,
     extractedTokenCount: int(p.extracted_token_count),
