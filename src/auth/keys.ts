@@ -79,7 +79,7 @@ export async function verifyKey(graph: Graph, presented: string): Promise<KeyChe
   const presentedHash = sha256(secret);
   const storedHash = Buffer.from(row ? String(row.secret_hash) : '0'.repeat(64), 'hex');
   const equal = storedHash.length === presentedHash.length && crypto.timingSafeEqual(storedHash, presentedHash);
-  if (!row || !equal) return { ok: false, reason: 'unknown' };
+  if (!row || !equal || row.orphaned === true) return { ok: false, reason: 'unknown' };
   if (row.revoked === true) return { ok: false, reason: 'revoked' };
   return {
     ok: true,

@@ -49,13 +49,14 @@ function nextStep(section: Section): string {
   const n = section.items.length;
   const lead = section.items[0] === undefined ? '' : clause(section.items[0].content);
   const them = n === 1 ? 'it' : 'them';
-  const most = n === 1 ? '' : 'most relevant: ';
+  // The lead memory is quoted as its own sentence, so its capital letter reads naturally.
+  const most = n === 1 ? ' It reads: ' : ' The most relevant reads: ';
   switch (section.kind) {
-    case 'decision': return `Follow ${the(n, 'decision')} already taken unless new evidence justifies revisiting ${them}; ${most}${lead}.`;
-    case 'lesson': return `Apply ${the(n, 'lesson')} learned before repeating similar work; ${most}${lead}.`;
-    case 'preference': return `Respect ${the(n, 'preference')} in whatever you produce; ${most}${lead}.`;
+    case 'decision': return `Follow ${the(n, 'decision')} already taken unless new evidence justifies revisiting ${them}.${most}"${lead}".`;
+    case 'lesson': return `Apply ${the(n, 'lesson')} learned before repeating similar work.${most}"${lead}".`;
+    case 'preference': return `Respect ${the(n, 'preference')} in whatever you produce.${most}"${lead}".`;
     case 'fact': return `Treat ${the(n, 'fact')} as current, and re-check ${n === 1 ? 'it if it has' : 'any that have'} gone stale.`;
-    case 'signal': return `Watch ${the(n, 'signal')} and act if ${n === 1 ? 'it strengthens' : 'they strengthen'}; ${most}${lead}.`;
+    case 'signal': return `Watch ${the(n, 'signal')} and act if ${n === 1 ? 'it strengthens' : 'they strengthen'}.${most}"${lead}".`;
     case 'observation': return `Confirm ${the(n, 'observation')} before relying on ${them}.`;
   }
 }

@@ -71,14 +71,14 @@ describe('built-in briefing writer', () => {
   it('derives next steps from the kinds present', async () => {
     const { markdown } = await writer.write(briefingInput());
     const next = markdown.slice(markdown.indexOf('## What to do next'));
-    assert.match(next, /- Follow the decision .*; Use Neo4j 5\.26 for the graph store\.\n/);
+    assert.match(next, /- Follow the decision already taken .*\. It reads: "Use Neo4j 5\.26 for the graph store"\.\n/);
     assert.match(next, /- Apply the lesson/);
     assert.match(next, /- Respect the preference/);
     assert.match(next, /- Treat the fact/);
     assert.match(next, /- Watch the signal/);
     assert.match(next, /- Confirm the observation/);
     const twoDecisions = await writer.write(briefingInput({ candidates: [memory('a', 'decision', 'First.', { score: 2 }), memory('b', 'decision', 'Second.', { score: 1 })] }));
-    assert.match(twoDecisions.markdown, /- Follow the 2 decisions .*most relevant: First\.\n/);
+    assert.match(twoDecisions.markdown, /- Follow the 2 decisions .*The most relevant reads: "First"\.\n/);
     const onlyFacts = await writer.write(briefingInput({ candidates: [memory('f', 'fact', 'x')] }));
     assert.doesNotMatch(onlyFacts.markdown, /Follow the|Apply the|Respect the|Watch the|Confirm the/);
   });
