@@ -5,11 +5,12 @@ import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { actorFor } from '../deltas/routes.js';
 import { setApplyGuard } from '../deltas/service.js';
-import { auditDelta, preflightApplyGuard } from './service.js';
+import { auditDelta, preflightApplyGuard, warmPreflightPlans } from './service.js';
 import { auditBody, verdictSchema } from './schemas.js';
 
 export function preflightRoutes(deps: Deps) {
   setApplyGuard(preflightApplyGuard);
+  void warmPreflightPlans(deps.graph).catch((error: unknown) => deps.logger.warn({ err: error }, 'preflight: planning the checks ahead failed'));
   return defineRoutes([
     {
       method: 'post', path: '/v1/preflight/audit', operationId: 'auditDelta', tag: 'Preflight', scope: 'preflight:run',

@@ -27,6 +27,15 @@ export async function auditDelta(graph: Graph, actor: Actor, deltaId: string, no
   return graph.read((tx) => auditIn(tx, deltaId, actor.projectId, now), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'preflight:audit' });
 }
 
+/**
+ * Plans every check once with a delta id that matches nothing. Planning the nine statements costs
+ * seconds on a small machine; paid at start, it is not paid by the first audit or, worse, inside the
+ * first guarded apply's write transaction.
+ */
+export async function warmPreflightPlans(graph: Graph): Promise<void> {
+  await graph.read((tx) => runChecks(tx, '', '', new Date(0).toISOString()), { purpose: 'preflight:warm' });
+}
+
 /** Refuses an explicit apply whose verdict has errors, unless the caller gave an override reason. */
 export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overrideReason) => {
   if (overrideReason) return; // recorded on the delta by the apply itself
