@@ -43,6 +43,7 @@ CALL (d) {
   WITH n, reduce(acc = '', w IN split(replace(replace(replace(toLower(trim(n.content)), '\n', ' '), '\r', ' '), '\t', ' '), ' ') |
                  CASE WHEN w = '' THEN acc WHEN acc = '' THEN w ELSE acc + ' ' + w END) AS collapsed
   WITH n, CASE WHEN right(collapsed, 1) IN ['.', '!', '?'] THEN left(collapsed, size(collapsed) - 1) ELSE collapsed END AS content
+  WHERE content <> ''
   WITH n, content,
        '+tenant:' + coalesce(n.tenant, 'p' + toLower(replace($project_id, '-', '')) + 'z') +
        ' +content:"' + replace(replace(content, '\\', '\\\\'), '"', '\\"') + '"' AS phrase

@@ -33,6 +33,15 @@ describe('preflight check: duplicates', () => {
     assert.deepEqual(await findingsOf(t, staged.delta_id, 'duplicates'), []);
   });
 
+  it('a memory that normalises to nothing, or holds a backslash and an unbalanced quote (Lucene syntax), is audited without failing', async () => {
+    const t = await newTenant(0);
+    await memory(t, { content: 'He wrote C:\\ and "' });
+    const dot = await memory(t, { content: '.', apply: false });
+    assert.deepEqual(await findingsOf(t, dot.delta_id, 'duplicates'), []);
+    const quoted = await memory(t, { content: 'he wrote  c:\\ AND "', apply: false });
+    assert.deepEqual(rules(await findingsOf(t, quoted.delta_id, 'duplicates')), ['same_content']);
+  });
+
   it('a staged entity whose identity a committed entity holds is an error (the apply would break the identity rule)', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
