@@ -1,10 +1,13 @@
-// New nodes of a delta: labelled :Pending beside their own labels, tied to the delta by CREATED.
+// New nodes of a delta, tied to it by CREATED. Staged ones carry :Pending beside their own labels
+// and keep their identity in pending_identity_key; with $committed (a write applied at once) they
+// are written in their final, committed form in the same transaction.
 MATCH (d:Delta {id: $delta_id})
 UNWIND $nodes AS x
-CREATE (n:Knowledge:Pending:$(x.labels))
+CREATE (n:Knowledge:$(CASE WHEN $committed THEN x.labels ELSE x.labels + ['Pending'] END))
 SET n = x.props,
     n.id = x.id, n.project_id = $project_id, n.delta_id = $delta_id,
-    n.pending_identity_key = x.identity_key,
+    n.pending_identity_key = CASE WHEN $committed THEN null ELSE x.identity_key END,
+    n.identity_key = CASE WHEN $committed THEN x.identity_key END,
     n.created_at = datetime($now), n.updated_at = datetime($now)
 CREATE (d)-[:CREATED {seq: x.seq, change_id: x.change_id}]->(n)
 RETURN count(n) AS staged

@@ -30,19 +30,23 @@ export function setApplyGuard(guard: ApplyGuard | undefined): void {
   applyGuard = guard;
 }
 
-export async function stageDelta(tx: Tx, draft: DeltaDraft, actor: Actor, now: string, deltaId: string = crypto.randomUUID()): Promise<string> {
+export async function stageDelta(
+  tx: Tx, draft: DeltaDraft, actor: Actor, now: string, deltaId: string = crypto.randomUUID(), committed = false,
+): Promise<string> {
   const created = await tx.one('deltas/create', {
     delta_id: deltaId, project_id: actor.projectId, now, origin: draft.origin, summary: draft.summary,
-    key_id: actor.keyId, request_id: actor.requestId, change_count: draft.size,
+    key_id: actor.keyId, request_id: actor.requestId, change_count: draft.size, applied: committed,
   });
   if (!created) throw new Error(`project ${actor.projectId} does not exist`);
-  await stageChanges(tx, draft, deltaId, actor.projectId, now, true);
+  await stageChanges(tx, draft, deltaId, actor.projectId, now, true, committed);
   return deltaId;
 }
 
 /** Adds a draft's changes to an existing staged delta (loops stage iteration by iteration). */
-export async function stageChanges(tx: Tx, draft: DeltaDraft, deltaId: string, projectId: string, now: string, fresh = false): Promise<void> {
-  const base = { delta_id: deltaId, project_id: projectId, now };
+export async function stageChanges(
+  tx: Tx, draft: DeltaDraft, deltaId: string, projectId: string, now: string, fresh = false, committed = false,
+): Promise<void> {
+  const base = { delta_id: deltaId, project_id: projectId, now, committed };
   // Sequence numbers continue after what the delta already holds (a fresh delta was created with its count).
   const counted = fresh ? undefined : await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
   const offset = Number(counted?.previous ?? 0);
@@ -94,19 +98,16 @@ export async function applyStaged(
 }
 
 /**
- * Applies a delta staged earlier in the same transaction: nobody else can see it yet, so no lock
- * is needed, and only the statements for the kinds of change the draft holds are run.
+ * Completes a write applied at once: its nodes and relationships were written committed by
+ * stageDelta, so only updates and deletions (whose change records keep what revert needs) remain.
  */
-async function applyFresh(tx: Tx, draft: DeltaDraft, deltaId: string, actor: Actor, now: string): Promise<void> {
+async function applyFresh(tx: Tx, draft: DeltaDraft, deltaId: string, now: string): Promise<void> {
   const params = { delta_id: deltaId, now };
   if (draft.updates.length > 0) await tx.run('deltas/apply_updates', params);
   if (draft.deletes.length > 0) {
     await tx.run('deltas/apply_deletes', params);
     await tx.run('deltas/apply_deletes_remove', params);
   }
-  if (draft.nodes.length > 0) await tx.run('deltas/apply_creates', params);
-  if (draft.rels.length > 0) await tx.run('deltas/apply_relationships', params);
-  await tx.run('deltas/mark_applied', { ...params, actor: actor.keyId, override_reason: null });
 }
 
 /** A draft, or a builder run inside the write transaction (to resolve against committed data). */
@@ -127,8 +128,8 @@ export async function writeGoverned(graph: Graph, source: DraftSource, actor: Ac
     try {
       await graph.write(async (tx) => {
         draft = typeof source === 'function' ? await source(tx) : source;
-        await stageDelta(tx, draft, actor, now, deltaId);
-        if (apply) await applyFresh(tx, draft, deltaId, actor, now);
+        await stageDelta(tx, draft, actor, now, deltaId, apply);
+        if (apply) await applyFresh(tx, draft, deltaId, now);
       }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' });
       return { deltaId, status: apply ? 'applied' : 'staged', ...(draft ? { draft } : {}) };
     } catch (error) {

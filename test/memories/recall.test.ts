@@ -103,7 +103,7 @@ describe('memory recall', () => {
     assert.equal(b.persisted, false);
     assert.equal(b.model, 'gks-briefing-builtin/1');
     assert.ok(b.markdown.indexOf('Decisions') < b.markdown.indexOf('Lessons'));
-    assert.ok(b.text.includes('We decided to release on Fridays.'));
+    assert.ok(b.text.includes('We decided to release on Fridays'));
     const second = await t.post('/v1/memories/synthesize', { query: 'release' });
     assert.deepEqual(second.body.spec.hashes, b.spec.hashes);
     assert.equal(second.body.markdown, b.markdown);
