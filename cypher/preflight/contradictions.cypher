@@ -15,6 +15,7 @@
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:CREATED]->(n:Memory)
+USING INDEX d:Delta(id)
 WHERE n.kind IN ['fact', 'decision']
 MATCH (n)-[hs:HAS_SUBJECT]->(s)
 WHERE hs.delta_id = $delta_id

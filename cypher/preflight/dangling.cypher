@@ -11,6 +11,7 @@
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:HAS_CHANGE]->(c:Change)
+USING INDEX d:Delta(id)
 CALL (c) {
   WITH c WHERE c.op = 'create_relationship'
   OPTIONAL MATCH (c)-[:FROM]->(a)

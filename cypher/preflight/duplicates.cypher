@@ -16,10 +16,14 @@
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})
+USING INDEX d:Delta(id)
 CALL (d) {
   MATCH (d)-[:CREATED]->(n:Entity)
-  WHERE n.pending_identity_key IS NOT NULL
-  MATCH (e:Entity {identity_key: n.pending_identity_key})
+  // The key is taken through an alias so the planner cannot scan the pending_identity_key index.
+  WITH n, n.pending_identity_key AS key
+  WHERE key IS NOT NULL
+  MATCH (e:Entity {identity_key: key})
+  USING INDEX e:Entity(identity_key)
   WHERE e.project_id = $project_id
     AND NOT EXISTS { (e)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   RETURN 'error' AS severity,
@@ -29,8 +33,10 @@ CALL (d) {
          {rule: 'same_identity', node_type: n.type, identity_key: n.pending_identity_key, pending_node_id: n.id, committed_node_id: e.id} AS evidence
   UNION ALL
   MATCH (d)-[:CREATED]->(n:Entity)
-  WHERE n.pending_identity_key IS NOT NULL
-  MATCH (e:Entity {pending_identity_key: n.pending_identity_key})
+  WITH n, n.pending_identity_key AS key
+  WHERE key IS NOT NULL
+  MATCH (e:Entity {pending_identity_key: key})
+  USING INDEX e:Entity(pending_identity_key)
   WHERE e.delta_id = $delta_id AND n.id < e.id
   RETURN 'error' AS severity,
          n.type + ' ' + coalesce(n.name, n.id) + ' is created twice by this delta (' + n.id + ' and ' + e.id +

@@ -10,6 +10,7 @@
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:HAS_CHANGE]->(c:Change {op: 'create_relationship'})
+USING INDEX d:Delta(id)
 MATCH (c)-[e:FROM|TO]->(m:Memory)
 WHERE NOT m:Pending
 WITH c, e, m,

@@ -12,8 +12,12 @@
 //   :param project_id => '<project id>'
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
-MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:HAS_CHANGE]->(c:Change)-[:TARGET]->(n)
+MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:HAS_CHANGE]->(c:Change)
+USING INDEX d:Delta(id)
 WHERE c.op IN ['delete_node', 'update_node']
+// Untyped on purpose: the planner can only expand from the change, never scan every TARGET.
+MATCH (c)-[target]->(n)
+WHERE type(target) = 'TARGET'
 WITH c, n,
      CASE WHEN n:Memory THEN 'Memory' ELSE coalesce(n.type, head([l IN labels(n) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']])) END AS label
 CALL (c, n, label) {
@@ -22,6 +26,7 @@ CALL (c, n, label) {
   UNION ALL
   WITH c, n, label WHERE c.op = 'update_node'
   OPTIONAL MATCH (s:Shape {id: n.shape_id})-[:DEFINES]->(t:EntityType {label: label})
+  USING INDEX s:Shape(id)
   WHERE NOT s:Pending AND NOT t:Pending
   WITH c, n, coalesce(t.identity, CASE WHEN n:Memory THEN 'content' ELSE 'name' END) AS identity
   WHERE identity IN c.set_keys

@@ -10,8 +10,10 @@
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:CREATED]->(n)
+USING INDEX d:Delta(id)
 WHERE n.shape_id IS NOT NULL AND (n:Entity OR n:Memory)
 MATCH (s:Shape {id: n.shape_id})
+USING INDEX s:Shape(id)
 WHERE NOT s:Pending AND (s.builtin = true OR s.project_id = $project_id)
   AND EXISTS { (s)-[:DEFINES]->(x) WHERE NOT x:Pending }
 WITH n, s,

@@ -17,13 +17,16 @@
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})
+USING INDEX d:Delta(id)
 CALL (d) {
   MATCH (d)-[:CREATED]->(n)
   WHERE n.shape_id IS NOT NULL AND (n:Entity OR n:Memory)
   RETURN n, true AS created, [] AS changes
   UNION ALL
-  MATCH (d)-[:HAS_CHANGE]->(:Change {op: 'update_node'})-[:TARGET]->(n)
-  WHERE n.shape_id IS NOT NULL AND (n:Entity OR n:Memory)
+  MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'update_node'})
+  // Untyped on purpose: the planner can only expand from the change, never scan every TARGET.
+  MATCH (c)-[target]->(n)
+  WHERE type(target) = 'TARGET' AND n.shape_id IS NOT NULL AND (n:Entity OR n:Memory)
   WITH DISTINCT n
   RETURN n, false AS created,
          COLLECT { MATCH (n)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) RETURN u ORDER BY u.seq } AS changes
@@ -32,6 +35,7 @@ WITH n, created, changes,
      CASE WHEN n:Memory THEN 'Memory' ELSE coalesce(n.type, head([l IN labels(n) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']])) END AS label,
      reduce(ks = [], u IN changes | ks + [k IN u.set_keys WHERE NOT k IN ks]) AS touched
 OPTIONAL MATCH (s:Shape {id: n.shape_id})
+USING INDEX s:Shape(id)
 WHERE s.builtin = true OR s.project_id = $project_id
 WITH n, created, changes, label, touched, s,
      CASE WHEN s IS NULL THEN 'unknown'

@@ -17,6 +17,7 @@
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:HAS_CHANGE]->(c:Change {op: 'create_relationship'})
+USING INDEX d:Delta(id)
 MATCH (c)-[:FROM]->(a)
 MATCH (c)-[:TO]->(b)
 WHERE coalesce(a.shape_id, b.shape_id) IS NOT NULL
@@ -25,6 +26,7 @@ WHERE coalesce(a.shape_id, b.shape_id) IS NOT NULL
   AND NOT EXISTS { (a)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   AND NOT EXISTS { (b)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
 MATCH (s:Shape {id: coalesce(a.shape_id, b.shape_id)})
+USING INDEX s:Shape(id)
 WHERE NOT s:Pending AND (s.builtin = true OR s.project_id = $project_id)
   AND EXISTS { (s)-[:DEFINES]->(x) WHERE NOT x:Pending }
 WITH c, a, b, s,

@@ -40,3 +40,32 @@ describe('preflight check runner', () => {
     assert.throws(() => toFinding('mine', { check: 'mine', severity: 'fatal', message: 'm', node_ids: [], relationship_ids: [], evidence: {} }), /severity/);
   });
 });
+
+describe('preflight check plans', () => {
+  /** Operators of a freshly made plan (replan=force: today's statistics, not a cached plan). */
+  async function operators(text: string): Promise<string[]> {
+    const session = graph().driver.session({ database: graph().database });
+    try {
+      const result = await session.executeRead((tx) => tx.run(`CYPHER replan=force EXPLAIN ${text}`, { delta_id: 'none', project_id: 'none', now: new Date().toISOString() }));
+      const out: string[] = [];
+      const walk = (plan: { operatorType: string; children?: unknown[] }) => {
+        out.push(plan.operatorType);
+        for (const child of plan.children ?? []) walk(child as typeof plan);
+      };
+      walk(result.summary.plan as unknown as { operatorType: string; children?: unknown[] });
+      return out;
+    } finally {
+      await session.close();
+    }
+  }
+
+  it('every check starts from the delta: no plan scans a label, a relationship type or an index', async () => {
+    const t = await newTenant(0);
+    await t.post('/v1/memories', { content: 'Some data so the statistics are not empty.', subject: 'Stats', object: 'Counts', predicate: 'has' });
+    for (const check of preflightChecks()) {
+      const ops = await operators(check.text);
+      assert.ok(ops.some((o) => /NodeUniqueIndexSeek/.test(o)), `${check.name} seeks the delta by id: ${ops.join(', ')}`);
+      assert.deepEqual(ops.filter((o) => /Scan/.test(o)), [], `${check.name}: ${ops.join(', ')}`);
+    }
+  });
+});
