@@ -9,10 +9,10 @@ import { harness } from '../support/harness.js';
 import { allEvents, createDocument, GENERAL_SHAPE_ID, longStory, waitForLoop } from './support.js';
 
 /** A loop worker in its own process, as ops would run it (npm run worker). */
-function startWorkerProcess(taskQueue: string): Promise<ChildProcess> {
+function startWorkerProcess(taskQueue: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const { endpoints } = harness();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/workerMain.ts'], {
-    env: { ...process.env, NEO4J_URI: endpoints.neo4jUri, TEMPORAL_ADDRESS: endpoints.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent' },
+    env: { ...process.env, NEO4J_URI: endpoints.neo4jUri, TEMPORAL_ADDRESS: endpoints.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -73,6 +73,57 @@ describe('loop faults', function () {
     } finally {
       worker.kill('SIGTERM');
       server.close();
+    }
+  });
+});
+
+describe('a loop with the LLM extractor', function () {
+  this.timeout(300_000);
+
+  it('extracts through an OpenAI-compatible endpoint (a local stand-in) and stages what it answered', async () => {
+    const requests: { model: string; messages: { content: string }[] }[] = [];
+    const llm = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        requests.push(JSON.parse(raw) as { model: string; messages: { content: string }[] });
+        const content = JSON.stringify({
+          entities: [{ name: 'Katherine Johnson', type: 'Person', properties: {} }, { name: 'NASA', type: 'Organization', properties: {} }],
+          relationships: [{ type: 'WORKS_FOR', from: 'Katherine Johnson', to: 'NASA', evidence: 'Katherine Johnson works for NASA.' }],
+        });
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+      });
+    });
+    await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r));
+    const baseUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
+    const taskQueue = `gks-loops-llm-${Date.now()}`;
+    const base = harness().service.deps;
+    const deps = { ...base, config: { ...base.config, llm: { ...base.config.llm, baseUrl, model: 'stand-in-model' }, temporal: { ...base.config.temporal, taskQueue } } };
+    const server = http.createServer(buildApp(deps, allRoutes(deps)).callback());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const worker = await startWorkerProcess(taskQueue, { LLM_BASE_URL: baseUrl, LLM_MODEL: 'stand-in-model' });
+    try {
+      const t = await newTenant(100);
+      const doc = await createDocument(t, 'Katherine Johnson works for NASA.');
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/loops`, {
+        method: 'POST', headers: { Authorization: `Bearer ${t.key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'graph_extraction', goal: 'who works where', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] }, loop: { extractor: 'llm', max_iterations: 1 } }),
+      });
+      const started = (await response.json()) as { loop_id: string; delta_id: string };
+      assert.equal(response.status, 202, JSON.stringify(started));
+      const status = await waitForLoop(t, started.loop_id, 120_000);
+      assert.equal(status.status, 'completed', JSON.stringify(status));
+      assert.equal(requests[0]?.model, 'stand-in-model');
+      assert.ok(requests[0]?.messages.some((m) => m.content.includes('Katherine Johnson works for NASA.')));
+      const delta = (await t.get(`/v1/deltas/${started.delta_id}`)).body.delta;
+      const names = delta.changes.map((c: { properties: { name?: string } | null }) => c.properties?.name).filter(Boolean).sort();
+      assert.deepEqual(names, ['Katherine Johnson', 'NASA']);
+      assert.ok(delta.changes.some((c: { type: string | null }) => c.type === 'WORKS_FOR'));
+    } finally {
+      worker.kill('SIGTERM');
+      server.close();
+      llm.close();
     }
   });
 });
