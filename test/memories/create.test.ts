@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { assertGovernedWrite, UUID } from '../support/assertions.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('POST /v1/memories', () => {
   it('creates and applies a memory with every field of the governed-write result', async () => {
@@ -10,12 +10,7 @@ describe('POST /v1/memories', () => {
     const reply = await t.post('/v1/memories', { content: 'The team prefers dark mode for dashboards.', kind: 'preference', scope: 'project' });
     assert.equal(reply.status, 201);
     const b = reply.body;
-    assert.match(b.id, UUID);
-    assert.equal(b.status, 'applied');
-    assert.equal(b.applied, true);
-    assert.equal(b.project_id, t.projectId);
-    assert.match(b.delta_id, UUID);
-    assert.match(b.request_id, UUID);
+    assertGovernedWrite(b, t.projectId, 'applied');
     assert.equal(b.shape_id, '5e1f0000-0000-4000-8000-000000000001');
     assert.equal(b.memories.length, 1);
     assert.deepEqual(Object.keys(b.memories[0]).sort(), ['content', 'delta_entity_id', 'id', 'name', 'status']);

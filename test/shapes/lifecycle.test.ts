@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { crmDefinition, GENERAL_SHAPE_ID, MEMORY_SHAPE_ID } from './fixtures.js';
+import { assertGovernedWrite } from '../support/assertions.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const del = (t: Tenant, path: string) => call('DELETE', path, undefined, { key: t.key });
 
 describe('shapes lifecycle', () => {
@@ -12,11 +12,7 @@ describe('shapes lifecycle', () => {
     const created = await t.post('/v1/shapes', { name: 'crm', ...crmDefinition() });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const b = created.body;
-    assert.match(b.id, UUID);
-    assert.equal(b.status, 'applied');
-    assert.equal(b.applied, true);
-    assert.equal(b.project_id, t.projectId);
-    assert.match(b.delta_id, UUID);
+    assertGovernedWrite(b, t.projectId, 'applied');
     assert.equal(b.shape.id, b.id);
     assert.equal(b.shape.version, 1);
     assert.equal(b.shape.status, 'published');

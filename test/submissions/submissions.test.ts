@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { GENERAL_SHAPE_ID, waitForLoop } from '../loops/support.js';
+import { assertGovernedWrite } from '../support/assertions.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('POST /v1/submissions', function () {
   this.timeout(180_000);
@@ -15,11 +15,7 @@ describe('POST /v1/submissions', function () {
     });
     assert.equal(reply.status, 201, JSON.stringify(reply.body));
     const b = reply.body;
-    assert.match(b.id, UUID);
-    assert.equal(b.status, 'applied');
-    assert.equal(b.applied, true);
-    assert.equal(b.project_id, t.projectId);
-    assert.match(b.delta_id, UUID);
+    assertGovernedWrite(b, t.projectId, 'applied');
     assert.equal(b.route, 'delta');
     assert.equal(b.submission.kind, 'meeting-note');
     assert.equal(b.submission.entity_ids.length, 2);
