@@ -1,6 +1,7 @@
-// Stages, applies, rejects and reverts deltas. Every governed write goes through stageDelta (and
-// applyStaged in the same transaction when apply is true); apply promotes the whole subgraph in one
-// transaction under the delta's write lock, so of two concurrent applies exactly one wins.
+// Stages, applies, rejects and reverts deltas. Every governed write goes through writeGoverned:
+// staged, or (apply true) written in committed form in the same transaction. Apply, reject and
+// revert of an existing delta run in one transaction under the delta's write lock, so of two
+// concurrent applies exactly one wins.
 import crypto from 'node:crypto';
 import type { Graph, Tx } from '../db/graph.js';
 import { ApiError, conflict, notFound } from '../http/errors.js';
@@ -12,8 +13,6 @@ export interface Actor {
   keyId: string;
   requestId: string;
 }
-
-export type DeltaStatus = 'staged' | 'applied' | 'rejected' | 'reverted' | 'failed';
 
 export interface WriteOutcome {
   deltaId: string;
@@ -78,15 +77,23 @@ export async function stageChanges(
   }
 }
 
+/**
+ * Takes the delta's write lock and checks it is in the state the action needs (404 when it is not
+ * a delta of the project, 409 naming its status otherwise).
+ */
+async function lockDelta(tx: Tx, deltaId: string, projectId: string, required: 'staged' | 'applied', action: string): Promise<void> {
+  const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: projectId, token: crypto.randomUUID() });
+  if (!lock) throw notFound('delta', deltaId);
+  if (lock.status !== required) {
+    throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only ${required === 'staged' ? 'a staged' : 'an applied'} delta can be ${action}.`, { delta_id: deltaId, status: lock.status });
+  }
+}
+
 /** Promotes a staged delta inside the caller's transaction; refuses anything not staged. */
 export async function applyStaged(
   tx: Tx, deltaId: string, actor: Actor, now: string, overrideReason: string | null = null, enforceAudit = false,
 ): Promise<void> {
-  const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: actor.projectId, token: crypto.randomUUID() });
-  if (!lock) throw notFound('delta', deltaId);
-  if (lock.status !== 'staged') {
-    throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only a staged delta can be applied.`, { delta_id: deltaId, status: lock.status });
-  }
+  await lockDelta(tx, deltaId, actor.projectId, 'staged', 'applied');
   if (enforceAudit && applyGuard) await applyGuard(tx, deltaId, actor, overrideReason);
   const params = { delta_id: deltaId, now };
   await tx.run('deltas/apply_updates', params);
@@ -119,7 +126,7 @@ export type DraftSource = DeltaDraft | ((tx: Tx) => Promise<DeltaDraft>);
  * failed delta record carrying the reason. A collision with a concurrent write is retried once,
  * since the builder then resolves against what that write committed.
  */
-export async function writeGoverned(graph: Graph, source: DraftSource, actor: Actor, apply: boolean): Promise<WriteOutcome & { draft?: DeltaDraft }> {
+export async function writeGoverned(graph: Graph, source: DraftSource, actor: Actor, apply: boolean): Promise<WriteOutcome> {
   let lastError: ApiError | undefined;
   let draft: DeltaDraft | undefined;
   const now = new Date().toISOString();
@@ -131,7 +138,7 @@ export async function writeGoverned(graph: Graph, source: DraftSource, actor: Ac
         await stageDelta(tx, draft, actor, now, deltaId, apply);
         if (apply) await applyFresh(tx, draft, deltaId, now);
       }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' });
-      return { deltaId, status: apply ? 'applied' : 'staged', ...(draft ? { draft } : {}) };
+      return { deltaId, status: apply ? 'applied' : 'staged' };
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
       lastError = error;
@@ -146,7 +153,7 @@ export async function writeGoverned(graph: Graph, source: DraftSource, actor: Ac
       key_id: actor.keyId, request_id: actor.requestId, now, reason: failure.message,
     }),
   );
-  return { deltaId, status: 'failed', error: failure, ...(draft ? { draft } : {}) };
+  return { deltaId, status: 'failed', error: failure };
 }
 
 export async function applyDelta(graph: Graph, deltaId: string, actor: Actor, overrideReason: string | null): Promise<void> {
@@ -158,9 +165,7 @@ export async function applyDelta(graph: Graph, deltaId: string, actor: Actor, ov
 export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {
   const now = new Date().toISOString();
   await graph.write(async (tx) => {
-    const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: actor.projectId, token: crypto.randomUUID() });
-    if (!lock) throw notFound('delta', deltaId);
-    if (lock.status !== 'staged') throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only a staged delta can be rejected.`, { delta_id: deltaId, status: lock.status });
+    await lockDelta(tx, deltaId, actor.projectId, 'staged', 'rejected');
     await tx.run('deltas/reject_relationships', { delta_id: deltaId });
     await tx.run('deltas/reject_nodes', { delta_id: deltaId });
     await tx.run('deltas/mark_rejected', { delta_id: deltaId, now, actor: actor.keyId, reason });
@@ -170,9 +175,7 @@ export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, r
 export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {
   const now = new Date().toISOString();
   await graph.write(async (tx) => {
-    const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: actor.projectId, token: crypto.randomUUID() });
-    if (!lock) throw notFound('delta', deltaId);
-    if (lock.status !== 'applied') throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only an applied delta can be reverted.`, { delta_id: deltaId, status: lock.status });
+    await lockDelta(tx, deltaId, actor.projectId, 'applied', 'reverted');
     const dependents = await tx.run('deltas/revert_dependents', { delta_id: deltaId });
     if (dependents.length > 0) {
       const ids = dependents.map((d) => String(d.id));
