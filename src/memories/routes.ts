@@ -9,6 +9,7 @@ import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
 import type { BriefingMemory } from '../briefing/types.js';
 import { createMemories, getMemory, MEMORY_SHAPE_ID, recallMemories, type MemoryInput } from './service.js';
 import { memoryView } from './views.js';
+import { edgeView } from '../graph/views.js';
 import {
   createMemoryBody, edgeSchema, governedWriteSchema, memoryNodeSchema, searchBody, synthesizeBody, type MemoryKind,
 } from './schemas.js';
@@ -74,7 +75,7 @@ export function memoryRoutes(deps: Deps) {
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const { memories, edges } = await recallMemories(deps, actor.projectId, { query: body.query, limit: body.limit, kinds: body.kinds });
         const nodes = memories.map((m) => memoryView(m.memory as Record<string, Plain>, 'search'));
-        return { body: { query: body.query ?? '', project_id: actor.projectId, planes: ['memory'], nodes, edges: edges.map(edgeView), count: nodes.length } };
+        return { body: { query: body.query ?? '', project_id: actor.projectId, planes: ['memory'], nodes, edges: edges.map((e) => edgeView(e, false)), count: nodes.length } };
       },
     },
     {
@@ -118,8 +119,3 @@ export function memoryRoutes(deps: Deps) {
   ]);
 }
 
-function edgeView(row: Record<string, Plain>): Record<string, Plain> {
-  const props = { ...((row.properties ?? {}) as Record<string, Plain>) };
-  for (const k of ['project_id', 'delta_id', 'id']) delete props[k];
-  return { id: row.id ?? null, type: row.type ?? null, source: row.source ?? null, target: row.target ?? null, source_label: row.source_label ?? null, source_name: row.source_name ?? null, target_label: row.target_label ?? null, target_name: row.target_name ?? null, properties: props };
-}
