@@ -31,7 +31,7 @@ export class EntityResolver {
     const names = [...new Set(refs.filter((r) => !r.ref.id && r.ref.name).map((r) => normalizeName(r.ref.name as string)))];
     const committed = new Map<string, { id: string; type: string }[]>();
     if (names.length > 0) {
-      for (const row of await this.tx.run('memories/resolve_entities', { names, project_id: this.projectId })) {
+      for (const row of await this.tx.run('entities/by_normalized_name', { names, project_id: this.projectId })) {
         const list = committed.get(String(row.name)) ?? [];
         list.push({ id: String(row.id), type: String(row.type) });
         committed.set(String(row.name), list);

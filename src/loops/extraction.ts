@@ -111,10 +111,12 @@ export async function stageIteration(
 
   const now = new Date().toISOString();
   return graph.write(async (tx) => {
-    const keys = [...entities.values()].map((e) => ({ type: e.type, name: e.normalized }));
+    const names = [...new Set([...entities.values()].map((e) => e.normalized))];
     const committed = new Map<string, string>();
-    for (const row of await tx.run('loops/resolve_entities', { keys, project_id: input.projectId })) {
-      committed.set(`${String(row.type)}|${String(row.name)}`, String(row.id));
+    for (const row of await tx.run('entities/by_normalized_name', { names, project_id: input.projectId })) {
+      // Same type and normalised name: the same entity (the identity key is unique per type).
+      const key = `${String(row.type)}|${String(row.name)}`;
+      if (entities.has(key)) committed.set(key, String(row.id));
     }
     const nodeIds = new Map<string, string>();
     for (const [key] of entities) nodeIds.set(key, committed.get(key) ?? deterministicId(input.loopId, 'entity', key));

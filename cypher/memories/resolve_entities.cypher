@@ -1,6 +1,0 @@
-// Committed entities of the project with one of the given normalised names (subject/object resolution).
-UNWIND $names AS name
-MATCH (e:Entity {project_id: $project_id, normalized_name: name})
-WHERE NOT e:Pending
-RETURN name, e.id AS id, e.type AS type
-ORDER BY name, e.created_at
