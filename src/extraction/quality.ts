@@ -18,7 +18,8 @@ export interface QualityScore {
   components: QualityComponents;
 }
 
-const round4 = (n: number): number => Math.round(n * 10000) / 10000;
+/** Quality figures are kept to 4 decimals, so they read the same in checkpoints and the UI. */
+export const round4 = (n: number): number => Math.round(n * 10000) / 10000;
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
 /**

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
+import { ApiError } from '../http/errors.js';
 import { loadDocumentChunks, markExtractionFinished, markExtractionStarted } from '../documents/lifecycle.js';
 import { createExtractor } from '../extraction/index.js';
 import type { ShapeDef } from '../shapes/types.js';
@@ -48,7 +49,7 @@ export function createLoopActivities(deps: LoopActivityDeps) {
         const { chunks } = await loadDocumentChunks(graph, input.projectId, id);
         out.push({ id, text: joinChunks(chunks) });
       } catch (error) {
-        if ((error as { code?: string }).code === 'not_found') throw ApplicationFailure.nonRetryable(`source ${id} is no longer available`, 'LoopInputError');
+        if (error instanceof ApiError && error.code === 'not_found') throw ApplicationFailure.nonRetryable(`source ${id} is no longer available`, 'LoopInputError');
         throw error;
       }
       heartbeat({ loaded: out.length });
@@ -106,14 +107,18 @@ export function createLoopActivities(deps: LoopActivityDeps) {
         await tx.run('loops/set_finished', { id: input.loopId, status, iterations, quality, error, spent });
       }, { purpose: `loop:${input.loopId}:finish` });
       if (input.kind === 'graph_extraction') {
-        const shapeName = (await deps.loadShape(input.projectId, input.shapeIds[0] ?? ''))?.name ?? 'unknown';
-        for (const id of input.sourceIds) {
-          const chars = (await graph.read((tx) => tx.run('loops/source_stats', { source_ids: [id], project_id: input.projectId })))[0];
-          const characters = Number(chars?.characters ?? 0);
-          await markExtractionFinished(graph, input.projectId, id, {
-            shapeName, charCount: characters, tokenCount: Math.ceil(characters / 4),
+        const [shape, sources] = await graph.read(async (tx) => [
+          await tx.one('shapes/get_shape_ref', { id: input.shapeIds[0] ?? '', project_id: input.projectId }),
+          await tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }),
+        ] as const);
+        for (const source of sources) {
+          await markExtractionFinished(graph, input.projectId, String(source.id), {
+            shapeName: shape ? String(shape.name) : 'unknown', charCount: Number(source.characters), tokenCount: Number(source.tokens),
             ...(status === 'failed' ? { failed: error ?? 'failed' } : {}),
-          }).catch(() => undefined); // a document deleted meanwhile has nothing to mark
+          }).catch((e: unknown) => {
+            // A document deleted meanwhile has nothing to mark; anything else is a real failure.
+            if (!(e instanceof ApiError && e.code === 'not_found')) throw e;
+          });
         }
       }
       return { loop_id: input.loopId, status, iterations, quality, credits_spent: spent, delta_id: input.deltaId };

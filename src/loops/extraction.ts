@@ -8,7 +8,7 @@ import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
 import { identityKey } from '../entities/normalize.js';
 import type { ExtractionResult, Extractor } from '../extraction/types.js';
-import { scoreExtraction } from '../extraction/quality.js';
+import { round4, scoreExtraction } from '../extraction/quality.js';
 import type { ShapeDef } from '../shapes/types.js';
 import { deterministicId } from './ids.js';
 import type { Checkpoint, LoopInput } from './types.js';
@@ -59,10 +59,9 @@ export function iterationQuality(extracted: Extracted[]): { quality: number; com
     sums.quality = (sums.quality ?? 0) + score.quality * w;
     for (const [k, v] of Object.entries(score.components)) sums[k] = (sums[k] ?? 0) + v * w;
   }
-  const round = (v: number) => Math.round(v * 10_000) / 10_000;
   const components: Record<string, number> = {};
-  for (const [k, v] of Object.entries(sums)) if (k !== 'quality') components[k] = weight ? round(v / weight) : 0;
-  return { quality: weight ? round((sums.quality ?? 0) / weight) : 0, components };
+  for (const [k, v] of Object.entries(sums)) if (k !== 'quality') components[k] = weight ? round4(v / weight) : 0;
+  return { quality: weight ? round4((sums.quality ?? 0) / weight) : 0, components };
 }
 
 export async function stageIteration(

@@ -8,6 +8,7 @@ import { luceneQuery, tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
 import { normalizeName } from '../entities/normalize.js';
+import { round4 } from '../extraction/quality.js';
 import { deterministicId } from './ids.js';
 import type { Checkpoint, LoopInput } from './types.js';
 
@@ -22,6 +23,8 @@ interface Item {
   plane: string;
   score: number;
   text: string;
+  /** Distance from the subject, for neighbourhood items. */
+  hops?: number;
 }
 
 export async function gatherContext(graph: Graph, input: LoopInput, iteration: number): Promise<Checkpoint> {
@@ -38,7 +41,7 @@ export async function gatherContext(graph: Graph, input: LoopInput, iteration: n
     }
     if (input.subject) {
       const rows = await tx.run('loops/hydrate_subject', { ...base, subject: normalizeName(input.subject), depth: Math.min(iteration, 2) });
-      for (const row of rows) found.push({ id: String(row.id), plane: String(row.plane), score: Number(row.score), text: String(row.text ?? '') });
+      for (const row of rows) found.push({ id: String(row.id), plane: String(row.plane), score: Number(row.score), text: String(row.text ?? ''), hops: Number(row.hops) });
     }
     return found;
   });
@@ -51,8 +54,7 @@ export async function gatherContext(graph: Graph, input: LoopInput, iteration: n
   const coverage = terms.length ? covered / terms.length : 0;
   const planes = new Set([...byId.values()].map((i) => i.plane).filter((p) => p !== 'neighbourhood'));
   const diversity = planes.size / 3;
-  const round = (v: number) => Math.round(v * 10_000) / 10_000;
-  const quality = round(0.7 * coverage + 0.3 * diversity);
+  const quality = round4(0.7 * coverage + 0.3 * diversity);
 
   const contextId = deterministicId(input.loopId, 'context');
   return graph.write(async (tx) => {
@@ -73,15 +75,15 @@ export async function gatherContext(graph: Graph, input: LoopInput, iteration: n
       if (existing.has(relId)) continue;
       const matched = terms.filter((t) => item.text.toLowerCase().includes(t));
       const reason = item.plane === 'neighbourhood'
-        ? `within ${item.score === 1 ? 0 : Math.round(1 / item.score - 1)} hops of the subject ${input.subject ?? ''}`.trim()
+        ? `within ${item.hops ?? 0} hops of the subject ${input.subject ?? ''}`.trim()
         : `${item.plane} matching the goal${matched.length ? ` (${matched.join(', ')})` : ''}`;
-      draft.createRelationship(item.id, 'RELEVANT_TO', contextId, { reason, score: round(item.score), plane: item.plane, loop_id: input.loopId, loop_iteration: iteration }, { id: relId });
+      draft.createRelationship(item.id, 'RELEVANT_TO', contextId, { reason, score: round4(item.score), plane: item.plane, loop_id: input.loopId, loop_iteration: iteration }, { id: relId });
       linksNew += 1;
     }
     if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
     const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
     return {
-      iteration, quality, quality_components: { coverage: round(coverage), diversity: round(diversity) },
+      iteration, quality, quality_components: { coverage: round4(coverage), diversity: round4(diversity) },
       entities_staged: 1, relationships_staged: Number(totals?.relationships ?? 0), entities_new: entitiesNew, relationships_new: linksNew,
       resolved_to_existing: byId.size, rejected: 0, characters: gathered.length,
       changed: linksNew === 0 ? 'nothing new' : `linked ${linksNew} more items to the context`,

@@ -92,10 +92,9 @@ export function loopRoutes(deps: Deps) {
       handler: async (ctx) => {
         const body = bodyOf<{ project_id?: string; source_file_id: string; shape_id?: string; goal?: string; loop?: LoopRequest['loop']; dry_run?: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const doc = await deps.graph.read((tx) => tx.one('loops/find_sources', { source_ids: [body.source_file_id], project_id: actor.projectId }));
-        if (doc?.found !== true) throw notFound('document', body.source_file_id);
-        const requested = await deps.graph.read((tx) => tx.one('loops/requested_shape', { id: body.source_file_id, project_id: actor.projectId }));
-        const shapeId = body.shape_id ?? (requested?.shape_id as string | null | undefined) ?? undefined;
+        const doc = await deps.graph.read((tx) => tx.one('loops/requested_shape', { id: body.source_file_id, project_id: actor.projectId }));
+        if (!doc) throw notFound('document', body.source_file_id);
+        const shapeId = body.shape_id ?? (doc.shape_id as string | null) ?? undefined;
         if (!shapeId) throw new ApiError('invalid_request', 'shape_id is required: no shape was named by POST /v1/documents/{id}/extract for this document.', { fields: [{ field: '/body/shape_id', reason: 'is required' }] });
         return startOrPlan(deps, actor, {
           kind: 'graph_extraction', goal: body.goal ?? `Extract ${String(doc.title ?? 'the document')} through its shape`,
