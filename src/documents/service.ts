@@ -35,8 +35,9 @@ export interface CreatedDocument {
 
 /**
  * Indexes one document: reads the source (content, url or file), chunks its text and writes the
- * document, chunks and collections as one applied delta (origin document). Returns once the
- * chunks are committed and the full-text index answers for them (ragReady).
+ * document, chunks and collections as one applied delta (origin document). chunk_text is updated
+ * in the committing transaction and applySchema awaits every index at start, so the chunks answer
+ * searches when this returns (ragReady).
  */
 export async function createDocument(deps: DocumentDeps, actor: Actor, input: DocumentInput): Promise<CreatedDocument> {
   const tags = cleanTags(input.tags ?? []);
@@ -73,9 +74,6 @@ export async function createDocument(deps: DocumentDeps, actor: Actor, input: Do
     return draft;
   }, actor, true);
   if (outcome.status === 'failed') throw outcome.error ?? new ApiError('conflict', 'The document could not be written.');
-  // chunk_text is updated in the committing transaction; this only waits out an index still being
-  // populated (right after the migration that created it).
-  await deps.graph.read((tx) => tx.run('documents/await_indexes', { timeout_seconds: 60 }));
   return {
     id: documentId,
     status: 'indexed',
