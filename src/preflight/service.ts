@@ -39,7 +39,8 @@ export async function warmPreflightPlans(graph: Graph): Promise<void> {
 /** Refuses an explicit apply whose verdict has errors, unless the caller gave an override reason. */
 export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overrideReason) => {
   if (overrideReason) return; // recorded on the delta by the apply itself
-  const verdict = await auditIn(tx, deltaId, actor.projectId, new Date().toISOString());
+  // The apply has just locked the delta and checked it is staged: run the checks directly.
+  const verdict = verdictOf(deltaId, await runChecks(tx, deltaId, actor.projectId, new Date().toISOString()));
   if (verdict.disposition !== 'Blocked') return;
   const errors = verdict.findings.filter((f) => f.severity === 'error');
   const checks = [...new Set(errors.map((f) => f.check))].join(', ');
