@@ -1,16 +1,13 @@
 // The Preflight area (spec 4.4): a read-only audit of what applying a staged delta would do to the
-// graph. Registering the area also makes explicit applies honour the verdict.
+// graph. (Explicit applies honour the verdict: see enablePreflight, run at service start.)
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { actorFor } from '../deltas/routes.js';
-import { setApplyGuard } from '../deltas/service.js';
-import { auditDelta, preflightApplyGuard, warmPreflightPlans } from './service.js';
+import { auditDelta } from './service.js';
 import { auditBody, verdictSchema } from './schemas.js';
 
 export function preflightRoutes(deps: Deps) {
-  setApplyGuard(preflightApplyGuard);
-  void warmPreflightPlans(deps.graph).catch((error: unknown) => deps.logger.warn({ err: error }, 'preflight: planning the checks ahead failed'));
   return defineRoutes([
     {
       method: 'post', path: '/v1/preflight/audit', operationId: 'auditDelta', tag: 'Preflight', scope: 'preflight:run',

@@ -3,7 +3,8 @@
 // the apply's own transaction and never writes.
 import type { Graph, Tx } from '../db/graph.js';
 import { ApiError, conflict, notFound } from '../http/errors.js';
-import type { Actor, ApplyGuard } from '../deltas/service.js';
+import { setApplyGuard, type Actor, type ApplyGuard } from '../deltas/service.js';
+import type { Logger } from 'pino';
 import { runChecks } from './checks.js';
 import { packetId, verdictOf, type Verdict } from './verdict.js';
 
@@ -57,3 +58,9 @@ export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overri
     },
   );
 };
+
+/** Once per process, at start: explicit applies honour the verdict, and the checks are planned ahead. */
+export function enablePreflight(graph: Graph, logger: Logger): void {
+  setApplyGuard(preflightApplyGuard);
+  void warmPreflightPlans(graph).catch((error: unknown) => logger.warn({ err: error }, 'preflight: planning the checks ahead failed'));
+}
