@@ -7,6 +7,7 @@ import { creditRoutes } from './credits/routes.js';
 import { deltaRoutes } from './deltas/routes.js';
 import { memoryRoutes } from './memories/routes.js';
 import { loopRoutes } from './loops/routes.js';
+import { extractionRoutes } from './extractions/routes.js';
 import { submissionRoutes } from './submissions/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { shapeRoutes } from './shapes/routes.js';
@@ -23,6 +24,7 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...deltaRoutes(deps));
   routes.push(...memoryRoutes(deps));
   routes.push(...loopRoutes(deps));
+  routes.push(...extractionRoutes(deps));
   routes.push(...submissionRoutes(deps));
   routes.push(...documentRoutes(deps));
   routes.push(...shapeRoutes(deps), ...ontologyRoutes(deps), ...searchRoutes(deps), ...graphRoutes(deps));

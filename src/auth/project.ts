@@ -2,7 +2,7 @@
 // implicit and refuses another one; an organization-scoped key requires project_id (body, or query
 // string on GET) naming a project of that organization.
 import type { Graph } from '../db/graph.js';
-import { ApiError, invalid } from '../http/errors.js';
+import { ApiError, invalid } from '../errors/catalogue.js';
 import type { AuthContext } from './keys.js';
 
 export interface ProjectRef {

@@ -2,7 +2,7 @@
 // transactions with metadata (request id, key id), named statements, and Neo4j failures mapped to
 // the typed errors of the API. Nothing else in the service touches the driver.
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/catalogue.js';
 import { cypher } from './cypher.js';
 import { toPlain, type Plain } from './values.js';
 

@@ -2,18 +2,12 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type RouteSpec } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { resolveProject } from '../auth/project.js';
-import { notFound } from '../http/errors.js';
+import { actorFor, type Actor } from '../auth/actor.js';
+import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { obj, projectIdField, cursorQuery } from '../http/schemas.js';
-import { applyDelta, rejectDelta, revertDelta, type Actor } from './service.js';
+import { applyDelta, rejectDelta, revertDelta } from './service.js';
 import { changeSchema, changeView, deltaSchema, deltaView } from './views.js';
-
-export async function actorFor(deps: Deps, ctx: ApiContext, projectId: unknown, where: 'body' | 'query'): Promise<Actor> {
-  const auth = ctx.state.auth!; // authenticated routes only
-  const ref = await resolveProject(deps.graph, auth, projectId, where);
-  return { projectId: ref.projectId, organizationId: ref.organizationId, keyId: auth.keyId, requestId: ctx.state.requestId };
-}
 
 async function readDelta(deps: Deps, actor: Actor, deltaId: string, changesLimit: number) {
   return deps.graph.read(async (tx) => {

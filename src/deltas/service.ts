@@ -4,15 +4,11 @@
 // concurrent applies exactly one wins.
 import crypto from 'node:crypto';
 import type { Graph, Tx } from '../db/graph.js';
-import { ApiError, conflict, notFound } from '../http/errors.js';
+import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
 
-export interface Actor {
-  projectId: string;
-  organizationId: string;
-  keyId: string;
-  requestId: string;
-}
+export type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
 
 export interface WriteOutcome {
   deltaId: string;

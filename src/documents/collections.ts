@@ -5,7 +5,7 @@ import type { Tx } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import type { DeltaDraft } from '../deltas/draft.js';
 import { identityKey, normalizeName } from '../entities/normalize.js';
-import { invalid } from '../http/errors.js';
+import { invalid } from '../errors/catalogue.js';
 
 const MAX_TAG_LENGTH = 100;
 export const MAX_TAGS = 50;

@@ -3,7 +3,7 @@
 // are operational metadata about the document, set directly rather than through a delta: they
 // describe work on the document, not knowledge, and the extraction's output is itself a delta.
 import type { Graph } from '../db/graph.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors/catalogue.js';
 import type { DocumentStage, DocumentType } from './schemas.js';
 
 export interface DocumentChunks {

@@ -3,10 +3,10 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { invalid } from '../http/errors.js';
+import { invalid } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { projectQuery } from '../http/schemas.js';
-import { actorFor } from '../deltas/routes.js';
+import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
 import { checkOneSource, type DocumentInput } from './source.js';
 import { checkExtractable, createDocument, getDocument, listDocuments } from './service.js';

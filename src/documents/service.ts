@@ -6,7 +6,7 @@ import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor } from '../deltas/service.js';
 import type { Config } from '../config/config.js';
-import { ApiError, invalid, notFound } from '../http/errors.js';
+import { ApiError, invalid, notFound } from '../errors/catalogue.js';
 import { chunkText, estimateTokens } from './ingest/index.js';
 import { cleanTags, resolveCollections } from './collections.js';
 import { readSource, type DocumentInput } from './source.js';

@@ -1,7 +1,7 @@
 // Reads what a caller gave to index (raw text, a URL or an uploaded file) into plain text, a
 // title and the facts the document keeps about its source (type, true MIME type, size).
 import path from 'node:path';
-import { ApiError, invalid, type FieldProblem } from '../http/errors.js';
+import { ApiError, invalid, type FieldProblem } from '../errors/catalogue.js';
 import { extractText, fetchUrl, markdownTitle, type FetchUrlOptions } from './ingest/index.js';
 import type { DocumentType } from './schemas.js';
 

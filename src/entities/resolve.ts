@@ -3,7 +3,7 @@
 // when none matches. Names match by normalised form; a given type is preferred.
 import type { Tx } from '../db/graph.js';
 import type { DeltaDraft } from '../deltas/draft.js';
-import { invalid } from '../http/errors.js';
+import { invalid } from '../errors/catalogue.js';
 import { identityKey, normalizeName } from './normalize.js';
 import { tenantToken } from '../db/tenant.js';
 

@@ -3,11 +3,11 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
 import { queryOf } from '../http/app.js';
-import { ApiError, invalid } from '../http/errors.js';
+import { ApiError, invalid } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { cursorQuery, obj, projectIdField } from '../http/schemas.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
-import { actorFor } from '../deltas/routes.js';
+import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
 import { graphEdgeSchema, graphNodeSchema } from './views.js';
 import type { Plain } from '../db/values.js';

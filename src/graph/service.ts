@@ -3,7 +3,7 @@
 // reach Cypher as parameters of dynamic labels ($all, $any).
 import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors/catalogue.js';
 import { edgeView, graphNodeView } from './views.js';
 
 type View = Record<string, Plain>;

@@ -1,5 +1,5 @@
 // Opaque keyset cursors: base64url of the last row's sort key, so pages stay stable under inserts.
-import { invalid } from './errors.js';
+import { invalid } from '../errors/catalogue.js';
 
 export function encodeCursor(key: Record<string, string | number>): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');

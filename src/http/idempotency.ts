@@ -3,7 +3,7 @@
 // request is still running, is a 409. Unexpected (5xx) failures release the key for a retry.
 import crypto from 'node:crypto';
 import type { Graph } from '../db/graph.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors/catalogue.js';
 import type { ApiContext, HandlerResult } from './route.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -1,6 +1,6 @@
 // Assembles the OpenAPI 3.1.0 document from the route declarations: the same JSON Schemas ajv
 // compiles to validate requests are the ones published, so the two cannot drift.
-import { ERROR_CATALOGUE, type ErrorCode } from './errors.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
 import type { JsonSchema, RouteSpec } from './route.js';
 import { SCOPES } from '../auth/scopes.js';
 

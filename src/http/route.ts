@@ -1,7 +1,7 @@
 // A route is declared once: method, path, scope, JSON Schemas of its inputs and outputs, and the
 // errors it may answer. The same declaration drives ajv validation and the OpenAPI document.
 import type { ParameterizedContext } from 'koa';
-import type { ErrorCode } from './errors.js';
+import type { ErrorCode } from '../errors/catalogue.js';
 import type { Scope } from '../auth/scopes.js';
 import type { AuthContext } from '../auth/keys.js';
 

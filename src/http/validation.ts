@@ -2,7 +2,7 @@
 // with a JSON pointer (/body/memories/3/kind) and a reason.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { ApiError, type FieldProblem } from './errors.js';
+import { ApiError, type FieldProblem } from '../errors/catalogue.js';
 import type { JsonSchema } from './route.js';
 
 // ajv-formats ships CommonJS; its default export is the plugin function.

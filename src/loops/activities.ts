@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/catalogue.js';
 import { loadDocumentChunks, markExtractionFinished, markExtractionStarted } from '../documents/lifecycle.js';
 import { createExtractor } from '../extraction/index.js';
 import type { ShapeDef } from '../shapes/types.js';

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import type { Deps } from '../http/deps.js';
-import { ApiError, invalid } from '../http/errors.js';
+import { ApiError, invalid } from '../errors/catalogue.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageDelta, type Actor } from '../deltas/service.js';
 import { TemporalGateway, withTimeout } from '../temporal/connection.js';

@@ -2,9 +2,10 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/catalogue.js';
 import { obj, projectQuery } from '../http/schemas.js';
-import { actorFor } from '../deltas/routes.js';
+import { actorFor } from '../auth/actor.js';
+import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
 import type { BriefingMemory } from '../briefing/types.js';
 import { createMemories, getMemory, MEMORY_SHAPE_ID, recallMemories, type MemoryInput } from './service.js';
@@ -51,16 +52,11 @@ export function memoryRoutes(deps: Deps) {
         const result = await createMemories(deps, actor, items, { apply, shapeId });
         const failed = result.status === 'failed';
         return {
-          status: failed ? 409 : 201,
+          status: governedWriteStatus(result),
           body: {
-            id: failed || memories ? null : result.memories[0]?.id ?? null,
-            status: result.status,
-            project_id: actor.projectId,
-            delta_id: result.deltaId,
-            applied: result.status === 'applied',
+            ...governedWriteFields(actor, result, memories ? null : result.memories[0]?.id ?? null),
             memories: result.memories.map((m) => ({ id: failed ? null : m.id, delta_entity_id: m.delta_entity_id, content: m.content, name: m.name, status: result.status })),
             shape_id: shapeId,
-            ...(result.error ? { error: { code: result.error.code, message: result.error.message, details: result.error.details } } : {}),
           },
         };
       },

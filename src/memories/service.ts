@@ -5,7 +5,7 @@ import { DeltaDraft } from '../deltas/draft.js';
 import { dateValue } from '../deltas/props.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver, type EntityRef } from '../entities/resolve.js';
-import { invalid, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../errors/catalogue.js';
 import { luceneQuery, tenantToken } from '../db/tenant.js';
 import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';

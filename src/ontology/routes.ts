@@ -3,7 +3,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { queryOf } from '../http/app.js';
 import { projectQuery } from '../http/schemas.js';
-import { actorFor } from '../deltas/routes.js';
+import { actorFor } from '../auth/actor.js';
 import type { JsonSchema } from '../http/route.js';
 import { readOntology } from './service.js';
 

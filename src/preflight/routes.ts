@@ -3,7 +3,7 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
-import { actorFor } from '../deltas/routes.js';
+import { actorFor } from '../auth/actor.js';
 import { auditDelta } from './service.js';
 import { auditBody, verdictSchema } from './schemas.js';
 

@@ -2,7 +2,7 @@
 // the verdict. The audit opens only READ transactions; the apply guard runs the same checks inside
 // the apply's own transaction and never writes.
 import type { Graph, Tx } from '../db/graph.js';
-import { ApiError, conflict, notFound } from '../http/errors.js';
+import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import { setApplyGuard, type Actor, type ApplyGuard } from '../deltas/service.js';
 import type { Logger } from 'pino';
 import { runChecks } from './checks.js';

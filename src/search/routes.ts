@@ -2,9 +2,9 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
-import { ApiError, type FieldProblem } from '../http/errors.js';
+import { ApiError, type FieldProblem } from '../errors/catalogue.js';
 import { obj, projectIdField } from '../http/schemas.js';
-import { actorFor } from '../deltas/routes.js';
+import { actorFor } from '../auth/actor.js';
 import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes, type Plane, type SearchFilters } from './service.js';
 import { RRF_K } from './fusion.js';

@@ -2,7 +2,7 @@
 // the engine does not own, no duplicates, identity and required naming declared properties, enums
 // only on strings, relationship ends naming types of the shape. Every problem is reported with the
 // JSON pointer of its field, all at once.
-import { ApiError, type FieldProblem } from '../http/errors.js';
+import { ApiError, type FieldProblem } from '../errors/catalogue.js';
 import { RESERVED_LABELS as ENGINE_LABELS } from '../deltas/draft.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
 import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type RelationshipTypeDef, type ShapeDef } from './types.js';

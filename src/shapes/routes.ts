@@ -3,10 +3,11 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
-import { actorFor } from '../deltas/routes.js';
+import { actorFor } from '../auth/actor.js';
+import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Actor, WriteOutcome } from '../deltas/service.js';
 import { governedWriteSchema } from '../memories/schemas.js';
 import { checkDefinition, type Definition, type DefinitionInput } from './definition.js';
@@ -28,21 +29,11 @@ async function shapeWriteResult(deps: Deps, actor: Actor, result: ShapeWrite, de
     ? shapeView((await loadShape(deps.graph, staged.id, actor.projectId))!)
     : stagedShapeView(staged, actor.projectId, def, supersedes);
   return {
-    status: failed ? 409 : 201,
-    body: { ...outcomeFields(actor, result, failed ? null : staged.id), shape },
+    status: governedWriteStatus(result),
+    body: { ...governedWriteFields(actor, result, staged.id), shape },
   };
 }
 
-function outcomeFields(actor: Actor, result: WriteOutcome, id: string | null): Record<string, unknown> {
-  return {
-    id: result.status === 'failed' ? null : id,
-    status: result.status,
-    project_id: actor.projectId,
-    delta_id: result.deltaId,
-    applied: result.status === 'applied',
-    ...(result.error ? { error: { code: result.error.code, message: result.error.message, details: result.error.details } } : {}),
-  };
-}
 
 export function shapeRoutes(deps: Deps) {
   return defineRoutes([
@@ -118,7 +109,7 @@ export function shapeRoutes(deps: Deps) {
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const result = await retireShape(deps, actor, ctx.params.id!, body.apply);
         const shape = result.status === 'applied' ? await loadShape(deps.graph, result.shape.id, actor.projectId) : result.shape;
-        return { status: result.status === 'failed' ? 409 : 200, body: { ...outcomeFields(actor, result, result.shape.id), shape: shape ? shapeView(shape) : null } };
+        return { status: governedWriteStatus(result, 200), body: { ...governedWriteFields(actor, result, result.shape.id), shape: shape ? shapeView(shape) : null } };
       },
     },
     {
@@ -133,7 +124,7 @@ export function shapeRoutes(deps: Deps) {
         const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const result = await deleteShape(deps, actor, ctx.params.id!, q.apply);
-        return { status: result.status === 'failed' ? 409 : 200, body: { ...outcomeFields(actor, result, result.shape.id), shape_id: result.shape.id } };
+        return { status: governedWriteStatus(result, 200), body: { ...governedWriteFields(actor, result, result.shape.id), shape_id: result.shape.id } };
       },
     },
   ]);

@@ -3,7 +3,7 @@
 // run first and answer with the plain error envelope; the version_key constraint settles races.
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
-import { ApiError, conflict, notFound } from '../http/errors.js';
+import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { Deps } from '../http/deps.js';
 import type { Definition } from './definition.js';
 import { loadShape, stageShape, type StagedShape } from './store.js';

@@ -2,8 +2,9 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
-import { ApiError, invalid } from '../http/errors.js';
-import { actorFor } from '../deltas/routes.js';
+import { ApiError, invalid } from '../errors/catalogue.js';
+import { actorFor } from '../auth/actor.js';
+import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createDocument } from '../documents/service.js';
 import { planLoop, startLoop } from '../loops/service.js';
 import { loopLinks } from '../loops/routes.js';
@@ -33,14 +34,9 @@ export function submissionRoutes(deps: Deps) {
 
         if (route === 'delta') {
           const result = await submitToDelta(deps, actor, body, body.apply ?? true);
-          const failed = result.status === 'failed';
           return {
-            status: failed ? 409 : 201,
-            body: {
-              id: failed ? null : result.submissionId, status: result.status, project_id: actor.projectId, delta_id: result.deltaId,
-              applied: result.status === 'applied', route, submission: submission(failed ? [] : result.entityIds),
-              ...(result.error ? { error: { code: result.error.code, message: result.error.message, details: result.error.details } } : {}),
-            },
+            status: governedWriteStatus(result),
+            body: { ...governedWriteFields(actor, result, result.submissionId), route, submission: submission(result.status === 'failed' ? [] : result.entityIds) },
           };
         }
 

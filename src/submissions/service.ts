@@ -6,7 +6,7 @@ import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver } from '../entities/resolve.js';
 import { BuiltinExtractor } from '../extraction/builtin.js';
-import { invalid } from '../http/errors.js';
+import { invalid } from '../errors/catalogue.js';
 import { loadShape } from '../shapes/store.js';
 import { tenantToken } from '../db/tenant.js';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ApiError } from '../../src/http/errors.js';
+import { ApiError } from '../../src/errors/catalogue.js';
 import { loadDocumentChunks, markExtractionFinished, markExtractionStarted } from '../../src/documents/service.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';

@@ -2,7 +2,7 @@
 // first, since declared types and file names are often wrong, then by the name, then by the
 // declared type; binary formats it cannot read are refused rather than indexed as garbage.
 import path from 'node:path';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../errors/catalogue.js';
 import { htmlToText } from './html.js';
 import { pdfToText } from './pdf.js';
 

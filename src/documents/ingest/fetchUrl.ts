@@ -4,7 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../errors/catalogue.js';
 import { parseTarget, systemResolver, vetTarget, type Resolver, type VettedTarget } from './target.js';
 
 export interface FetchUrlOptions {

@@ -3,7 +3,7 @@
 // fonts and character maps come from the package on disk, so nothing is ever fetched.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../errors/catalogue.js';
 import { tidyText } from './whitespace.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');

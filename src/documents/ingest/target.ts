@@ -3,7 +3,7 @@
 // changes between check and connect (rebinding) cannot redirect the request.
 import dns from 'node:dns';
 import net from 'node:net';
-import { ApiError, invalid } from '../../http/errors.js';
+import { ApiError, invalid } from '../../errors/catalogue.js';
 import { isPrivateAddress } from './privateAddress.js';
 
 export interface ResolvedAddress {

@@ -2,7 +2,7 @@
 import type { Graph } from '../../db/graph.js';
 import { verifyKey } from '../../auth/keys.js';
 import { hasScope, type Scope } from '../../auth/scopes.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../errors/catalogue.js';
 import type { ApiContext } from '../route.js';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="gks"' };

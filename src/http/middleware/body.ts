@@ -1,7 +1,7 @@
 // Reads request bodies with a size limit: JSON (400 when malformed, 413 past the limit) and, on
 // routes that accept it, multipart/form-data with one file part.
 import type { Middleware } from 'koa';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../errors/catalogue.js';
 import type { ApiState } from '../route.js';
 import { parseMultipart } from './multipart.js';
 

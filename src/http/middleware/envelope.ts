@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { ApiError, ERROR_CATALOGUE } from '../errors.js';
+import { ApiError, ERROR_CATALOGUE } from '../../errors/catalogue.js';
 import type { ApiState } from '../route.js';
 
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;

@@ -1,6 +1,6 @@
 // Parses a buffered multipart/form-data body: text fields plus one file part (the first with a
 // filename). Bodies are already size-capped by the reader, so buffering is bounded.
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../errors/catalogue.js';
 import type { UploadedFile } from '../route.js';
 
 export function parseMultipart(raw: Buffer, contentType: string): UploadedFile {

@@ -1,6 +1,6 @@
 // Per-key token bucket. State is in this process: with several API processes, each enforces its
 // own share (documented in the README).
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../errors/catalogue.js';
 import type { ApiContext } from '../route.js';
 
 interface Bucket {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, type ErrorCode } from '../../../src/http/errors.js';
+import { ApiError, type ErrorCode } from '../../../src/errors/catalogue.js';
 import { fetchUrl, type FetchUrlOptions } from '../../../src/documents/ingest/fetchUrl.js';
 import { htmlToText } from '../../../src/documents/ingest/html.js';
 import type { Resolver } from '../../../src/documents/ingest/target.js';

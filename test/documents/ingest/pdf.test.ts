@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ApiError } from '../../../src/http/errors.js';
+import { ApiError } from '../../../src/errors/catalogue.js';
 import { pdfToText } from '../../../src/documents/ingest/pdf.js';
 import { minimalPdf } from './minimalPdf.js';
 

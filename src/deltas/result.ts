@@ -1,0 +1,31 @@
+// The one builder of a governed write's answer (spec 2.1): the common fields every area returns,
+// and 409 with status "failed" and the error when the delta could not be applied.
+import type { Actor } from '../auth/actor.js';
+import type { WriteOutcome } from './service.js';
+
+export interface GovernedWriteFields {
+  id: string | null;
+  status: WriteOutcome['status'];
+  project_id: string;
+  delta_id: string;
+  applied: boolean;
+  error?: { code: string; message: string; details: Record<string, unknown> };
+}
+
+/** The common fields: id is null when the write failed. */
+export function governedWriteFields(actor: Actor, outcome: Pick<WriteOutcome, 'deltaId' | 'status' | 'error'>, id: string | null): GovernedWriteFields {
+  const failed = outcome.status === 'failed';
+  return {
+    id: failed ? null : id,
+    status: outcome.status,
+    project_id: actor.projectId,
+    delta_id: outcome.deltaId,
+    applied: outcome.status === 'applied',
+    ...(outcome.error ? { error: { code: outcome.error.code, message: outcome.error.message, details: outcome.error.details } } : {}),
+  };
+}
+
+/** 201 for a write that was applied or staged, 409 for one that failed. */
+export function governedWriteStatus(outcome: Pick<WriteOutcome, 'status'>, success = 201): number {
+  return outcome.status === 'failed' ? 409 : success;
+}
