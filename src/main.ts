@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config/config.js';
 import { PrerequisiteError } from './runtime/provision.js';
 import { ensureServices, type Endpoints } from './runtime/services.js';
-import { ensureDevCredentials } from './runtime/devCredentials.js';
+import { devCredentialLines, ensureDevCredentials } from './runtime/devCredentials.js';
 import { startService, type Service } from './server.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -41,8 +41,7 @@ async function main(): Promise<void> {
   say(`  API:          ${service.url}/v1   (OpenAPI: ${service.url}/v1/openapi.json)`);
   say(`  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}   address ${endpoints.temporalAddress}`);
   say(`  Neo4j Bolt:   ${endpoints.neo4jUri}`);
-  say(`  Dev API key:  ${credentials.key}${created ? '   (new; saved in ' + path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')) + ')' : ''}`);
-  say(`  Project:      ${credentials.project_id}`);
+  for (const line of devCredentialLines(credentials, created, path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')))) say(line);
   say('Press Ctrl+C to stop.');
 }
 

@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { Graph, waitForGraph } from './db/graph.js';
 import { applySchema } from './db/schema.js';
-import { enablePreflight } from './preflight/service.js';
+import { warmPreflight } from './preflight/service.js';
 import { buildApp } from './http/app.js';
 import type { Deps } from './http/deps.js';
 import { allRoutes } from './routes.js';
@@ -32,7 +32,7 @@ export async function startService(
   const graph = new Graph({ uri: endpoints.neo4jUri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
   await waitForGraph(graph, 60_000);
   await applySchema(graph);
-  enablePreflight(graph, logger);
+  warmPreflight(graph, logger);
   const settings = { address: endpoints.temporalAddress, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue };
   const gateway = new TemporalGateway(settings);
   const deps: Deps = { graph, config, logger, temporal: gateway, services: new Map() };

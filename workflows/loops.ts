@@ -1,11 +1,12 @@
 // The loop workflows, one per kind. Thin and deterministic: every read and write happens in an
-// activity; the workflow only sequences iterations, stops at the quality threshold or
-// max_iterations, and always settles (completed, failed or cancelled) before it ends.
+// activity; the workflow only sequences iterations, stops at the quality threshold, after an
+// iteration that staged nothing new, or at max_iterations, and always settles (completed, failed or
+// cancelled, with the stop reason) before it ends. Only iterations that ran are charged.
 import {
   ApplicationFailure, CancellationScope, isCancellation, proxyActivities, upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { LoopActivities } from '../src/loops/activities.js';
-import type { Checkpoint, LoopInput, LoopResult } from '../src/loops/types.js';
+import type { Checkpoint, LoopInput, LoopResult, StopReason } from '../src/loops/types.js';
 
 const activities = proxyActivities<LoopActivities>({
   startToCloseTimeout: '15 minutes',
@@ -22,21 +23,30 @@ async function runLoop(input: LoopInput, step: IterationStep): Promise<LoopResul
   try {
     await activities.beginLoop(input);
     await activities.loadSources(input);
+    let stopReason: StopReason = 'max_iterations';
     for (let iteration = 1; iteration <= input.maxIterations; iteration += 1) {
       const checkpoint = await step(input, iteration);
       iterations = iteration;
       quality = checkpoint.quality;
-      if (quality >= input.qualityThreshold) break;
+      if (quality >= input.qualityThreshold) {
+        stopReason = 'quality_reached';
+        break;
+      }
+      // Another pass over the same input would stage nothing either: stop rather than charge for it.
+      if (checkpoint.entities_new + checkpoint.relationships_new === 0) {
+        stopReason = 'no_progress';
+        break;
+      }
     }
     upsertSearchAttributes({ LoopStatus: ['completed'] });
-    return await activities.finishLoop({ input, status: 'completed', iterations, quality, error: null });
+    return await activities.finishLoop({ input, status: 'completed', iterations, quality, error: null, stopReason });
   } catch (error) {
     const cancelled = isCancellation(error);
     upsertSearchAttributes({ LoopStatus: [cancelled ? 'cancelled' : 'failed'] });
     const message = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     // Settling must run even though the workflow itself is being cancelled.
     await CancellationScope.nonCancellable(() =>
-      activities.finishLoop({ input, status: cancelled ? 'cancelled' : 'failed', iterations, quality, error: cancelled ? null : message }),
+      activities.finishLoop({ input, status: cancelled ? 'cancelled' : 'failed', iterations, quality, error: cancelled ? null : message, stopReason: cancelled ? 'cancelled' : 'failed' }),
     );
     if (cancelled) throw error;
     throw ApplicationFailure.nonRetryable(`loop ${input.loopId} failed: ${message}`, 'LoopFailed');

@@ -1,6 +1,7 @@
-// Records how a loop ended (once: a retried finish keeps the first outcome).
+// Records how a loop ended and why it stopped (once: a retried finish keeps the first outcome).
 MATCH (l:Loop {id: $id})
 SET l.status = CASE WHEN l.finished_at IS NULL THEN $status ELSE l.status END,
+    l.stop_reason = CASE WHEN l.finished_at IS NULL THEN $stop_reason ELSE l.stop_reason END,
     l.iterations = coalesce(l.iterations, $iterations), l.quality = coalesce(l.quality, $quality),
     l.error = coalesce(l.error, $error), l.credits_spent = CASE WHEN l.finished_at IS NULL THEN $spent ELSE l.credits_spent END,
     l.finished_at = coalesce(l.finished_at, datetime()), l.updated_at = datetime()

@@ -1,8 +1,9 @@
 // API keys: issued as gks_<lookup>_<secret>; only a SHA-256 hash of the secret is stored, found by
-// its public lookup token and compared in constant time. Keys are not cached so revocation is immediate.
+// its public lookup token and compared in constant time. Known keys are never cached, so revocation
+// is immediate; only keys found unknown are remembered briefly, so repeating one costs no read.
 import crypto from 'node:crypto';
 import type { Graph } from '../db/graph.js';
-import { SCOPES, type Scope } from './scopes.js';
+import { DEFAULT_SCOPES, type Scope } from './scopes.js';
 
 export const KEY_PREFIX = 'gks_';
 const KEY_PATTERN = /^gks_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/;
@@ -41,7 +42,7 @@ export async function issueKey(
 ): Promise<IssuedKey> {
   const lookup = randomToken(12);
   const secret = crypto.randomBytes(32).toString('base64url');
-  const scopes = options.scopes && options.scopes.length > 0 ? [...new Set(options.scopes)] : [...SCOPES];
+  const scopes = options.scopes && options.scopes.length > 0 ? [...new Set(options.scopes)] : [...DEFAULT_SCOPES];
   const row = await graph.write((tx) =>
     tx.one('auth/create_key', {
       id: crypto.randomUUID(),
@@ -71,15 +72,43 @@ export async function issueKey(
 
 export type KeyCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' };
 
-export async function verifyKey(graph: Graph, presented: string): Promise<KeyCheck> {
+/**
+ * Presented keys found unknown (no such lookup token, wrong secret, project gone), by hash, for a
+ * short time. An unknown key does not become valid: lookup tokens and secrets are random (a key
+ * issued with a lookup token probed in the last minute is a 1 in 62^12 chance).
+ */
+export class UnknownKeyCache {
+  private readonly entries = new Map<string, number>();
+  constructor(private readonly ttlMs = 60_000, private readonly max = 10_000) {}
+
+  has(presented: string): boolean {
+    const key = sha256(presented).toString('hex');
+    const until = this.entries.get(key);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.entries.delete(key);
+    return false;
+  }
+
+  add(presented: string): void {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(sha256(presented).toString('hex'), Date.now() + this.ttlMs);
+  }
+}
+
+export async function verifyKey(graph: Graph, presented: string, unknownKeys?: UnknownKeyCache): Promise<KeyCheck> {
   const match = KEY_PATTERN.exec(presented);
   if (!match) return { ok: false, reason: 'malformed' };
+  if (unknownKeys?.has(presented)) return { ok: false, reason: 'unknown' };
   const [, lookup, secret] = match as unknown as [string, string, string];
   const row = await graph.read((tx) => tx.one('auth/find_key', { lookup }));
   const presentedHash = sha256(secret);
   const storedHash = Buffer.from(row ? String(row.secret_hash) : '0'.repeat(64), 'hex');
   const equal = storedHash.length === presentedHash.length && crypto.timingSafeEqual(storedHash, presentedHash);
-  if (!row || !equal || row.orphaned === true) return { ok: false, reason: 'unknown' };
+  if (!row || !equal || row.orphaned === true) {
+    unknownKeys?.add(presented);
+    return { ok: false, reason: 'unknown' };
+  }
   if (row.revoked === true) return { ok: false, reason: 'revoked' };
   return {
     ok: true,

@@ -1,5 +1,7 @@
-// The catalogue of API key scopes. A key created without explicit scopes gets all of them; "admin"
-// stands for every scope.
+// The catalogue of API key scopes. A key created without explicit scopes gets every scope but
+// "admin" (DEFAULT_SCOPES); "admin" stands for every scope and is only granted when asked for.
+import { ApiError } from '../errors/catalogue.js';
+
 export const SCOPES = [
   'memories:read',
   'memories:write',
@@ -27,4 +29,12 @@ export function isScope(value: string): value is Scope {
 
 export function hasScope(granted: readonly string[], needed: Scope): boolean {
   return granted.includes('admin') || granted.includes(needed);
+}
+
+/** What a key gets when it is created without explicit scopes: everything but admin. */
+export const DEFAULT_SCOPES: readonly Scope[] = SCOPES.filter((s) => s !== 'admin');
+
+/** 403 naming the scope when the key lacks it (routes that also act in another area's name). */
+export function requireScope(granted: readonly string[], needed: Scope): void {
+  if (!hasScope(granted, needed)) throw new ApiError('forbidden', `This key lacks the scope ${needed}.`, { missing_scope: needed });
 }

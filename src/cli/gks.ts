@@ -19,7 +19,8 @@ const USAGE = `usage: gks <command> [--json]
   key revoke KEY_ID
   credits grant --org ORG_ID AMOUNT [--reason TEXT]
   doctor            run the serviceCheck workflow through Temporal and the worker
-scopes: ${SCOPES.join(', ')}`;
+scopes: ${SCOPES.join(', ')}
+  (without --scope a key gets every scope but admin; pass --scope admin explicitly)`;
 
 class UsageError extends Error {}
 

@@ -17,7 +17,8 @@ export interface Config {
   bodyLimitBytes: number;
   neo4j: { uri: string | undefined; user: string; password: string; database: string; boltPort: number };
   temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
-  rateLimit: { perSecond: number; burst: number };
+  /** Per key (after authentication) and per client address (before it, so bad keys are limited too). */
+  rateLimit: { perSecond: number; burst: number; addressPerSecond: number; addressBurst: number };
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
   dockerFallback: boolean;
@@ -97,10 +98,7 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       port: int(env, 'GKS_TEMPORAL_PORT', 7233, 1, 65535),
       uiPort: int(env, 'GKS_TEMPORAL_UI_PORT', 8233, 1, 65535),
     },
-    rateLimit: {
-      perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000),
-      burst: int(env, 'RATE_LIMIT_BURST', 100, 1, 1_000_000),
-    },
+    rateLimit: rateLimits(env),
     llm: {
       baseUrl: uri(env, 'LLM_BASE_URL', ['http', 'https']),
       apiKey: optional(env, 'LLM_API_KEY'),
@@ -113,5 +111,16 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5, 0, 20),
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
+  };
+}
+
+function rateLimits(env: Env): Config['rateLimit'] {
+  const perSecond = int(env, 'RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000);
+  const burst = int(env, 'RATE_LIMIT_BURST', 100, 1, 1_000_000);
+  // One address may carry several keys (a NAT, a CI runner): by default it gets four keys' worth.
+  return {
+    perSecond, burst,
+    addressPerSecond: int(env, 'RATE_LIMIT_ADDRESS_PER_SECOND', perSecond * 4, 1, 4_000_000),
+    addressBurst: int(env, 'RATE_LIMIT_ADDRESS_BURST', burst * 4, 1, 4_000_000),
   };
 }

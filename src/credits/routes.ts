@@ -1,4 +1,5 @@
-// GET /v1/credits: the organization's credit balance and its recent ledger entries.
+// GET /v1/credits: the organization's credit balance and its recent ledger entries (a project key:
+// only its own project's entries).
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { queryOf } from '../http/app.js';
@@ -8,6 +9,7 @@ export function creditRoutes(deps: Deps) {
     {
       method: 'get', path: '/v1/credits', operationId: 'getCredits', tag: 'Credits', scope: 'credits:read',
       summary: "The organization's credit balance and recent ledger entries",
+      description: "An organization key sees every entry; a project key sees the balance and only the entries of its own project's loops.",
       query: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, project_id: { type: 'string' } }, additionalProperties: false },
       status: 200, errors: [],
       response: {
@@ -22,7 +24,7 @@ export function creditRoutes(deps: Deps) {
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate()
         const { limit } = queryOf<{ limit: number }>(ctx);
-        const row = await deps.graph.read((tx) => tx.one('credits/balance', { organization_id: auth.organizationId, limit }));
+        const row = await deps.graph.read((tx) => tx.one('credits/balance', { organization_id: auth.organizationId, project_id: auth.projectId, limit }));
         return { body: { organization_id: auth.organizationId, balance: row?.balance ?? 0, reserved: row?.reserved ?? 0, entries: row?.entries ?? [] } };
       },
     },

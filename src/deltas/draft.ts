@@ -3,10 +3,35 @@
 import crypto from 'node:crypto';
 import { toNeoProps, type PropValue } from './props.js';
 
+import { invalid } from '../errors/catalogue.js';
+
 const LABEL = /^[A-Z][A-Za-z0-9_]{0,63}$/;
 const REL_TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
-/** Labels the engine owns; domain code may not set them. */
-export const RESERVED_LABELS = new Set(['Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry', 'IdempotencyRecord', 'Loop', 'RelationshipSnapshot']);
+/**
+ * Every label the engine owns: the one list. A caller (or an extractor, or a shape) may never name
+ * one as an entity type, a shape label or a filter of engine records. Add new engine labels here.
+ */
+export const RESERVED_LABELS = new Set([
+  'Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry',
+  'IdempotencyRecord', 'Loop', 'RelationshipSnapshot',
+  'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
+  'Submission', 'Context',
+]);
+/** The engine's own records among them: never part of any delta, never a graph read's filter. */
+export const RECORD_LABELS = new Set([
+  'Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry',
+  'IdempotencyRecord', 'Loop', 'RelationshipSnapshot',
+]);
+
+export function isReservedLabel(label: string): boolean {
+  return RESERVED_LABELS.has(label);
+}
+
+/** A type or label a caller names (entity types of memories, submissions, extraction): 400 naming the field when it is not allowed. */
+export function checkTypeLabel(label: string, field: string): void {
+  if (!LABEL.test(label)) throw invalid(field, 'must be an entity type label such as Person');
+  if (RESERVED_LABELS.has(label)) throw invalid(field, `${label} is a label the service owns; name another type`);
+}
 
 export interface NodeDraft {
   id: string;
@@ -59,9 +84,11 @@ export class DeltaDraft {
   }
 
   createNodeRecord(labels: string[], props: Record<string, PropValue>, options: { id?: string; identityKey?: string } = {}): NodeDraft {
-    for (const label of labels) {
-      if (!LABEL.test(label) || RESERVED_LABELS.has(label)) throw new Error(`label ${label} may not be staged`);
-    }
+    // The first label is the engine's choice (Memory, Document, Entity ...); any further label is a
+    // type named from outside (Entity + Person) and may not be one the engine owns.
+    labels.forEach((label, i) => {
+      if (!LABEL.test(label) || RECORD_LABELS.has(label) || (i > 0 && RESERVED_LABELS.has(label))) throw new Error(`label ${label} may not be staged`);
+    });
     const id = options.id ?? this.ids();
     const node: NodeDraft = { id, changeId: this.ids(), labels, props: toNeoProps(props), identityKey: options.identityKey ?? null, seq: this.seq++ };
     this.nodes.push(node);

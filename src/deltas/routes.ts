@@ -7,6 +7,7 @@ import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { obj, projectIdField, cursorQuery } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
+import { preflightApplyGuard } from '../preflight/service.js';
 import { changeSchema, changeView, deltaSchema, deltaView } from './views.js';
 
 async function readDelta(deps: Deps, actor: Actor, deltaId: string, changesLimit: number) {
@@ -37,7 +38,7 @@ export function deltaRoutes(deps: Deps) {
       const body = bodyOf<{ project_id?: string; reason?: string; override_reason?: string }>(ctx);
       const actor = await actorFor(deps, ctx, body.project_id, 'body');
       const id = ctx.params.id!;
-      if (verb === 'apply') await applyDelta(deps.graph, id, actor, body.override_reason ?? null);
+      if (verb === 'apply') await applyDelta(deps.graph, id, actor, body.override_reason ?? null, preflightApplyGuard);
       if (verb === 'reject') await rejectDelta(deps.graph, id, actor, body.reason ?? null);
       if (verb === 'revert') await revertDelta(deps.graph, id, actor, body.reason ?? null);
       return { body: { delta: await readDelta(deps, actor, id, 1000) } };

@@ -16,14 +16,13 @@ export interface WriteOutcome {
   error?: ApiError;
 }
 
-/** Hook run inside an explicit apply's transaction before anything is promoted (preflight enforcement). */
-export type ApplyGuard = (tx: Tx, deltaId: string, actor: Actor, overrideReason: string | null) => Promise<void>;
-
-let applyGuard: ApplyGuard | undefined;
-
-export function setApplyGuard(guard: ApplyGuard | undefined): void {
-  applyGuard = guard;
-}
+/**
+ * What an explicit apply must pass (preflight enforcement), run inside its transaction before
+ * anything is promoted: it throws to refuse the apply, or returns the findings an override_reason
+ * overrode, which the apply records on the delta. Handed to applyDelta by its caller, never set
+ * globally, so no assembly of the service can apply unguarded by accident.
+ */
+export type ApplyGuard = (tx: Tx, deltaId: string, actor: Actor, overrideReason: string | null) => Promise<Record<string, unknown>[]>;
 
 export async function stageDelta(
   tx: Tx, draft: DeltaDraft, actor: Actor, now: string, deltaId: string = crypto.randomUUID(), committed = false,
@@ -87,17 +86,20 @@ async function lockDelta(tx: Tx, deltaId: string, projectId: string, required: '
 
 /** Promotes a staged delta inside the caller's transaction; refuses anything not staged. */
 export async function applyStaged(
-  tx: Tx, deltaId: string, actor: Actor, now: string, overrideReason: string | null = null, enforceAudit = false,
+  tx: Tx, deltaId: string, actor: Actor, now: string, overrideReason: string | null, guard: ApplyGuard,
 ): Promise<void> {
   await lockDelta(tx, deltaId, actor.projectId, 'staged', 'applied');
-  if (enforceAudit && applyGuard) await applyGuard(tx, deltaId, actor, overrideReason);
+  const overridden = await guard(tx, deltaId, actor, overrideReason);
   const params = { delta_id: deltaId, now };
   await tx.run('deltas/apply_updates', params);
   await tx.run('deltas/apply_deletes', params);
   await tx.run('deltas/apply_deletes_remove', params);
   await tx.run('deltas/apply_creates', params);
   await tx.run('deltas/apply_relationships', params);
-  await tx.run('deltas/mark_applied', { ...params, actor: actor.keyId, override_reason: overrideReason });
+  await tx.run('deltas/mark_applied', {
+    ...params, actor: actor.keyId, override_reason: overrideReason,
+    override_findings: overrideReason === null ? null : JSON.stringify(overridden),
+  });
 }
 
 /**
@@ -152,10 +154,10 @@ export async function writeGoverned(graph: Graph, source: DraftSource, actor: Ac
   return { deltaId, status: 'failed', error: failure };
 }
 
-export async function applyDelta(graph: Graph, deltaId: string, actor: Actor, overrideReason: string | null): Promise<void> {
+export async function applyDelta(graph: Graph, deltaId: string, actor: Actor, overrideReason: string | null, guard: ApplyGuard): Promise<void> {
   const now = new Date().toISOString();
-  // The review path: an explicit apply honours the preflight verdict.
-  await graph.write((tx) => applyStaged(tx, deltaId, actor, now, overrideReason, true), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:apply' });
+  // The review path: an explicit apply honours the guard it is given (the preflight verdict).
+  await graph.write((tx) => applyStaged(tx, deltaId, actor, now, overrideReason, guard), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:apply' });
 }
 
 export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {
@@ -188,4 +190,15 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
     await tx.run('deltas/revert_drop_snapshots', params);
     await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
   }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:revert' });
+}
+
+/**
+ * Removes, in one transaction, a delta a request wrote at once and must take back before it answers
+ * (its ids never reached a client): the nodes it created with their relationships, its change
+ * records and the delta itself. Used when a multi-step request fails after its first write.
+ */
+export async function discardFreshDelta(graph: Graph, deltaId: string, actor: Actor): Promise<void> {
+  await graph.write((tx) => tx.run('deltas/discard_fresh', { delta_id: deltaId, project_id: actor.projectId }), {
+    request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:discard',
+  });
 }

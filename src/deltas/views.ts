@@ -23,6 +23,7 @@ export const deltaSchema: JsonSchema = {
     reason: { ...nullableString, description: 'reason given on reject or revert' },
     failure_reason: { ...nullableString, description: 'why a failed write could not be applied' },
     override_reason: { ...nullableString, description: 'reason recorded when applied over preflight error findings' },
+    override_findings: { type: ['array', 'null'], items: { type: 'object' }, description: 'the preflight error findings override_reason overrode (null when applied without an override)' },
   },
 };
 
@@ -49,6 +50,7 @@ export function deltaView(props: Plain): Record<string, Plain> {
   const p = (props ?? {}) as Record<string, Plain>;
   const out: Record<string, Plain> = {};
   for (const f of FIELDS) out[f] = p[f] ?? null;
+  out.override_findings = typeof p.override_findings === 'string' ? (JSON.parse(p.override_findings) as Plain) : null;
   return out;
 }
 

@@ -50,7 +50,7 @@ export const listItemSchema: JsonSchema = {
     ...common,
     ragReady: { type: 'boolean', description: 'Its chunks are committed and answerable by the chunk_text full-text index.' },
     entityCount: { type: 'integer', description: 'Entities created or updated by applied extraction deltas that used this document.' },
-    addedByName: { type: ['string', 'null'], description: 'Name of the API key that added it (null for an unnamed key).' },
+    addedByName: { type: 'string', description: 'Name of the API key that added it; for an unnamed key its public prefix gks_<lookup>.' },
     collections: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } },
     governanceStatus: { const: 'active' },
   },

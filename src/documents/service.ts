@@ -54,7 +54,7 @@ export async function createDocument(deps: DocumentDeps, actor: Actor, input: Do
       source_url: source.sourceUrl, final_url: source.finalUrl, filename: source.filename,
       tags: tags.map((t) => t.name), stage: 'indexed',
       char_count: source.text.length, token_count: estimateTokens(source.text), chunk_count: chunks.length, content_hash: contentHash,
-      added_by: actor.keyId, added_by_name: (key?.name as string | null | undefined) ?? null,
+      added_by: actor.keyId, added_by_name: typeof key?.name === 'string' ? key.name : `key ${actor.keyId}`,
       governance_status: 'active', rag_ready: chunks.length > 0,
       extraction_count: 0, extracted_token_count: 0, extracted_char_count: 0, tenant,
     });

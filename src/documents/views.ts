@@ -38,7 +38,8 @@ export function listItemView(row: Row): Record<string, Plain> {
     ragReady: p.rag_ready === true,
     extractionCount: int(p.extraction_count),
     entityCount: int(row.entity_count),
-    addedByName: p.added_by_name ?? null,
+    // Documents written before names were always recorded fall back to the key id.
+    addedByName: p.added_by_name ?? `key ${String(p.added_by ?? 'unknown')}`,
     addedAt: p.created_at ?? null,
     collections: ((row.collections as Props[] | null) ?? []).map((c) => ({ id: c.id ?? null, name: c.name ?? null })),
     governanceStatus: p.governance_status ?? 'active',

@@ -2,7 +2,7 @@
 // committed entities inside the write transaction, staging new :Entity nodes in the same delta
 // when none matches. Names match by normalised form; a given type is preferred.
 import type { Tx } from '../db/graph.js';
-import type { DeltaDraft } from '../deltas/draft.js';
+import { checkTypeLabel, type DeltaDraft } from '../deltas/draft.js';
 import { invalid } from '../errors/catalogue.js';
 import { identityKey, normalizeName } from './normalize.js';
 import { tenantToken } from '../db/tenant.js';
@@ -14,7 +14,6 @@ export interface EntityRef {
 }
 
 export const DEFAULT_ENTITY_TYPE = 'Concept';
-const TYPE = /^[A-Z][A-Za-z0-9_]{0,63}$/;
 
 export class EntityResolver {
   private readonly staged = new Map<string, string>();
@@ -45,7 +44,7 @@ export class EntityResolver {
       const name = (ref.name ?? '').trim();
       const normalized = normalizeName(name);
       if (!normalized) throw invalid(field, 'must name an entity');
-      if (ref.type !== undefined && !TYPE.test(ref.type)) throw invalid(`${field}/type`, 'must be an entity type label such as Person');
+      if (ref.type !== undefined) checkTypeLabel(ref.type, `${field}/type`);
       const candidates = committed.get(normalized) ?? [];
       const match = ref.type ? candidates.find((c) => c.type === ref.type) : candidates[0];
       if (match) return match.id;

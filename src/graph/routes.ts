@@ -2,6 +2,7 @@
 // counts per label and relationship type. Committed data only unless include_pending=true.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { RECORD_LABELS } from '../deltas/draft.js';
 import { queryOf } from '../http/app.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
@@ -21,7 +22,8 @@ function pageBody(projectId: string, key: string, page: Page<Record<string, Plai
 }
 
 function checkLabel(value: string | undefined, field: string): void {
-  if (value === 'Knowledge' || value === 'Pending') throw invalid(field, `${value} is an internal label`);
+  // Engine records (deltas, keys, credits ...) are never graph nodes of a project.
+  if (value !== undefined && RECORD_LABELS.has(value)) throw invalid(field, `${value} is an internal label`);
 }
 
 export function graphRoutes(deps: Deps) {

@@ -2,10 +2,11 @@
 // each wrapped with authentication, rate limiting, validation and idempotency.
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { RouteSpec, ApiState, ApiContext } from './route.js';
+import type { RouteSpec, ApiState, ApiContext, HandlerResult } from './route.js';
 import { envelope } from './middleware/envelope.js';
 import { readBody } from './middleware/body.js';
 import { authenticate } from './middleware/auth.js';
+import { UnknownKeyCache } from '../auth/keys.js';
 import { RateLimiter } from './middleware/rateLimit.js';
 import { compile, type Validator } from './validation.js';
 import type { Deps } from './deps.js';
@@ -20,7 +21,10 @@ export interface CompiledRoute {
 
 export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   const app = new Koa<ApiState>({ proxy: false });
-  const limiter = new RateLimiter(deps.config.rateLimit.perSecond, deps.config.rateLimit.burst);
+  const limits = deps.config.rateLimit;
+  const limiter = new RateLimiter(limits.perSecond, limits.burst);
+  const addressLimiter = new RateLimiter(limits.addressPerSecond, limits.addressBurst, false);
+  const unknownKeys = new UnknownKeyCache();
   const router = new Router<ApiState>();
   const multipartPaths: RegExp[] = [];
 
@@ -36,7 +40,9 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       const ctx = koaCtx as unknown as ApiContext;
       ctx.state.routeName = `${spec.method.toUpperCase()} ${spec.path}`;
       if (spec.auth !== false) {
-        await authenticate(deps.graph, ctx, spec.scope);
+        // Before authentication: a stream of bad or unknown keys costs no database read past the limit.
+        addressLimiter.take(ctx, ctx.request.ip || 'unknown');
+        await authenticate(deps.graph, ctx, spec.scope, unknownKeys);
         limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
       }
       compiled.params?.(ctx.params);
@@ -46,7 +52,11 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
         (ctx.state as ApiState & { query?: unknown }).query = query;
       }
       if (compiled.body) compiled.body(ctx.request.body ?? {});
-      const run = () => spec.handler(ctx);
+      // The status actually sent is what an idempotent replay answers (a 201 stays a 201).
+      const run = async (): Promise<HandlerResult> => {
+        const result = await spec.handler(ctx);
+        return { ...result, status: result.status ?? spec.status };
+      };
       const result = spec.idempotent ? await withIdempotency(deps.graph, ctx, run) : await run();
       ctx.status = result.status ?? spec.status;
       for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);

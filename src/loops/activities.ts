@@ -29,6 +29,21 @@ function heartbeat(details?: unknown): void {
   }
 }
 
+/**
+ * A request error (4xx: a 409 conflict while staging, a 404) fails the same way on every retry, so
+ * it is a non-retryable failure; anything else (an engine hiccup) keeps Temporal's retries.
+ */
+export async function withoutRetryOnRequestErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      throw ApplicationFailure.create({ message: error.message, type: error.status === 409 ? 'LoopConflict' : 'LoopInputError', nonRetryable: true, cause: error });
+    }
+    throw error;
+  }
+}
+
 export function createLoopActivities(deps: LoopActivityDeps) {
   const { graph } = deps;
 
@@ -85,26 +100,27 @@ export function createLoopActivities(deps: LoopActivityDeps) {
       const extractor = createExtractor(deps.config.llm, input.extractor);
       const extracted = await extractIteration(extractor, sources, shapes, input, iteration, () => heartbeat({ iteration }));
       const { quality, components } = iterationQuality(extracted);
-      const staged = await stageIteration(graph, input, iteration, extracted, deps.validateEntity);
+      const staged = await withoutRetryOnRequestErrors(() => stageIteration(graph, input, iteration, extracted, deps.validateEntity));
       return { ...staged, quality, quality_components: components };
     },
 
     /** One hydrate iteration: gather context around the goal and stage RELEVANT_TO links. */
     async gatherContext({ input, iteration }: IterationRequest): Promise<Checkpoint> {
       heartbeat({ iteration });
-      return gatherContext(graph, input, iteration);
+      return withoutRetryOnRequestErrors(() => gatherContext(graph, input, iteration));
     },
 
     /** Settles credits (real cost kept, rest refunded, once) and records how the loop ended. */
     async finishLoop(request: FinishRequest): Promise<LoopResult> {
-      const { input, status, iterations, quality, error } = request;
+      const { input, status, iterations, quality, error, stopReason } = request;
+      // Iterations that ran (completed their checkpoint) are charged; the rest of the reservation is refunded.
       const spent = Math.min(input.creditsReserved, input.creditsPerIteration * iterations);
       await graph.write(async (tx) => {
         await tx.run('credits/settle', {
           organization_id: input.organizationId, loop_id: input.loopId, reserved: input.creditsReserved, spent,
           token: crypto.randomUUID(), entry_id: crypto.randomUUID(), reason: `loop ${input.loopId} ${status} after ${iterations} iteration(s)`,
         });
-        await tx.run('loops/set_finished', { id: input.loopId, status, iterations, quality, error, spent });
+        await tx.run('loops/set_finished', { id: input.loopId, status, iterations, quality, error, spent, stop_reason: stopReason });
       }, { purpose: `loop:${input.loopId}:finish` });
       if (input.kind === 'graph_extraction') {
         const [shape, sources] = await graph.read(async (tx) => [
@@ -121,7 +137,7 @@ export function createLoopActivities(deps: LoopActivityDeps) {
           });
         }
       }
-      return { loop_id: input.loopId, status, iterations, quality, credits_spent: spent, delta_id: input.deltaId };
+      return { loop_id: input.loopId, status, iterations, quality, credits_spent: spent, delta_id: input.deltaId, stop_reason: stopReason };
     },
   };
 }

@@ -4,7 +4,7 @@
 // with deterministic ids, all in one write transaction, so a retried attempt stages nothing twice.
 import type { Graph } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
-import { DeltaDraft } from '../deltas/draft.js';
+import { DeltaDraft, isReservedLabel } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
 import { identityKey } from '../entities/normalize.js';
 import type { ExtractionResult, Extractor } from '../extraction/types.js';
@@ -79,7 +79,8 @@ export async function stageIteration(
   for (const { sourceId, shape, result } of extracted) {
     for (const e of result.entities) {
       const problems = validate(shape, e.type, { name: e.name, ...e.properties });
-      if (e.confidence < minConfidence || problems.length > 0) {
+      // A shape may declare an engine label (the memory shape's Memory): never staged as an entity type.
+      if (e.confidence < minConfidence || problems.length > 0 || isReservedLabel(e.type)) {
         rejected += 1;
         continue;
       }

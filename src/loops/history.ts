@@ -78,7 +78,7 @@ function completedSummary(name: string, result: unknown, iteration: number | nul
   }
   if (name === 'finishLoop') {
     const r = result as LoopResult | undefined;
-    return r ? `Loop ${r.status} after ${r.iterations} iteration(s); ${r.credits_spent} credits spent` : 'Loop settled';
+    return r ? `Loop ${r.status} after ${r.iterations} iteration(s)${r.stop_reason ? ` (${r.stop_reason})` : ''}; ${r.credits_spent} credits spent` : 'Loop settled';
   }
   if (name === 'beginLoop') return 'Loop marked running';
   return `${name} completed${iteration ? ` (iteration ${iteration})` : ''}`;

@@ -62,12 +62,10 @@ export async function gatherContext(graph: Graph, input: LoopInput, iteration: n
     const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids });
     const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
     const draft = new DeltaDraft('loop', `hydrate iteration ${iteration}`);
-    let entitiesNew = 0;
     if (!existing.has(contextId)) {
       draft.createNode(['Context'], {
         name: input.goal.slice(0, 80), goal: input.goal, subject: input.subject, loop_id: input.loopId, tenant: tenantToken(input.projectId),
       }, { id: contextId });
-      entitiesNew += 1;
     }
     let linksNew = 0;
     for (const item of byId.values()) {
@@ -82,11 +80,13 @@ export async function gatherContext(graph: Graph, input: LoopInput, iteration: n
     }
     if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
     const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
+    // Hydrate stages no entities (its :Context node is not one) and resolves nothing: it links
+    // committed items it gathered. Progress is a new link.
     return {
       iteration, quality, quality_components: { coverage: round4(coverage), diversity: round4(diversity) },
-      entities_staged: 1, relationships_staged: Number(totals?.relationships ?? 0), entities_new: entitiesNew, relationships_new: linksNew,
-      resolved_to_existing: byId.size, rejected: 0, characters: gathered.length,
-      changed: linksNew === 0 ? 'nothing new' : `linked ${linksNew} more items to the context`,
+      entities_staged: Number(totals?.entities ?? 0), relationships_staged: Number(totals?.relationships ?? 0), entities_new: 0, relationships_new: linksNew,
+      resolved_to_existing: 0, rejected: 0, characters: gathered.length,
+      changed: linksNew === 0 ? `nothing new (${byId.size} items gathered, all linked already)` : `linked ${linksNew} more of ${byId.size} gathered items to the context`,
     };
   }, { purpose: `loop:${input.loopId}:iteration:${iteration}` });
 }

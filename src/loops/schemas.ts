@@ -1,6 +1,7 @@
 // JSON Schemas of the Loops area. kind and effort are plain strings here so that unsupported values
 // answer the spec's own codes (unsupported_loop_kind, unsupported_loop_effort), not invalid_request.
 import type { JsonSchema } from '../http/route.js';
+import { STOP_REASONS } from './types.js';
 import { obj, projectIdField } from '../http/schemas.js';
 
 const idList = (max: number): JsonSchema => ({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: max, uniqueItems: true });
@@ -63,6 +64,10 @@ export const loopStatusSchema: JsonSchema = {
     iteration: { type: 'integer', description: 'Iterations completed so far.' }, quality: { type: ['number', 'null'] },
     delta_id: { type: 'string' }, workflow_id: { type: 'string', description: 'loop-<loop_id> in the Temporal UI' },
     credits: { type: 'object', properties: { reserved: { type: 'number' }, spent: { type: ['number', 'null'], description: 'null until settled' } } },
+    stop_reason: {
+      enum: [...STOP_REASONS, null],
+      description: 'Why the loop ended (null until it has): quality_reached (the threshold was met), no_progress (an iteration staged no new entity or relationship), max_iterations, cancelled, failed. Only iterations that ran are charged.',
+    },
     created_at: { type: 'string' }, started_at: { type: ['string', 'null'] }, finished_at: { type: ['string', 'null'] },
     error: { type: ['string', 'null'] }, links,
   },

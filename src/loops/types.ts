@@ -4,6 +4,9 @@
 export type LoopKind = 'graph_extraction' | 'hydrate';
 export type LoopEffort = 'agentic' | 'agentic_plus';
 export type LoopStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+/** Why a loop ended: the threshold was met, an iteration staged nothing new, it ran out of iterations, or it was cancelled or failed. */
+export const STOP_REASONS = ['quality_reached', 'no_progress', 'max_iterations', 'cancelled', 'failed'] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
 
 export interface LoopInput {
   loopId: string;
@@ -58,6 +61,7 @@ export interface FinishRequest {
   iterations: number;
   quality: number | null;
   error: string | null;
+  stopReason: StopReason;
 }
 
 export interface LoopResult {
@@ -67,4 +71,5 @@ export interface LoopResult {
   quality: number | null;
   credits_spent: number;
   delta_id: string;
+  stop_reason: StopReason;
 }

@@ -100,7 +100,7 @@ export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): Jso
 });
 
 export const searchBody: JsonSchema = obj({
-  query: { type: 'string', maxLength: 2000, description: 'Free text; empty or absent returns the most recent memories.' },
+  query: { type: 'string', maxLength: 2000, description: 'Free text; empty or absent returns the most recent memories. A query with no searchable word (only punctuation) matches nothing.' },
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
   kinds: { type: 'array', items: { enum: [...MEMORY_KINDS] }, uniqueItems: true },
   project_id: projectIdField,

@@ -102,7 +102,10 @@ export interface RecallOptions {
 /** Ranked recall of committed, still-recallable memories of one project. */
 export async function recallMemories(deps: Deps, projectId: string, options: RecallOptions): Promise<{ memories: Row[]; edges: Row[] }> {
   const now = new Date().toISOString();
-  const lucene = options.query ? luceneQuery(options.query, projectId) : null;
+  const asked = options.query !== undefined && options.query.trim() !== '';
+  const lucene = asked ? luceneQuery(options.query!, projectId) : null;
+  // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
+  if (asked && !lucene) return { memories: [], edges: [] };
   return deps.graph.read(async (tx) => {
     const base = { project_id: projectId, now, kinds: options.kinds ?? null, limit: options.limit };
     const memories = lucene

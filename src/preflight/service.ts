@@ -3,7 +3,7 @@
 // the apply's own transaction and never writes.
 import type { Graph, Tx } from '../db/graph.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
-import { setApplyGuard, type Actor, type ApplyGuard } from '../deltas/service.js';
+import type { Actor, ApplyGuard } from '../deltas/service.js';
 import type { Logger } from 'pino';
 import { runChecks } from './checks.js';
 import { packetId, verdictOf, type Verdict } from './verdict.js';
@@ -37,13 +37,16 @@ export async function warmPreflightPlans(graph: Graph): Promise<void> {
   await graph.read((tx) => runChecks(tx, '', '', new Date(0).toISOString()), { purpose: 'preflight:warm' });
 }
 
-/** Refuses an explicit apply whose verdict has errors, unless the caller gave an override reason. */
+/**
+ * Refuses an explicit apply whose verdict has errors, unless the caller gave an override reason;
+ * then it returns the error findings overridden, which the apply records on the delta.
+ */
 export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overrideReason) => {
-  if (overrideReason) return; // recorded on the delta by the apply itself
   // The apply has just locked the delta and checked it is staged: run the checks directly.
   const verdict = verdictOf(deltaId, await runChecks(tx, deltaId, actor.projectId, new Date().toISOString()));
-  if (verdict.disposition !== 'Blocked') return;
   const errors = verdict.findings.filter((f) => f.severity === 'error');
+  if (overrideReason) return errors.map((f) => ({ ...f }));
+  if (verdict.disposition !== 'Blocked') return [];
   const checks = [...new Set(errors.map((f) => f.check))].join(', ');
   throw new ApiError(
     'conflict',
@@ -59,8 +62,7 @@ export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overri
   );
 };
 
-/** Once per process, at start: explicit applies honour the verdict, and the checks are planned ahead. */
-export function enablePreflight(graph: Graph, logger: Logger): void {
-  setApplyGuard(preflightApplyGuard);
+/** Once per process, at start: the checks are planned ahead (applies get preflightApplyGuard from their routes). */
+export function warmPreflight(graph: Graph, logger: Logger): void {
   void warmPreflightPlans(graph).catch((error: unknown) => logger.warn({ err: error }, 'preflight: planning the checks ahead failed'));
 }

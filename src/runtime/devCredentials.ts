@@ -1,5 +1,6 @@
 // On first run, creates a development organization, project and API key and keeps them in an
-// ignored file (.data/dev-credentials.json, mode 600) so restarts reuse them.
+// ignored file (.data/dev-credentials.json, mode 600) so restarts reuse them. The key's secret is
+// printed only when it was just created; later starts say where it is kept.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Graph } from '../db/graph.js';
@@ -29,4 +30,14 @@ export async function ensureDevCredentials(graph: Graph, dataDir: string): Promi
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   return { credentials, created: true };
+}
+
+/** The start banner's credential lines: the key itself only when it was just created. */
+export function devCredentialLines(credentials: DevCredentials, created: boolean, file: string): string[] {
+  return [
+    created
+      ? `  Dev API key:  ${credentials.key}   (new; saved in ${file})`
+      : `  Dev API key:  ${credentials.key.slice(0, credentials.key.lastIndexOf('_') + 1)}…   (key ${credentials.key_id}; the full key is in ${file})`,
+    `  Project:      ${credentials.project_id}`,
+  ];
 }

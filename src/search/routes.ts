@@ -3,6 +3,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError, type FieldProblem } from '../errors/catalogue.js';
+import { checkTypeLabel } from '../deltas/draft.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
@@ -61,6 +62,8 @@ export function searchRoutes(deps: Deps) {
         const stray: FieldProblem[] = (Object.keys(filters) as Plane[])
           .filter((plane) => !body.planes.includes(plane))
           .map((plane) => ({ field: `/body/filters/${plane}`, reason: `applies only when planes includes ${plane}` }));
+        // Entity types are the caller's; an engine label (Entity, Memory, Document ...) is not one.
+        filters.entity?.types?.forEach((type, i) => checkTypeLabel(type, `/body/filters/entity/types/${i}`));
         if (stray.length > 0) throw new ApiError('invalid_request', `filters.${stray[0]!.field.split('/').pop()}: ${stray[0]!.reason}`, { fields: stray });
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const { nodes, edges } = await searchPlanes(deps.graph, actor.projectId, { query: body.query, planes: body.planes, filters, limit: body.limit });

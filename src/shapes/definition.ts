@@ -3,16 +3,10 @@
 // only on strings, relationship ends naming types of the shape. Every problem is reported with the
 // JSON pointer of its field, all at once.
 import { ApiError, type FieldProblem } from '../errors/catalogue.js';
-import { RESERVED_LABELS as ENGINE_LABELS } from '../deltas/draft.js';
+import { RESERVED_LABELS } from '../deltas/draft.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
 import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type RelationshipTypeDef, type ShapeDef } from './types.js';
 
-/** Labels the engine and other areas put on nodes; a shape may not define them. */
-const RESERVED_LABELS = new Set([
-  ...ENGINE_LABELS,
-  'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
-  'Submission', 'Context', 'RelationshipSnapshot',
-]);
 /** Relationship types the engine uses between its own records and shapes. */
 const RESERVED_TYPES = new Set(['HAS_CHANGE', 'TARGET', 'FROM', 'TO', 'IN_PROJECT', 'HAD_RELATIONSHIP', 'USES_SHAPE', 'USES_SOURCE', 'DEFINES', 'HAS_PROPERTY', 'SUPERSEDES']);
 /** Properties the engine sets on every node made through a shape. */

@@ -4,6 +4,8 @@ import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { actorFor } from '../auth/actor.js';
+import { requireScope } from '../auth/scopes.js';
+import { discardFreshDelta } from '../deltas/service.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createDocument } from '../documents/service.js';
 import { planLoop, startLoop } from '../loops/service.js';
@@ -29,6 +31,10 @@ export function submissionRoutes(deps: Deps) {
         if (route !== 'delta' && body.content === undefined) {
           throw new ApiError('invalid_request', `Route ${route} indexes text: content is required.`, { fields: [{ field: '/body/content', reason: `is required for route ${route}` }] });
         }
+        // Routes document and extraction act in those areas' names, so they need their scopes too.
+        const granted = ctx.state.auth?.scopes ?? [];
+        if (route !== 'delta') requireScope(granted, 'documents:write');
+        if (route === 'extraction') requireScope(granted, 'loops:run');
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const submission = (entityIds: string[]) => ({ kind: body.kind, entity_ids: entityIds });
 
@@ -59,11 +65,18 @@ export function submissionRoutes(deps: Deps) {
         const shape = await deps.graph.read((tx) => tx.one('shapes/get_shape_ref', { id: body.shape_id, project_id: actor.projectId }));
         if (!shape) throw invalid('/body/shape_id', `no shape ${body.shape_id} is visible to this project`);
         const doc = await createDocument(deps, actor, { content: body.content!, title: body.title ?? `${body.kind} submission`, ...(body.tags ? { tags: body.tags } : {}) });
-        const loopPlan = await planLoop(deps, actor, {
-          kind: 'graph_extraction', goal: `Extract the ${body.kind} submission "${doc.document.title}"`,
-          context: { source_ids: [doc.id] }, schema: { shape_ids: [body.shape_id] },
-        });
-        const started = await startLoop(deps, actor, loopPlan);
+        let started;
+        try {
+          const loopPlan = await planLoop(deps, actor, {
+            kind: 'graph_extraction', goal: `Extract the ${body.kind} submission "${doc.document.title}"`,
+            context: { source_ids: [doc.id] }, schema: { shape_ids: [body.shape_id] },
+          });
+          started = await startLoop(deps, actor, loopPlan);
+        } catch (error) {
+          // No loop (402 credits, 503 dispatch, ...): the document the client never saw goes too.
+          await discardFreshDelta(deps.graph, doc.deltaId, actor);
+          throw error;
+        }
         return {
           body: {
             id: doc.id, status: 'staged', project_id: actor.projectId, delta_id: started.deltaId, applied: false, route,

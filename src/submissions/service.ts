@@ -2,7 +2,7 @@
 // the entities its content names, through one delta; route document indexes the content as a
 // document; route extraction indexes it and starts a graph_extraction loop through a shape.
 import type { Deps } from '../http/deps.js';
-import { DeltaDraft } from '../deltas/draft.js';
+import { DeltaDraft, isReservedLabel } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver } from '../entities/resolve.js';
 import { BuiltinExtractor } from '../extraction/builtin.js';
@@ -38,7 +38,8 @@ export async function submitToDelta(deps: Deps, actor: Actor, input: SubmissionI
       tenant: tenantToken(actor.projectId),
       ...(input.payload ? { payload: input.payload } : {}),
     });
-    const found = input.content ? (await extractor.extract(input.content, shape, { effort: 'agentic' })).entities : [];
+    // Types the engine owns (the memory shape declares Memory) are never staged as entity types.
+    const found = input.content ? (await extractor.extract(input.content, shape, { effort: 'agentic' })).entities.filter((e) => !isReservedLabel(e.type)) : [];
     const resolver = new EntityResolver(tx, actor.projectId, draft);
     entityIds = [...new Set(await resolver.resolve(found.map((e) => ({ ref: { name: e.name, type: e.type }, field: '/body/content' }))))];
     for (const entityId of entityIds) draft.createRelationship(submissionId, 'MENTIONS', entityId);

@@ -128,6 +128,7 @@ describe('a loop on the Temporal dev server', function () {
     assert.equal(cancel.status, 202);
     const status = await waitForLoop(t, started.body.loop_id);
     assert.equal(status.status, 'cancelled');
+    assert.equal(status.stop_reason, 'cancelled');
     assert.ok(Number(status.iteration) < 10);
     const delta = (await t.get(`/v1/deltas/${started.body.delta_id}`)).body.delta;
     assert.equal(delta.status, 'staged');

@@ -1,13 +1,13 @@
 // Bearer authentication (spec section 5) and the per-route scope check.
 import type { Graph } from '../../db/graph.js';
-import { verifyKey } from '../../auth/keys.js';
-import { hasScope, type Scope } from '../../auth/scopes.js';
+import { verifyKey, type UnknownKeyCache } from '../../auth/keys.js';
+import { requireScope, type Scope } from '../../auth/scopes.js';
 import { ApiError } from '../../errors/catalogue.js';
 import type { ApiContext } from '../route.js';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="gks"' };
 
-export async function authenticate(graph: Graph, ctx: ApiContext, scope: Scope | undefined): Promise<void> {
+export async function authenticate(graph: Graph, ctx: ApiContext, scope: Scope | undefined, unknownKeys?: UnknownKeyCache): Promise<void> {
   const header = ctx.get('Authorization');
   if (header === '') {
     throw new ApiError('unauthorized', 'Missing Authorization header; send Authorization: Bearer <API key>.', {}, CHALLENGE);
@@ -16,7 +16,7 @@ export async function authenticate(graph: Graph, ctx: ApiContext, scope: Scope |
   if (!match || !match[1]) {
     throw new ApiError('unauthorized', 'The Authorization header must use the Bearer scheme.', {}, CHALLENGE);
   }
-  const check = await verifyKey(graph, match[1]);
+  const check = await verifyKey(graph, match[1], unknownKeys);
   if (!check.ok) {
     const message = {
       malformed: 'The API key is malformed; keys begin with gks_.',
@@ -26,7 +26,5 @@ export async function authenticate(graph: Graph, ctx: ApiContext, scope: Scope |
     throw new ApiError('unauthorized', message, { reason: check.reason }, CHALLENGE);
   }
   ctx.state.auth = check.auth;
-  if (scope && !hasScope(check.auth.scopes, scope)) {
-    throw new ApiError('forbidden', `This key lacks the scope ${scope}.`, { missing_scope: scope });
-  }
+  if (scope) requireScope(check.auth.scopes, scope);
 }

@@ -45,13 +45,20 @@ export function readBody(limit: number, uploadLimit: number, acceptsMultipart: (
     if (type !== '' && type !== 'application/json' && !type.endsWith('+json')) {
       throw new ApiError('unsupported_media_type', `Content-Type ${type} is not accepted; send application/json.`);
     }
+    let parsed: unknown;
     try {
-      (ctx.request as { body?: unknown }).body = JSON.parse(raw.toString('utf8'));
+      parsed = JSON.parse(raw.toString('utf8'));
     } catch (error) {
       throw new ApiError('invalid_request', `The body is not valid JSON: ${(error as Error).message}`, {
         fields: [{ field: '/body', reason: 'malformed JSON' }],
       });
     }
+    // Every JSON body of this API is an object; null, numbers, strings and arrays are refused here,
+    // once, so no route ever sees them.
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ApiError('invalid_request', 'The body must be a JSON object.', { fields: [{ field: '/body', reason: 'must be a JSON object' }] });
+    }
+    (ctx.request as { body?: unknown }).body = parsed;
     return next();
   };
 }

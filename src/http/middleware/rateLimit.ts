@@ -1,5 +1,6 @@
-// Per-key token bucket. State is in this process: with several API processes, each enforces its
-// own share (documented in the README).
+// Token buckets: one per key (after authentication) and one per client address (before it, so
+// bad or unknown keys are limited too). State is in this process: with several API processes, each
+// enforces its own share (documented in the README).
 import { ApiError } from '../../errors/catalogue.js';
 import type { ApiContext } from '../route.js';
 
@@ -8,13 +9,18 @@ interface Bucket {
   updated: number;
 }
 
+/** Buckets kept before full ones are dropped (a full bucket is the same as no bucket). */
+const MAX_BUCKETS = 10_000;
+
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(private readonly perSecond: number, private readonly burst: number) {}
+  /** advertise: set RateLimit-* headers on allowed requests (the per-key limiter does). */
+  constructor(private readonly perSecond: number, private readonly burst: number, private readonly advertise = true) {}
 
   take(ctx: ApiContext, key: string): void {
     const now = performance.now();
+    if (this.buckets.size >= MAX_BUCKETS && !this.buckets.has(key)) this.prune(now);
     const bucket = this.buckets.get(key) ?? { tokens: this.burst, updated: now };
     bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.updated) / 1000) * this.perSecond);
     bucket.updated = now;
@@ -30,8 +36,17 @@ export class RateLimiter {
       });
     }
     bucket.tokens -= 1;
+    if (!this.advertise) return;
     ctx.set('RateLimit-Limit', String(this.burst));
     ctx.set('RateLimit-Remaining', String(Math.floor(bucket.tokens)));
     ctx.set('RateLimit-Reset', String(resetSeconds));
+  }
+
+  private prune(now: number): void {
+    for (const [key, b] of this.buckets) {
+      if (b.tokens + ((now - b.updated) / 1000) * this.perSecond >= this.burst) this.buckets.delete(key);
+    }
+    // Everyone is mid-burst: forget the oldest rather than grow without bound.
+    while (this.buckets.size >= MAX_BUCKETS) this.buckets.delete(this.buckets.keys().next().value as string);
   }
 }
