@@ -30,14 +30,17 @@ function heartbeat(details?: unknown): void {
 }
 
 /**
- * A request error (4xx: a 409 conflict while staging, a 404) fails the same way on every retry, so
- * it is a non-retryable failure; anything else (an engine hiccup) keeps Temporal's retries.
+ * An error that fails the same way on every retry (a relationship to a node that is not there or
+ * pending in another delta, a 404, a 400) is a non-retryable failure. Collisions with a concurrent
+ * write (a uniqueness rule, a deadlock; typically a timed-out attempt of this same activity that
+ * still committed) and engine hiccups keep Temporal's retries: the next attempt sees what won.
  */
 export async function withoutRetryOnRequestErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
+    const permanent = error instanceof ApiError && error.status < 500 && (error.status !== 409 || error.details.check === 'dangling_relationship');
+    if (permanent) {
       throw ApplicationFailure.create({ message: error.message, type: error.status === 409 ? 'LoopConflict' : 'LoopInputError', nonRetryable: true, cause: error });
     }
     throw error;

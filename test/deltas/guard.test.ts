@@ -4,7 +4,9 @@ import { applyDelta, type ApplyGuard } from '../../src/deltas/service.js';
 import { newTenant } from '../support/api.js';
 import { actorOf, createTestShape, entity, graph, snapshot, stage } from '../preflight/support.js';
 
-describe('the apply guard is an explicit dependency of apply', () => {
+describe('the apply guard is an explicit dependency of apply', function () {
+  this.timeout(180_000);
+
   it('applyDelta runs the guard it is given inside its transaction; a refusing guard promotes nothing', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);

@@ -1,13 +1,9 @@
-// Extracts the text of an uploaded or fetched PDF with pdf.js (Mozilla's reader, the de facto
-// standard). The legacy build is the one that supports Node 20; its worker runs in this thread and
-// fonts and character maps come from the package on disk, so nothing is ever fetched.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { invalid } from '../../errors/catalogue.js';
-import { tidyText } from './whitespace.js';
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+// Extracts the text of an uploaded or fetched PDF in a worker thread with a time limit, so a large
+// or hostile PDF never blocks the API's event loop. One worker reads PDFs one at a time; a PDF that
+// takes longer than the limit is refused and its worker terminated (the next PDF starts a new one).
+import { Worker } from 'node:worker_threads';
+import { ApiError, invalid } from '../../errors/catalogue.js';
+import type { PdfJob, PdfWorkerReply } from './pdfWorker.js';
 
 export interface PdfText {
   text: string;
@@ -15,62 +11,84 @@ export interface PdfText {
   title: string | null;
 }
 
-const ASSETS = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+/** How long reading one PDF may take (from when the worker starts on it) before it is refused. */
+export const PDF_TIME_LIMIT_MS = 30_000;
+/** How long a new worker may take to load pdf.js before reading is given up as unavailable. */
+const WORKER_START_LIMIT_MS = 120_000;
 
-let loading: Promise<PdfJs> | undefined;
+// Run from source the worker is the .ts file beside this one, loaded through tsx like the service
+// (worker threads do not inherit its loader hooks); a compiled build has .js and needs none.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(FROM_SOURCE ? './pdfWorker.ts' : './pdfWorker.js', import.meta.url);
 
-/** Loads pdf.js once, on first use: it is large and most documents are not PDFs. */
-function loadPdfJs(): Promise<PdfJs> {
-  loading ??= (async () => {
-    const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
-  })();
-  return loading;
+function spawn(): Worker {
+  if (!FROM_SOURCE) return new Worker(WORKER_URL);
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+    .then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+/** Waits for the worker's next message matching accept, or rejects on error, exit or timeout. */
+function next<T extends PdfWorkerReply>(worker: Worker, accept: (m: PdfWorkerReply) => m is T, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    };
+    const onMessage = (m: PdfWorkerReply): void => { if (accept(m)) { done(); resolve(m); } };
+    const onError = (e: Error): void => { done(); reject(e); };
+    const onExit = (code: number): void => { done(); reject(new Error(`the PDF worker exited (code ${code})`)); };
+    const timer = setTimeout(() => { done(); reject(onTimeout()); }, ms);
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
+}
+
+class PdfTimeLimit extends Error {}
+
+let current: Promise<Worker> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+let jobs = 0;
+
+function readyWorker(): Promise<Worker> {
+  current ??= (async () => {
+    const worker = spawn();
+    worker.unref();
+    await next(worker, (m): m is { ready: true } => 'ready' in m, WORKER_START_LIMIT_MS, () => new Error('the PDF worker did not start in time'));
+    return worker;
+  })().catch((error: unknown) => {
+    current = undefined;
+    throw error;
+  });
+  return current;
+}
+
+async function readInWorker(buf: Buffer, field: string, limit: number): Promise<PdfText> {
+  const worker = await readyWorker();
+  const id = (jobs += 1);
+  const data = new Uint8Array(buf); // a copy, handed over to the worker
+  worker.postMessage({ id, data, field } satisfies PdfJob, [data.buffer as ArrayBuffer]);
+  try {
+    const reply = await next(worker, (m): m is Extract<PdfWorkerReply, { id: number }> => 'id' in m && m.id === id, limit,
+      () => new PdfTimeLimit());
+    if (!reply.ok) {
+      if (reply.reason === null) throw new ApiError('internal_error', 'The PDF reader failed unexpectedly.');
+      throw invalid(field, reply.reason, reply.reason);
+    }
+    return { text: reply.text, pages: reply.pages, title: reply.title };
+  } catch (error) {
+    // A worker past its limit (or broken) is stopped; the next PDF gets a fresh one.
+    if (error instanceof PdfTimeLimit || !(error instanceof ApiError)) {
+      current = undefined;
+      await worker.terminate();
+    }
+    if (error instanceof PdfTimeLimit) throw invalid(field, `the PDF took longer than ${limit / 1000} s to read`);
+    throw error;
+  }
 }
 
 /** Reads every page's text, pages apart by a blank line; the field names the input in errors. */
-export async function pdfToText(buf: Buffer, field = '/body/file'): Promise<PdfText> {
-  const { getDocument } = await loadPdfJs();
-  const task = getDocument({
-    data: new Uint8Array(buf), // a copy: pdf.js takes ownership of what it is given
-    standardFontDataUrl: `${ASSETS}/standard_fonts/`,
-    cMapUrl: `${ASSETS}/cmaps/`,
-    cMapPacked: true,
-    wasmUrl: `${ASSETS}/wasm/`,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-    verbosity: 0,
-  });
-  try {
-    let doc: PdfDocument;
-    try {
-      doc = await task.promise;
-    } catch (err) {
-      const reason = (err as Error).name === 'PasswordException' ? 'the PDF is password-protected' : 'the PDF could not be read';
-      throw invalid(field, reason, reason);
-    }
-    const pages: string[] = [];
-    for (let number = 1; number <= doc.numPages; number += 1) {
-      const page = await doc.getPage(number);
-      const content = await page.getTextContent();
-      pages.push(tidyText(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('')));
-      page.cleanup();
-    }
-    return { text: pages.filter((p) => p !== '').join('\n\n'), pages: doc.numPages, title: await titleOf(doc) };
-  } finally {
-    await task.destroy();
-  }
-}
-
-async function titleOf(doc: PdfDocument): Promise<string | null> {
-  const { info, metadata } = await doc.getMetadata();
-  const fromInfo = (info as Record<string, unknown>).Title;
-  const candidates = [typeof fromInfo === 'string' ? fromInfo : null, metadata?.get('dc:title') ?? null];
-  for (const candidate of candidates) {
-    const title = typeof candidate === 'string' ? candidate.replace(/\s+/g, ' ').trim() : '';
-    if (title !== '') return title;
-  }
-  return null;
+export function pdfToText(buf: Buffer, field = '/body/file', options: { timeLimitMs?: number } = {}): Promise<PdfText> {
+  const run = queue.then(() => readInWorker(buf, field, options.timeLimitMs ?? PDF_TIME_LIMIT_MS));
+  queue = run.catch(() => undefined);
+  return run;
 }

@@ -1,9 +1,12 @@
-// Reads request bodies with a size limit: JSON (400 when malformed, 413 past the limit) and, on
-// routes that accept it, multipart/form-data with one file part.
+// Reads request bodies with a size limit: JSON (400 when malformed or not an object, 413 past the
+// limit) and, on routes that accept it, multipart/form-data streamed with one file part.
 import type { Middleware } from 'koa';
 import { ApiError } from '../../errors/catalogue.js';
 import type { ApiState } from '../route.js';
-import { parseMultipart } from './multipart.js';
+import { DEFAULT_FIELD_LIMITS, readMultipart } from './multipart.js';
+
+/** Room for part headers and text fields beside an upload of the full size. */
+const MULTIPART_OVERHEAD = DEFAULT_FIELD_LIMITS.fields * DEFAULT_FIELD_LIMITS.fieldBytes + 65_536;
 
 async function readRaw(req: NodeJS.ReadableStream, limit: number, declared: number | undefined): Promise<Buffer> {
   if (declared !== undefined && declared > limit) {
@@ -29,9 +32,12 @@ export function readBody(limit: number, uploadLimit: number, acceptsMultipart: (
     const declared = length ? Number(length) : undefined;
     const type = ctx.request.type;
     if (type === 'multipart/form-data' && acceptsMultipart(ctx.path)) {
-      const raw = await readRaw(ctx.req, uploadLimit, declared);
-      ctx.state.rawBody = raw;
-      const upload = parseMultipart(raw, ctx.get('Content-Type'));
+      if (declared !== undefined && declared > uploadLimit + MULTIPART_OVERHEAD) {
+        throw new ApiError('payload_too_large', `The upload exceeds the limit of ${uploadLimit} bytes.`, { limit_bytes: uploadLimit });
+      }
+      // Streamed, never buffered whole; the idempotency fingerprint takes the body's digest.
+      const { upload, digest } = await readMultipart(ctx.req, { fileBytes: uploadLimit, ...DEFAULT_FIELD_LIMITS });
+      ctx.state.rawBody = digest;
       ctx.state.upload = upload;
       (ctx.request as { body?: unknown }).body = { ...upload.fields };
       return next();

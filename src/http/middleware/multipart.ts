@@ -1,39 +1,75 @@
-// Parses a buffered multipart/form-data body: text fields plus one file part (the first with a
-// filename). Bodies are already size-capped by the reader, so buffering is bounded.
+// Streams a multipart/form-data body through busboy: text fields plus one file part (the first
+// with a filename), with limits on the file's size, the number of parts and fields and each field's
+// size. Past a limit the request is refused with 413 as soon as it is seen, without reading on.
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
 import { ApiError } from '../../errors/catalogue.js';
 import type { UploadedFile } from '../route.js';
 
-export function parseMultipart(raw: Buffer, contentType: string): UploadedFile {
-  const boundaryMatch = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  const boundary = boundaryMatch?.[1] ?? boundaryMatch?.[2];
-  if (!boundary) throw new ApiError('invalid_request', 'multipart body without a boundary', { fields: [{ field: '/body', reason: 'no boundary' }] });
-  const delimiter = Buffer.from(`--${boundary}`);
-  const fields: Record<string, string> = {};
-  let file: UploadedFile | undefined;
-  let start = raw.indexOf(delimiter);
-  while (start !== -1) {
-    const partStart = start + delimiter.length;
-    if (raw.subarray(partStart, partStart + 2).toString() === '--') break;
-    const next = raw.indexOf(delimiter, partStart);
-    if (next === -1) break;
-    const part = raw.subarray(partStart + 2, next - 2); // skip CRLF after delimiter and before next
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd !== -1) {
-      const headers = part.subarray(0, headerEnd).toString('utf8');
-      const data = part.subarray(headerEnd + 4);
-      const name = /name="([^"]*)"/i.exec(headers)?.[1];
-      const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
-      const type = /content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim().toLowerCase();
-      if (filename !== undefined && file === undefined) {
-        file = { filename, mimeType: type ?? 'application/octet-stream', data: Buffer.from(data), fields };
-      } else if (name !== undefined) {
-        fields[name] = data.toString('utf8');
-      }
+export interface MultipartLimits {
+  /** Largest file part, in bytes. */
+  fileBytes: number;
+  /** Most text fields. */
+  fields: number;
+  /** Largest text field, in bytes. */
+  fieldBytes: number;
+}
+
+export const DEFAULT_FIELD_LIMITS = { fields: 20, fieldBytes: 65_536 } as const;
+
+const tooLarge = (what: string, details: Record<string, unknown>) =>
+  new ApiError('payload_too_large', `The multipart body is too large: ${what}.`, details);
+
+/** The upload and a SHA-256 digest of the raw body (for idempotency fingerprints). */
+export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Promise<{ upload: UploadedFile; digest: Buffer }> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: limits.fileBytes, files: 1, fields: limits.fields, fieldSize: limits.fieldBytes, parts: limits.fields + 1, headerPairs: 50 },
+      });
+    } catch {
+      reject(new ApiError('invalid_request', 'multipart body without a boundary', { fields: [{ field: '/body', reason: 'no boundary' }] }));
+      return;
     }
-    start = next;
-  }
-  if (!file) {
-    throw new ApiError('invalid_request', 'multipart body has no file part', { fields: [{ field: '/body/file', reason: 'is required in a multipart upload' }] });
-  }
-  return file;
+    const hash = crypto.createHash('sha256');
+    const fields: Record<string, string> = {};
+    let file: UploadedFile | undefined;
+    let failed = false;
+    const fail = (error: ApiError) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.resume(); // drain what the client still sends, so it reads our answer
+      reject(error);
+    };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(tooLarge(`field ${name} exceeds ${limits.fieldBytes} bytes`, { field: name, limit_bytes: limits.fieldBytes }));
+      else fields[name] = value;
+    });
+    parser.on('file', (_name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(tooLarge(`the file exceeds ${limits.fileBytes} bytes`, { limit_bytes: limits.fileBytes })));
+      stream.on('end', () => {
+        if (!stream.truncated) file = { filename: info.filename ?? 'upload', mimeType: (info.mimeType || 'application/octet-stream').toLowerCase(), data: Buffer.concat(chunks), fields };
+      });
+    });
+    parser.on('filesLimit', () => fail(tooLarge('only one file part is accepted', { max_files: 1 })));
+    parser.on('fieldsLimit', () => fail(tooLarge(`more than ${limits.fields} fields`, { max_fields: limits.fields })));
+    parser.on('partsLimit', () => fail(tooLarge(`more than ${limits.fields + 1} parts`, { max_parts: limits.fields + 1 })));
+    parser.on('error', (error: Error) => fail(new ApiError('invalid_request', `The multipart body could not be read: ${error.message}`, { fields: [{ field: '/body', reason: 'malformed multipart' }] })));
+    parser.on('close', () => {
+      if (failed) return;
+      if (!file) {
+        fail(new ApiError('invalid_request', 'multipart body has no file part', { fields: [{ field: '/body/file', reason: 'is required in a multipart upload' }] }));
+        return;
+      }
+      resolve({ upload: file, digest: hash.digest() });
+    });
+    req.on('data', (chunk: Buffer) => hash.update(chunk));
+    req.pipe(parser);
+  });
 }

@@ -26,4 +26,17 @@ describe('pdfToText', () => {
       return true;
     });
   });
+
+  it('a PDF that takes longer than the time limit is refused naming the field, and its worker is stopped', async () => {
+    const pdf = minimalPdf({ title: 'Slow', pages: [['Some text.']] });
+    await assert.rejects(pdfToText(pdf, '/body/file', { timeLimitMs: 1 }), (e: unknown) => {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.code, 'invalid_request');
+      assert.equal(e.details.fields?.[0]?.field, '/body/file');
+      assert.match(e.details.fields?.[0]?.reason ?? '', /took longer than/);
+      return true;
+    });
+    // The next PDF gets a fresh worker and reads normally.
+    assert.equal((await pdfToText(pdf)).text, 'Some text.');
+  });
 });
