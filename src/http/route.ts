@@ -12,7 +12,7 @@ export interface ApiState {
   auth?: AuthContext;
   startedAt: number;
   routeName?: string;
-  /** Raw request bytes, kept for idempotency fingerprints. */
+  /** Raw request bytes (a streamed upload: their SHA-256 digest), kept for idempotency fingerprints. */
   rawBody?: Buffer;
   /** Set when the route accepts multipart and the request used it. */
   upload?: UploadedFile;

@@ -74,7 +74,8 @@ export function submissionRoutes(deps: Deps) {
           started = await startLoop(deps, actor, loopPlan);
         } catch (error) {
           // No loop (402 credits, 503 dispatch, ...): the document the client never saw goes too.
-          await discardFreshDelta(deps.graph, doc.deltaId, actor);
+          await discardFreshDelta(deps.graph, doc.deltaId, actor).catch((e: unknown) =>
+            deps.logger.error({ err: (e as Error).message, delta_id: doc.deltaId }, 'submission: taking back the document failed'));
           throw error;
         }
         return {

@@ -59,7 +59,11 @@ describe('loop faults', function () {
       const status = await waitForLoop(t, started.loop_id, 240_000);
       assert.equal(status.status, 'completed');
       const checkpoints = (await t.get(`/v1/loops/${started.loop_id}/checkpoints`)).body.checkpoints;
-      assert.deepEqual(checkpoints.map((c: { iteration: number }) => c.iteration), [1, 2, 3, 4]);
+      // Each iteration once, in order; the loop may stop before 4 when an iteration adds nothing new.
+      const ran = checkpoints.map((c: { iteration: number }) => c.iteration);
+      assert.deepEqual(ran, Array.from({ length: ran.length }, (_, i) => i + 1));
+      assert.ok(ran.length >= 2 && ran.length <= 4, JSON.stringify(ran));
+      assert.equal(status.stop_reason, ran.length === 4 ? (checkpoints[3].entities_new + checkpoints[3].relationships_new === 0 ? 'no_progress' : 'max_iterations') : 'no_progress');
       const events = await allEvents(t, started.loop_id, 1000);
       const finished = events.filter((e) => e.activity_name === 'finishLoop' && e.type === 'activity_task_completed');
       assert.equal(finished.length, 1);
