@@ -10,7 +10,9 @@ const chunkText = async (documentId: string) => {
   return rows.map((r) => r.text).join('\n');
 };
 
-describe('POST /v1/documents (multipart upload)', () => {
+describe('POST /v1/documents (multipart upload)', function () {
+  this.timeout(180_000); // a PDF starts the reader's worker thread
+
   it('a text file becomes a document of type file with its true MIME type and size', async () => {
     const t = await newTenant(0);
     const data = 'Kettles boil faster with lids on.\nSo do pots.';

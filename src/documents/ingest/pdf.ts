@@ -1,6 +1,10 @@
 // Extracts the text of an uploaded or fetched PDF in a worker thread with a time limit, so a large
 // or hostile PDF never blocks the API's event loop. One worker reads PDFs one at a time; a PDF that
 // takes longer than the limit is refused and its worker terminated (the next PDF starts a new one).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError, invalid } from '../../errors/catalogue.js';
 import type { PdfJob, PdfWorkerReply } from './pdfWorker.js';
@@ -21,9 +25,19 @@ const WORKER_START_LIMIT_MS = 120_000;
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCE ? './pdfWorker.ts' : './pdfWorker.js', import.meta.url);
 
+/**
+ * The ESM entry of tsx's register API, by its package's own exports map (import.meta.resolve is not
+ * available where tsx compiles this file, and require.resolve would pick its CommonJS entry).
+ */
+function tsxEsmApi(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api']!.import.default)).href;
+}
+
 function spawn(): Worker {
   if (!FROM_SOURCE) return new Worker(WORKER_URL);
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  const bootstrap = `import(${JSON.stringify(tsxEsmApi())})
     .then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
   return new Worker(bootstrap, { eval: true });
 }

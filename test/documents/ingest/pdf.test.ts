@@ -3,7 +3,10 @@ import { ApiError } from '../../../src/errors/catalogue.js';
 import { pdfToText } from '../../../src/documents/ingest/pdf.js';
 import { minimalPdf } from './minimalPdf.js';
 
-describe('pdfToText', () => {
+describe('pdfToText', function () {
+  // The first PDF starts the reader's worker thread (pdf.js loads there): slow on a loaded machine.
+  this.timeout(180_000);
+
   it('reads the text, page count and title of a PDF', async () => {
     const pdf = minimalPdf({ title: 'Quarterly Report', pages: [['Revenue grew (a lot).', 'Costs fell.'], ['Second page text.']] });
     const result = await pdfToText(pdf);
