@@ -62,8 +62,9 @@ export class Graph {
     this.driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
       disableLosslessIntegers: true,
       maxConnectionPoolSize: 100,
-      connectionAcquisitionTimeout: 2_000,
-      connectionTimeout: 1_500,
+      // Short, so a hung or overloaded server answers 503 in seconds; a dead one refuses at once.
+      connectionAcquisitionTimeout: 3_000,
+      connectionTimeout: 2_000,
       // Retries are ours (session below): lost connections get a short budget, deadlocks a long one.
       maxTransactionRetryTime: 0,
     });
@@ -86,7 +87,7 @@ export class Graph {
   async ping(): Promise<boolean> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
-      await session.run('RETURN 1', {}, { timeout: 2_000 });
+      await withDeadline(session.run('RETURN 1', {}, { timeout: 2_000 }), 3_000);
       return true;
     } catch {
       return false;
@@ -154,9 +155,18 @@ function isAcquisitionTimeout(error: Neo4jError): boolean {
   return error.code === 'N/A' && error.message.startsWith('Connection acquisition timed out');
 }
 
+/** A connection that failed or could not be made (an exhausted pool is overload, not this: it answers 503 without marking the graph down). */
 function isConnectionLoss(error: unknown): boolean {
-  if (!(error instanceof Neo4jError)) return false;
-  return UNAVAILABLE.has(error.code) || isAcquisitionTimeout(error);
+  return error instanceof Neo4jError && UNAVAILABLE.has(error.code);
+}
+
+/** Rejects when the promise has not settled within ms (a hung server never answers the probe). */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 function isTransient(error: unknown): boolean {

@@ -125,6 +125,11 @@ export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promi
     throw dispatchUnavailable(gateway);
   }
   try {
+    // Connect first: an unreachable server then costs no graph write and no undo.
+    await withTimeout(gateway.getClient(), 3_000).catch((error: unknown) => {
+      gateway.reportFailure(error);
+      throw dispatchUnavailable(gateway);
+    });
     const started = await dispatchLoop(deps, gateway, actor, plan);
     loopStarts.inc({ kind: plan.kind, outcome: 'started' });
     return started;

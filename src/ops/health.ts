@@ -52,17 +52,24 @@ export class DependencyHealth {
     return { status: this.up ? 'up' : 'down', since: new Date(this.sinceMs).toISOString(), last_error: this.lastError, outages: this.outages };
   }
 
-  /** Probes every upMs while up and every downMs while down; a probe that throws or answers false means down. */
+  /**
+   * Probes every upMs while up and every downMs while down. One good answer means up; it takes two
+   * failed probes in a row to mark it down (a slow answer on a loaded machine is not an outage;
+   * requests that meet a dead connection mark it down at once themselves).
+   */
   startProbe(probe: () => Promise<boolean>, upMs: number, downMs: number): void {
     this.stopProbe();
+    let failures = 0;
     const tick = async () => {
       if (this.probing) return;
       this.probing = true;
       try {
-        if (await probe()) this.markUp();
-        else this.markDown('probe failed');
+        if (await probe()) {
+          failures = 0;
+          this.markUp();
+        } else if (++failures >= 2) this.markDown('probe failed twice in a row');
       } catch (error) {
-        this.markDown(error instanceof Error ? error.message : String(error));
+        if (++failures >= 2) this.markDown(error instanceof Error ? error.message : String(error));
       } finally {
         this.probing = false;
       }

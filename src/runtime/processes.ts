@@ -79,10 +79,11 @@ function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildPr
   return new Promise<ChildProcess>((resolve, reject) => {
     let buffer = '';
     let ready = false;
+    // Generous: a restart recovers the store, and on a loaded machine even a clean start takes minutes.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Neo4j did not become ready within 180 s; see ${opts.logFile}`));
-    }, 180_000);
+      reject(new Error(`Neo4j did not become ready within 600 s; see ${opts.logFile}`));
+    }, 600_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       fs.writeSync(log, chunk);
       if (ready) return;
