@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // The engines share our terminal, so Ctrl+C reaches them too: they must not be restarted now.
+    for (const supervisor of endpoints?.supervisors ?? []) supervisor.halt();
     say(`\n${signal} received: draining requests, stopping the worker and services…`);
     await service?.close().catch((e: unknown) => say(`  error while closing the service: ${String(e)}`));
     await endpoints?.stop().catch((e: unknown) => say(`  error while stopping services: ${String(e)}`));
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   say(`  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}   address ${endpoints.temporalAddress}`);
   say(`  Neo4j Bolt:   ${endpoints.neo4jUri}`);
   for (const line of devCredentialLines(credentials, created, path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')))) say(line);
+  say(`  Ops:          ${service.url}/readyz   ${config.metrics.enabled ? `${service.url}/metrics   ` : ''}${service.url}/v1/status (admin key)`);
+  if (endpoints.supervisors.length) say(`  Supervised:   ${endpoints.supervisors.map((s) => s.name).join(', ')} (restarted with backoff if they die)`);
   say('Press Ctrl+C to stop.');
 }
 

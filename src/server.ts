@@ -12,6 +12,9 @@ import type { Deps } from './http/deps.js';
 import { allRoutes } from './routes.js';
 import { TemporalGateway } from './temporal/connection.js';
 import { startWorker, type RunningWorker } from './temporal/worker.js';
+import type { EngineSupervisor } from './runtime/supervisor.js';
+import { trackDependency } from './ops/metrics.js';
+import type { DependencyHealth } from './ops/health.js';
 
 export interface Service {
   deps: Deps;
@@ -23,9 +26,19 @@ export interface Service {
 }
 
 
+/** Dependency health goes to the metrics and, on every change, to the log. */
+function watchHealth(health: DependencyHealth, logger: Logger): void {
+  trackDependency(health);
+  health.onChange((up) => {
+    const { since, last_error } = health.snapshot();
+    if (up) logger.warn({ dependency: health.name, since }, `${health.name} is reachable again`);
+    else logger.error({ dependency: health.name, since, err: last_error }, `${health.name} is unreachable; requests needing it answer 503 until it is back`);
+  });
+}
+
 export async function startService(
   config: Config,
-  endpoints: { neo4jUri: string; temporalAddress: string },
+  endpoints: { neo4jUri: string; temporalAddress: string; supervisors?: EngineSupervisor[] },
   options: { worker: boolean; port?: number; logger?: Logger },
 ): Promise<Service> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'gks' } });
@@ -37,8 +50,13 @@ export async function startService(
   const gateway = new TemporalGateway(settings);
   const deps: Deps = { graph, config, logger, temporal: gateway, services: new Map() };
   deps.services.set('temporal', gateway);
+  deps.services.set('engines', endpoints.supervisors ?? []);
+  for (const health of [graph.health, gateway.health]) watchHealth(health, logger);
+  graph.startProbe();
+  gateway.startProbe();
   const app = buildApp(deps, allRoutes(deps));
-  const worker = options.worker ? await startWorker(settings, { graph, config }) : undefined;
+  const worker = options.worker ? await startWorker(settings, { graph, config }, (line) => logger.warn(line)) : undefined;
+  if (worker) deps.services.set('worker', worker);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));

@@ -22,6 +22,8 @@ export interface Config {
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
   dockerFallback: boolean;
+  /** GET /metrics (Prometheus text, no auth: the service binds to loopback by default). */
+  metrics: { enabled: boolean };
 }
 
 type Env = Record<string, string | undefined>;
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5, 0, 20),
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
+    metrics: { enabled: bool(env, 'METRICS_ENABLED', true) },
   };
 }
 

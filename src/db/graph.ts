@@ -3,6 +3,7 @@
 // the typed errors of the API. Nothing else in the service touches the driver.
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
 import { ApiError } from '../errors/catalogue.js';
+import { DependencyHealth } from '../ops/health.js';
 import { cypher } from './cypher.js';
 import { toPlain, type Plain } from './values.js';
 
@@ -45,18 +46,33 @@ export interface GraphOptions {
   database: string;
 }
 
+/** How long one request keeps retrying a lost connection before it answers 503 (fail fast). */
+const UNAVAILABLE_BUDGET_MS = 1_500;
+/** How long transient failures such as deadlocks are retried (the driver's own default window). */
+const TRANSIENT_BUDGET_MS = 30_000;
+
 export class Graph {
   readonly driver: Driver;
   readonly database: string;
+  /** Kept current by driver errors and the probe (startProbe); while down, work fails at once. */
+  readonly health = new DependencyHealth('neo4j', 2);
 
   constructor(options: GraphOptions) {
     this.database = options.database;
     this.driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
       disableLosslessIntegers: true,
-      maxConnectionPoolSize: 50,
-      connectionAcquisitionTimeout: 10_000,
-      connectionTimeout: 5_000,
+      maxConnectionPoolSize: 100,
+      // Short, so a hung or overloaded server answers 503 in seconds; a dead one refuses at once.
+      connectionAcquisitionTimeout: 3_000,
+      connectionTimeout: 2_000,
+      // Retries are ours (session below): lost connections get a short budget, deadlocks a long one.
+      maxTransactionRetryTime: 0,
     });
+  }
+
+  /** Keeps the health current in the background: every 2 s while up, every 500 ms while down. */
+  startProbe(): void {
+    this.health.startProbe(() => this.ping(), 2_000, 500);
   }
 
   async read<T>(work: (tx: Tx) => Promise<T>, meta: TxMeta = {}): Promise<T> {
@@ -67,21 +83,51 @@ export class Graph {
     return this.session('WRITE', work, meta);
   }
 
-  /** Checks Bolt connectivity, for /readyz and start-up. */
+  /** Checks that the database answers a query (not only that Bolt accepts connections), for the probe and start-up. */
   async ping(): Promise<boolean> {
+    const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
-      await this.driver.verifyConnectivity({ database: this.database });
+      await withDeadline(session.run('RETURN 1', {}, { timeout: 2_000 }), 3_000);
       return true;
     } catch {
       return false;
+    } finally {
+      await session.close().catch(() => undefined);
     }
   }
 
   async close(): Promise<void> {
+    this.health.stopProbe();
     await this.driver.close();
   }
 
   private async session<T>(mode: 'READ' | 'WRITE', work: (tx: Tx) => Promise<T>, meta: TxMeta): Promise<T> {
+    if (!this.health.isUp()) throw graphUnavailable(this.health);
+    const began = Date.now();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.attempt(mode, work, meta);
+      } catch (error) {
+        const elapsed = Date.now() - began;
+        if (isConnectionLoss(error)) {
+          // A pooled connection from before a restart fails once; a dead server keeps failing.
+          if (elapsed < UNAVAILABLE_BUDGET_MS && this.health.isUp()) {
+            await sleep(Math.min(250, 50 * attempt));
+            continue;
+          }
+          this.health.markDown(error instanceof Error ? error.message : String(error));
+          throw graphUnavailable(this.health);
+        }
+        if (isTransient(error) && elapsed < TRANSIENT_BUDGET_MS) {
+          await sleep(Math.min(1_000, 20 * 2 ** attempt) * (0.5 + Math.random()));
+          continue;
+        }
+        throw mapNeo4jError(error);
+      }
+    }
+  }
+
+  private async attempt<T>(mode: 'READ' | 'WRITE', work: (tx: Tx) => Promise<T>, meta: TxMeta): Promise<T> {
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
@@ -90,12 +136,41 @@ export class Graph {
     try {
       const run = (tx: ManagedTransaction): Promise<T> => work(new Tx(tx));
       return mode === 'READ' ? await session.executeRead(run, config) : await session.executeWrite(run, config);
-    } catch (error) {
-      throw mapNeo4jError(error);
     } finally {
-      await session.close();
+      // Closing a session whose connection died must not replace the real error.
+      await session.close().catch(() => undefined);
     }
   }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function graphUnavailable(health: DependencyHealth): ApiError {
+  const { since } = health.snapshot();
+  return new ApiError('graph_unavailable', 'The graph database is unavailable; try again shortly.', { since }, { 'Retry-After': String(health.retryAfterSeconds) });
+}
+
+/** The driver's pool timeout has no Neo4j code (it never reached a server): it is recognised by its fixed text. */
+function isAcquisitionTimeout(error: Neo4jError): boolean {
+  return error.code === 'N/A' && error.message.startsWith('Connection acquisition timed out');
+}
+
+/** A connection that failed or could not be made (an exhausted pool is overload, not this: it answers 503 without marking the graph down). */
+function isConnectionLoss(error: unknown): boolean {
+  return error instanceof Neo4jError && UNAVAILABLE.has(error.code);
+}
+
+/** Rejects when the promise has not settled within ms (a hung server never answers the probe). */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+function isTransient(error: unknown): boolean {
+  return error instanceof Neo4jError && error.code.startsWith('Neo.TransientError.') && !UNAVAILABLE.has(error.code);
 }
 
 function cleanMeta(meta: TxMeta): Record<string, string> {
@@ -110,8 +185,8 @@ const UNAVAILABLE = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.Transi
 export function mapNeo4jError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   if (error instanceof Neo4jError) {
-    if (UNAVAILABLE.has(error.code) || error.code.startsWith('Neo.TransientError.General')) {
-      return new ApiError('graph_unavailable', 'The graph database is unavailable; try again shortly.');
+    if (UNAVAILABLE.has(error.code) || error.code.startsWith('Neo.TransientError.General') || isAcquisitionTimeout(error)) {
+      return new ApiError('graph_unavailable', 'The graph database is unavailable; try again shortly.', {}, { 'Retry-After': '2' });
     }
     if (error.code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
       return new ApiError('conflict', 'The write collides with committed data (a uniqueness rule).', {

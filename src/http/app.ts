@@ -11,6 +11,7 @@ import { RateLimiter } from './middleware/rateLimit.js';
 import { compile, type Validator } from './validation.js';
 import type { Deps } from './deps.js';
 import { withIdempotency } from './idempotency.js';
+import { httpMetrics } from '../ops/httpMetrics.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -64,6 +65,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     });
   }
 
+  app.use(httpMetrics(deps.config.metrics.enabled)); // outermost: sees the final status of every answer
   app.use(envelope(deps.logger));
   app.use(
     readBody(deps.config.bodyLimitBytes, Math.max(deps.config.bodyLimitBytes, 26_214_400), (path) =>

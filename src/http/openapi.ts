@@ -59,6 +59,8 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
     const errorCodes: ErrorCode[] = [...new Set<ErrorCode>([
       ...route.errors,
       ...(route.auth === false ? [] : (['unauthorized', 'rate_limited'] as ErrorCode[])),
+      // Authentication reads the graph: any authenticated route answers 503 while Neo4j is down.
+      ...(route.auth === false ? [] : (['graph_unavailable'] as ErrorCode[])),
       ...(route.scope ? (['forbidden'] as ErrorCode[]) : []),
       ...(route.body || route.query ? (['invalid_request'] as ErrorCode[]) : []),
       ...(route.body ? (['payload_too_large'] as ErrorCode[]) : []),

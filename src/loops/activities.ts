@@ -13,6 +13,7 @@ import { extractIteration, iterationQuality, stageIteration, type EntityValidato
 import { gatherContext } from './hydrate.js';
 import { joinChunks } from './text.js';
 import type { Checkpoint, FinishRequest, IterationRequest, LoopInput, LoopResult, SourceSummary } from './types.js';
+import { creditsSpent, loopOutcomes } from '../ops/metrics.js';
 
 export interface LoopActivityDeps {
   graph: Graph;
@@ -118,13 +119,19 @@ export function createLoopActivities(deps: LoopActivityDeps) {
       const { input, status, iterations, quality, error, stopReason } = request;
       // Iterations that ran (completed their checkpoint) are charged; the rest of the reservation is refunded.
       const spent = Math.min(input.creditsReserved, input.creditsPerIteration * iterations);
-      await graph.write(async (tx) => {
-        await tx.run('credits/settle', {
+      const settled = await graph.write(async (tx) => {
+        const row = await tx.one('credits/settle', {
           organization_id: input.organizationId, loop_id: input.loopId, reserved: input.creditsReserved, spent,
           token: crypto.randomUUID(), entry_id: crypto.randomUUID(), reason: `loop ${input.loopId} ${status} after ${iterations} iteration(s)`,
         });
         await tx.run('loops/set_finished', { id: input.loopId, status, iterations, quality, error, spent, stop_reason: stopReason });
+        return row?.reserved === true && row.already_settled !== true;
       }, { purpose: `loop:${input.loopId}:finish` });
+      if (settled) {
+        // Counted where the settlement happened, so a retried finish is not counted twice.
+        loopOutcomes.inc({ kind: input.kind, status });
+        creditsSpent.inc(spent);
+      }
       if (input.kind === 'graph_extraction') {
         const [shape, sources] = await graph.read(async (tx) => [
           await tx.one('shapes/get_shape_ref', { id: input.shapeIds[0] ?? '', project_id: input.projectId }),

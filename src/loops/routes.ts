@@ -7,8 +7,9 @@ import { ApiError, notFound } from '../errors/catalogue.js';
 import { obj, projectIdField, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import type { Actor } from '../deltas/service.js';
-import type { TemporalGateway } from '../temporal/connection.js';
+import { isTemporalUnavailable, withTimeout, type TemporalGateway } from '../temporal/connection.js';
 import type { Plain } from '../db/values.js';
+import type { Client } from '@temporalio/client';
 import { planLoop, startLoop, type LoopRequest } from './service.js';
 import { readHistory, toCheckpoints, toLoopEvents } from './history.js';
 import { loopRequestBody, loopStartSchema, loopStatusSchema, eventsSchema, checkpointsSchema, dryRunSchema } from './schemas.js';
@@ -48,12 +49,39 @@ async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; 
   return { actor, loop: row.loop as Record<string, Plain> };
 }
 
-async function temporalClient(deps: Deps) {
+function temporalUnavailable(gateway: TemporalGateway): ApiError {
+  return new ApiError('loop_dispatch_unavailable', 'Loop execution (Temporal) is temporarily unreachable.', { since: gateway.health.snapshot().since }, { 'Retry-After': String(gateway.health.retryAfterSeconds) });
+}
+
+/** Runs a read against Temporal, failing fast with 503 while it is known down (and noting when it goes down). */
+async function withTemporal<T>(deps: Deps, read: (client: Client) => Promise<T>): Promise<T> {
+  const gateway = deps.services.get('temporal') as TemporalGateway;
+  if (!gateway.health.isUp()) throw temporalUnavailable(gateway);
   try {
-    return await (deps.services.get('temporal') as TemporalGateway).getClient();
-  } catch {
-    throw new ApiError('loop_dispatch_unavailable', 'Loop execution (Temporal) is temporarily unreachable.');
+    return await withTimeout(gateway.getClient().then(read), 5_000);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (isTemporalUnavailable(error) || !(await gateway.ping())) {
+      gateway.reportFailure(error);
+      throw temporalUnavailable(gateway);
+    }
+    throw error;
   }
+}
+
+/** While Temporal is unreachable, a loop's status comes from its graph record (iteration and quality as last recorded). */
+function statusFromGraph(loop: Record<string, Plain>): HandlerResult {
+  return {
+    headers: { 'X-Loop-Status-Source': 'graph' },
+    body: {
+      loop_id: loop.id, kind: loop.kind, status: loop.status ?? 'queued', goal: loop.goal, subject: loop.subject ?? null, effort: loop.effort,
+      max_iterations: loop.max_iterations, quality_threshold: loop.quality_threshold, extractor: loop.extractor,
+      iteration: loop.iterations ?? 0, quality: loop.quality ?? null, delta_id: loop.delta_id, workflow_id: loop.workflow_id,
+      credits: { reserved: loop.credits_reserved, spent: loop.finished_at ? loop.credits_spent : null },
+      created_at: loop.created_at, started_at: loop.started_at ?? null, finished_at: loop.finished_at ?? null,
+      error: loop.error ?? null, links: loopLinks(String(loop.id), String(loop.delta_id)),
+    },
+  };
 }
 
 const STATUS_OF: Record<string, string> = { RUNNING: 'running', COMPLETED: 'completed', FAILED: 'failed', TERMINATED: 'failed', TIMED_OUT: 'failed', CANCELLED: 'cancelled', CONTINUED_AS_NEW: 'running' };
@@ -75,15 +103,21 @@ export function loopRoutes(deps: Deps) {
     },
     {
       method: 'get', path: '/v1/loops/:loop_id', operationId: 'getLoop', tag: 'Loops', scope: 'loops:read',
-      summary: 'Loop status', params: idParams, query: projectQuery, status: 200, response: loopStatusSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
+      summary: 'Loop status', description: 'While Temporal is unreachable the status comes from the loop record in the graph (header X-Loop-Status-Source: graph; iteration and quality as last recorded).', params: idParams, query: projectQuery, status: 200, response: loopStatusSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
-        const client = await temporalClient(deps);
         const workflowId = String(loop.workflow_id);
-        const [description, events] = await Promise.all([
-          client.workflow.getHandle(workflowId).describe(),
-          readHistory(client, deps.config.temporal.namespace, workflowId),
-        ]);
+        let read;
+        try {
+          read = await withTemporal(deps, (client) => Promise.all([
+            client.workflow.getHandle(workflowId).describe(),
+            readHistory(client, deps.config.temporal.namespace, workflowId),
+          ]));
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'loop_dispatch_unavailable') return statusFromGraph(loop);
+          throw error;
+        }
+        const [description, events] = read;
         const checkpoints = toCheckpoints(events);
         const last = checkpoints[checkpoints.length - 1];
         const started = events.some((e) => e.activityTaskStartedEventAttributes);
@@ -111,8 +145,7 @@ export function loopRoutes(deps: Deps) {
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
         const q = queryOf<{ after_sequence: number; limit: number }>(ctx);
-        const client = await temporalClient(deps);
-        const all = toLoopEvents(await readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id), q.after_sequence + q.limit + 1));
+        const all = toLoopEvents(await withTemporal(deps, (client) => readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id), q.after_sequence + q.limit + 1)));
         const after = all.filter((e) => e.sequence > q.after_sequence);
         const events = after.slice(0, q.limit);
         const last = events[events.length - 1];
@@ -125,8 +158,7 @@ export function loopRoutes(deps: Deps) {
       status: 200, response: checkpointsSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
-        const client = await temporalClient(deps);
-        const checkpoints = toCheckpoints(await readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id)));
+        const checkpoints = toCheckpoints(await withTemporal(deps, (client) => readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id))));
         return { body: { loop_id: loop.id, checkpoints } };
       },
     },
@@ -138,11 +170,12 @@ export function loopRoutes(deps: Deps) {
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
-        const client = await temporalClient(deps);
-        const handle = client.workflow.getHandle(String(loop.workflow_id));
-        const description = await handle.describe();
-        if (description.status.name !== 'RUNNING') throw new ApiError('conflict', `Loop ${String(loop.id)} is not running (${STATUS_OF[description.status.name] ?? description.status.name}).`);
-        await handle.cancel();
+        await withTemporal(deps, async (client) => {
+          const handle = client.workflow.getHandle(String(loop.workflow_id));
+          const description = await handle.describe();
+          if (description.status.name !== 'RUNNING') throw new ApiError('conflict', `Loop ${String(loop.id)} is not running (${STATUS_OF[description.status.name] ?? description.status.name}).`);
+          await handle.cancel();
+        });
         return { body: { loop_id: loop.id, status: 'cancelling', links: loopLinks(String(loop.id), String(loop.delta_id)) } };
       },
     },

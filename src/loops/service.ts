@@ -7,7 +7,8 @@ import type { Deps } from '../http/deps.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageDelta, type Actor } from '../deltas/service.js';
-import { TemporalGateway, withTimeout } from '../temporal/connection.js';
+import { TemporalGateway, isTemporalUnavailable, withTimeout } from '../temporal/connection.js';
+import { loopStarts } from '../ops/metrics.js';
 import type { LoopEffort, LoopInput, LoopKind } from './types.js';
 
 export const LOOP_KINDS = ['graph_extraction', 'hydrate'] as const;
@@ -111,7 +112,35 @@ export interface StartedLoop {
   plan: LoopPlan;
 }
 
+function dispatchUnavailable(gateway: TemporalGateway): ApiError {
+  return new ApiError('loop_dispatch_unavailable', 'Loop execution is temporarily unavailable; nothing was started or charged. Try again shortly.',
+    { since: gateway.health.snapshot().since }, { 'Retry-After': String(gateway.health.retryAfterSeconds) });
+}
+
 export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promise<StartedLoop> {
+  const gateway = deps.services.get('temporal') as TemporalGateway;
+  // Known down: answer at once, before anything is written or reserved.
+  if (!gateway.health.isUp()) {
+    loopStarts.inc({ kind: plan.kind, outcome: 'dispatch_unavailable' });
+    throw dispatchUnavailable(gateway);
+  }
+  try {
+    // Connect first: an unreachable server then costs no graph write and no undo.
+    await withTimeout(gateway.getClient(), 3_000).catch((error: unknown) => {
+      gateway.reportFailure(error);
+      throw dispatchUnavailable(gateway);
+    });
+    const started = await dispatchLoop(deps, gateway, actor, plan);
+    loopStarts.inc({ kind: plan.kind, outcome: 'started' });
+    return started;
+  } catch (error) {
+    const outcome = error instanceof ApiError && ['loop_dispatch_unavailable', 'credits_exhausted'].includes(error.code) ? error.code : 'failed';
+    loopStarts.inc({ kind: plan.kind, outcome: outcome === 'loop_dispatch_unavailable' ? 'dispatch_unavailable' : outcome });
+    throw error;
+  }
+}
+
+async function dispatchLoop(deps: Deps, gateway: TemporalGateway, actor: Actor, plan: LoopPlan): Promise<StartedLoop> {
   const loopId = crypto.randomUUID();
   const deltaId = crypto.randomUUID();
   const workflowId = `loop-${loopId}`;
@@ -141,7 +170,6 @@ export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promi
   }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'loop:start' });
 
   try {
-    const gateway = deps.services.get('temporal') as TemporalGateway;
     await withTimeout((async () => {
       const client = await gateway.getClient();
       await client.workflow.start(plan.workflow_type, {
@@ -164,7 +192,8 @@ export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promi
       await tx.run('loops/remove_unstarted', { id: loopId });
     }, { purpose: 'loop:dispatch-failed' });
     deps.logger.warn({ err: (error as Error).message, loop_id: loopId }, 'loop dispatch failed');
-    throw new ApiError('loop_dispatch_unavailable', 'Loop execution is temporarily unavailable; nothing was started or charged. Try again shortly.');
+    if (isTemporalUnavailable(error)) gateway.reportFailure(error);
+    throw dispatchUnavailable(gateway);
   }
   return { loopId, deltaId, plan };
 }

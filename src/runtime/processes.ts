@@ -1,13 +1,17 @@
 // Starts and stops the local Neo4j launcher and temporal dev server as child processes, waiting for
-// readiness and stopping them cleanly (SIGTERM, then SIGKILL after a grace period).
+// readiness and stopping them cleanly (SIGTERM, then SIGKILL after a grace period). Each runs under
+// an EngineSupervisor, which restarts it with backoff if it dies.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Neo4jInstall, Progress } from './provision.js';
+import { EngineSupervisor } from './supervisor.js';
 
 export interface RunningService {
   name: string;
+  /** Present for engines this process started and watches. */
+  supervisor?: EngineSupervisor;
   stop(): Promise<void>;
 }
 
@@ -41,15 +45,15 @@ function openLog(file: string): number {
   return fs.openSync(file, 'a');
 }
 
-export async function startNeo4j(
-  install: Neo4jInstall,
-  opts: { dataDir: string; port: number; logFile: string; pageCacheMb?: number },
-  progress: Progress,
-): Promise<RunningService> {
-  if (await portOpen(opts.port)) {
-    throw new Error(`Port ${opts.port} is already in use, so the local Neo4j cannot start. Stop what holds it, set GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j.`);
-  }
-  const started = Date.now();
+interface Neo4jOptions {
+  dataDir: string;
+  port: number;
+  logFile: string;
+  pageCacheMb?: number;
+}
+
+/** Spawns the launcher and resolves once it prints its ready line; kills what it spawned if it is not ready. */
+function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildProcess> {
   const log = openLog(opts.logFile);
   const child = spawn(
     'java',
@@ -71,38 +75,57 @@ export async function startNeo4j(
       stdio: ['ignore', 'pipe', log],
     },
   );
-  await new Promise<void>((resolve, reject) => {
+  child.once('close', () => fs.closeSync(log)); // after stdout is drained, not at 'exit'
+  return new Promise<ChildProcess>((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`Neo4j did not become ready within 180 s; see ${opts.logFile}`)), 180_000);
+    let ready = false;
+    // Generous: a restart recovers the store, and on a loaded machine even a clean start takes minutes.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Neo4j did not become ready within 600 s; see ${opts.logFile}`));
+    }, 600_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       fs.writeSync(log, chunk);
+      if (ready) return;
       buffer += chunk.toString();
       if (buffer.includes('neo4j-launcher: ready')) {
+        ready = true;
+        buffer = '';
         clearTimeout(timer);
-        resolve();
+        resolve(child);
       }
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`Neo4j exited during start (code ${code}); see ${opts.logFile}`));
+      if (!ready) reject(new Error(`Neo4j exited during start (code ${code}); see ${opts.logFile}`));
     });
   });
+}
+
+export async function startNeo4j(install: Neo4jInstall, opts: Neo4jOptions, progress: Progress): Promise<RunningService> {
+  if (await portOpen(opts.port)) {
+    throw new Error(`Port ${opts.port} is already in use, so the local Neo4j cannot start. Stop what holds it, set GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j.`);
+  }
+  const started = Date.now();
+  const supervisor = new EngineSupervisor('neo4j', () => launchNeo4j(install, opts), (child) => stopChild('neo4j', child, 30_000), (line) => progress(`  [supervisor] ${line}`));
+  await supervisor.start();
   progress(`  ✓ Neo4j 5.26 ready on bolt://127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { name: 'neo4j', stop: () => stopChild('neo4j', child, 30_000) };
+  return { name: 'neo4j', supervisor, stop: () => supervisor.stop() };
 }
 
 export const SEARCH_ATTRIBUTES = ['ProjectId=Keyword', 'OrganizationId=Keyword', 'LoopKind=Keyword', 'LoopStatus=Keyword'];
 
-export async function startTemporal(
-  binary: string,
-  opts: { dbFile: string; port: number; uiPort: number | null; namespace: string; logFile: string },
-  progress: Progress,
-): Promise<RunningService> {
-  if (await portOpen(opts.port)) {
-    throw new Error(`Port ${opts.port} is already in use, so the Temporal dev server cannot start. Stop what holds it, set GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal.`);
-  }
+interface TemporalOptions {
+  dbFile: string;
+  port: number;
+  uiPort: number | null;
+  namespace: string;
+  logFile: string;
+}
+
+/** Spawns the dev server and resolves once its port accepts connections; kills what it spawned if it does not. */
+async function launchTemporal(binary: string, opts: TemporalOptions): Promise<ChildProcess> {
   fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
-  const started = Date.now();
   const log = openLog(opts.logFile);
   const args = [
     'server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port),
@@ -111,14 +134,28 @@ export async function startTemporal(
     ...(opts.uiPort === null ? ['--headless'] : ['--ui-port', String(opts.uiPort)]),
   ];
   const child = spawn(binary, args, { stdio: ['ignore', log, log] });
+  fs.closeSync(log);
   const deadline = Date.now() + 120_000;
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? 1));
   while (!(await portOpen(opts.port))) {
     if (exited !== null) throw new Error(`Temporal dev server exited during start (code ${exited}); see ${opts.logFile}`);
-    if (Date.now() > deadline) throw new Error(`Temporal did not open port ${opts.port} within 120 s; see ${opts.logFile}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Temporal did not open port ${opts.port} within 120 s; see ${opts.logFile}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
+  return child;
+}
+
+export async function startTemporal(binary: string, opts: TemporalOptions, progress: Progress): Promise<RunningService> {
+  if (await portOpen(opts.port)) {
+    throw new Error(`Port ${opts.port} is already in use, so the Temporal dev server cannot start. Stop what holds it, set GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal.`);
+  }
+  const started = Date.now();
+  const supervisor = new EngineSupervisor('temporal', () => launchTemporal(binary, opts), (child) => stopChild('temporal', child, 20_000), (line) => progress(`  [supervisor] ${line}`));
+  await supervisor.start();
   progress(`  ✓ Temporal dev server ready on 127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { name: 'temporal', stop: () => stopChild('temporal', child, 20_000) };
+  return { name: 'temporal', supervisor, stop: () => supervisor.stop() };
 }

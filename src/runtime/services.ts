@@ -5,12 +5,15 @@ import path from 'node:path';
 import type { Config } from '../config/config.js';
 import { provisionNeo4j, provisionTemporal, type Progress } from './provision.js';
 import { startNeo4j, startTemporal, type RunningService } from './processes.js';
+import type { EngineSupervisor } from './supervisor.js';
 import { startWithTestcontainers } from './testcontainers.js';
 
 export interface Endpoints {
   neo4jUri: string;
   temporalAddress: string;
   temporalUiUrl: string | null;
+  /** The engines this process started and restarts when they die (none for external ones). */
+  supervisors: EngineSupervisor[];
   /** Stops what this process started, in reverse order. */
   stop(): Promise<void>;
 }
@@ -26,7 +29,8 @@ export interface ServiceLayout {
 export async function ensureServices(config: Config, layout: ServiceLayout, progress: Progress): Promise<Endpoints> {
   const started: RunningService[] = [];
   const stop = async () => {
-    for (const s of started.reverse()) await s.stop();
+    for (const s of started) s.supervisor?.halt();
+    for (const s of [...started].reverse()) await s.stop();
   };
   if (config.dockerFallback && (!config.neo4j.uri || !config.temporal.address)) {
     return startWithTestcontainers(config, progress);
@@ -58,7 +62,8 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
       temporalAddress = `127.0.0.1:${layout.temporalPort}`;
       temporalUiUrl = layout.temporalUiPort === null ? null : `http://127.0.0.1:${layout.temporalUiPort}`;
     }
-    return { neo4jUri: neo4jUri as string, temporalAddress: temporalAddress as string, temporalUiUrl, stop };
+    const supervisors = started.flatMap((s) => (s.supervisor ? [s.supervisor] : []));
+    return { neo4jUri: neo4jUri as string, temporalAddress: temporalAddress as string, temporalUiUrl, supervisors, stop };
   } catch (error) {
     await stop();
     throw error;

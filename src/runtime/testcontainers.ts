@@ -42,6 +42,7 @@ export async function startWithTestcontainers(config: Config, progress: Progress
     neo4jUri,
     temporalAddress,
     temporalUiUrl,
+    supervisors: [],
     stop: async () => {
       for (const s of stops.reverse()) await s();
     },

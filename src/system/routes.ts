@@ -1,7 +1,10 @@
-// Public operational routes: liveness, readiness (Neo4j and Temporal reachable) and the OpenAPI document.
+// Public operational routes: liveness, readiness (which dependency is down since when, supervised
+// engines) and the OpenAPI document.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi.js';
+import { opsStatus, publicReadiness } from '../ops/status.js';
+import { readinessSchema } from '../ops/schemas.js';
 
 export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpec[] {
   let document: Record<string, unknown> | undefined;
@@ -15,12 +18,13 @@ export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpe
     {
       method: 'get', path: '/readyz', operationId: 'readyz', tag: 'System', summary: 'Neo4j and Temporal are reachable', auth: false,
       status: 200,
-      response: { type: 'object', properties: { status: { type: 'string' }, neo4j: { type: 'boolean' }, temporal: { type: 'boolean' } } },
-      errors: ['graph_unavailable'],
+      description: 'Public. Says which dependency is down and since when, and the state and restart count of each engine this process supervises. 503 while Neo4j or Temporal is unreachable.',
+      response: readinessSchema,
+      alsoResponds: [{ status: 503, description: 'Not ready: the body says which dependency is down and since when', schema: readinessSchema }],
+      errors: [],
       handler: async () => {
-        const [neo4j, temporal] = await Promise.all([deps.graph.ping(), deps.temporal.ping()]);
-        const ready = neo4j && temporal;
-        return { status: ready ? 200 : 503, body: { status: ready ? 'ready' : 'unavailable', neo4j, temporal } };
+        const status = await opsStatus(deps);
+        return { status: status.ready ? 200 : 503, body: publicReadiness(status), ...(status.ready ? {} : { headers: { 'Retry-After': '2' } }) };
       },
     },
     {

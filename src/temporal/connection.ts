@@ -1,5 +1,6 @@
 // The Temporal client connection used by the API (to start and read loops) and its health probe.
 import { Client, Connection } from '@temporalio/client';
+import { DependencyHealth } from '../ops/health.js';
 
 export interface TemporalSettings {
   address: string;
@@ -10,8 +11,19 @@ export interface TemporalSettings {
 export class TemporalGateway {
   private connection: Connection | undefined;
   private client: Client | undefined;
+  /** Kept current by failed calls (reportFailure) and the probe; loop starts check it first. */
+  readonly health = new DependencyHealth('temporal', 5);
 
   constructor(readonly settings: TemporalSettings) {}
+
+  /** Probes every 2 s while up and every second while down. */
+  startProbe(): void {
+    this.health.startProbe(() => this.ping(), 2_000, 1_000);
+  }
+
+  reportFailure(error: unknown): void {
+    this.health.markDown(error instanceof Error ? error.message : String(error));
+  }
 
   /** Connects lazily, with a short timeout, so an unreachable server fails fast. */
   async getClient(): Promise<Client> {
@@ -24,7 +36,7 @@ export class TemporalGateway {
   async ping(): Promise<boolean> {
     try {
       const client = await this.getClient();
-      await withTimeout(client.workflowService.getSystemInfo({}), 2_000);
+      await withTimeout(client.workflowService.getSystemInfo({}), 1_500);
       return true;
     } catch {
       return false;
@@ -32,6 +44,7 @@ export class TemporalGateway {
   }
 
   async close(): Promise<void> {
+    this.health.stopProbe();
     await this.connection?.close();
     this.connection = undefined;
     this.client = undefined;
@@ -52,4 +65,15 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
     );
   });
+}
+
+/** gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4), on the error or its cause, or our own timeout: Temporal is not answering. */
+export function isTemporalUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 14 || code === 4) return true;
+    if (e instanceof Error && /^timed out after \d+ ms$/.test(e.message)) return true;
+    if (e instanceof Error && e.name === 'TransportError') return true;
+  }
+  return false;
 }

@@ -5,6 +5,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, t
 import { REPO_ROOT } from '../runtime/provision.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import type { TemporalSettings } from './connection.js';
+import { workerRestarts } from '../ops/metrics.js';
 
 let bundle: Promise<WorkflowBundle> | undefined;
 
@@ -17,9 +18,19 @@ export function workflowBundle(): Promise<WorkflowBundle> {
 const noop = () => undefined;
 const quietLogger = { trace: noop, debug: noop, info: noop, warn: console.warn, error: console.error, log: noop };
 
+export interface WorkerStatus {
+  state: 'running' | 'reconnecting' | 'stopped';
+  /** When the current state began (ISO 8601). */
+  since: string;
+  /** Times the worker was created again after it stopped or failed. */
+  restarts: number;
+  last_error: string | null;
+}
+
 export interface RunningWorker {
-  worker: Worker;
+  /** Settles when the worker has been stopped with stop(). */
   done: Promise<void>;
+  status(): WorkerStatus;
   stop(): Promise<void>;
 }
 
@@ -36,23 +47,89 @@ function installRuntime(): void {
   }
 }
 
-export async function startWorker(settings: TemporalSettings, deps: ActivityDeps): Promise<RunningWorker> {
-  installRuntime();
+async function createWorker(settings: TemporalSettings, deps: ActivityDeps): Promise<{ worker: Worker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: settings.address });
-  const worker = await Worker.create({
-    connection,
-    namespace: settings.namespace,
-    taskQueue: settings.taskQueue,
-    workflowBundle: await workflowBundle(),
-    activities: createActivities(deps),
-    shutdownGraceTime: '10 seconds',
-  });
-  const done = worker.run().finally(() => connection.close());
+  try {
+    const worker = await Worker.create({
+      connection,
+      namespace: settings.namespace,
+      taskQueue: settings.taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities: createActivities(deps),
+      shutdownGraceTime: '10 seconds',
+    });
+    return { worker, connection };
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Starts the worker (failing if Temporal is unreachable now) and keeps it running: should it stop or
+ * fail later (Temporal gone for long, a fatal poll error), it is created again with backoff (1 s
+ * doubling to 30 s, without limit) until stop() is called.
+ */
+export async function startWorker(settings: TemporalSettings, deps: ActivityDeps, log: (line: string) => void = () => undefined): Promise<RunningWorker> {
+  installRuntime();
+  let current: { worker: Worker; connection: NativeConnection } | undefined = await createWorker(settings, deps);
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const status: WorkerStatus = { state: 'running', since: new Date().toISOString(), restarts: 0, last_error: null };
+  const setState = (state: WorkerStatus['state']) => {
+    status.state = state;
+    status.since = new Date().toISOString();
+  };
+  const supervise = async () => {
+    for (let failures = 0; ;) {
+      if (stopping) return; // stop() came while a worker was being created: it is never run
+      if (current) {
+        try {
+          await current.worker.run();
+          if (!stopping) status.last_error = 'worker stopped on its own';
+        } catch (error) {
+          status.last_error = message(error);
+        } finally {
+          await current.connection.close().catch(() => undefined);
+          current = undefined;
+        }
+      }
+      if (stopping) return;
+      if (status.state !== 'reconnecting') {
+        setState('reconnecting');
+        log(`Temporal worker stopped (${status.last_error}); creating it again with backoff`);
+      }
+      failures += 1;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(30_000, 1_000 * 2 ** (failures - 1)));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (stopping) return;
+      try {
+        current = await createWorker(settings, deps);
+        status.restarts += 1;
+        workerRestarts.inc();
+        failures = 0;
+        setState('running');
+        log(`Temporal worker polling again (restart ${status.restarts})`);
+      } catch (error) {
+        status.last_error = message(error);
+      }
+    }
+  };
+  const done = supervise().finally(() => setState('stopped'));
   return {
-    worker,
     done,
+    status: () => ({ ...status }),
     async stop() {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
+      stopping = true;
+      wake?.();
+      if (current?.worker.getState() === 'RUNNING') current.worker.shutdown();
       await done;
     },
   };

@@ -1,0 +1,20 @@
+// The ops view (GET /v1/status, scope admin): dependency health with last errors and outage counts,
+// supervised engines with pids, restarts and last exits, and the Temporal worker. It authenticates
+// through the graph, so while Neo4j is down it answers 503 too: /readyz, /metrics and the logs
+// (which need nothing) carry the outage itself.
+import type { Deps } from '../http/deps.js';
+import { defineRoutes } from '../http/route.js';
+import { opsStatus } from './status.js';
+import { opsStatusSchema } from './schemas.js';
+
+export function opsRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'get', path: '/v1/status', operationId: 'getOpsStatus', tag: 'System', scope: 'admin',
+      summary: 'Operational status: dependencies, supervised engines, worker',
+      description: 'Needs the admin scope. Probes Neo4j and Temporal at the time of the request.',
+      status: 200, response: opsStatusSchema, errors: ['graph_unavailable'],
+      handler: async () => ({ body: { ...(await opsStatus(deps)) } }),
+    },
+  ]);
+}

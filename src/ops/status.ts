@@ -1,0 +1,50 @@
+// What ops see of this process: dependency health (Neo4j, Temporal), the engines it supervises and
+// its Temporal worker. /readyz shows the public part; GET /v1/status (admin) shows all of it.
+import type { Deps } from '../http/deps.js';
+import type { EngineStatus, EngineSupervisor } from '../runtime/supervisor.js';
+import type { TemporalGateway } from '../temporal/connection.js';
+import type { RunningWorker, WorkerStatus } from '../temporal/worker.js';
+import type { HealthSnapshot } from './health.js';
+
+const startedAt = new Date();
+
+export interface OpsStatus {
+  ready: boolean;
+  dependencies: { neo4j: HealthSnapshot; temporal: HealthSnapshot };
+  engines: EngineStatus[];
+  worker: WorkerStatus | null;
+  started_at: string;
+  uptime_seconds: number;
+}
+
+/** Probes both dependencies now (feeding their health) and reports. */
+export async function opsStatus(deps: Deps): Promise<OpsStatus> {
+  const gateway = deps.services.get('temporal') as TemporalGateway;
+  const [neo4j, temporal] = await Promise.all([deps.graph.ping(), gateway.ping()]);
+  if (neo4j) deps.graph.health.markUp();
+  else deps.graph.health.markDown('readiness probe failed');
+  if (temporal) gateway.health.markUp();
+  else gateway.health.markDown('readiness probe failed');
+  const engines = ((deps.services.get('engines') ?? []) as EngineSupervisor[]).map((e) => e.status());
+  const worker = deps.services.get('worker') as RunningWorker | undefined;
+  return {
+    ready: neo4j && temporal,
+    dependencies: { neo4j: deps.graph.health.snapshot(), temporal: gateway.health.snapshot() },
+    engines,
+    worker: worker ? worker.status() : null,
+    started_at: startedAt.toISOString(),
+    uptime_seconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+  };
+}
+
+/** The public view: up or down and since when, engine states and restart counts; no error texts or pids. */
+export function publicReadiness(status: OpsStatus): Record<string, unknown> {
+  const dep = (h: HealthSnapshot) => ({ status: h.status, since: h.since });
+  return {
+    status: status.ready ? 'ready' : 'unavailable',
+    neo4j: status.dependencies.neo4j.status === 'up',
+    temporal: status.dependencies.temporal.status === 'up',
+    dependencies: { neo4j: dep(status.dependencies.neo4j), temporal: dep(status.dependencies.temporal) },
+    engines: status.engines.map((e) => ({ name: e.name, state: e.state, since: e.since, restarts: e.restarts })),
+  };
+}

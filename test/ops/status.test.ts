@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { call, newTenant } from '../support/api.js';
+import { harness } from '../support/harness.js';
+
+describe('ops views', () => {
+  it('/readyz says each dependency is up and since when, and lists the supervised engines, without auth', async () => {
+    const reply = await call('GET', '/readyz');
+    assert.equal(reply.status, 200);
+    assert.equal(reply.body.status, 'ready');
+    for (const name of ['neo4j', 'temporal']) {
+      assert.equal(reply.body.dependencies[name].status, 'up');
+      assert.ok(Date.parse(reply.body.dependencies[name].since) <= Date.now());
+      assert.equal(reply.body[name], true);
+    }
+    const engines = reply.body.engines as { name: string; state: string; restarts: number }[];
+    assert.deepEqual(engines.map((e) => e.name).sort(), harness().endpoints.supervisors.map((s) => s.name).sort());
+    for (const e of engines) {
+      assert.equal(e.state, 'running');
+      assert.deepEqual(Object.keys(e).sort(), ['name', 'restarts', 'since', 'state'], 'no pids or error texts in public');
+    }
+  });
+
+  it('GET /v1/status gives the detailed view to an admin key only', async () => {
+    const t = await newTenant(0);
+    const reply = await t.get('/v1/status');
+    assert.equal(reply.status, 200);
+    assert.equal(reply.body.ready, true);
+    assert.equal(reply.body.dependencies.neo4j.status, 'up');
+    assert.equal(typeof reply.body.dependencies.temporal.outages, 'number');
+    assert.equal(reply.body.worker.state, 'running');
+    for (const e of reply.body.engines) assert.ok(Number.isInteger(e.pid) && e.state === 'running');
+    const reader = await t.keyWith({ scopes: ['memories:read'] });
+    const denied = await call('GET', '/v1/status', undefined, { key: reader });
+    assert.equal(denied.status, 403);
+    assert.equal(denied.body.error.details.missing_scope, 'admin');
+  });
+
+  it('GET /metrics counts requests by route template and status and shows dependency availability', async () => {
+    const t = await newTenant(0);
+    const created = await t.post('/v1/memories', { content: 'Metrics count this write.' });
+    assert.equal(created.status, 201);
+    assert.equal((await t.get(`/v1/memories/${created.body.id}`)).status, 200);
+    const reply = await fetch(`${harness().url}/metrics`);
+    assert.equal(reply.status, 200);
+    assert.match(reply.headers.get('content-type') ?? '', /^text\/plain/);
+    const text = await reply.text();
+    assert.match(text, /gks_http_requests_total\{method="POST",route="\/v1\/memories",status="201"\} \d+/);
+    assert.match(text, /gks_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/v1\/memories\/:id",status="200"\} \d+/);
+    assert.ok(!text.includes(created.body.id), 'raw paths (ids) never become labels');
+    assert.match(text, /gks_dependency_up\{dependency="neo4j"\} 1/);
+    assert.match(text, /gks_dependency_up\{dependency="temporal"\} 1/);
+    assert.match(text, /gks_engine_up\{engine="neo4j"\} 1/);
+    for (const name of ['gks_engine_restarts_total', 'gks_loop_starts_total', 'gks_loop_outcomes_total', 'gks_credits_spent_total', 'gks_worker_restarts_total']) {
+      assert.ok(text.includes(`# TYPE ${name} counter`), name);
+    }
+  });
+});
