@@ -10,10 +10,14 @@ import { RateLimiter } from './middleware/rateLimit.js';
 import { compile, type Validator } from './validation.js';
 import type { Deps } from './deps.js';
 import { withIdempotency } from './idempotency.js';
+import { MethodTable } from './methods.js';
+import { multipartSchema } from './openapi.js';
+import { responseAudit } from './responseAudit.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
   body?: Validator;
+  upload?: Validator;
   query?: Validator;
   params?: Validator;
 }
@@ -23,18 +27,24 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   const limiter = new RateLimiter(deps.config.rateLimit.perSecond, deps.config.rateLimit.burst);
   const router = new Router<ApiState>();
   const multipartPaths: RegExp[] = [];
+  const methods = new MethodTable(routes);
+  const audit = responseAudit();
+  audit?.attach(routes);
 
   for (const spec of routes) {
     const compiled: CompiledRoute = {
       spec,
       ...(spec.body ? { body: compile(spec.body, 'body') } : {}),
+      ...(spec.multipart ? { upload: compile(multipartSchema(spec, false), 'body') } : {}),
       ...(spec.query ? { query: compile(spec.query, 'query') } : {}),
       ...(spec.params ? { params: compile(spec.params, 'params') } : {}),
     };
     if (spec.multipart) multipartPaths.push(new RegExp(`^${spec.path.replace(/:[^/]+/g, '[^/]+')}$`));
     router[spec.method](spec.operationId, spec.path, async (koaCtx) => {
       const ctx = koaCtx as unknown as ApiContext;
+      methods.assertOwns(spec.path, ctx.method, ctx.path);
       ctx.state.routeName = `${spec.method.toUpperCase()} ${spec.path}`;
+      ctx.state.operationId = spec.operationId;
       if (spec.auth !== false) {
         await authenticate(deps.graph, ctx, spec.scope);
         limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
@@ -45,7 +55,9 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
         compiled.query(query);
         (ctx.state as ApiState & { query?: unknown }).query = query;
       }
-      if (compiled.body) compiled.body(ctx.request.body ?? {});
+      if (ctx.state.upload && compiled.upload) compiled.upload(ctx.request.body ?? {});
+      // The parsed body itself (null, a number, an array ... is a 400), so the handler reads what was validated.
+      else if (compiled.body) compiled.body(ctx.request.body === undefined ? (ctx.request.body = {}) : ctx.request.body);
       const run = () => spec.handler(ctx);
       const result = spec.idempotent ? await withIdempotency(deps.graph, ctx, run) : await run();
       ctx.status = result.status ?? spec.status;
@@ -54,6 +66,13 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     });
   }
 
+  if (audit) {
+    // Outermost, so it sees the final status and body, error envelopes included.
+    app.use(async (ctx, next) => {
+      await next();
+      if (ctx.state.operationId && ctx.method !== 'HEAD') audit.check(ctx.state.operationId, ctx.status, ctx.body);
+    });
+  }
   app.use(envelope(deps.logger));
   app.use(
     readBody(deps.config.bodyLimitBytes, Math.max(deps.config.bodyLimitBytes, 26_214_400), (path) =>
@@ -61,10 +80,9 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     ),
   );
   app.use(router.routes());
-  app.use(
-    // Not in throw mode: the router sets the Allow header, and the envelope turns 405/501 into errors.
-    router.allowedMethods(),
-  );
+  // OPTIONS and 405 list exactly the methods of the route the path belongs to (not the router's
+  // union over every pattern the path happens to match).
+  app.use(methods.middleware());
   return app;
 }
 
