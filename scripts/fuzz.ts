@@ -64,7 +64,8 @@ async function main(): Promise<number> {
     say(`st ${args.join(' ').replace(credentials.key, 'gks_…')}`);
     const began = Date.now();
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(st, args, { stdio: 'inherit', env: { ...env, SCHEMATHESIS_HOOKS: '' } });
+      // cwd .cache: schemathesis keeps its own cache (.schemathesis/) in the working directory.
+      const child = spawn(st, args, { stdio: 'inherit', cwd: path.join(root, '.cache'), env: { ...env, SCHEMATHESIS_HOOKS: '' } });
       child.on('exit', (c) => resolve(c ?? 1));
     });
     const duration = (Date.now() - began) / 1000;
@@ -72,7 +73,8 @@ async function main(): Promise<number> {
     const run = readFailures(reportDir);
     const outcome = compareWithBaseline(run.failures, baseline);
     say(`schemathesis exit ${code}; ${run.requests} requests in ${duration.toFixed(0)} s over ${run.operations} operations`);
-    say(`failures by check: ${JSON.stringify(run.byCheck)}`);
+    say(`responses by status: ${JSON.stringify(run.byStatus)}`);
+    say(`distinct failures by check: ${JSON.stringify(run.byCheck)} (${outcome.unexpected.length} not in the baseline)`);
     for (const line of outcome.accepted) say(`accepted (baseline): ${line}`);
     for (const line of outcome.unexpected) say(`NEW FAILURE: ${line}`);
     say(audit.summary());

@@ -12,7 +12,7 @@ export type DocumentStage = (typeof DOCUMENT_STAGES)[number];
 const tag: JsonSchema = { type: 'string', minLength: 1, maxLength: 100, description: 'Must keep a letter or digit once normalised (case, spacing, edge punctuation and a leading "the" are ignored), else a 400.' };
 
 export const createDocumentBody: JsonSchema = obj({
-  content: { type: 'string', minLength: 1, pattern: '\\S', 'x-reason': 'contains no text to index', description: 'Raw text to index (type text), not blank. Exactly one of content or url (or a multipart file).' },
+  content: { type: 'string', minLength: 1, allOf: [{ pattern: '\\S', 'x-reason': 'contains no text to index' }], description: 'Raw text to index (type text), not blank. Exactly one of content or url (or a multipart file).' },
   url: { type: 'string', minLength: 1, maxLength: 2048, description: 'An http(s) URL to fetch and index (type url). HTML is reduced to its readable text and title.' },
   title: { type: 'string', minLength: 1, maxLength: 500, description: 'Default: the title found in the source (HTML <title>, first Markdown heading, PDF title), else the file name, URL or first line.' },
   tags: {

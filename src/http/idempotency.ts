@@ -11,7 +11,7 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[!-~]{1,255}$/;
 
 export async function withIdempotency(graph: Graph, ctx: ApiContext, run: () => Promise<HandlerResult>): Promise<HandlerResult> {
   const key = ctx.get('Idempotency-Key');
-  if (key === '') return run();
+  if (key === '' && ctx.headers['idempotency-key'] === undefined) return run();
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
       fields: [{ field: '/headers/idempotency-key', reason: 'malformed' }],

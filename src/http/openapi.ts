@@ -39,18 +39,21 @@ export const ERROR_ENVELOPE: JsonSchema = {
  * Every status an operation can answer: its own errors plus what the shared layers add. Any
  * authenticated route: 401, 403 (project not allowed to the key, or a missing scope), 429 and 503
  * (the key is looked up in Neo4j). Any route with a body method: 400 (malformed JSON), 413, 415.
- * Any route with inputs: 400. Path parameters: 404. Idempotent routes: 409 idempotency_conflict.
+ * Any route with inputs: 400. Path parameters or a project_id input: 404. Idempotent routes: 409
+ * idempotency_conflict.
  */
 export function commonErrors(route: RouteSpec): ErrorCode[] {
   const authenticated = route.auth !== false;
   const hasBody = route.method !== 'get';
   const hasPathParams = route.path.includes('/:');
+  // An organization key naming a project that is not one of its own gets a 404 (as unknown).
+  const namesProject = [route.body, route.query].some((schema) => Boolean((schema?.properties as Record<string, unknown> | undefined)?.project_id));
   return [...new Set<ErrorCode>([
     ...route.errors,
     ...(authenticated ? (['unauthorized', 'forbidden', 'rate_limited', 'graph_unavailable'] as const) : []),
     ...(hasBody || route.query || route.params || hasPathParams ? (['invalid_request'] as const) : []),
     ...(hasBody ? (['payload_too_large', 'unsupported_media_type'] as const) : []),
-    ...(hasPathParams && authenticated ? (['not_found'] as const) : []),
+    ...((hasPathParams || namesProject) && authenticated ? (['not_found'] as const) : []),
     ...(route.idempotent ? (['idempotency_conflict'] as const) : []),
     'internal_error',
   ])];

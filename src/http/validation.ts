@@ -20,8 +20,29 @@ const queryAjv = makeAjv(true);
 
 export type Validator = (value: unknown) => void;
 
+/**
+ * A published rule the handler checks itself (to report it together with rules JSON Schema cannot
+ * state) is an allOf entry marked x-checked-by-handler: ajv leaves it out.
+ */
+export const HANDLER_RULE = 'x-checked-by-handler';
+
+function withoutHandlerRules(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutHandlerRules);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'allOf' && Array.isArray(child)) {
+      const kept = child.filter((entry) => !(entry && typeof entry === 'object' && (entry as Record<string, unknown>)[HANDLER_RULE] === true));
+      if (kept.length > 0) out.allOf = kept.map(withoutHandlerRules);
+    } else {
+      out[key] = withoutHandlerRules(child);
+    }
+  }
+  return out;
+}
+
 export function compile(schema: JsonSchema, where: 'body' | 'query' | 'params'): Validator {
-  const validate: ValidateFunction = (where === 'body' ? bodyAjv : queryAjv).compile(schema);
+  const validate: ValidateFunction = (where === 'body' ? bodyAjv : queryAjv).compile(withoutHandlerRules(schema) as JsonSchema);
   return (value) => {
     if (!validate(value)) throw validationError(validate.errors ?? [], where);
   };

@@ -21,7 +21,10 @@ export const loopRequestBody = (llm: boolean): JsonSchema => obj({
     quality_threshold: { type: 'number', minimum: 0, maximum: 1, default: 0.8 },
     extractor: llm
       ? { enum: ['builtin', 'llm'], default: 'builtin', description: 'llm: the configured OpenAI-compatible endpoint.' }
-      : { enum: ['builtin'], default: 'builtin', description: 'llm is offered only when the service has LLM_BASE_URL configured.', 'x-reason': 'llm needs LLM_BASE_URL configured on the service' },
+      : {
+        enum: ['builtin', 'llm'], default: 'builtin', description: 'llm is offered only when the service has LLM_BASE_URL configured.',
+        allOf: [{ not: { const: 'llm' }, 'x-reason': 'llm needs LLM_BASE_URL configured on the service' }],
+      },
   }),
   output: obj({ type: { const: 'delta' }, apply: { const: false, description: 'Must not be true (apply_not_supported_for_loops).', 'x-error-code': 'apply_not_supported_for_loops', 'x-reason': 'must be false or omitted' } }),
   dry_run: { type: 'boolean', default: false },

@@ -4,6 +4,7 @@
 import type { JsonSchema } from '../http/route.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { ENGINE_PROPERTIES, RESERVED_LABELS, RESERVED_TYPES } from './definition.js';
+import { HANDLER_RULE } from '../http/validation.js';
 
 export const LABEL_PATTERN = '^[A-Z][A-Za-z0-9]*$';
 export const REL_TYPE_PATTERN = '^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$';
@@ -12,7 +13,9 @@ export const SHAPE_NAME_PATTERN = '^[a-z][a-z0-9_-]*$';
 export const PROPERTY_TYPES = ['string', 'number', 'integer', 'boolean', 'date', 'datetime'] as const;
 export const CARDINALITIES = ['one_to_one', 'one_to_many', 'many_to_one', 'many_to_many'] as const;
 
-const notOneOf = (values: Set<string>, reason: string): JsonSchema => ({ not: { enum: [...values].sort() }, 'x-reason': reason });
+// These rules are published here and checked by definition.ts (x-checked-by-handler), so that a bad
+// definition gets every problem in one answer, those JSON Schema cannot state included.
+const notOneOf = (values: Set<string>, reason: string): JsonSchema => ({ not: { enum: [...values].sort() }, 'x-reason': reason, [HANDLER_RULE]: true });
 const label: JsonSchema = { type: 'string', pattern: LABEL_PATTERN, maxLength: 64, description: 'PascalCase Neo4j label: Person' };
 const ownLabel: JsonSchema = { ...label, allOf: [notOneOf(RESERVED_LABELS, 'is a label the service owns')] };
 const relType: JsonSchema = {
@@ -30,8 +33,11 @@ const propertyDef = (strict: boolean): JsonSchema => obj({
   description,
   enum: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 }, description: 'Allowed values; string properties only.' },
 }, ['name', 'type'], {
-  if: { required: ['enum'] },
-  then: { properties: { type: { const: 'string', 'x-reason': 'must be string when enum is given (enum is allowed on string properties only)' } } },
+  allOf: [{
+    if: { required: ['enum'] },
+    then: { properties: { type: { const: 'string', 'x-reason': 'must be string when enum is given (enum is allowed on string properties only)' } } },
+    [HANDLER_RULE]: true,
+  }],
 });
 
 const entityTypeSchema = (strict: boolean): JsonSchema => obj({

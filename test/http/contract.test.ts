@@ -60,23 +60,32 @@ describe('Published contract', () => {
     assert.deepEqual(filter.body.error.details.fields, [{ field: '/body/filters/document', reason: 'applies only when planes includes document' }]);
     const cursor = await t.get('/v1/deltas?cursor=not%20base64!');
     assert.equal(cursor.body.error.details.fields[0].field, '/query/cursor');
-    const key = await t.post('/v1/memories', { content: 'x' }, { headers: { 'Idempotency-Key': 'has space' } });
-    assert.equal(key.status, 400);
+    for (const value of ['has space', '']) {
+      const key = await t.post('/v1/memories', { content: 'x' }, { headers: { 'Idempotency-Key': value } });
+      assert.equal(key.status, 400, `Idempotency-Key "${value}"`);
+      assert.equal(key.body.error.details.fields[0].field, '/headers/idempotency-key');
+    }
   });
 
-  it('shape definitions: engine-owned names and enums on non-strings are refused by the schema', async () => {
+  it('shape definitions: engine-owned names and enums on non-strings are published, and answered with every other problem at once', async () => {
+    const doc = await document();
+    const published = JSON.stringify(doc.paths['/v1/shapes']!.post!.requestBody!.content['application/json']!.schema);
+    for (const rule of ['"is a label the service owns"', '"is a property the service sets"', '"is a relationship type the service owns"', 'enum is allowed on string properties only']) {
+      assert.ok(published.includes(rule), rule);
+    }
     const t = await newTenant(0);
     const reply = await t.post('/v1/shapes', {
       name: 'owned',
-      entity_types: [{ label: 'Delta', properties: [{ name: 'name', type: 'string' }, { name: 'project_id', type: 'string' }, { name: 'size', type: 'integer', enum: ['1'] }] }],
+      entity_types: [{ label: 'Delta', identity: 'code', properties: [{ name: 'name', type: 'string' }, { name: 'project_id', type: 'string' }, { name: 'size', type: 'integer', enum: ['1'] }] }],
       relationship_types: [{ type: 'HAS_CHANGE', from: 'Entity', to: 'Entity' }],
     });
     assert.equal(reply.status, 400);
-    assert.deepEqual(reply.body.error.details.fields, [
-      { field: '/body/entity_types/0/label', reason: 'is a label the service owns' },
-      { field: '/body/entity_types/0/properties/1/name', reason: 'is a property the service sets' },
-      { field: '/body/entity_types/0/properties/2/type', reason: 'must be string when enum is given (enum is allowed on string properties only)' },
-      { field: '/body/relationship_types/0/type', reason: 'is a relationship type the service owns' },
+    assert.deepEqual(reply.body.error.details.fields.map((f: { field: string }) => f.field).sort(), [
+      '/body/entity_types/0/identity',
+      '/body/entity_types/0/label',
+      '/body/entity_types/0/properties/1/name',
+      '/body/entity_types/0/properties/2/enum',
+      '/body/relationship_types/0/type',
     ]);
   });
 
