@@ -12,7 +12,7 @@ import { checkOneSource, type DocumentInput } from './source.js';
 import { checkExtractable, createDocument, getDocument, listDocuments } from './service.js';
 import { listItemView, sourceView } from './views.js';
 import {
-  createDocumentBody, createResultSchema, extractBody, handoffSchema, idParams, listQuery, listResultSchema, sourceSchema,
+  createDocumentBody, uploadFields, createResultSchema, extractBody, handoffSchema, idParams, listQuery, listResultSchema, sourceSchema,
 } from './schemas.js';
 
 interface CreateBody {
@@ -46,7 +46,7 @@ export function documentRoutes(deps: Deps) {
       method: 'post', path: '/v1/documents', operationId: 'createDocument', tag: 'Documents', scope: 'documents:write',
       summary: 'Index raw text, a URL or an uploaded file as a document',
       description: 'JSON with exactly one of content (type text) or url (type url; fetched over http(s) with a timeout, size cap and redirect cap; private addresses refused unless configured), or multipart/form-data with one file part (type file: text, Markdown, HTML, JSON or PDF) and optional title, tags (comma-separated) and project_id fields. The text is split into overlapping chunks; the document, its chunks (linked HAS_CHUNK and NEXT in order) and its collections (one per tag) are written as one applied delta (origin document). The answer comes once the chunks are searchable (ragReady).',
-      body: createDocumentBody, multipart: true, idempotent: true, status: 201,
+      body: createDocumentBody, multipart: true, multipartFields: uploadFields, idempotent: true, status: 201,
       errors: ['payload_too_large', 'upstream_error', 'conflict'],
       response: createResultSchema,
       handler: async (ctx) => {

@@ -9,18 +9,40 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STAGES = ['indexed', 'extracting', 'extracted', 'failed'] as const;
 export type DocumentStage = (typeof DOCUMENT_STAGES)[number];
 
-const tag: JsonSchema = { type: 'string', minLength: 1, maxLength: 100 };
+const tag: JsonSchema = { type: 'string', minLength: 1, maxLength: 100, description: 'Must keep a letter or digit once normalised (case, spacing, edge punctuation and a leading "the" are ignored), else a 400.' };
 
 export const createDocumentBody: JsonSchema = obj({
-  content: { type: 'string', minLength: 1, description: 'Raw text to index (type text). Exactly one of content or url (or a multipart file).' },
+  content: { type: 'string', minLength: 1, allOf: [{ pattern: '\\S', 'x-reason': 'contains no text to index' }], description: 'Raw text to index (type text), not blank. Exactly one of content or url (or a multipart file).' },
   url: { type: 'string', minLength: 1, maxLength: 2048, description: 'An http(s) URL to fetch and index (type url). HTML is reduced to its readable text and title.' },
   title: { type: 'string', minLength: 1, maxLength: 500, description: 'Default: the title found in the source (HTML <title>, first Markdown heading, PDF title), else the file name, URL or first line.' },
   tags: {
+    type: 'array', items: tag, maxItems: MAX_TAGS,
     description: 'Each tag puts the document in the project collection of that name (matched by normalised name, created when absent). In a multipart upload: one comma-separated field.',
-    anyOf: [{ type: 'array', items: tag, maxItems: MAX_TAGS }, { type: 'string', maxLength: 5000 }],
   },
   project_id: projectIdField,
+}, [], {
+  description: 'JSON: exactly one of content or url.',
+  oneOf: [
+    { required: ['content'], 'x-reason': 'exactly one of content or url is required' },
+    { required: ['url'], 'x-reason': 'exactly one of content or url is required' },
+  ],
+  if: { required: ['content', 'url'] },
+  then: {
+    properties: {
+      content: { not: {}, 'x-reason': 'exactly one of content or url may be given, not both' },
+      url: { not: {}, 'x-reason': 'exactly one of content or url may be given, not both' },
+    },
+  },
 });
+
+/** The text fields of a multipart upload beside its one file part. */
+export const uploadFields: Record<string, JsonSchema> = {
+  title: { type: 'string', minLength: 1, maxLength: 500 },
+  tags: { type: 'string', maxLength: 5000, description: 'comma-separated' },
+  project_id: projectIdField,
+  content: { not: {}, 'x-reason': 'must be omitted when a file is uploaded', description: 'Not accepted with a file.' },
+  url: { not: {}, 'x-reason': 'must be omitted when a file is uploaded', description: 'Not accepted with a file.' },
+};
 
 const statusSchema: JsonSchema = {
   type: 'object',

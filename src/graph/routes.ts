@@ -32,12 +32,21 @@ export function graphRoutes(deps: Deps) {
       method: 'get', path: '/v1/graph/nodes', operationId: 'listGraphNodes', tag: 'Graph', scope: 'graph:read',
       summary: 'A page of the project\'s nodes, by label and one property value',
       description: 'Ordered by id. property and value go together: nodes whose property equals value (compared as text; a list property matches when one element does).',
-      query: cursorQuery({
-        label,
-        property: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_.]*$', maxLength: 128 },
-        value: { type: 'string', maxLength: 1000 },
-        include_pending: includePending,
-      }),
+      query: {
+        ...cursorQuery({
+          label,
+          property: {
+            type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_.]*$', maxLength: 128, description: 'Required with value; not an internal property.',
+            allOf: [{ not: { enum: [...INTERNAL_PROPS].sort() }, 'x-reason': 'is an internal property' }],
+          },
+          value: { type: 'string', maxLength: 1000, description: 'Required with property.' },
+          include_pending: includePending,
+        }),
+        allOf: [
+          { if: { required: ['property'] }, then: { required: ['value'], 'x-reason': 'is required with property' } },
+          { if: { required: ['value'] }, then: { required: ['property'], 'x-reason': 'is required with value' } },
+        ],
+      },
       status: 200, errors: [],
       response: { type: 'object', properties: { project_id: { type: 'string' }, nodes: { type: 'array', items: graphNodeSchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } },
       handler: async (ctx) => {
@@ -81,12 +90,16 @@ export function graphRoutes(deps: Deps) {
       method: 'get', path: '/v1/graph/edges', operationId: 'listGraphEdges', tag: 'Graph', scope: 'graph:read',
       summary: 'A page of the project\'s relationships, by node and/or type',
       description: 'Ordered by id. direction (default both) applies with node_id: out = the node is the source, in = the target.',
-      query: cursorQuery({
-        node_id: { type: 'string', minLength: 1, maxLength: 64 },
-        type: { type: 'string', pattern: NAME, maxLength: 64, description: 'A relationship type: WORKS_FOR' },
-        direction: { enum: ['out', 'in', 'both'] },
-        include_pending: includePending,
-      }),
+      query: {
+        ...cursorQuery({
+          node_id: { type: 'string', minLength: 1, maxLength: 64 },
+          type: { type: 'string', pattern: NAME, maxLength: 64, description: 'A relationship type: WORKS_FOR' },
+          direction: { enum: ['out', 'in', 'both'], description: 'Only with node_id.' },
+          include_pending: includePending,
+        }),
+        if: { not: { required: ['node_id'] } },
+        then: { properties: { direction: { not: {}, 'x-reason': 'applies only with node_id' } } },
+      },
       status: 200, errors: [],
       response: { type: 'object', properties: { project_id: { type: 'string' }, edges: { type: 'array', items: graphEdgeSchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } },
       handler: async (ctx) => {

@@ -12,10 +12,14 @@ import { compile, type Validator } from './validation.js';
 import type { Deps } from './deps.js';
 import { withIdempotency } from './idempotency.js';
 import { httpMetrics } from '../ops/httpMetrics.js';
+import { MethodTable } from './methods.js';
+import { multipartSchema } from './openapi.js';
+import { responseAudit } from './responseAudit.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
   body?: Validator;
+  upload?: Validator;
   query?: Validator;
   params?: Validator;
 }
@@ -28,18 +32,24 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   const unknownKeys = new UnknownKeyCache();
   const router = new Router<ApiState>();
   const multipartPaths: RegExp[] = [];
+  const methods = new MethodTable(routes);
+  const audit = responseAudit();
+  audit?.attach(routes);
 
   for (const spec of routes) {
     const compiled: CompiledRoute = {
       spec,
       ...(spec.body ? { body: compile(spec.body, 'body') } : {}),
+      ...(spec.multipart ? { upload: compile(multipartSchema(spec, false), 'body') } : {}),
       ...(spec.query ? { query: compile(spec.query, 'query') } : {}),
       ...(spec.params ? { params: compile(spec.params, 'params') } : {}),
     };
     if (spec.multipart) multipartPaths.push(new RegExp(`^${spec.path.replace(/:[^/]+/g, '[^/]+')}$`));
     router[spec.method](spec.operationId, spec.path, async (koaCtx) => {
       const ctx = koaCtx as unknown as ApiContext;
+      methods.assertOwns(spec.path, ctx.method, ctx.path);
       ctx.state.routeName = `${spec.method.toUpperCase()} ${spec.path}`;
+      ctx.state.operationId = spec.operationId;
       if (spec.auth !== false) {
         // Before authentication: a stream of bad or unknown keys costs no database read past the limit.
         addressLimiter.take(ctx, ctx.request.ip || 'unknown');
@@ -52,7 +62,9 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
         compiled.query(query);
         (ctx.state as ApiState & { query?: unknown }).query = query;
       }
-      if (compiled.body) compiled.body(ctx.request.body ?? {});
+      if (ctx.state.upload && compiled.upload) compiled.upload(ctx.request.body ?? {});
+      // The parsed body itself (null, a number, an array ... is a 400), so the handler reads what was validated.
+      else if (compiled.body) compiled.body(ctx.request.body === undefined ? (ctx.request.body = {}) : ctx.request.body);
       // The status actually sent is what an idempotent replay answers (a 201 stays a 201).
       const run = async (): Promise<HandlerResult> => {
         const result = await spec.handler(ctx);
@@ -66,6 +78,13 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   }
 
   app.use(httpMetrics(deps.config.metrics.enabled)); // outermost: sees the final status of every answer
+  if (audit) {
+    // Outermost, so it sees the final status and body, error envelopes included.
+    app.use(async (ctx, next) => {
+      await next();
+      if (ctx.state.operationId && ctx.method !== 'HEAD') audit.check(ctx.state.operationId, ctx.status, ctx.body);
+    });
+  }
   app.use(envelope(deps.logger));
   app.use(
     readBody(deps.config.bodyLimitBytes, Math.max(deps.config.bodyLimitBytes, 26_214_400), (path) =>
@@ -73,10 +92,9 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     ),
   );
   app.use(router.routes());
-  app.use(
-    // Not in throw mode: the router sets the Allow header, and the envelope turns 405/501 into errors.
-    router.allowedMethods(),
-  );
+  // OPTIONS and 405 list exactly the methods of the route the path belongs to (not the router's
+  // union over every pattern the path happens to match).
+  app.use(methods.middleware());
   return app;
 }
 

@@ -6,12 +6,13 @@ import type { Graph } from '../db/graph.js';
 import { ApiError } from '../errors/catalogue.js';
 import type { ApiContext, HandlerResult } from './route.js';
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Visible ASCII, 1 to 255 characters (published in the OpenAPI document as the header's pattern). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[!-~]{1,255}$/;
 
 export async function withIdempotency(graph: Graph, ctx: ApiContext, run: () => Promise<HandlerResult>): Promise<HandlerResult> {
   const key = ctx.get('Idempotency-Key');
-  if (key === '') return run();
-  if (!KEY_PATTERN.test(key)) {
+  if (key === '' && ctx.headers['idempotency-key'] === undefined) return run();
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
       fields: [{ field: '/headers/idempotency-key', reason: 'malformed' }],
     });

@@ -3,32 +3,98 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
 import type { JsonSchema, RouteSpec } from './route.js';
 import { SCOPES } from '../auth/scopes.js';
+import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.js';
+
+const ERROR_BODY: JsonSchema = {
+  type: 'object',
+  required: ['code', 'message', 'details'],
+  additionalProperties: false,
+  properties: {
+    code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
+    message: { type: 'string' },
+    details: {
+      type: 'object',
+      description: 'Context for the error. For invalid_request, fields lists each bad field by JSON pointer (/body/..., /query/...) with the reason.',
+      properties: {
+        fields: {
+          type: 'array',
+          items: { type: 'object', required: ['field', 'reason'], additionalProperties: false, properties: { field: { type: 'string' }, reason: { type: 'string' } } },
+        },
+      },
+    },
+  },
+};
 
 export const ERROR_ENVELOPE: JsonSchema = {
   type: 'object',
   required: ['error', 'request_id'],
+  additionalProperties: false,
   properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message', 'details'],
-      properties: {
-        code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
-        message: { type: 'string' },
-        details: {
-          type: 'object',
-          description: 'Context for the error. For invalid_request, fields lists each bad field by JSON pointer (/body/..., /query/...) with the reason.',
-          properties: {
-            fields: {
-              type: 'array',
-              items: { type: 'object', required: ['field', 'reason'], properties: { field: { type: 'string' }, reason: { type: 'string' } } },
-            },
-          },
-        },
-      },
-    },
+    error: ERROR_BODY,
     request_id: { type: 'string' },
   },
 };
+
+/**
+ * Every status an operation can answer: its own errors plus what the shared layers add. Any
+ * authenticated route: 401, 403 (project not allowed to the key, or a missing scope), 429 and 503
+ * (the key is looked up in Neo4j). Any route with a body method: 400 (malformed JSON), 413, 415.
+ * Any route with inputs: 400. Path parameters or a project_id input: 404. Idempotent routes: 409
+ * idempotency_conflict.
+ */
+export function commonErrors(route: RouteSpec): ErrorCode[] {
+  const authenticated = route.auth !== false;
+  const hasBody = route.method !== 'get';
+  const hasPathParams = route.path.includes('/:');
+  // An organization key naming a project that is not one of its own gets a 404 (as unknown).
+  const namesProject = [route.body, route.query].some((schema) => Boolean((schema?.properties as Record<string, unknown> | undefined)?.project_id));
+  return [...new Set<ErrorCode>([
+    ...route.errors,
+    ...(authenticated ? (['unauthorized', 'forbidden', 'rate_limited', 'graph_unavailable'] as const) : []),
+    ...(hasBody || route.query || route.params || hasPathParams ? (['invalid_request'] as const) : []),
+    ...(hasBody ? (['payload_too_large', 'unsupported_media_type'] as const) : []),
+    ...((hasPathParams || namesProject) && authenticated ? (['not_found'] as const) : []),
+    ...(route.idempotent ? (['idempotency_conflict'] as const) : []),
+    'internal_error',
+  ])];
+}
+
+/** Response schemas built by governedWriteSchema carry this marker (their 409 is the failed write). */
+export const GOVERNED_WRITE_MARK = 'x-governed-write';
+
+function isGovernedWrite(schema: JsonSchema): boolean {
+  return schema[GOVERNED_WRITE_MARK] === true;
+}
+
+function failedGovernedWrite(success: JsonSchema): JsonSchema {
+  const { [GOVERNED_WRITE_MARK]: _mark, ...rest } = success;
+  const properties = (rest.properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    ...rest,
+    description: 'The governed-write result of a write that failed: nothing was written; the failed delta is kept for audit.',
+    required: [...new Set([...((rest.required as string[] | undefined) ?? []), 'error'])],
+    properties: {
+      ...properties,
+      id: { type: 'null' },
+      status: { const: 'failed' },
+      applied: { const: false },
+      error: ERROR_BODY,
+    },
+  };
+}
+
+/** A multipart request: one file part named file and the route's text fields, nothing else. */
+export function multipartSchema(route: RouteSpec, withFile = true): JsonSchema {
+  return {
+    type: 'object',
+    required: withFile ? ['file'] : [],
+    additionalProperties: false,
+    properties: {
+      ...(withFile ? { file: { type: 'string', contentMediaType: 'application/octet-stream' } } : {}),
+      ...(route.multipartFields ?? {}),
+    },
+  };
+}
 
 function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -47,7 +113,7 @@ function parameters(route: RouteSpec): unknown[] {
   else for (const m of route.path.matchAll(/:([A-Za-z_]+)/g)) out.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
   add(route.query, 'query');
   if (route.idempotent) {
-    out.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Replays the first response for 24 h; another body with the same key is a 409 idempotency_conflict.' });
+    out.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source }, description: 'Optional, 1 to 255 visible ASCII characters. Replays the first response (status and body) for 24 h; another body with the same key, or a retry while the first request still runs, is a 409 idempotency_conflict.' });
   }
   return out;
 }
@@ -56,16 +122,7 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const p = openApiPath(route.path);
-    const errorCodes: ErrorCode[] = [...new Set<ErrorCode>([
-      ...route.errors,
-      ...(route.auth === false ? [] : (['unauthorized', 'rate_limited'] as ErrorCode[])),
-      // Authentication reads the graph: any authenticated route answers 503 while Neo4j is down.
-      ...(route.auth === false ? [] : (['graph_unavailable'] as ErrorCode[])),
-      ...(route.scope ? (['forbidden'] as ErrorCode[]) : []),
-      ...(route.body || route.query ? (['invalid_request'] as ErrorCode[]) : []),
-      ...(route.body ? (['payload_too_large'] as ErrorCode[]) : []),
-      'internal_error',
-    ])];
+    const errorCodes = commonErrors(route);
     const responses: Record<string, unknown> = {
       [String(route.status)]: { description: 'Success', content: { 'application/json': { schema: route.response } } },
     };
@@ -78,17 +135,24 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
     }
     for (const [status, codes] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
+      const description = codes.map((c) => `${c}: ${ERROR_CATALOGUE[c].description}`).join(' | ');
+      const error = { $ref: '#/components/schemas/Error' };
+      const failedWrite = status === 409 && isGovernedWrite(route.response);
+      // A status the route also answers with its own body (alsoResponds) keeps that body beside the envelope.
+      const own = responses[String(status)] as { description: string; content: { 'application/json': { schema: JsonSchema } } } | undefined;
+      const alternative = failedWrite ? failedGovernedWrite(route.response) : own?.content['application/json'].schema;
       responses[String(status)] = {
-        description: codes.map((c) => `${c}: ${ERROR_CATALOGUE[c].description}`).join(' | '),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        description: failedWrite
+          ? `A governed write that could not be applied answers the governed-write result with status "failed", id null and error {code, message, details}. Otherwise: ${description}`
+          : own ? `${own.description}. Otherwise: ${description}` : description,
+        content: { 'application/json': { schema: alternative ? { oneOf: [alternative, error] } : error } },
+        ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } } } } : {}),
       };
     }
     const content: Record<string, unknown> = {};
     if (route.body) content['application/json'] = { schema: route.body };
     if (route.multipart) {
-      content['multipart/form-data'] = {
-        schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' }, title: { type: 'string' }, project_id: { type: 'string' }, tags: { type: 'string', description: 'comma-separated' } } },
-      };
+      content['multipart/form-data'] = { schema: multipartSchema(route) };
     }
     paths[p] ??= {};
     paths[p][route.method] = {

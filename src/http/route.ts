@@ -12,6 +12,8 @@ export interface ApiState {
   auth?: AuthContext;
   startedAt: number;
   routeName?: string;
+  /** The matched route's operationId (response audit in tests and fuzzing). */
+  operationId?: string;
   /** Raw request bytes (a streamed upload: their SHA-256 digest), kept for idempotency fingerprints. */
   rawBody?: Buffer;
   /** Set when the route accepts multipart and the request used it. */
@@ -52,6 +54,8 @@ export interface RouteSpec {
   body?: JsonSchema;
   /** Also accept multipart/form-data with one file part named "file". */
   multipart?: boolean;
+  /** The text fields a multipart request may carry beside the file (validated instead of body). */
+  multipartFields?: Record<string, JsonSchema>;
   query?: JsonSchema;
   params?: JsonSchema;
   status: number;

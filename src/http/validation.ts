@@ -2,14 +2,15 @@
 // with a JSON pointer (/body/memories/3/kind) and a reason.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { ApiError, type FieldProblem } from '../errors/catalogue.js';
+import { ApiError, type ErrorCode, type FieldProblem } from '../errors/catalogue.js';
 import type { JsonSchema } from './route.js';
 
 // ajv-formats ships CommonJS; its default export is the plugin function.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 function makeAjv(coerceTypes: boolean): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes, useDefaults: true });
+  // verbose: errors carry their schema, so an `x-reason` annotation can word a cross-field rule.
+  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes, useDefaults: true, verbose: true });
   addFormats(ajv);
   return ajv;
 }
@@ -19,27 +20,58 @@ const queryAjv = makeAjv(true);
 
 export type Validator = (value: unknown) => void;
 
+/**
+ * A published rule the handler checks itself (to report it together with rules JSON Schema cannot
+ * state) is an allOf entry marked x-checked-by-handler: ajv leaves it out.
+ */
+export const HANDLER_RULE = 'x-checked-by-handler';
+
+function withoutHandlerRules(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutHandlerRules);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'allOf' && Array.isArray(child)) {
+      const kept = child.filter((entry) => !(entry && typeof entry === 'object' && (entry as Record<string, unknown>)[HANDLER_RULE] === true));
+      if (kept.length > 0) out.allOf = kept.map(withoutHandlerRules);
+    } else {
+      out[key] = withoutHandlerRules(child);
+    }
+  }
+  return out;
+}
+
 export function compile(schema: JsonSchema, where: 'body' | 'query' | 'params'): Validator {
-  const validate: ValidateFunction = (where === 'body' ? bodyAjv : queryAjv).compile(schema);
+  const validate: ValidateFunction = (where === 'body' ? bodyAjv : queryAjv).compile(withoutHandlerRules(schema) as JsonSchema);
   return (value) => {
     if (!validate(value)) throw validationError(validate.errors ?? [], where);
   };
 }
 
+const SUMMARY = new Set(['oneOf', 'anyOf']);
+
 export function validationError(errors: ErrorObject[], where: string): ApiError {
   const fields: FieldProblem[] = [];
   const seen = new Set<string>();
+  let code: ErrorCode = 'invalid_request';
+  // oneOf/anyOf summaries only when nothing more precise was found; items tried by contains never.
+  const precise = errors.some((e) => !SUMMARY.has(e.keyword));
   for (const e of errors) {
-    if (e.keyword === 'if') continue;
+    if (e.keyword === 'if' || e.schemaPath.includes('/contains/')) continue;
+    if (precise && SUMMARY.has(e.keyword)) continue;
     let field = `/${where}${e.instancePath}`;
-    let reason = e.message ?? 'is invalid';
+    const annotations = (e.parentSchema ?? {}) as Record<string, unknown>;
+    const annotated = annotations['x-reason'];
+    // A field whose refusal has its own catalogue code (unsupported_loop_kind ...) says so with x-error-code.
+    if (code === 'invalid_request' && typeof annotations['x-error-code'] === 'string') code = annotations['x-error-code'] as ErrorCode;
+    let reason = typeof annotated === 'string' ? annotated : e.message ?? 'is invalid';
     if (e.keyword === 'required') {
       field += `/${String(e.params.missingProperty)}`;
-      reason = 'is required';
+      if (typeof annotated !== 'string') reason = 'is required';
     } else if (e.keyword === 'additionalProperties') {
       field += `/${String(e.params.additionalProperty)}`;
       reason = 'is not a known field';
-    } else if (e.keyword === 'enum') {
+    } else if (e.keyword === 'enum' && typeof annotated !== 'string') {
       reason = `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`;
     }
     const key = `${field} ${reason}`;
@@ -49,5 +81,5 @@ export function validationError(errors: ErrorObject[], where: string): ApiError 
   }
   const first = fields[0];
   const message = first ? `${first.field.replace(/^\/(body|query|params)\/?/, '') || where}: ${first.reason}` : 'invalid request';
-  return new ApiError('invalid_request', fields.length > 1 ? `${message} (and ${fields.length - 1} more)` : message, { fields });
+  return new ApiError(code, fields.length > 1 ? `${message} (and ${fields.length - 1} more)` : message, { fields });
 }

@@ -1,29 +1,43 @@
-// JSON Schemas of the Loops area. kind and effort are plain strings here so that unsupported values
-// answer the spec's own codes (unsupported_loop_kind, unsupported_loop_effort), not invalid_request.
+// JSON Schemas of the Loops area. kind, effort and output.apply carry x-error-code so that their
+// refusals answer the spec's own codes (unsupported_loop_kind ...), not invalid_request.
 import type { JsonSchema } from '../http/route.js';
 import { STOP_REASONS } from './types.js';
 import { obj, projectIdField } from '../http/schemas.js';
 
 const idList = (max: number): JsonSchema => ({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: max, uniqueItems: true });
 
-export const loopRequestBody: JsonSchema = obj({
-  kind: { type: 'string', description: 'graph_extraction or hydrate (otherwise unsupported_loop_kind).' },
+/** The start request; the llm extractor is offered only when the service has an LLM endpoint. */
+export const loopRequestBody = (llm: boolean): JsonSchema => obj({
+  kind: { enum: ['graph_extraction', 'hydrate'], description: 'graph_extraction or hydrate (otherwise unsupported_loop_kind).', 'x-error-code': 'unsupported_loop_kind', 'x-reason': 'must be graph_extraction or hydrate' },
   project_id: projectIdField,
-  goal: { type: 'string', minLength: 1, maxLength: 2000, description: 'Required.' },
+  goal: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S', description: 'What the loop is for; not blank.', 'x-reason': 'must be 1 to 2000 characters, not blank' },
   context: obj({
     source_ids: { ...idList(50), description: 'Document ids; required (at least one) for graph_extraction.' },
     subject: { type: 'string', minLength: 1, maxLength: 200, description: 'hydrate: an entity name whose neighbourhood is gathered.' },
-  }),
-  schema: obj({ shape_ids: { ...idList(10), description: 'Required (at least one) for graph_extraction.' } }),
+  }, [], { default: {} }),
+  schema: obj({ shape_ids: { ...idList(10), description: 'Required (at least one) for graph_extraction.' } }, [], { default: {} }),
   loop: obj({
-    effort: { type: 'string', description: 'agentic (default) or agentic_plus (otherwise unsupported_loop_effort).' },
+    effort: { enum: ['agentic', 'agentic_plus'], description: 'agentic (default) or agentic_plus (otherwise unsupported_loop_effort).', 'x-error-code': 'unsupported_loop_effort', 'x-reason': 'must be agentic or agentic_plus' },
     max_iterations: { type: 'integer', minimum: 1, maximum: 10, default: 3 },
     quality_threshold: { type: 'number', minimum: 0, maximum: 1, default: 0.8 },
-    extractor: { enum: ['builtin', 'llm'], default: 'builtin', description: 'llm needs LLM_BASE_URL on the service.' },
+    extractor: llm
+      ? { enum: ['builtin', 'llm'], default: 'builtin', description: 'llm: the configured OpenAI-compatible endpoint.' }
+      : {
+        enum: ['builtin', 'llm'], default: 'builtin', description: 'llm is offered only when the service has LLM_BASE_URL configured.',
+        allOf: [{ not: { const: 'llm' }, 'x-reason': 'llm needs LLM_BASE_URL configured on the service' }],
+      },
   }),
-  output: obj({ type: { const: 'delta' }, apply: { type: 'boolean', description: 'Must not be true (apply_not_supported_for_loops).' } }),
+  output: obj({ type: { const: 'delta' }, apply: { const: false, description: 'Must not be true (apply_not_supported_for_loops).', 'x-error-code': 'apply_not_supported_for_loops', 'x-reason': 'must be false or omitted' } }),
   dry_run: { type: 'boolean', default: false },
-}, ['kind']);
+}, ['kind', 'goal'], {
+  if: { required: ['kind'], properties: { kind: { const: 'graph_extraction' } } },
+  then: {
+    properties: {
+      context: { required: ['source_ids'], properties: { source_ids: { minItems: 1, 'x-reason': 'graph_extraction needs at least one source document' } } },
+      schema: { required: ['shape_ids'], properties: { shape_ids: { minItems: 1, 'x-reason': 'graph_extraction needs at least one shape' } } },
+    },
+  },
+});
 
 const links: JsonSchema = { type: 'object', properties: { self: { type: 'string' }, events: { type: 'string' }, checkpoints: { type: 'string' }, cancel: { type: 'string' }, delta: { type: 'string' }, audit: { type: 'string' } } };
 

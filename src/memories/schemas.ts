@@ -39,6 +39,15 @@ export const createMemoryBody: JsonSchema = obj(
     apply: { type: 'boolean', default: true },
     memories: { type: 'array', minItems: 1, maxItems: 100, items: obj(itemProperties, ['content']), description: 'Batch form: 1 to 100 memories, one delta, atomic.' },
   },
+  [],
+  {
+    description: 'Either one memory (content and its fields at the top level) or a batch (memories, each item with its own fields), never both.',
+    oneOf: [{ required: ['content'] }, { required: ['memories'] }],
+    if: { required: ['memories'] },
+    then: {
+      properties: Object.fromEntries(Object.keys(itemProperties).map((k) => [k, { not: {}, 'x-reason': k === 'content' ? 'must be omitted when memories is given' : 'must be inside each item of memories' }])),
+    },
+  },
 );
 
 export const memoryNodeSchema: JsonSchema = {
@@ -84,7 +93,9 @@ export const edgeSchema: JsonSchema = {
   },
 };
 
+/** The governed-write result (spec 2.1); the marker makes the OpenAPI document publish its 409 as the failed write. */
 export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
+  'x-governed-write': true,
   type: 'object',
   required: ['id', 'status', 'project_id', 'delta_id', 'applied', 'request_id'],
   properties: {
@@ -94,7 +105,7 @@ export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): Jso
     delta_id: { type: 'string' },
     applied: { type: 'boolean' },
     request_id: { type: 'string' },
-    error: { type: 'object', description: 'present when status is failed: {code, message, details}' },
+    error: { type: 'object', required: ['code', 'message', 'details'], properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } }, description: 'present when status is failed' },
     ...extra,
   },
 });

@@ -22,7 +22,13 @@ export const searchBody: JsonSchema = obj({
   }, [], { description: 'Per-plane filters; a filter for a plane not searched is a 400.' }),
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
   project_id: projectIdField,
-}, ['query']);
+}, ['query'], {
+  // filters.<plane> only when planes (default all) includes that plane.
+  allOf: PLANES.map((plane) => ({
+    if: { required: ['planes'], properties: { planes: { not: { contains: { const: plane } } } } },
+    then: { properties: { filters: { properties: { [plane]: { not: {}, 'x-reason': `applies only when planes includes ${plane}` } } } } },
+  })),
+});
 
 const searchNodeSchema: JsonSchema = {
   type: 'object',

@@ -3,6 +3,8 @@
 // declared, from/to known, no duplicates) by definition.ts.
 import type { JsonSchema } from '../http/route.js';
 import { obj, projectIdField } from '../http/schemas.js';
+import { ENGINE_PROPERTIES, RESERVED_LABELS, RESERVED_TYPES } from './definition.js';
+import { HANDLER_RULE } from '../http/validation.js';
 
 export const LABEL_PATTERN = '^[A-Z][A-Za-z0-9]*$';
 export const REL_TYPE_PATTERN = '^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$';
@@ -11,25 +13,42 @@ export const SHAPE_NAME_PATTERN = '^[a-z][a-z0-9_-]*$';
 export const PROPERTY_TYPES = ['string', 'number', 'integer', 'boolean', 'date', 'datetime'] as const;
 export const CARDINALITIES = ['one_to_one', 'one_to_many', 'many_to_one', 'many_to_many'] as const;
 
+// These rules are published here and checked by definition.ts (x-checked-by-handler), so that a bad
+// definition gets every problem in one answer, those JSON Schema cannot state included.
+const notOneOf = (values: Set<string>, reason: string): JsonSchema => ({ not: { enum: [...values].sort() }, 'x-reason': reason, [HANDLER_RULE]: true });
 const label: JsonSchema = { type: 'string', pattern: LABEL_PATTERN, maxLength: 64, description: 'PascalCase Neo4j label: Person' };
-const relType: JsonSchema = { type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64, description: 'UPPER_SNAKE relationship type: WORKS_FOR' };
+const ownLabel: JsonSchema = { ...label, allOf: [notOneOf(RESERVED_LABELS, 'is a label the service owns')] };
+const relType: JsonSchema = {
+  type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64, description: 'UPPER_SNAKE relationship type: WORKS_FOR',
+  allOf: [notOneOf(RESERVED_TYPES, 'is a relationship type the service owns')],
+};
 const propertyName: JsonSchema = { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64, description: 'snake_case property name' };
+const ownPropertyName: JsonSchema = { ...propertyName, allOf: [notOneOf(ENGINE_PROPERTIES, 'is a property the service sets')] };
 const description: JsonSchema = { type: 'string', maxLength: 2000 };
 
-const propertyDef: JsonSchema = obj({
-  name: propertyName,
+/** strict: what a client may send (no engine-owned names); read: what built-in shapes may hold too. */
+const propertyDef = (strict: boolean): JsonSchema => obj({
+  name: strict ? ownPropertyName : propertyName,
   type: { enum: [...PROPERTY_TYPES] },
   description,
   enum: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 }, description: 'Allowed values; string properties only.' },
-}, ['name', 'type']);
+}, ['name', 'type'], {
+  allOf: [{
+    if: { required: ['enum'] },
+    then: { properties: { type: { const: 'string', 'x-reason': 'must be string when enum is given (enum is allowed on string properties only)' } } },
+    [HANDLER_RULE]: true,
+  }],
+});
 
-const entityType: JsonSchema = obj({
-  label,
+const entityTypeSchema = (strict: boolean): JsonSchema => obj({
+  label: strict ? ownLabel : label,
   description,
-  properties: { type: 'array', minItems: 1, maxItems: 100, items: propertyDef },
+  properties: { type: 'array', minItems: 1, maxItems: 100, items: propertyDef(strict) },
   identity: { ...propertyName, description: 'The string property that identifies an instance within a project. Default name.' },
   required: { type: 'array', maxItems: 100, uniqueItems: true, items: propertyName, description: 'Default: [identity].' },
 }, ['label', 'properties']);
+const entityType = entityTypeSchema(true);
+const entityTypeRead = entityTypeSchema(false);
 
 const relationshipType: JsonSchema = obj({
   type: relType,
@@ -42,7 +61,10 @@ const relationshipType: JsonSchema = obj({
 
 const definitionFields: Record<string, JsonSchema> = {
   description,
-  entity_types: { type: 'array', minItems: 1, maxItems: 100, items: entityType },
+  entity_types: {
+    type: 'array', minItems: 1, maxItems: 100, items: entityType,
+    description: 'Rules checked beyond this schema, each a 400 naming its field: labels are unique within the shape; property names are unique within an entity type; identity (default name) names a declared string property and each required entry a declared property; relationship from and to name an entity type of this shape (or Entity or Memory); no two relationship types share type, from and to; orphans_allowed names entity types of this shape.',
+  },
   relationship_types: { type: 'array', maxItems: 200, items: relationshipType, default: [] },
   orphans_allowed: { type: 'array', maxItems: 100, uniqueItems: true, items: label, default: [], description: 'Entity labels of this shape that may have no relationship.' },
   project_id: projectIdField,
@@ -72,7 +94,7 @@ export const shapeSchema: JsonSchema = {
     project_id: nullableString,
     description: nullableString,
     schema_tag: nullableString,
-    entity_types: { type: 'array', items: entityType },
+    entity_types: { type: 'array', items: entityTypeRead },
     relationship_types: { type: 'array', items: relationshipType },
     orphans_allowed: { type: 'array', items: { type: 'string' } },
     supersedes: { ...nullableString, description: 'id of the version this one replaced' },

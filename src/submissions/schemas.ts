@@ -16,7 +16,23 @@ export const submissionBody: JsonSchema = obj({
   tags: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 50 },
   project_id: projectIdField,
   apply: { type: 'boolean', description: 'Default true. The extraction route always stages (a loop never applies), so apply true is refused there.' },
-}, ['kind']);
+}, ['kind'], {
+  description: 'content or payload (or both). Routes document and extraction index text: content is required; document never stages (apply true or omitted); extraction needs shape_id and always stages (apply false or omitted, else apply_not_supported_for_loops).',
+  anyOf: [{ required: ['content'] }, { required: ['payload'] }],
+  allOf: [
+    {
+      if: { required: ['route'], properties: { route: { const: 'document' } } },
+      then: { required: ['content'], properties: { apply: { const: true, 'x-reason': 'must be true or omitted for route document' } } },
+    },
+    {
+      if: { required: ['route'], properties: { route: { const: 'extraction' } } },
+      then: {
+        required: ['content', 'shape_id'],
+        properties: { apply: { const: false, 'x-reason': 'must be false or omitted for route extraction', 'x-error-code': 'apply_not_supported_for_loops' } },
+      },
+    },
+  ],
+});
 
 export const submissionResult: JsonSchema = governedWriteSchema({
   route: { enum: [...SUBMISSION_ROUTES] },

@@ -115,7 +115,7 @@ describe('POST /v1/documents (raw text)', () => {
       const reply = await t.post('/v1/documents', body);
       assert.equal(reply.status, 400);
       assert.equal(reply.body.error.code, 'invalid_request');
-      assert.match(reply.body.error.message, /exactly one of content .* or url/);
+      assert.match(reply.body.error.message, /exactly one of content.* or url/);
       assert.deepEqual(reply.body.error.details.fields.map((f: { field: string }) => f.field), ['/body/content', '/body/url']);
     }
     assert.equal((await t.get('/v1/documents')).body.sources.length, 0);

@@ -1,0 +1,95 @@
+// `npm run fuzz`: schemathesis against /v1/openapi.json of the real service (real Neo4j and
+// Temporal on fuzz ports, a fresh development key), with every check, for a bounded time. Fails on
+// any failure not accepted in fuzz/baseline.json (each entry with its reason), and on any response
+// the in-process audit finds outside the published schemas.
+// Env: GKS_FUZZ_SECONDS (default 180), GKS_FUZZ_NEO4J_PORT (17697), GKS_FUZZ_TEMPORAL_PORT (17243),
+// GKS_FUZZ_API_PORT (18080), GKS_FUZZ_SEED, GKS_FUZZ_WORKERS (2), GKS_FUZZ_VENV (.cache/schemathesis).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../src/config/config.js';
+import { ensureServices } from '../src/runtime/services.js';
+import { startService } from '../src/server.js';
+import { ensureDevCredentials } from '../src/runtime/devCredentials.js';
+import { startResponseAudit } from '../src/http/responseAudit.js';
+import { compareWithBaseline, readFailures, type Baseline } from './fuzzReport.js';
+
+const SCHEMATHESIS = 'schemathesis==4.32.5';
+const say = (line: string) => process.stdout.write(`[fuzz] ${line}\n`);
+const env = process.env;
+const seconds = Number(env.GKS_FUZZ_SECONDS ?? 180);
+const root = process.cwd();
+const venv = path.resolve(root, env.GKS_FUZZ_VENV ?? '.cache/schemathesis');
+const reportDir = path.resolve(root, '.cache/fuzz-report');
+
+function ensureSchemathesis(): string {
+  const st = path.join(venv, 'bin', 'st');
+  const stamp = path.join(venv, 'installed.txt');
+  if (fs.existsSync(st) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === SCHEMATHESIS) return st;
+  say(`installing ${SCHEMATHESIS} into ${path.relative(root, venv)}`);
+  const run = (cmd: string, args: string[]) => {
+    const r = spawnSync(cmd, args, { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+  };
+  run('python3', ['-m', 'venv', venv]);
+  run(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', SCHEMATHESIS]);
+  fs.writeFileSync(stamp, SCHEMATHESIS);
+  return st;
+}
+
+async function main(): Promise<number> {
+  const st = ensureSchemathesis();
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', ...env });
+  const neo4jPort = Number(env.GKS_FUZZ_NEO4J_PORT ?? 17697);
+  const temporalPort = Number(env.GKS_FUZZ_TEMPORAL_PORT ?? 17243);
+  const apiPort = Number(env.GKS_FUZZ_API_PORT ?? 18080);
+  const dataDir = path.join(config.dataDir, `fuzz-${neo4jPort}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const endpoints = await ensureServices(config, { dataDir, neo4jPort, temporalPort, temporalUiPort: null }, (l) => say(l.trim()));
+  const audit = startResponseAudit();
+  const service = await startService(config, endpoints, { worker: true, port: apiPort, logger: pino({ level: 'silent' }) });
+  try {
+    const { credentials } = await ensureDevCredentials(service.deps.graph, dataDir);
+    fs.rmSync(reportDir, { recursive: true, force: true });
+    const args = [
+      '--config-file', path.join(root, 'fuzz', 'schemathesis.toml'),
+      'run', `${service.url}/v1/openapi.json`, '--url', service.url,
+      '--checks', 'all', '--max-time', String(seconds), '--workers', env.GKS_FUZZ_WORKERS ?? '2',
+      '-H', `Authorization: Bearer ${credentials.key}`,
+      '--report', 'ndjson', '--report-dir', reportDir, '--request-timeout', '30',
+      '--continue-on-failure', '--output-truncate', 'true', '--max-response-time', env.GKS_FUZZ_MAX_RESPONSE_SECONDS ?? '60',
+      ...(env.GKS_FUZZ_SEED ? ['--seed', env.GKS_FUZZ_SEED] : []),
+    ];
+    say(`st ${args.join(' ').replace(credentials.key, 'gks_…')}`);
+    const began = Date.now();
+    const code = await new Promise<number>((resolve) => {
+      // cwd .cache: schemathesis keeps its own cache (.schemathesis/) in the working directory.
+      const child = spawn(st, args, { stdio: 'inherit', cwd: path.join(root, '.cache'), env: { ...env, SCHEMATHESIS_HOOKS: '' } });
+      child.on('exit', (c) => resolve(c ?? 1));
+    });
+    const duration = (Date.now() - began) / 1000;
+    const baseline = JSON.parse(fs.readFileSync(path.join(root, 'fuzz', 'baseline.json'), 'utf8')) as Baseline;
+    const run = readFailures(reportDir);
+    const outcome = compareWithBaseline(run.failures, baseline);
+    say(`schemathesis exit ${code}; ${run.requests} requests in ${duration.toFixed(0)} s over ${run.operations} operations`);
+    say(`responses by status: ${JSON.stringify(run.byStatus)}`);
+    say(`distinct failures by check: ${JSON.stringify(run.byCheck)} (${outcome.unexpected.length} not in the baseline)`);
+    for (const line of outcome.accepted) say(`accepted (baseline): ${line}`);
+    for (const line of outcome.unexpected) say(`NEW FAILURE: ${line}`);
+    say(audit.summary());
+    if (run.requests === 0) say('no requests were sent');
+    return outcome.unexpected.length === 0 && audit.violations.length === 0 && run.requests > 0 ? 0 : 1;
+  } finally {
+    await service.close();
+    await endpoints.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`fuzz failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
