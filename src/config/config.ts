@@ -21,6 +21,8 @@ export interface Config {
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
   dockerFallback: boolean;
+  /** Port of the Neo4j Browser that `npm start` serves; 0 serves none. */
+  browserPort: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -113,5 +115,6 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5, 0, 20),
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
+    browserPort: int(env, 'GKS_BROWSER_PORT', 7474, 0, 65535),
   };
 }
