@@ -2,7 +2,6 @@
 // made directly with neo4j-driver in one UNWIND statement; search p50/p95 at 10k and 100k memories.
 // Run: npx tsx bench/memories.ts   (own Neo4j on 21687, or NEO4J_URI)
 import crypto from 'node:crypto';
-import neo4j from 'neo4j-driver';
 import { tenantToken } from '../src/db/tenant.js';
 import { benchTenant, fmt, percentile, startBench, timed, words } from './support.js';
 

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { PrerequisiteError } from './runtime/provision.js';
 import { ensureServices, type Endpoints } from './runtime/services.js';
 import { devCredentialLines, ensureDevCredentials } from './runtime/devCredentials.js';
+import { startBrowser, type BrowserServer } from './runtime/browser.js';
 import { startService, type Service } from './server.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let endpoints: Endpoints | undefined;
   let service: Service | undefined;
+  let browser: BrowserServer | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     // The engines share our terminal, so Ctrl+C reaches them too: they must not be restarted now.
     for (const supervisor of endpoints?.supervisors ?? []) supervisor.halt();
     say(`\n${signal} received: draining requests, stopping the worker and services…`);
+    await browser?.close();
     await service?.close().catch((e: unknown) => say(`  error while closing the service: ${String(e)}`));
     await endpoints?.stop().catch((e: unknown) => say(`  error while stopping services: ${String(e)}`));
     say('Stopped.');
@@ -37,12 +40,14 @@ async function main(): Promise<void> {
   );
   say('Starting the API and the Temporal worker…');
   service = await startService(config, endpoints, { worker: true });
+  browser = await startBrowser(config, endpoints.neo4jUri, say);
   const { credentials, created } = await ensureDevCredentials(service.deps.graph, config.dataDir);
   say('');
   say(`Governed knowledge graph service is up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   say(`  API:          ${service.url}/v1   (OpenAPI: ${service.url}/v1/openapi.json)`);
   say(`  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}   address ${endpoints.temporalAddress}`);
-  say(`  Neo4j Bolt:   ${endpoints.neo4jUri}`);
+  say(`  Neo4j Bolt:   ${endpoints.neo4jUri}   (terminal: npx gks cypher)`);
+  say(`  Neo4j Browser: ${browser?.openUrl ?? '(off: GKS_BROWSER_PORT=0 or not provisioned, see above)'}`);
   for (const line of devCredentialLines(credentials, created, path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')))) say(line);
   say(`  Ops:          ${service.url}/readyz   ${config.metrics.enabled ? `${service.url}/metrics   ` : ''}${service.url}/v1/status (admin key)`);
   if (endpoints.supervisors.length) say(`  Supervised:   ${endpoints.supervisors.map((s) => s.name).join(', ')} (restarted with backoff if they die)`);

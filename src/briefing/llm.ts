@@ -1,7 +1,9 @@
 // The briefing writer backed by an OpenAI-compatible chat endpoint. It is handed exactly the
 // evidence the built-in writer would use, selected and hashed by the same functions, so the spec
 // and hashes do not depend on which writer ran; only the prose does. Failures are thrown, never
-// papered over with the built-in writer: the caller decides what a failed LLM means.
+// papered over with the built-in writer: the caller decides what a failed LLM means. The transport is
+// the shared client in src/llm/client.ts.
+import { LlmCallError, LlmClient, type LlmClientConfig } from '../llm/client.js';
 import { BUILTIN_BRIEFING_MODEL } from './builtin.js';
 import { assembleBriefing, prepareEvidence } from './envelope.js';
 import { stripMarkdown } from './plain.js';
@@ -9,17 +11,14 @@ import { renderBriefing } from './render.js';
 import { memoryDay } from './select.js';
 import type { Briefing, BriefingInput, BriefingMemory, BriefingWriter } from './types.js';
 
-export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+export { DEFAULT_LLM_TIMEOUT_MS } from '../llm/client.js';
 
-export interface LlmBriefingOptions {
-  /** Base URL of the OpenAI-compatible API, e.g. https://api.openai.com/v1; /chat/completions is appended. */
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs?: number;
-}
+export type LlmBriefingOptions = LlmClientConfig;
 
-/** The LLM endpoint could not be reached, timed out, answered with an error, or sent no briefing. */
+/**
+ * The LLM endpoint could not be reached, timed out, answered with an error, or sent no briefing. The
+ * message names the kind of failure only (it reaches API clients as a 502); never the endpoint's text.
+ */
 export class LlmEndpointError extends Error {
   override readonly name = 'LlmEndpointError';
   constructor(reason: string, readonly status?: number, options?: { cause?: unknown }) {
@@ -50,25 +49,13 @@ function unwrapFence(reply: string): string {
   return (fenced?.[1] ?? reply).trim();
 }
 
-function replyContent(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const choices = (body as { choices?: unknown }).choices;
-  if (!Array.isArray(choices)) return undefined;
-  const message = (choices[0] as { message?: { content?: unknown } } | undefined)?.message;
-  return typeof message?.content === 'string' ? message.content : undefined;
-}
-
 export class LlmBriefingWriter implements BriefingWriter {
   readonly model: string;
-  private readonly url: string;
-  private readonly apiKey: string | undefined;
-  private readonly timeoutMs: number;
+  private readonly client: LlmClient;
 
   constructor(options: LlmBriefingOptions) {
     this.model = options.model;
-    this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-    this.apiKey = options.apiKey;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+    this.client = new LlmClient(options);
   }
 
   async write(input: BriefingInput): Promise<Briefing> {
@@ -84,40 +71,14 @@ export class LlmBriefingWriter implements BriefingWriter {
   }
 
   private async complete(evidence: string): Promise<string> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     try {
-      const response = await fetch(this.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...(this.apiKey === undefined ? {} : { authorization: `Bearer ${this.apiKey}` }),
-        },
-        body: JSON.stringify({
-          model: this.model,
-          temperature: 0,
-          messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: evidence }],
-        }),
-        signal: controller.signal,
-      });
-      const raw = await response.text();
-      if (!response.ok) throw new LlmEndpointError(`HTTP ${response.status}: ${raw.slice(0, 200)}`, response.status);
-      let body: unknown;
-      try {
-        body = JSON.parse(raw);
-      } catch (error) {
-        throw new LlmEndpointError('the reply is not JSON', response.status, { cause: error });
-      }
-      const content = replyContent(body);
-      if (content === undefined || content.trim() === '') throw new LlmEndpointError('the reply has no message content', response.status);
-      return content;
+      return await this.client.complete([
+        { role: 'system', content: INSTRUCTIONS },
+        { role: 'user', content: evidence },
+      ]);
     } catch (error) {
-      if (error instanceof LlmEndpointError) throw error;
-      if (controller.signal.aborted) throw new LlmEndpointError(`no reply within ${this.timeoutMs} ms`, undefined, { cause: error });
-      throw new LlmEndpointError(error instanceof Error ? error.message : String(error), undefined, { cause: error });
-    } finally {
-      clearTimeout(timer);
+      if (error instanceof LlmCallError) throw new LlmEndpointError(error.message, error.status, { cause: error });
+      throw error;
     }
   }
 }

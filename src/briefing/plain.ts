@@ -8,6 +8,7 @@ export function collapseWhitespace(text: string): string {
 
 const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
 const ESCAPE = /\\([\\`*_{}[\]()#+\-.!>|~])/g;
+// eslint-disable-next-line no-control-regex -- NUL marks placeholders that Markdown text cannot contain
 const PLACEHOLDER = /\u0000(\d+)\u0000/g;
 
 /** Inline syntax only: emphasis, strikethrough, inline code, links, images, autolinks, escapes. */

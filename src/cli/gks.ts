@@ -9,6 +9,7 @@ import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import { createOrganization, createProject } from '../tenancy/service.js';
 import { grantCredits } from '../credits/service.js';
 import { TemporalGateway } from '../temporal/connection.js';
+import { runCypher } from './cypher.js';
 
 const USAGE = `usage: gks <command> [--json]
   org create NAME
@@ -19,6 +20,7 @@ const USAGE = `usage: gks <command> [--json]
   key revoke KEY_ID
   credits grant --org ORG_ID AMOUNT [--reason TEXT]
   doctor            run the serviceCheck workflow through Temporal and the worker
+  cypher [-e QUERY | -f FILE] [--param NAME=VALUE]...   Cypher shell on the graph (gks cypher --help)
 scopes: ${SCOPES.join(', ')}
   (without --scope a key gets every scope but admin; pass --scope admin explicitly)`;
 
@@ -29,6 +31,11 @@ function print(json: boolean, value: Record<string, unknown>, human: string): vo
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'cypher') {
+    const config = loadConfig();
+    const { user, password, database } = config.neo4j;
+    return runCypher(argv.slice(1), { uri: config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`, user, password, database });
+  }
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

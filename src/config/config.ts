@@ -24,6 +24,8 @@ export interface Config {
   dockerFallback: boolean;
   /** GET /metrics (Prometheus text, no auth: the service binds to loopback by default). */
   metrics: { enabled: boolean };
+  /** Port of the Neo4j Browser that `npm start` serves; 0 serves none. */
+  browserPort: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -114,6 +116,7 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
     metrics: { enabled: bool(env, 'METRICS_ENABLED', true) },
+    browserPort: int(env, 'GKS_BROWSER_PORT', 7474, 0, 65535),
   };
 }
 

@@ -7,7 +7,7 @@ import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor } from '../deltas/service.js';
 import type { Config } from '../config/config.js';
 import { ApiError, invalid, notFound } from '../errors/catalogue.js';
-import { chunkText, estimateTokens } from './ingest/index.js';
+import { chunkText, countTokens } from './ingest/index.js';
 import { cleanTags, resolveCollections } from './collections.js';
 import { readSource, type DocumentInput } from './source.js';
 import type { DocumentType } from './schemas.js';
@@ -53,7 +53,7 @@ export async function createDocument(deps: DocumentDeps, actor: Actor, input: Do
       title: source.title, type: source.type, mime_type: source.mimeType, size_bytes: source.sizeBytes,
       source_url: source.sourceUrl, final_url: source.finalUrl, filename: source.filename,
       tags: tags.map((t) => t.name), stage: 'indexed',
-      char_count: source.text.length, token_count: estimateTokens(source.text), chunk_count: chunks.length, content_hash: contentHash,
+      char_count: source.text.length, token_count: countTokens(source.text), chunk_count: chunks.length, content_hash: contentHash,
       added_by: actor.keyId, added_by_name: typeof key?.name === 'string' ? key.name : `key ${actor.keyId}`,
       governance_status: 'active', rag_ready: chunks.length > 0,
       extraction_count: 0, extracted_token_count: 0, extracted_char_count: 0, tenant,
@@ -62,7 +62,7 @@ export async function createDocument(deps: DocumentDeps, actor: Actor, input: Do
     for (const chunk of chunks) {
       const chunkId = draft.createNode(['Chunk'], {
         document_id: documentId, index: chunk.index, text: chunk.text, start: chunk.start, end: chunk.end,
-        token_count: estimateTokens(chunk.text), tenant,
+        token_count: countTokens(chunk.text), tenant,
       });
       draft.createRelationship(documentId, 'HAS_CHUNK', chunkId);
       if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);

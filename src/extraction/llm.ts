@@ -1,27 +1,25 @@
 // Extraction by an OpenAI-compatible chat completions endpoint, for deployments that configure
 // one (LLM_BASE_URL); same contract as the built-in extractor, but not deterministic across models.
+// The transport (timeouts, retries, safe error messages) is the shared client in src/llm/client.ts.
 import type { ShapeDef } from '../shapes/types.js';
 import type { ExtractionResult, ExtractOptions, Extractor } from './types.js';
 import { buildMessages, LlmExtractionError, parseReply } from './llmReply.js';
+import { LlmCallError, LlmClient, type LlmClientConfig } from '../llm/client.js';
 
 export { LlmExtractionError } from './llmReply.js';
 
-export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+export { DEFAULT_LLM_TIMEOUT_MS } from '../llm/client.js';
 
-export interface LlmExtractorConfig {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs?: number;
-}
-
-const snippet = (s: string): string => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
+export type LlmExtractorConfig = LlmClientConfig;
 
 export class LlmExtractor implements Extractor {
   readonly name: string;
 
-  constructor(private readonly config: LlmExtractorConfig) {
+  private readonly client: LlmClient;
+
+  constructor(config: LlmExtractorConfig) {
     this.name = `llm/${config.model}`;
+    this.client = new LlmClient(config);
   }
 
   async extract(text: string, shape: ShapeDef, options: ExtractOptions): Promise<ExtractionResult> {
@@ -30,34 +28,11 @@ export class LlmExtractor implements Extractor {
   }
 
   private async complete(messages: ReturnType<typeof buildMessages>): Promise<string> {
-    const url = `${this.config.baseUrl.replace(/\/+$/u, '')}/chat/completions`;
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
-    const body = JSON.stringify({ model: this.config.model, temperature: 0, response_format: { type: 'json_object' }, messages });
-    const timeoutMs = this.config.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let status: number;
-    let raw: string;
     try {
-      const response = await fetch(url, { method: 'POST', headers, body, signal: controller.signal });
-      status = response.status;
-      raw = await response.text();
-    } catch (e) {
-      if (controller.signal.aborted) throw new LlmExtractionError(`LLM endpoint did not answer within ${timeoutMs} ms`);
-      throw new LlmExtractionError(`LLM endpoint unreachable: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      clearTimeout(timer);
+      return await this.client.complete(messages, { json: true });
+    } catch (error) {
+      if (error instanceof LlmCallError) throw new LlmExtractionError(`LLM endpoint failed: ${error.message}`);
+      throw error;
     }
-    if (status < 200 || status >= 300) throw new LlmExtractionError(`LLM endpoint answered HTTP ${status}: ${snippet(raw)}`);
-    let reply: unknown;
-    try {
-      reply = JSON.parse(raw);
-    } catch {
-      throw new LlmExtractionError(`LLM endpoint answer is not JSON: ${snippet(raw)}`);
-    }
-    const content = (reply as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') throw new LlmExtractionError('LLM endpoint answer has no choices[0].message.content string');
-    return content;
   }
 }

@@ -1,7 +1,7 @@
 // The Loops area (spec 4.5, 6, 7): start (or dry-run) a loop, read its status, events and
 // checkpoints from its Temporal history, cancel it.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext, type HandlerResult, type JsonSchema } from '../http/route.js';
+import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError, notFound } from '../errors/catalogue.js';
 import { obj, projectIdField, projectQuery } from '../http/schemas.js';

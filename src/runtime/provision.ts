@@ -14,7 +14,7 @@ export type Progress = (line: string) => void;
 
 export class PrerequisiteError extends Error {}
 
-function requireTool(tool: string, versionArgs: string[], install: string): void {
+export function requireTool(tool: string, versionArgs: string[], install: string): void {
   const probe = spawnSync(tool, versionArgs, { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new PrerequisiteError(`${tool} is required but was not found on PATH. Install it: ${install}`);
@@ -29,7 +29,7 @@ function javaMajor(): number {
   return m[1] === '1' ? Number(m[2]) : Number(m[1]);
 }
 
-async function runStep(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; log: string }, progress: Progress, label: string): Promise<void> {
+export async function runStep(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; log: string }, progress: Progress, label: string): Promise<void> {
   const started = Date.now();
   fs.mkdirSync(path.dirname(opts.log), { recursive: true });
   const out = fs.openSync(opts.log, 'w');

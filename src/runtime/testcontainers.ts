@@ -11,7 +11,7 @@ export async function startWithTestcontainers(config: Config, progress: Progress
   try {
     await tc.getContainerRuntimeClient();
   } catch (error) {
-    throw new Error(`GKS_USE_TESTCONTAINERS=true but no Docker engine is reachable (${(error as Error).message}). Unset it to use the local engines.`);
+    throw new Error(`GKS_USE_TESTCONTAINERS=true but no Docker engine is reachable (${(error as Error).message}). Unset it to use the local engines.`, { cause: error });
   }
   const stops: (() => Promise<unknown>)[] = [];
   let neo4jUri = config.neo4j.uri;

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import type { Actor, WriteOutcome } from '../deltas/service.js';
+import type { Actor } from '../deltas/service.js';
 import { governedWriteSchema } from '../memories/schemas.js';
 import { checkDefinition, type Definition, type DefinitionInput } from './definition.js';
 import { createShapeBody, shapeActionBody, shapeSchema, shapeSummarySchema, versionBody } from './schemas.js';

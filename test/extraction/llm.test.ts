@@ -72,7 +72,7 @@ describe('LLM extractor', () => {
     ['content that is not JSON', completion('Sure! Here are the entities: Ada.'), /not JSON/],
     ['JSON without an entities array', completion('{"people":[]}'), /no "entities" array/],
     ['an answer without choices', { status: 200, body: '{"id":"x"}' }, /choices\[0\]\.message\.content/],
-    ['an HTTP error', { status: 500, body: 'upstream exploded' }, /HTTP 500: upstream exploded/],
+    ['an HTTP error', { status: 500, body: 'upstream exploded' }, /^LLM endpoint failed: HTTP 500$/],
   ] as const) {
     it(`a malformed reply (${what}) is an error saying what was wrong`, async () => {
       const server = await standIn(() => reply);

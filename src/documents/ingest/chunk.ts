@@ -93,12 +93,3 @@ function skipSpace(text: string, from: number, limit: number): number {
   return at;
 }
 
-/**
- * A rough token count for budgeting, without a tokenizer: the larger of one token per four
- * characters (the usual rule for English with BPE tokenizers) and four tokens per three words,
- * so short-word and long-word text are both estimated on the high side.
- */
-export function estimateTokens(text: string): number {
-  const words = text.match(/\S+/g)?.length ?? 0;
-  return Math.max(Math.ceil(text.length / 4), Math.ceil((words * 4) / 3));
-}

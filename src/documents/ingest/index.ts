@@ -4,6 +4,7 @@ export { fetchUrl, type FetchUrlOptions, type FetchedDocument } from './fetchUrl
 export { htmlToText, type HtmlText } from './html.js';
 export { pdfToText, type PdfText } from './pdf.js';
 export { extractText, sniffMimeType, markdownTitle, type ExtractInput, type ExtractedText, type SupportedMimeType } from './extractText.js';
-export { chunkText, estimateTokens, type Chunk, type ChunkOptions } from './chunk.js';
+export { chunkText, type Chunk, type ChunkOptions } from './chunk.js';
+export { countTokens, TOKEN_ENCODING } from './tokens.js';
 export { isPrivateAddress } from './privateAddress.js';
 export { type Resolver, type ResolvedAddress } from './target.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chunkText, estimateTokens, type Chunk } from '../../../src/documents/ingest/chunk.js';
+import { chunkText, type Chunk } from '../../../src/documents/ingest/chunk.js';
 
 const SENTENCES = Array.from({ length: 60 }, (_, i) => `Sentence number ${i + 1} talks about topic ${i % 7}.`);
 const PARAGRAPHS = Array.from({ length: 12 }, (_, p) => SENTENCES.slice(p * 5, p * 5 + 5).join(' ')).join('\n\n');
@@ -91,18 +91,5 @@ describe('chunkText', () => {
   it('refuses an overlap that is not smaller than the size', () => {
     assert.throws(() => chunkText('text', { size: 100, overlap: 100 }), RangeError);
     assert.throws(() => chunkText('text', { size: 0 }), RangeError);
-  });
-});
-
-describe('estimateTokens', () => {
-  it('estimates about one token per four characters of ordinary prose', () => {
-    assert.equal(estimateTokens(''), 0);
-    assert.equal(estimateTokens('a'.repeat(400)), 100);
-    const prose = 'The quick brown fox jumps over the lazy dog near the riverbank today.';
-    assert.equal(estimateTokens(prose), Math.ceil(prose.length / 4));
-  });
-
-  it('does not underestimate text made of many short words', () => {
-    assert.equal(estimateTokens('a b c d e f'), 8);
   });
 });

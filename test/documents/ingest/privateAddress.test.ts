@@ -32,6 +32,10 @@ describe('isPrivateAddress', () => {
     ['::127.0.0.1', 'IPv4-compatible loopback'],
     ['64:ff9b::10.0.0.1', 'NAT64 of a private address'],
     ['2002:c0a8:0101::1', '6to4 of a private address'],
+    ['192.0.2.10', 'IPv4 documentation range'],
+    ['0x7f.0.0.1', 'legacy hex IPv4 form'],
+    ['2001:db8::1', 'IPv6 documentation range'],
+    ['2001:0::1', 'Teredo'],
     ['not-an-ip', 'not an address at all'],
   ] as const;
   for (const [ip, what] of refused) {
