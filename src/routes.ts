@@ -6,6 +6,8 @@ import { tenancyRoutes } from './tenancy/routes.js';
 import { creditRoutes } from './credits/routes.js';
 import { deltaRoutes } from './deltas/routes.js';
 import { memoryRoutes } from './memories/routes.js';
+import { memoryCorrectionRoutes } from './memories/correctionRoutes.js';
+import { entityRoutes } from './entities/routes.js';
 import { loopRoutes } from './loops/routes.js';
 import { extractionRoutes } from './extractions/routes.js';
 import { submissionRoutes } from './submissions/routes.js';
@@ -22,7 +24,7 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...tenancyRoutes(deps));
   routes.push(...creditRoutes(deps));
   routes.push(...deltaRoutes(deps));
-  routes.push(...memoryRoutes(deps));
+  routes.push(...memoryRoutes(deps), ...memoryCorrectionRoutes(deps), ...entityRoutes(deps));
   routes.push(...loopRoutes(deps));
   routes.push(...extractionRoutes(deps));
   routes.push(...submissionRoutes(deps));

@@ -15,6 +15,7 @@ export const SCOPES = [
   'loops:read',
   'loops:run',
   'graph:read',
+  'entities:write',
   'credits:read',
   'admin',
 ] as const;

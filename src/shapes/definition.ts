@@ -8,7 +8,7 @@ import { INTERNAL_PROPS } from '../deltas/props.js';
 import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type RelationshipTypeDef, type ShapeDef } from './types.js';
 
 /** Labels the engine and other areas put on nodes; a shape may not define them. */
-const RESERVED_LABELS = new Set([
+export const RESERVED_LABELS = new Set([
   ...ENGINE_LABELS,
   'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
   'Submission', 'Context', 'RelationshipSnapshot',
