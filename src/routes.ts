@@ -12,6 +12,7 @@ import { loopRoutes } from './loops/routes.js';
 import { extractionRoutes } from './extractions/routes.js';
 import { submissionRoutes } from './submissions/routes.js';
 import { documentRoutes } from './documents/routes.js';
+import { documentCorrectionRoutes } from './documents/correctionRoutes.js';
 import { shapeRoutes } from './shapes/routes.js';
 import { ontologyRoutes } from './ontology/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -28,7 +29,7 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...loopRoutes(deps));
   routes.push(...extractionRoutes(deps));
   routes.push(...submissionRoutes(deps));
-  routes.push(...documentRoutes(deps));
+  routes.push(...documentRoutes(deps), ...documentCorrectionRoutes(deps));
   routes.push(...shapeRoutes(deps), ...ontologyRoutes(deps), ...searchRoutes(deps), ...graphRoutes(deps));
   routes.push(...preflightRoutes(deps));
   return routes;
