@@ -35,6 +35,7 @@ WITH n, s, n_pred, n_obj,
      } AS many_valued
 MATCH (s)<-[hm:HAS_SUBJECT]-(m:Memory)
 WHERE m <> n AND (hm.pending IS NULL OR hm.delta_id = $delta_id)
+  AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: hm.id}) }
   AND (NOT m:Pending OR n.id < m.id)
   AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   AND NOT EXISTS { (n)-[:SUPERSEDES]->(m) }
@@ -48,6 +49,7 @@ WITH n, s, n_pred, n_obj, many_valued, m,
      CASE WHEN any(u IN ups WHERE 'object_name' IN u.set_keys) THEN last([u IN ups WHERE 'object_name' IN u.set_keys | u['new.object_name']]) ELSE m.object_name END AS m_object_name,
      head(COLLECT { MATCH (m)-[ho:HAS_OBJECT]->(o)
                     WHERE (ho.pending IS NULL OR ho.delta_id = $delta_id)
+                      AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: ho.id}) }
                       AND NOT EXISTS { (o)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
                     RETURN o ORDER BY o.id }) AS m_obj
 WHERE m_kind IN ['fact', 'decision'] AND (m.forget_after IS NULL OR m.forget_after > datetime($now))

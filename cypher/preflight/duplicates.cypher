@@ -122,7 +122,9 @@ CALL (d) {
               CASE WHEN w = '' THEN acc WHEN acc = '' THEN w ELSE acc + ' ' + w END) AS predicate
   MATCH (s)<-[hm:HAS_SUBJECT]-(m:Memory)
   WHERE m <> n AND hm.pending IS NULL AND NOT m:Pending AND m.predicate IS NOT NULL
-    AND EXISTS { (m)-[ho2:HAS_OBJECT]->(o) WHERE ho2.pending IS NULL }
+    AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: hm.id}) }
+    AND EXISTS { (m)-[ho2:HAS_OBJECT]->(o) WHERE ho2.pending IS NULL
+                 AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: ho2.id}) } }
     AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
     AND (m.forget_after IS NULL OR m.forget_after > datetime($now))
     AND predicate = reduce(acc = '', w IN split(reduce(t = '', ch IN split(toLower(m.predicate), '') | t + CASE WHEN ch =~ '[\\p{L}\\p{N}]' THEN ch ELSE ' ' END), ' ') |

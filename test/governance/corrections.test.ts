@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { newTenant } from '../support/api.js';
+import { call, newTenant } from '../support/api.js';
 import { commit, createTestShape, entity, graph } from '../preflight/support.js';
 import { markExtractionFinished } from '../../src/documents/service.js';
 import { del, memory, patch, rulesOf, verdict } from './support.js';
 
-describe('corrections: memories', () => {
+describe('corrections: memories', function () {
+  this.timeout(600_000); // a shared 2-core machine: plans of the checks can take minutes
   it('a PATCH staged with apply false changes nothing until applied, and revert restores content and subject link', async () => {
     const t = await newTenant(0);
     const m = await memory(t, { content: 'Ada lives in London.', kind: 'fact', subject: 'Ada', predicate: 'lives in', object: 'London' });
@@ -68,7 +69,8 @@ describe('corrections: memories', () => {
   });
 });
 
-describe('corrections: entities', () => {
+describe('corrections: entities', function () {
+  this.timeout(600_000); // a shared 2-core machine: plans of the checks can take minutes
   it('PATCH type changes the label, revert restores it; a type outside the ontology is an ontology warning', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
@@ -95,6 +97,10 @@ describe('corrections: entities', () => {
     assert.equal((await patch(t, `/v1/entities/${m.id}`, { type: 'Memory' })).status, 400);
     const engine = await patch(t, `/v1/entities/${m.id}`, { properties: { project_id: 'p' } });
     assert.equal(engine.status, 400);
+    const reader = await t.keyWith({ scopes: ['memories:read', 'memories:write'] });
+    const refused = await call('PATCH', `/v1/entities/${m.id}`, { name: 'x' }, { key: reader });
+    assert.equal(refused.status, 403);
+    assert.match(JSON.stringify(refused.body), /entities:write/);
   });
 
   it('DELETE with dependants is a 409 naming them; detach deletes, revert restores the relationships', async () => {
@@ -140,7 +146,8 @@ describe('corrections: entities', () => {
   });
 });
 
-describe('corrections: documents', () => {
+describe('corrections: documents', function () {
+  this.timeout(600_000); // a shared 2-core machine: plans of the checks can take minutes
   it('reindex with new content replaces the chunks and makes an extracted document outdated; DELETE removes it with its chunks', async () => {
     const t = await newTenant(0);
     const created = await t.post('/v1/documents', { content: 'First version of the handbook. '.repeat(20), title: 'Handbook' });
