@@ -169,6 +169,16 @@ const cases: Case[] = [
     const old = await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
     return staged(t.post(`/v1/memories/${old.id}/supersede`, { by: fact('Ada lives in Paris.', 'Ada', 'lives in', 'Paris'), reason: 'moved', apply: false }));
   } },
+  { name: 'patch a memory into contradicting a committed fact', degrading: true, build: async (t) => {
+    await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
+    const b = await memory(t, fact('Ada works at Acme.', 'Ada', 'works at', 'Acme'));
+    return staged(patch(t, `/v1/memories/${b.id}`, { content: 'Ada lives in Paris.', predicate: 'lives in', object: 'Paris', apply: false }));
+  } },
+  { name: 'patch a memory into agreeing with a committed fact', degrading: false, build: async (t) => {
+    await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
+    const b = await memory(t, fact('Ada works at Acme.', 'Ada', 'works at', 'Acme'));
+    return staged(patch(t, `/v1/memories/${b.id}`, { object: 'Initech', apply: false }));
+  } },
   { name: 'patch a memory content', degrading: false, build: async (t) => {
     const m = await memory(t, { content: 'Standup at 9.' });
     return staged(patch(t, `/v1/memories/${m.id}`, { content: 'Standup at 9:30.', apply: false }));

@@ -154,12 +154,11 @@ describe('corrections: documents', function () {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.id as string;
     await markExtractionFinished(graph(), t.projectId, id, { shapeName: 'general', tokenCount: 1, charCount: 1 });
-    assert.equal((await t.get(`/v1/documents/${id}`)).body.document?.status?.outdated ?? (await t.get(`/v1/documents/${id}`)).body.status.outdated, false);
+    assert.equal((await t.get(`/v1/documents/${id}`)).body.source.status.outdated, false);
     assert.equal((await t.post(`/v1/documents/${id}/reindex`, { content: 'First version of the handbook. '.repeat(20) })).status, 409);
     const re = await t.post(`/v1/documents/${id}/reindex`, { content: 'Second version, rewritten. '.repeat(30) });
     assert.equal(re.status, 200, JSON.stringify(re.body));
-    const read = (await t.get(`/v1/documents/${id}`)).body;
-    assert.equal((read.document ?? read).status.outdated, true);
+    assert.equal((await t.get(`/v1/documents/${id}`)).body.source.status.outdated, true);
     const gone = await del(t, `/v1/documents/${id}`);
     assert.equal(gone.status, 200, JSON.stringify(gone.body));
     assert.equal((await t.get(`/v1/documents/${id}`)).status, 404);
