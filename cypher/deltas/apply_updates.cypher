@@ -1,6 +1,9 @@
-// Apply: keep each old value as old.<key> on the change record (for revert), then set the new one.
+// Apply: keep each old value as old.<key> on the change record (for revert), then set the new one;
+// add and remove the labels the change names.
 MATCH (:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'update_node'})-[:TARGET]->(n)
 FOREACH (k IN c.set_keys | SET c['old.' + k] = n[k])
 FOREACH (k IN c.set_keys | SET n[k] = c['new.' + k])
 SET n.updated_at = datetime($now)
+SET n:$(coalesce(c.add_labels, []))
+REMOVE n:$(coalesce(c.remove_labels, []))
 RETURN count(c) AS applied

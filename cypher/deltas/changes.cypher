@@ -1,5 +1,5 @@
 // The changes of a delta in the order they were staged: created nodes, created relationships,
-// updates (new and, once applied, previous values) and deletions.
+// updates (new and, once applied, previous values), deletions and deleted relationships.
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})
 CALL (d) {
   MATCH (d)-[c:CREATED]->(n)
@@ -7,11 +7,13 @@ CALL (d) {
          [l IN labels(n) WHERE NOT l IN ['Knowledge', 'Pending']] AS labels, properties(n) AS properties,
          null AS relationship_id, null AS type, null AS from_id, null AS to_id, [] AS set
   UNION ALL
-  MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'create_relationship'})-[:FROM]->(a)
-  MATCH (c)-[:TO]->(b)
+  MATCH (d)-[:HAS_CHANGE]->(c:Change)
+  WHERE c.op IN ['create_relationship', 'delete_relationship']
+  OPTIONAL MATCH (c)-[:FROM]->(a)
+  OPTIONAL MATCH (c)-[:TO]->(b)
   OPTIONAL MATCH (a)-[r]->(b) WHERE r.id = c.relationship_id
   RETURN c.seq AS seq, c.id AS change_id, c.op AS op, null AS node_id, null AS labels, properties(r) AS properties,
-         c.relationship_id AS relationship_id, c.type AS type, a.id AS from_id, b.id AS to_id, [] AS set
+         c.relationship_id AS relationship_id, c.type AS type, coalesce(a.id, c.from_id) AS from_id, coalesce(b.id, c.to_id) AS to_id, [] AS set
   UNION ALL
   MATCH (d)-[:HAS_CHANGE]->(c:Change)
   WHERE c.op IN ['update_node', 'delete_node']

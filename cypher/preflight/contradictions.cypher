@@ -6,7 +6,8 @@
 //                        (object entity, or object name when either has no HAS_OBJECT);
 //   superseded_decision  a new decision about the same subject as a committed decision, with other
 //                        content and no shared predicate: it silently replaces the old one.
-// Not reported when the delta acknowledges the old memory: it links (new)-[:SUPERSEDES]->(old), or
+// Not reported when the old memory is acknowledged as replaced: a committed SUPERSEDES points to it,
+// or the delta links (new)-[:SUPERSEDES]->(old), or
 // sets forget_after on the old memory. Updates of the delta (kind, predicate, object_name,
 // forget_after) count. Cost: the degree of the subject entities the new memories name.
 // Run by hand (Neo4j Browser / cypher-shell):
@@ -22,33 +23,46 @@ WHERE hs.delta_id = $delta_id
   AND NOT EXISTS { (s)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
 WITH n, s, toLower(trim(n.predicate)) AS n_pred,
      head(COLLECT { MATCH (n)-[ho:HAS_OBJECT]->(o) WHERE ho.delta_id = $delta_id RETURN o ORDER BY o.id }) AS n_obj
+WITH n, s, n_pred, n_obj,
+     toUpper(reduce(acc = '', w IN split(reduce(t = '', ch IN split(coalesce(n_pred, ''), '') | t + CASE WHEN ch =~ '[\\p{L}\\p{N}]' THEN ch ELSE ' ' END), ' ') |
+             CASE WHEN w = '' THEN acc WHEN acc = '' THEN w ELSE acc + '_' + w END)) AS pred_type
+WITH n, s, n_pred, n_obj,
+     pred_type <> '' AND EXISTS {
+       MATCH (rt:RelationshipType {type: pred_type})<-[:DEFINES]-(sh:Shape)
+       WHERE NOT rt:Pending AND NOT sh:Pending AND (sh.builtin = true OR sh.project_id = $project_id)
+         AND coalesce(sh.status, 'published') <> 'retired'
+         AND (rt.multi_valued = true OR (rt.multi_valued IS NULL AND rt.cardinality IN ['many_to_many', 'one_to_many']))
+     } AS many_valued
 MATCH (s)<-[hm:HAS_SUBJECT]-(m:Memory)
 WHERE m <> n AND (hm.pending IS NULL OR hm.delta_id = $delta_id)
+  AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: hm.id}) }
   AND (NOT m:Pending OR n.id < m.id)
   AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   AND NOT EXISTS { (n)-[:SUPERSEDES]->(m) }
-WITH n, s, n_pred, n_obj, m,
+  AND NOT EXISTS { (m)<-[sp:SUPERSEDES]-() WHERE sp.pending IS NULL OR sp.delta_id = $delta_id }
+WITH n, s, n_pred, n_obj, many_valued, m,
      COLLECT { MATCH (m)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) RETURN u ORDER BY u.seq } AS ups
 WHERE NOT any(u IN ups WHERE 'forget_after' IN u.set_keys)
-WITH n, s, n_pred, n_obj, m,
+WITH n, s, n_pred, n_obj, many_valued, m,
      CASE WHEN any(u IN ups WHERE 'kind' IN u.set_keys) THEN last([u IN ups WHERE 'kind' IN u.set_keys | u['new.kind']]) ELSE m.kind END AS m_kind,
      toLower(trim(CASE WHEN any(u IN ups WHERE 'predicate' IN u.set_keys) THEN last([u IN ups WHERE 'predicate' IN u.set_keys | u['new.predicate']]) ELSE m.predicate END)) AS m_pred,
      CASE WHEN any(u IN ups WHERE 'object_name' IN u.set_keys) THEN last([u IN ups WHERE 'object_name' IN u.set_keys | u['new.object_name']]) ELSE m.object_name END AS m_object_name,
      head(COLLECT { MATCH (m)-[ho:HAS_OBJECT]->(o)
                     WHERE (ho.pending IS NULL OR ho.delta_id = $delta_id)
+                      AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: ho.id}) }
                       AND NOT EXISTS { (o)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
                     RETURN o ORDER BY o.id }) AS m_obj
 WHERE m_kind IN ['fact', 'decision'] AND (m.forget_after IS NULL OR m.forget_after > datetime($now))
-WITH n, s, n_pred, m, m_kind, m_pred,
+WITH n, s, n_pred, many_valued, m, m_kind, m_pred,
      n_obj.id AS n_obj_id, coalesce(n.object_name, n_obj.name) AS n_obj_name,
      m_obj.id AS m_obj_id, coalesce(m_object_name, m_obj.name) AS m_obj_name
-WITH n, s, n_pred, m, m_kind, m_pred, n_obj_name, m_obj_name,
+WITH n, s, n_pred, many_valued, m, m_kind, m_pred, n_obj_name, m_obj_name,
      CASE WHEN n_obj_id IS NOT NULL AND m_obj_id IS NOT NULL THEN n_obj_id <> m_obj_id
           WHEN n_obj_name IS NOT NULL AND m_obj_name IS NOT NULL THEN toLower(trim(n_obj_name)) <> toLower(trim(m_obj_name))
           ELSE null END AS objects_differ,
      n_pred IS NOT NULL AND m_pred IS NOT NULL AND n_pred = m_pred AS same_predicate
 WITH n, s, m, m_kind, n_pred, n_obj_name, m_obj_name,
-     CASE WHEN same_predicate AND objects_differ THEN 'conflicting_object'
+     CASE WHEN same_predicate AND objects_differ AND NOT many_valued THEN 'conflicting_object'
           WHEN n.kind = 'decision' AND m_kind = 'decision' AND NOT m:Pending AND NOT same_predicate
                AND toLower(trim(n.content)) <> toLower(trim(m.content)) THEN 'superseded_decision'
           ELSE null END AS rule

@@ -1,7 +1,9 @@
 // Check: orphans (warning).
 // Detects an entity or memory the delta creates that would have no relationship at all after the merge, while
 // its shape does not list its label in orphans_allowed (the memory shape allows Memory and
-// Concept). Nodes without shape_id, and shapes without committed definitions, are not judged.
+// Concept). Only domain relationships count: provenance links (EXTRACTED_FROM to a chunk, MENTIONS
+// from a submission or chunk) do not make a node part of the graph. Nodes without shape_id, and
+// shapes without committed definitions, are not judged.
 //   orphan_not_allowed
 // Lookups: the delta's CREATED nodes, Shape.id (unique), the node's own relationships.
 // Run by hand (Neo4j Browser / cypher-shell):
@@ -21,6 +23,7 @@ WITH n, s,
 WHERE NOT label IN coalesce(s.orphans_allowed, [])
   AND NOT EXISTS { (n)-[x]-(y)
                    WHERE x.pending = true AND x.delta_id = $delta_id
+                     AND NOT type(x) IN ['EXTRACTED_FROM', 'MENTIONS']
                      AND NOT EXISTS { (y)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) } }
 RETURN 'orphans' AS check, 'warning' AS severity,
        label + ' ' + coalesce(n.name, n.id) + ' (' + n.id + ') would have no relationship, and shape ' + s.name +

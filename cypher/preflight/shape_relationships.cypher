@@ -9,7 +9,7 @@
 //                                    relationship of this type (many_to_one, one_to_one), or the end
 //                                    node more than one incoming (one_to_many, one_to_one).
 // Counts after the merge: committed relationships plus this delta's pending ones, without those
-// whose other end the delta deletes. A shape without committed definitions is skipped; endpoints
+// whose other end the delta deletes or that the delta deletes (a correction replacing a link). A shape without committed definitions is skipped; endpoints
 // that are missing or deleted are the dangling check's business.
 // Run by hand (Neo4j Browser / cypher-shell):
 //   :param delta_id => '<delta id>'
@@ -52,6 +52,7 @@ CALL (c, a, b, s, from_label, to_label, defs, allowed) {
        COLLECT { MATCH (a)-[x:$(c.type)]->(y)
                  WHERE (x.pending IS NULL OR x.delta_id = $delta_id)
                    AND NOT EXISTS { (y)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+                   AND NOT EXISTS { (a)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                  RETURN coalesce(x.id, elementId(x)) AS id ORDER BY id } AS rels
   WHERE size(rels) > 1
   RETURN 'cardinality_exceeded' AS rule, [a.id] AS node_ids, rels[0..50] AS relationship_ids,
@@ -65,6 +66,7 @@ CALL (c, a, b, s, from_label, to_label, defs, allowed) {
        COLLECT { MATCH (b)<-[x:$(c.type)]-(y)
                  WHERE (x.pending IS NULL OR x.delta_id = $delta_id)
                    AND NOT EXISTS { (y)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+                   AND NOT EXISTS { (y)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                  RETURN coalesce(x.id, elementId(x)) AS id ORDER BY id } AS rels
   WHERE size(rels) > 1
   RETURN 'cardinality_exceeded' AS rule, [b.id] AS node_ids, rels[0..50] AS relationship_ids,

@@ -17,6 +17,7 @@ export const SCOPES = [
   'loops:read',
   'loops:run',
   'graph:read',
+  'entities:write',
   'credits:read',
   'admin',
 ] as const;

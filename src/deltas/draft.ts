@@ -57,6 +57,17 @@ export interface UpdateDraft {
   changeId: string;
   nodeId: string;
   set: Record<string, unknown>;
+  /** Labels added and removed (an entity's type is its label); revert swaps them back. */
+  addLabels: string[];
+  removeLabels: string[];
+  seq: number;
+}
+
+/** Deletion of one committed relationship, found from its start node. */
+export interface RelDeleteDraft {
+  changeId: string;
+  relationshipId: string;
+  from: string;
   seq: number;
 }
 
@@ -71,6 +82,7 @@ export class DeltaDraft {
   readonly rels: RelDraft[] = [];
   readonly updates: UpdateDraft[] = [];
   readonly deletes: DeleteDraft[] = [];
+  readonly relDeletes: RelDeleteDraft[] = [];
   private seq = 0;
 
   constructor(readonly origin: string, public summary: string, private readonly ids: () => string = () => crypto.randomUUID()) {}
@@ -102,8 +114,17 @@ export class DeltaDraft {
     return id;
   }
 
-  updateNode(nodeId: string, set: Record<string, PropValue>): void {
-    this.updates.push({ changeId: this.ids(), nodeId, set: toNeoProps(set, true), seq: this.seq++ });
+  updateNode(nodeId: string, set: Record<string, PropValue>, labels: { add?: string[]; remove?: string[] } = {}): void {
+    const addLabels = labels.add ?? [];
+    const removeLabels = labels.remove ?? [];
+    for (const label of [...addLabels, ...removeLabels]) {
+      if (!LABEL.test(label) || RESERVED_LABELS.has(label)) throw new Error(`label ${label} may not be changed`);
+    }
+    this.updates.push({ changeId: this.ids(), nodeId, set: toNeoProps(set, true), addLabels, removeLabels, seq: this.seq++ });
+  }
+
+  deleteRelationship(relationshipId: string, from: string): void {
+    this.relDeletes.push({ changeId: this.ids(), relationshipId, from, seq: this.seq++ });
   }
 
   deleteNode(nodeId: string): void {

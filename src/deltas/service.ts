@@ -59,11 +59,16 @@ export async function stageChanges(
   }
   if (draft.updates.length > 0) {
     const updates = draft.updates.map((u) => ({
-      change_id: u.changeId, node_id: u.nodeId, seq: u.seq + offset, keys: Object.keys(u.set),
+      change_id: u.changeId, node_id: u.nodeId, seq: u.seq + offset, keys: Object.keys(u.set), add_labels: u.addLabels, remove_labels: u.removeLabels,
       new_values: Object.fromEntries(Object.entries(u.set).map(([k, v]) => [`new.${k}`, v])),
     }));
     const row = await tx.one('deltas/stage_updates', { ...base, updates });
     if (Number(row?.staged) !== updates.length) throw new ApiError('not_found', 'An update names a node that is not committed in this project.');
+  }
+  if (draft.relDeletes.length > 0) {
+    const deletes = draft.relDeletes.map((d) => ({ change_id: d.changeId, relationship_id: d.relationshipId, from: d.from, seq: d.seq + offset }));
+    const row = await tx.one('deltas/stage_relationship_deletes', { ...base, deletes });
+    if (Number(row?.staged) !== deletes.length) throw new ApiError('not_found', 'A relationship deletion names a relationship that is not committed in this project.');
   }
   if (draft.deletes.length > 0) {
     const deletes = draft.deletes.map((d) => ({ change_id: d.changeId, node_id: d.nodeId, seq: d.seq + offset }));
@@ -92,6 +97,7 @@ export async function applyStaged(
   const overridden = await guard(tx, deltaId, actor, overrideReason);
   const params = { delta_id: deltaId, now };
   await tx.run('deltas/apply_updates', params);
+  await tx.run('deltas/apply_relationship_deletes', params);
   await tx.run('deltas/apply_deletes', params);
   await tx.run('deltas/apply_deletes_remove', params);
   await tx.run('deltas/apply_creates', params);
@@ -109,6 +115,7 @@ export async function applyStaged(
 async function applyFresh(tx: Tx, draft: DeltaDraft, deltaId: string, now: string): Promise<void> {
   const params = { delta_id: deltaId, now };
   if (draft.updates.length > 0) await tx.run('deltas/apply_updates', params);
+  if (draft.relDeletes.length > 0) await tx.run('deltas/apply_relationship_deletes', params);
   if (draft.deletes.length > 0) {
     await tx.run('deltas/apply_deletes', params);
     await tx.run('deltas/apply_deletes_remove', params);
@@ -187,6 +194,7 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
     await tx.run('deltas/revert_updates', params);
     await tx.run('deltas/revert_deletes', params);
     await tx.run('deltas/revert_deleted_relationships', params);
+    await tx.run('deltas/revert_relationship_deletes', params);
     await tx.run('deltas/revert_drop_snapshots', params);
     await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
   }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:revert' });

@@ -32,7 +32,7 @@ export const changeSchema: JsonSchema = {
   properties: {
     seq: { type: 'integer' },
     change_id: { type: 'string', description: 'the record of this change within the delta (delta_entity_id for created nodes)' },
-    op: { enum: ['create_node', 'create_relationship', 'update_node', 'delete_node'] },
+    op: { enum: ['create_node', 'create_relationship', 'update_node', 'delete_node', 'delete_relationship'] },
     node_id: nullableString,
     labels: { type: ['array', 'null'], items: { type: 'string' } },
     properties: { type: ['object', 'null'] },

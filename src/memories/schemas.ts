@@ -19,7 +19,7 @@ export const entityRef: JsonSchema = {
   ],
 };
 
-const itemProperties: Record<string, JsonSchema> = {
+export const itemProperties: Record<string, JsonSchema> = {
   content: { type: 'string', minLength: 1, maxLength: 10000 },
   kind: { enum: [...MEMORY_KINDS], description: 'Default observation.' },
   scope: { enum: [...MEMORY_SCOPES], description: 'Default project. Recorded on the memory; recall is always within the project.' },

@@ -41,6 +41,44 @@ async function checkShape(tx: Tx, shapeId: string, projectId: string): Promise<v
   if (!row) throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
 }
 
+/** Puts the memories into the draft (resolving subjects and objects against committed entities). */
+export async function createMemoryDraft(
+  tx: Tx, draft: DeltaDraft, actor: Actor, items: { input: MemoryInput; field: string }[], shapeId: string,
+): Promise<CreatedMemory[]> {
+  if (shapeId !== MEMORY_SHAPE_ID) await checkShape(tx, shapeId, actor.projectId);
+  const today = new Date().toISOString().slice(0, 10);
+  const resolver = new EntityResolver(tx, actor.projectId, draft);
+  const created: CreatedMemory[] = [];
+  for (const { input, field } of items) {
+    if (input.forget_after && Number.isNaN(Date.parse(input.forget_after))) throw invalid(`${field}/forget_after`, 'must be a date-time');
+    const name = memoryName(input.content);
+    const node = draft.createNodeRecord(['Memory'], {
+      name,
+      kind: input.kind ?? 'observation',
+      content: input.content,
+      scope: input.scope ?? 'project',
+      memory_schema: MEMORY_SCHEMA_TAG,
+      shape_id: shapeId,
+      date_observed: dateValue(today),
+      subject_name: refName(input.subject),
+      predicate: input.predicate ?? null,
+      object_name: refName(input.object),
+      source_context: input.source_context ?? null,
+      forget_after: input.forget_after ? new Date(input.forget_after) : null,
+      forget_reason: input.forget_reason ?? null,
+      tenant: tenantToken(actor.projectId),
+    });
+    for (const [role, type] of [['subject', 'HAS_SUBJECT'], ['object', 'HAS_OBJECT']] as const) {
+      const value = input[role];
+      if (value === undefined) continue;
+      const [entityId] = await resolver.resolve([{ ref: asRef(value), field: `${field}/${role}` }]);
+      draft.createRelationship(node.id, type, entityId!, input.predicate ? { predicate: input.predicate } : {});
+    }
+    created.push({ id: node.id, delta_entity_id: node.changeId, content: input.content, name });
+  }
+  return created;
+}
+
 export async function createMemories(
   deps: Deps,
   actor: Actor,
@@ -48,40 +86,10 @@ export async function createMemories(
   options: { apply: boolean; shapeId: string },
 ): Promise<WriteOutcome & { memories: CreatedMemory[] }> {
   let created: CreatedMemory[] = [];
-  const today = new Date().toISOString().slice(0, 10);
   const outcome = await writeGoverned(deps.graph, async (tx) => {
-    if (options.shapeId !== MEMORY_SHAPE_ID) await checkShape(tx, options.shapeId, actor.projectId);
     const summary = items.length === 1 ? `memory: ${memoryName(items[0]!.input.content)}` : `${items.length} memories`;
     const draft = new DeltaDraft('memory', summary);
-    const resolver = new EntityResolver(tx, actor.projectId, draft);
-    created = [];
-    for (const { input, field } of items) {
-      if (input.forget_after && Number.isNaN(Date.parse(input.forget_after))) throw invalid(`${field}/forget_after`, 'must be a date-time');
-      const name = memoryName(input.content);
-      const node = draft.createNodeRecord(['Memory'], {
-        name,
-        kind: input.kind ?? 'observation',
-        content: input.content,
-        scope: input.scope ?? 'project',
-        memory_schema: MEMORY_SCHEMA_TAG,
-        shape_id: options.shapeId,
-        date_observed: dateValue(today),
-        subject_name: refName(input.subject),
-        predicate: input.predicate ?? null,
-        object_name: refName(input.object),
-        source_context: input.source_context ?? null,
-        forget_after: input.forget_after ? new Date(input.forget_after) : null,
-        forget_reason: input.forget_reason ?? null,
-        tenant: tenantToken(actor.projectId),
-      });
-      for (const [role, type] of [['subject', 'HAS_SUBJECT'], ['object', 'HAS_OBJECT']] as const) {
-        const value = input[role];
-        if (value === undefined) continue;
-        const [entityId] = await resolver.resolve([{ ref: asRef(value), field: `${field}/${role}` }]);
-        draft.createRelationship(node.id, type, entityId!, input.predicate ? { predicate: input.predicate } : {});
-      }
-      created.push({ id: node.id, delta_entity_id: node.changeId, content: input.content, name });
-    }
+    created = await createMemoryDraft(tx, draft, actor, items, options.shapeId);
     return draft;
   }, actor, options.apply);
   return { ...outcome, memories: created };

@@ -1,0 +1,8 @@
+// The committed subject and object links of one committed memory of the project, with relationship ids
+// (corrections replace them), or no row when the memory is not committed here.
+MATCH (m:Memory:Knowledge {id: $id})
+WHERE m.project_id = $project_id AND NOT m:Pending
+OPTIONAL MATCH (m)-[r:HAS_SUBJECT|HAS_OBJECT]->(e:Entity)
+WHERE r.pending IS NULL AND NOT e:Pending
+RETURN properties(m) AS memory,
+       [x IN collect({type: type(r), relationship_id: r.id, entity_id: e.id}) WHERE x.type IS NOT NULL] AS links

@@ -1,0 +1,8 @@
+// Corrections and their preflight checks: a node's history by the change records that name it; the
+// instances of a shape by shape_id (shape deletion and version checks start from the shape); entity
+// types by label (the ontology check); memories' triples by predicate.
+CREATE INDEX change_node_id IF NOT EXISTS FOR (c:Change) ON (c.node_id);
+CREATE INDEX entity_shape_id IF NOT EXISTS FOR (e:Entity) ON (e.shape_id);
+CREATE INDEX memory_shape_id IF NOT EXISTS FOR (m:Memory) ON (m.shape_id);
+CREATE INDEX entity_type_label IF NOT EXISTS FOR (t:EntityType) ON (t.label);
+CREATE INDEX relationship_type_type IF NOT EXISTS FOR (t:RelationshipType) ON (t.type);
