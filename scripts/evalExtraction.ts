@@ -1,0 +1,25 @@
+// npm run eval:extraction — entity and relation precision, recall and F1 per type and overall on
+// the committed labelled set (test/extraction/eval/paragraphs.json), for the built-in extractor
+// and, when LLM_BASE_URL is set, the LLM extractor. --verbose lists each paragraph's misses.
+import { BuiltinExtractor, LlmExtractor } from '../src/extraction/index.js';
+import type { Extractor } from '../src/extraction/types.js';
+import { evaluate, formatEvaluation, loadGoldSet } from '../test/extraction/eval/score.js';
+
+const verbose = process.argv.includes('--verbose');
+const gold = loadGoldSet();
+const extractors: Extractor[] = [new BuiltinExtractor()];
+if (process.env.LLM_BASE_URL) {
+  extractors.push(new LlmExtractor({ baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY, model: process.env.LLM_MODEL ?? 'gpt-4o-mini' }));
+}
+console.log(`evaluation set: ${gold.length} paragraphs, ${gold.reduce((n, p) => n + p.entities.length, 0)} gold entities, ${gold.reduce((n, p) => n + p.relations.length, 0)} gold relations`);
+for (const extractor of extractors) {
+  for (const effort of ['agentic', 'agentic_plus'] as const) {
+    const result = await evaluate(extractor, gold, { effort });
+    console.log(formatEvaluation(`${extractor.name} (${effort})`, result));
+    if (verbose) {
+      for (const p of result.paragraphs) {
+        if (p.falsePositives.length || p.falseNegatives.length) console.log(`  ${p.id} f1 ${p.f1.toFixed(2)} q ${p.quality.toFixed(2)}  +[${p.falsePositives.join('; ')}]  -[${p.falseNegatives.join('; ')}]`);
+      }
+    }
+  }
+}
