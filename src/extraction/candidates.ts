@@ -12,6 +12,8 @@ export interface Candidate {
   type: string;
   source: CandidateSource;
   confidence: number;
+  /** Where the mention ends when it is not the last token's end ("Inc." keeps its full stop). */
+  end?: number;
 }
 
 export interface Span {

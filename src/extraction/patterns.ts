@@ -22,7 +22,7 @@ export interface PatternHit {
 const verbForms = new Map<string, string[]>();
 
 /** "works" → works, work, worked, working; memoised because compromise conjugation is slow. */
-function formsOf(word: string): string[] {
+export function formsOf(word: string): string[] {
   const cached = verbForms.get(word);
   if (cached) return cached;
   const forms = new Set([word]);
