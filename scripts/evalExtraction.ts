@@ -1,12 +1,15 @@
 // npm run eval:extraction — entity and relation precision, recall and F1 per type and overall on
 // the committed labelled set (test/extraction/eval/paragraphs.json), for the built-in extractor
-// and, when LLM_BASE_URL is set, the LLM extractor. --verbose lists each paragraph's misses.
+// and, when LLM_BASE_URL is set, the LLM extractor. --verbose lists each paragraph's misses;
+// --only <id prefix> scores a subset ("--only h": the held-out paragraphs).
 import { BuiltinExtractor, LlmExtractor } from '../src/extraction/index.js';
 import type { Extractor } from '../src/extraction/types.js';
 import { evaluate, formatEvaluation, loadGoldSet } from '../test/extraction/eval/score.js';
 
 const verbose = process.argv.includes('--verbose');
-const gold = loadGoldSet();
+const only = process.argv.indexOf('--only');
+const prefix = only >= 0 ? process.argv[only + 1] ?? '' : '';
+const gold = loadGoldSet().filter((p) => p.id.startsWith(prefix));
 const extractors: Extractor[] = [new BuiltinExtractor()];
 if (process.env.LLM_BASE_URL) {
   extractors.push(new LlmExtractor({ baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY, model: process.env.LLM_MODEL ?? 'gpt-4o-mini' }));

@@ -14,7 +14,7 @@
 //    one target per source (the most confident, then the first stated).
 import type { ShapeDef } from '../shapes/types.js';
 import type { ExtractedEntity, ExtractedRelationship, ExtractionResult, ExtractOptions, Extractor } from './types.js';
-import { tokenize } from './tokens.js';
+import { tokenize, type Token } from './tokens.js';
 import { readVocabulary } from './vocabulary.js';
 import { type Candidate, cueCandidates, gazetteerCandidates, selectCandidates } from './candidates.js';
 import { draftConfidence, EntityGraph, type Draft } from './graph.js';
@@ -54,18 +54,52 @@ function mergeSpans(names: Span[], concepts: Span[]): Span[] {
 }
 
 /** The name nearest a relation phrase on each side is likely of the type the phrase expects. */
-function slotEvidence(spans: Span[], hits: TriggerHit[], clause: number[], labelCategory: Map<string, Category>, scores: Scores[]): void {
+function slotEvidence(text: string, tokens: Token[], spans: Span[], hits: TriggerHit[], clause: number[], labelCategory: Map<string, Category>, scores: Scores[]): void {
   for (const hit of hits) {
     const leftIsFrom = hit.trigger.reverse === hit.passive;
     const [leftLabel, rightLabel] = leftIsFrom ? [hit.trigger.rel.from, hit.trigger.rel.to] : [hit.trigger.rel.to, hit.trigger.rel.from];
     const after = hit.passive ? hit.last + 1 : hit.last;
-    const left = spans.map((s, i) => [s, i] as const).filter(([s]) => s.last < hit.first && clause[s.last] === clause[hit.first]).pop();
-    const right = spans.map((s, i) => [s, i] as const).find(([s]) => s.first > after && s.first - after <= 3 && clause[s.first] === clause[hit.first]);
+    const leftAt = lastIndexBefore(spans, hit.first);
+    const left = spans[leftAt];
+    const right = spans[leftAt + 1];
     const lc = labelCategory.get(leftLabel);
     const rc = labelCategory.get(rightLabel);
-    if (left && lc && hit.first - left[0].last <= 4) (scores[left[1]] as Scores)[lc] += 1.5;
-    if (right && rc) (scores[right[1]] as Scores)[rc] += 2;
+    const between = left ? tokens.slice(left.last + 1, hit.first) : [];
+    if (left && lc && clause[left.last] === clause[hit.first] && between.length <= 4 && !between.some((t) => t.tags.has('Pronoun') || RELATIVES.has(t.key))) {
+      for (const i of chain(text, tokens, spans, leftAt, -1)) (scores[i] as Scores)[lc] += 1.5;
+    }
+    if (right && rc && right.first > after && right.first - after <= 3 && clause[right.first] === clause[hit.first]) {
+      for (const i of chain(text, tokens, spans, leftAt + 1, 1)) (scores[i] as Scores)[rc] += 2;
+    }
   }
+}
+
+const RELATIVES = new Set(['which', 'who', 'that', 'where', 'whom']);
+
+/** Index of the last span ending before token `index` (-1 when none): spans are sorted. */
+function lastIndexBefore(spans: Span[], index: number): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((spans[mid] as Span).last < index) { found = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Span `at` and the spans coordinated with it ("Linux and Git", "A, B and C") in one direction. */
+function chain(text: string, tokens: Token[], spans: Span[], at: number, direction: -1 | 1): number[] {
+  const out = [at];
+  for (let i = at; ; i += direction) {
+    const [a, b] = direction === 1 ? [spans[i], spans[i + 1]] : [spans[i - 1], spans[i]];
+    if (!a || !b) break;
+    const words = tokens.slice(a.last + 1, b.first).map((t) => t.key).filter((k) => k !== '' && k !== 'the');
+    const linked = (words.length === 0 && /^[.]?\s*,\s*$/u.test(text.slice(a.end, b.start))) || (words.length === 1 && ['and', 'or'].includes(words[0] as string));
+    if (!linked) break;
+    out.push(i + direction);
+  }
+  return out;
 }
 
 export class BuiltinExtractor implements Extractor {
@@ -90,7 +124,7 @@ export class BuiltinExtractor implements Extractor {
       if (c) cues.set(word, c);
     }
     const scores = spans.map((s) => spanScores({ text, tokens, cues }, s));
-    slotEvidence(spans, hits, clause, categoryOf, scores);
+    slotEvidence(text, tokens, spans, hits, clause, categoryOf, scores);
     // One name, one type: every mention's evidence counts for all of them.
     const bySurface = new Map<string, Scores>();
     const surfaceOf = (s: Span) => surfaceKey(text.slice(s.start, s.end));

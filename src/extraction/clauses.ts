@@ -55,7 +55,7 @@ export function coordinated(ctx: ClauseContext, m: PlacedMention, direction: -1 
     if (direction === -1 ? o.last >= edge.first : o.first <= edge.last) continue;
     if (o.entity.type !== m.entity.type || ctx.tokens[o.first]?.sentence !== ctx.tokens[m.first]?.sentence) break;
     const [lo, hi] = direction === -1 ? [o, edge] : [edge, o];
-    const between = ctx.tokens.slice(lo.last + 1, hi.first).filter((t) => t.key !== '');
+    const between = ctx.tokens.slice(lo.last + 1, hi.first).filter((t) => t.key !== '' && t.key !== 'the');
     const gap = ctx.text.slice(lo.end, (ctx.tokens[lo.last + 1] as Token | undefined)?.start ?? hi.start);
     const linked = between.length === 0 ? /^\s*,\s*$/u.test(ctx.text.slice(lo.end, hi.start)) : between.length === 1 && ['and', 'or', '&'].includes((between[0] as Token).key) && !/[;:]/u.test(gap);
     if (!linked) break;
@@ -68,7 +68,7 @@ export function coordinated(ctx: ClauseContext, m: PlacedMention, direction: -1 
 /** "she", "it", "they": the latest fitting mention before `index` (for "they", its coordination). */
 function pronounFor(ctx: ClauseContext, index: number, label: string): PlacedMention[] {
   const key = ctx.tokens[index]?.key ?? '';
-  const fits = (PERSON_PRONOUNS.has(key) && label === ctx.personLabel) || (ORG_PRONOUNS.has(key) && label === ctx.orgLabel) || (GROUP_PRONOUNS.has(key) && label === ctx.personLabel);
+  const fits = (PERSON_PRONOUNS.has(key) && label === ctx.personLabel) || (ORG_PRONOUNS.has(key) && label !== ctx.personLabel) || (GROUP_PRONOUNS.has(key) && label === ctx.personLabel);
   if (!fits) return [];
   const before = ctx.mentions.filter((m) => m.last < index && m.entity.type === label);
   const latest = before[before.length - 1];
@@ -87,15 +87,41 @@ function subjectBefore(ctx: ClauseContext, before: number, label: string): Place
     if (m && m.first < i) i = m.first;
     const pronoun = pronounFor(ctx, i, label);
     if (pronoun.length) return pronoun;
+    // "the MIT Instrumentation Laboratory, which built": the subject is what "which" refers to.
+    if (!m && SUBJECT_RELATIVES.has(ctx.tokens[i]?.key ?? '')) {
+      const antecedent = antecedentOf(ctx, i);
+      return antecedent && antecedent.entity.type === label ? coordinated(ctx, antecedent, -1) : [];
+    }
   }
   return [];
 }
+
+const SUBJECT_RELATIVES = new Set(['which', 'who', 'that']);
+const DETERMINERS = new Set(['a', 'an', 'the']);
+
+/** The mention a relative pronoun at `index` refers to, past an apposition (", a method that"). */
+function antecedentOf(ctx: ClauseContext, index: number): PlacedMention | undefined {
+  const direct = ctx.mentions.find((m) => m.last === index - 1);
+  if (direct) return direct;
+  const noun = ctx.tokens[index - 1];
+  if (noun && !noun.capitalised && DETERMINERS.has(ctx.tokens[index - 2]?.key ?? '')) return ctx.mentions.find((m) => m.last === index - 3);
+  return undefined;
+}
+
+/** Between a verb and its object only articles, possessives, adjectives and numbers stand. */
+const OBJECT_FILLER = new Set(['the', 'a', 'an', 'its', 'his', 'her', 'their', 'our', 'both', 'also', 'two', 'three', 'several', 'new', 'first']);
+const fillsObject = (t: Token): boolean => OBJECT_FILLER.has(t.key) || t.key === '' || (t.tags.has('Adjective') && !t.tags.has('Verb'));
 
 /** First mention of `label` after token `after`, within MAX_OBJECT_GAP tokens and the clause. */
 function objectAfter(ctx: ClauseContext, after: number, label: string, many: boolean): PlacedMention[] {
   const clause = ctx.clause[after];
   const m = ctx.mentions.find((x) => x.first > after && x.first - after - 1 <= MAX_OBJECT_GAP && ctx.clause[x.first] === clause && x.entity.type === label);
-  if (!m) return [];
+  if (!m) {
+    // "Mina Stroud designed it": the latest fitting name before.
+    const pronoun = ctx.tokens[after + 1]?.key === 'it' ? pronounFor(ctx, after + 1, label) : [];
+    return pronoun;
+  }
+  if (!ctx.tokens.slice(after + 1, m.first).every(fillsObject)) return [];
   return many ? coordinated(ctx, m, 1) : [m];
 }
 

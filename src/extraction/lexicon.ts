@@ -10,7 +10,7 @@ export const CATEGORIES: Category[] = ['Person', 'Organization', 'Place', 'Produ
 export const ORG_HEADS = new Set(['inc', 'ltd', 'llc', 'llp', 'corp', 'corporation', 'co', 'company', 'gmbh', 'ag', 'plc', 'sa', 'bv', 'labs', 'lab', 'laboratory', 'laboratories',
   'systems', 'technologies', 'technology', 'pharmaceuticals', 'motors', 'analytics', 'group', 'holdings', 'institute', 'institution', 'university', 'college', 'school',
   'bank', 'foundation', 'agency', 'navy', 'army', 'ministry', 'department', 'office', 'council', 'association', 'society', 'press', 'studios', 'studio', 'partners',
-  'sons', 'daughters', 'brothers', 'industries', 'enterprises', 'solutions', 'software', 'networks', 'media', 'capital', 'ventures', 'consulting', 'academy', 'club', 'market', 'committee', 'union']);
+  'sons', 'daughters', 'brothers', 'games', 'aerospace', 'robotics', 'works', 'energy', 'airlines', 'airways', 'electronics', 'instruments', 'dynamics', 'therapeutics', 'insurance', 'foods', 'records', 'pictures', 'entertainment', 'publishing', 'communications', 'logistics', 'industries', 'enterprises', 'solutions', 'software', 'networks', 'media', 'capital', 'ventures', 'consulting', 'academy', 'club', 'market', 'committee', 'union']);
 /** Words that start an organization name ("University of Paris", "Bank of England"). */
 export const ORG_FIRST = new Set(['university', 'institute', 'bank', 'college', 'ministry', 'department', 'museum']);
 /** Abbreviated suffixes whose full stop belongs to the name ("Inc.", "Ltd.", "Bros."). */
@@ -19,6 +19,12 @@ export const ABBREVIATED_SUFFIXES = new Set(['inc', 'ltd', 'corp', 'co', 'bros',
 export const EVENT_HEADS = new Set(['conference', 'summit', 'expo', 'exposition', 'fair', 'festival', 'hackathon', 'marathon', 'olympics', 'games', 'cup', 'championship',
   'championships', 'forum', 'symposium', 'congress', 'convention', 'meetup', 'gala', 'awards', 'week', 'world cup', 'workshop', 'election', 'war', 'battle', 'launch', 'tournament', 'race', 'show']);
 
+/** "in northern Ebrin": words that may stand between "in" and a place. */
+export const PLACE_MODIFIERS = new Set(['northern', 'southern', 'eastern', 'western', 'central', 'rural', 'coastal', 'downtown', 'upstate', 'greater', 'north', 'south', 'east', 'west']);
+/** "Ravi's colleague": a possessive name before one of these is a person. */
+export const PERSON_RELATIONS = new Set(['colleague', 'colleagues', 'wife', 'husband', 'partner', 'friend', 'son', 'daughter', 'mother', 'father', 'brother', 'sister', 'boss', 'assistant', 'student', 'students', 'mentor', 'family', 'nephew', 'niece', 'uncle', 'aunt', 'cousin', 'widow', 'parents', 'children']);
+/** "her film Saltmarsh": works a person's possessive says they made. */
+export const CREATIVE_WORKS = new Set(['film', 'novel', 'book', 'album', 'song', 'painting', 'play', 'poem', 'game', 'app', 'opera', 'symphony', 'documentary', 'memoir']);
 export const PLACE_HEADS = new Set(['city', 'county', 'valley', 'river', 'bay', 'island', 'islands', 'lake', 'mountain', 'mountains', 'state', 'province', 'region', 'district', 'street', 'avenue', 'square', 'park', 'harbour', 'harbor', 'coast', 'peninsula']);
 /** "Tessaly, a port city in Vellmark": a noun after the name saying it is a place. */
 export const PLACE_NOUNS = new Set(['city', 'town', 'village', 'capital', 'region', 'country', 'state', 'province', 'county', 'island', 'port', 'district', 'suburb']);
@@ -57,6 +63,6 @@ export const TRIGGERS: Record<string, TriggerDef[]> = {
   CREATED: [{ phrase: 'create' }, { phrase: 'build' }, { phrase: 'design' }, { phrase: 'invent' }, { phrase: 'co-invent' }, { phrase: 'develop' }, { phrase: 'write' },
     { phrase: 'make', weight: 0.8 }, { phrase: 'program' }, { phrase: 'compose' }, { phrase: 'direct', weight: 0.8 }, { phrase: 'author' }, { phrase: 'co-create' }, { phrase: 'engineer' }],
   PARTICIPATED_IN: [{ phrase: 'attend' }, { phrase: 'participate in' }, { phrase: 'take part in' }, { phrase: 'compete in' }, { phrase: 'speak at' }, { phrase: 'present at' },
-    { phrase: 'perform at' }, { phrase: 'win' }, { phrase: 'play at' }, { phrase: 'run in' }, { phrase: 'host', weight: 0.8 }, { phrase: 'organize', weight: 0.8 }],
+    { phrase: 'perform at' }, { phrase: 'win' }, { phrase: 'play at' }, { phrase: 'run in' }, { phrase: 'organize', weight: 0.8 }],
   PART_OF: [{ phrase: 'part of' }, { phrase: 'belong to' }, { phrase: 'a branch of' }, { phrase: 'a subfield of' }, { phrase: 'a subset of' }, { phrase: 'a kind of' }, { phrase: 'a form of' }],
 };

@@ -2,7 +2,7 @@
 // whole ("J. K. Rowling", "Bramwell & Ford", "Lumenfold Inc.", "2012 Summer Olympics", "The
 // Legend of Zelda") and lower-case concept phrases where the sentence says they are ideas
 // ("deep learning is part of machine learning", "studied radioactivity").
-import { ABBREVIATED_SUFFIXES, CONCEPT_NOUNS, EVENT_HEADS, PERSON_TITLES } from './lexicon.js';
+import { ABBREVIATED_SUFFIXES, CONCEPT_NOUNS, EVENT_HEADS, PERSON_TITLES, ROLE_NOUNS } from './lexicon.js';
 import type { Token } from './tokens.js';
 
 export interface Span {
@@ -22,6 +22,7 @@ export const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'this', 'that', 'these'
   'it', 'they', 'we', 'i', 'you', 'there', 'then', 'today', 'yesterday', 'also', 'however', 'although', 'because', 'so', 'of', 'to', 'into', 'under', 'over', 'between', 'every', 'each', 'all', 'some', 'many', 'most', 'both', 'either', 'neither', 'what', 'who', 'which', 'where', 'why', 'how', 'once', 'not', 'never']);
 const CONNECTORS = new Set(['of', '&', 'de', 'du', 'la', 'le', 'del', 'der', 'van', 'von', 'da', 'di', 'y', 'den', 'bin', 'al']);
 const NOT_NAME_START = ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'QuestionWord', 'Copula', 'Modal', 'Auxiliary'];
+const COMMON_WORD_TAGS = [...NOT_NAME_START, 'Verb', 'Adjective', 'Plural', 'Uncountable', 'Date', 'Month', 'WeekDay', 'Value', 'Actor', 'Demonym'];
 const STRONG_NAME_TAGS = ['ProperNoun', 'Person', 'Organization', 'Place', 'Acronym', 'FirstName', 'LastName'];
 
 const isYear = (t: Token | undefined): boolean => t !== undefined && /^(1[5-9]|20)\d\d$/u.test(t.text);
@@ -47,6 +48,8 @@ function sentenceStartsName(tokens: Token[], i: number, text: string, capitalise
   if (STRONG_NAME_TAGS.some((tag) => t.tags.has(tag)) && !NOT_NAME_START.some((tag) => t.tags.has(tag))) return true;
   const next = tokens[i + 1];
   if (next && continuesName(next) && joinable(text, t, next)) return !NOT_NAME_START.some((tag) => t.tags.has(tag));
+  // "Spotify is headquartered", "Tallyhop, an app": a singular noun compromise knows nothing else of.
+  if (t.tags.has('Noun') && t.tags.has('Singular') && !COMMON_WORD_TAGS.some((tag) => t.tags.has(tag))) return true;
   return capitalisedElsewhere.has(t.key);
 }
 
@@ -62,6 +65,15 @@ export function nameSpans(text: string, tokens: Token[]): Span[] {
     const sentenceFirst = i === 0 || tokens[i - 1]?.sentence !== t.sentence;
     if (!capitalisedWord(t) && !(t.capitalised && /^\p{Lu}/u.test(t.text) && isInitial(t))) continue;
     if (sentenceFirst && !sentenceStartsName(tokens, i, text, capitalisedElsewhere)) continue;
+    // "CEO of Microsoft": a role is not part of the name after it.
+    if ((ROLE_NOUNS.has(t.key) || PERSON_TITLES.has(t.key)) && !(tokens[i + 1] && continuesName(tokens[i + 1] as Token))) continue;
+    // "April 2009", "Monday": dates are not names.
+    if (t.tags.has('Month') || t.tags.has('WeekDay') || t.tags.has('Date')) continue;
+    // "Finnish", "American" alone describe, they do not name.
+    const nextToken = tokens[i + 1];
+    const alone = !(nextToken && continuesName(nextToken) && joinable(text, t, nextToken));
+    const modifies = nextToken !== undefined && !nextToken.capitalised && !t.breakAfter && nextToken.tags.has('Noun');
+    if (alone && (t.tags.has('Demonym') || (modifies && (/(?:ish|ese|ian|can)$/u.test(t.key) || ['a', 'an'].includes(tokens[i - 1]?.key ?? ''))))) continue;
     let first = i;
     let titled = false;
     while (PERSON_TITLES.has((tokens[first] as Token).key) && tokens[first + 1] && capitalisedWord(tokens[first + 1] as Token) && joinable(text, tokens[first] as Token, tokens[first + 1] as Token)) {

@@ -6,8 +6,8 @@
 // organization) and the same name's other mentions in the paragraph. The best-scoring category
 // wins when it reaches MIN_SCORE; its margin over the runner-up sets the confidence.
 import {
-  CATEGORIES, type Category, CONCEPT_NOUNS, EVENT_HEADS, EVENT_NOUNS, ORG_FIRST, ORG_HEADS, ORG_NOUNS, PERSON_TITLES, PERSON_VERBS,
-  PLACE_HEADS, PLACE_NOUNS, PRODUCT_NOUNS, ROLE_NOUNS,
+  CATEGORIES, type Category, CONCEPT_NOUNS, EVENT_HEADS, EVENT_NOUNS, ORG_FIRST, ORG_HEADS, ORG_NOUNS, PERSON_RELATIONS, PERSON_TITLES, PERSON_VERBS,
+  PLACE_HEADS, PLACE_MODIFIERS, PLACE_NOUNS, PRODUCT_NOUNS, ROLE_NOUNS,
 } from './lexicon.js';
 import type { Span } from './mentions.js';
 import { normalizeName } from './normalize.js';
@@ -32,11 +32,19 @@ function appositionClass(text: string, tokens: Token[], span: Span): Category | 
   const last = tokens[span.last] as Token;
   const following = tokens[span.last + 1];
   if (!following || !/^\.?\s*,\s*$/u.test(text.slice(span.end, following.start))) return undefined;
-  const det = tokens[span.last + 1];
-  if (!det || !DETERMINERS.has(det.key)) return undefined;
+  // ", who leads", ", chief technology officer of": a person; a role needs no article.
+  if (following.key === 'who') return 'Person';
+  for (let i = span.last + 1; i <= span.last + 4 && !DETERMINERS.has(following.key); i++) {
+    const t = tokens[i];
+    if (!t || t.capitalised || t.sentence !== last.sentence) break;
+    if (['of', 'at', 'for'].includes(t.key)) return tokens.slice(span.last + 1, i).some((w) => ROLE_NOUNS.has(w.key)) ? 'Person' : undefined;
+  }
+  if (!DETERMINERS.has(following.key)) return undefined;
   for (let i = span.last + 2; i <= span.last + 5; i++) {
     const t = tokens[i];
-    if (!t || t.sentence !== last.sentence || t.capitalised) return undefined;
+    if (!t || t.sentence !== last.sentence) return undefined;
+    if (t.capitalised && (t.tags.has('Demonym') || t.tags.has('Adjective') || t.tags.has('Organization'))) continue;
+    if (t.capitalised) return undefined;
     const c = classOf(t.key);
     if (c) return c;
     if (t.breakAfter) return undefined;
@@ -56,7 +64,7 @@ export function spanScores(ctx: TypingContext, span: Span): Scores {
   const { tokens, text } = ctx;
   const s = emptyScores();
   if (span.concept) {
-    s.Concept += 2;
+    s.Concept += 3;
     return s;
   }
   const words = tokens.slice(span.first, span.last + 1);
@@ -90,7 +98,15 @@ export function spanScores(ctx: TypingContext, span: Span): Scores {
   const prevClass = prev && !prev.capitalised && !prev.breakAfter ? classOf(prev.key) : undefined;
   if (prev && PERSON_TITLES.has(prev.key) && !prev.breakAfter) s.Person += 2;
   else if (prevClass) s[prevClass] += 2;
-  if (prev && ['in', 'near', 'from', 'across', 'throughout'].includes(prev.key)) s.Place += 0.9;
+  const inWord = prev && PLACE_MODIFIERS.has(prev.key) ? tokens[span.first - 2] : prev;
+  if (inWord && ['in', 'near', 'from', 'across', 'throughout'].includes(inWord.key) && !inWord.breakAfter) s.Place += 1;
+  // "the CEO of Microsoft", "a researcher at Copperline Robotics".
+  const linkAt = prev?.key === 'the' ? span.first - 2 : span.first - 1;
+  const link = tokens[linkAt];
+  const role = tokens[linkAt - 1];
+  if (link && role && ['at', 'of', 'for', 'with'].includes(link.key) && ROLE_NOUNS.has(role.key)) s.Organization += 2;
+  // "Ravi Okonkwo-Hale's colleague".
+  if (/^['’]s?\s/u.test(text.slice(span.end, span.end + 3)) && PERSON_RELATIONS.has(next?.key ?? '')) s.Person += 1.5;
   if (prev && prev.key === 'at') s.Organization += 0.3;
   const verb = next && !(tokens[span.last] as Token).breakAfter ? next.key : '';
   if (PERSON_VERBS.has(verb) && multi && words.length <= 3 && !words.some((w) => /\d/u.test(w.text))) s.Person += 0.8;
