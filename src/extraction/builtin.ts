@@ -21,7 +21,8 @@ import { draftConfidence, EntityGraph, type Draft } from './graph.js';
 import { nameSpans, type Span } from './mentions.js';
 import { conceptSpans } from './concepts.js';
 import { compileTriggers, findTriggerHits, type TriggerHit } from './triggers.js';
-import { add, decide, emptyScores, MIN_SCORE, type Scores, spanScores, surfaceKey } from './typing.js';
+import { add, decide, emptyScores, evidenceAgreement, MIN_SCORE, type SpanEvidence, spanScores, surfaceKey, total } from './typing.js';
+import { readSignals } from './signals.js';
 import { clauseNumbers, readClauses, type Reading } from './clauses.js';
 import { impliedReadings } from './implied.js';
 import { categoryLabels, keepCardinality } from './shapeFit.js';
@@ -54,7 +55,7 @@ function mergeSpans(names: Span[], concepts: Span[]): Span[] {
 }
 
 /** The name nearest a relation phrase on each side is likely of the type the phrase expects. */
-function slotEvidence(text: string, tokens: Token[], spans: Span[], hits: TriggerHit[], clause: number[], labelCategory: Map<string, Category>, scores: Scores[]): void {
+function slotEvidence(text: string, tokens: Token[], spans: Span[], hits: TriggerHit[], clause: number[], labelCategory: Map<string, Category>, scores: SpanEvidence[]): void {
   for (const hit of hits) {
     const leftIsFrom = hit.trigger.reverse === hit.passive;
     const [leftLabel, rightLabel] = leftIsFrom ? [hit.trigger.rel.from, hit.trigger.rel.to] : [hit.trigger.rel.to, hit.trigger.rel.from];
@@ -66,10 +67,10 @@ function slotEvidence(text: string, tokens: Token[], spans: Span[], hits: Trigge
     const rc = labelCategory.get(rightLabel);
     const between = left ? tokens.slice(left.last + 1, hit.first) : [];
     if (left && lc && clause[left.last] === clause[hit.first] && between.length <= 4 && !between.some((t) => t.tags.has('Pronoun') || RELATIVES.has(t.key))) {
-      for (const i of chain(text, tokens, spans, leftAt, -1)) (scores[i] as Scores)[lc] += 1.5;
+      for (const i of chain(text, tokens, spans, leftAt, -1)) (scores[i] as SpanEvidence).around[lc] += 1.5;
     }
     if (right && rc && right.first > after && right.first - after <= 3 && clause[right.first] === clause[hit.first]) {
-      for (const i of chain(text, tokens, spans, leftAt + 1, 1)) (scores[i] as Scores)[rc] += 2;
+      for (const i of chain(text, tokens, spans, leftAt + 1, 1)) (scores[i] as SpanEvidence).around[rc] += 2;
     }
   }
 }
@@ -126,18 +127,22 @@ export class BuiltinExtractor implements Extractor {
     const scores = spans.map((s) => spanScores({ text, tokens, cues }, s));
     slotEvidence(text, tokens, spans, hits, clause, categoryOf, scores);
     // One name, one type: every mention's evidence counts for all of them.
-    const bySurface = new Map<string, Scores>();
+    const bySurface = new Map<string, SpanEvidence>();
     const surfaceOf = (s: Span) => surfaceKey(text.slice(s.start, s.end));
     spans.forEach((s, i) => {
-      const total = bySurface.get(surfaceOf(s)) ?? emptyScores();
-      add(total, scores[i] as Scores);
-      bySurface.set(surfaceOf(s), total);
+      const sum = bySurface.get(surfaceOf(s)) ?? { inside: emptyScores(), around: emptyScores() };
+      add(sum.inside, (scores[i] as SpanEvidence).inside);
+      add(sum.around, (scores[i] as SpanEvidence).around);
+      bySurface.set(surfaceOf(s), sum);
     });
+    const agreements: number[] = [];
     const minScore = Math.max(0.7, MIN_SCORE - 0.1 * (pass - 1));
     const typed: Candidate[] = [];
     spans.forEach((s) => {
-      const decision = decide(bySurface.get(surfaceOf(s)) as Scores, minScore);
+      const evidence = bySurface.get(surfaceOf(s)) as SpanEvidence;
+      const decision = decide(total(evidence), minScore);
       const label = decision && labelOf.get(decision.category);
+      if (decision && label) agreements.push(evidenceAgreement(evidence));
       if (decision && label) typed.push({ first: s.first, last: s.last, end: s.end, type: label, source: 'ner', confidence: decision.confidence });
     });
 
@@ -173,6 +178,8 @@ export class BuiltinExtractor implements Extractor {
       .map(({ type, from_key, to_key, evidence, confidence: c }) => ({ type, from_key, to_key, evidence, confidence: c }));
     const entities = [...graph.drafts.values()].map((d) => toEntity(d, shape))
       .sort((a, b) => (a.mentions[0]?.start ?? 0) - (b.mentions[0]?.start ?? 0) || byString(a.key, b.key));
-    return { entities, relationships, stats: { characters: text.length, sentences: tokenized.sentences.length } };
+    const agreement = agreements.length ? agreements.reduce((x, y) => x + y, 0) / agreements.length : 1;
+    const signals = readSignals(tokenized, shape, entities, relationships, names, agreement);
+    return { entities, relationships, stats: { characters: text.length, sentences: tokenized.sentences.length, signals } };
   }
 }

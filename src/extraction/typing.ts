@@ -59,13 +59,16 @@ export interface TypingContext {
   cues: ReadonlyMap<string, Category>;
 }
 
-/** Evidence that sits in and around one span. */
-export function spanScores(ctx: TypingContext, span: Span): Scores {
+/** Evidence inside a span (its words, compromise's lexicon) and around it (context). */
+export interface SpanEvidence { inside: Scores; around: Scores }
+
+export function spanScores(ctx: TypingContext, span: Span): SpanEvidence {
   const { tokens, text } = ctx;
   const s = emptyScores();
+  const a = emptyScores();
   if (span.concept) {
-    s.Concept += 3;
-    return s;
+    a.Concept += 3;
+    return { inside: s, around: a };
   }
   const words = tokens.slice(span.first, span.last + 1);
   const firstKey = words[0]?.key ?? '';
@@ -85,34 +88,34 @@ export function spanScores(ctx: TypingContext, span: Span): Scores {
   s.Organization += 1.5 * tagged('Organization');
   s.Place += 1.5 * Math.max(tagged('Place'), tagged('City'), tagged('Country'));
   if (!multi && /^\p{Lu}{2,5}$/u.test(name)) s.Organization += 0.8;
+  // Two or three plain capitalised words with nothing else to say are most often a person.
+  if (multi && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}+(-\p{Lu}\p{Ll}+)?$/u.test(w.text))) s.Person += 0.6;
   // The noun right after the name ("the Threnody compiler", "the Ossery region").
   const next = tokens[span.last + 1];
   const after = next && !next.capitalised && !(tokens[span.last] as Token).breakAfter ? classOf(next.key) : undefined;
-  if (after && after !== 'Person') s[after] += 2.5;
+  if (after && after !== 'Person') a[after] += 2.5;
   const cue = next && !next.capitalised && !(tokens[span.last] as Token).breakAfter && !next.tags.has('Verb') ? ctx.cues.get(next.key) : undefined;
-  if (cue) s[cue] += 1;
+  if (cue) a[cue] += 1;
   const apposition = appositionClass(text, tokens, span);
-  if (apposition) s[apposition] += 2.5;
+  if (apposition) a[apposition] += 2.5;
   // The word before: a title or role ("director Lenna Voss"), a class noun ("her film Saltmarsh").
   const prev = tokens[span.first - 1];
   const prevClass = prev && !prev.capitalised && !prev.breakAfter ? classOf(prev.key) : undefined;
-  if (prev && PERSON_TITLES.has(prev.key) && !prev.breakAfter) s.Person += 2;
-  else if (prevClass) s[prevClass] += 2;
+  if (prev && PERSON_TITLES.has(prev.key) && !prev.breakAfter) a.Person += 2;
+  else if (prevClass) a[prevClass] += 2;
   const inWord = prev && PLACE_MODIFIERS.has(prev.key) ? tokens[span.first - 2] : prev;
-  if (inWord && ['in', 'near', 'from', 'across', 'throughout'].includes(inWord.key) && !inWord.breakAfter) s.Place += 1;
+  if (inWord && ['in', 'near', 'from', 'across', 'throughout'].includes(inWord.key) && !inWord.breakAfter) a.Place += 1;
   // "the CEO of Microsoft", "a researcher at Copperline Robotics".
   const linkAt = prev?.key === 'the' ? span.first - 2 : span.first - 1;
   const link = tokens[linkAt];
   const role = tokens[linkAt - 1];
-  if (link && role && ['at', 'of', 'for', 'with'].includes(link.key) && ROLE_NOUNS.has(role.key)) s.Organization += 2;
+  if (link && role && ['at', 'of', 'for', 'with'].includes(link.key) && ROLE_NOUNS.has(role.key)) a.Organization += 2;
   // "Ravi Okonkwo-Hale's colleague".
-  if (/^['’]s?\s/u.test(text.slice(span.end, span.end + 3)) && PERSON_RELATIONS.has(next?.key ?? '')) s.Person += 1.5;
-  if (prev && prev.key === 'at') s.Organization += 0.3;
+  if (/^['’]s?\s/u.test(text.slice(span.end, span.end + 3)) && PERSON_RELATIONS.has(next?.key ?? '')) a.Person += 1.5;
+  if (prev && prev.key === 'at') a.Organization += 0.3;
   const verb = next && !(tokens[span.last] as Token).breakAfter ? next.key : '';
-  if (PERSON_VERBS.has(verb) && multi && words.length <= 3 && !words.some((w) => /\d/u.test(w.text))) s.Person += 0.8;
-  // Two or three plain capitalised words with nothing else to say are most often a person.
-  if (multi && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}+(-\p{Lu}\p{Ll}+)?$/u.test(w.text))) s.Person += 0.6;
-  return s;
+  if (PERSON_VERBS.has(verb) && multi && words.length <= 3 && !words.some((w) => /\d/u.test(w.text))) a.Person += 0.8;
+  return { inside: s, around: a };
 }
 
 export function add(into: Scores, from: Scores, factor = 1): void {
@@ -133,6 +136,29 @@ export function decide(scores: Scores, minScore = MIN_SCORE): Decision | undefin
   const margin = top - scores[ranked[1] as Category];
   const confidence = Math.min(0.97, 0.55 + 0.08 * Math.min(top, 4) + 0.05 * Math.min(margin, 2));
   return { category: best, confidence: Math.round(confidence * 1000) / 1000 };
+}
+
+const top = (s: Scores): Category | undefined => {
+  const best = [...CATEGORIES].sort((a, b) => s[b] - s[a])[0] as Category;
+  return s[best] >= 0.5 ? best : undefined;
+};
+
+/**
+ * Whether a name's own words and its context agree on what it is: 1 when both point to the
+ * same category, 0.5 when only one of them says anything, 0 when they disagree.
+ */
+export function evidenceAgreement(e: SpanEvidence): number {
+  const inside = top(e.inside);
+  const around = top(e.around);
+  if (inside && around) return inside === around ? 1 : 0;
+  return 0.5;
+}
+
+export function total(e: SpanEvidence): Scores {
+  const sum = emptyScores();
+  add(sum, e.inside);
+  add(sum, e.around);
+  return sum;
 }
 
 export const surfaceKey = (text: string): string => normalizeName(text);

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { normalizeName } from '../../../src/extraction/normalize.js';
 import { scoreExtraction } from '../../../src/extraction/quality.js';
 import type { ExtractionResult, Extractor, ExtractOptions } from '../../../src/extraction/types.js';
-import { generalShape } from './shape.js';
+import { generalShape, RENAMED } from './shape.js';
+import type { ShapeDef } from '../../../src/shapes/types.js';
 
 export interface GoldParagraph {
   id: string;
@@ -22,6 +23,7 @@ export interface ParagraphScore {
   /** F1 over the paragraph's entities and relations together (1 when gold and output are both empty). */
   f1: number;
   quality: number;
+  components: Record<string, number>;
   falsePositives: string[];
   falseNegatives: string[];
 }
@@ -30,8 +32,9 @@ export interface Evaluation {
   entities: Record<string, Figures>;
   relations: Record<string, Figures>;
   paragraphs: ParagraphScore[];
-  /** Pearson correlation of the reported loop quality with the paragraph F1. */
+  /** Pearson correlation of the reported loop quality (and of each of its components) with the paragraph F1. */
   qualityCorrelation: number;
+  componentCorrelations: Record<string, number>;
   /** Relations read from a negated sentence ("never", "not", "n't"): must stay 0. */
   negatedRelations: number;
   /** Many-to-one relationship types with more than one target for one source: must stay 0. */
@@ -81,16 +84,17 @@ function pearson(xs: number[], ys: number[]): number {
 
 const NEGATION = /\b(?:not|never|no longer|n't)\b|n't\b/iu;
 
-export async function evaluate(extractor: Extractor, gold: GoldParagraph[], options: ExtractOptions = { effort: 'agentic' }): Promise<Evaluation> {
+export async function evaluate(extractor: Extractor, gold: GoldParagraph[], options: ExtractOptions = { effort: 'agentic' }, shape: ShapeDef = generalShape): Promise<Evaluation> {
   const entityCounts = new Map<string, Counts>();
   const relationCounts = new Map<string, Counts>();
   const paragraphs: ParagraphScore[] = [];
-  const many = new Set(generalShape.relationship_types.filter((r) => r.cardinality === 'many_to_one').map((r) => r.type));
+  const many = new Set(shape.relationship_types.filter((r) => r.cardinality === 'many_to_one').map((r) => r.type));
   let negatedRelations = 0;
   let cardinalityViolations = 0;
   const started = performance.now();
   for (const p of gold) {
-    const result: ExtractionResult = await extractor.extract(p.text, generalShape, options);
+    const raw: ExtractionResult = await extractor.extract(p.text, shape, options);
+    const result = { ...raw, relationships: raw.relationships.map((r) => ({ ...r, type: RENAMED[r.type] ?? r.type })) };
     const nameOf = new Map(result.entities.map((e) => [e.key, e.normalized_name]));
     const predictedEntities = new Set(result.entities.map((e) => `${e.type}|${e.normalized_name}`));
     const goldEntities = new Set(p.entities.map(([t, n]) => `${t}|${normalizeName(n)}`));
@@ -106,7 +110,8 @@ export async function evaluate(extractor: Extractor, gold: GoldParagraph[], opti
     for (const t of targets.values()) if (t.size > 1) cardinalityViolations += 1;
     const tp = predictedEntities.size + predictedRelations.size - fp.length;
     const f1 = figures({ tp, fp: fp.length, fn: fn.length }).f1;
-    paragraphs.push({ id: p.id, f1: tp + fp.length + fn.length === 0 ? 1 : f1, quality: scoreExtraction(result, generalShape).quality, falsePositives: fp, falseNegatives: fn });
+    const score = scoreExtraction(raw, shape);
+    paragraphs.push({ id: p.id, f1: tp + fp.length + fn.length === 0 ? 1 : f1, quality: score.quality, components: { ...score.components }, falsePositives: fp, falseNegatives: fn });
   }
   const millis = performance.now() - started;
   const toRecord = (m: Map<string, Counts>) => Object.fromEntries([...m].sort(([a], [b]) => (a === 'overall' ? 1 : b === 'overall' ? -1 : a < b ? -1 : 1)).map(([k, v]) => [k, figures(v)]));
@@ -115,10 +120,18 @@ export async function evaluate(extractor: Extractor, gold: GoldParagraph[], opti
     relations: toRecord(relationCounts),
     paragraphs,
     qualityCorrelation: pearson(paragraphs.map((x) => x.quality), paragraphs.map((x) => x.f1)),
+    componentCorrelations: Object.fromEntries([...new Set(paragraphs.flatMap((x) => Object.keys(x.components)))].sort()
+      .map((k) => [k, pearson(paragraphs.map((x) => x.components[k] ?? 1), paragraphs.map((x) => x.f1))])),
     negatedRelations,
     cardinalityViolations,
     millis,
   };
+}
+
+/** Pearson correlation of quality with F1 over the paragraphs of several evaluations together. */
+export function pooledCorrelation(evaluations: Evaluation[]): number {
+  const all = evaluations.flatMap((e) => e.paragraphs);
+  return pearson(all.map((p) => p.quality), all.map((p) => p.f1));
 }
 
 export function formatEvaluation(title: string, e: Evaluation): string {
@@ -129,7 +142,7 @@ export function formatEvaluation(title: string, e: Evaluation): string {
     `== ${title}`,
     ...Object.entries(e.entities).map(([t, f]) => row('entity', t, f)),
     ...Object.entries(e.relations).map(([t, f]) => row('relation', t, f)),
-    `quality/F1 correlation (Pearson, ${e.paragraphs.length} paragraphs): ${e.qualityCorrelation.toFixed(3)}`,
+    `quality/F1 correlation (Pearson, ${e.paragraphs.length} paragraphs): ${e.qualityCorrelation.toFixed(3)}; by component: ${Object.entries(e.componentCorrelations).map(([k, v]) => `${k} ${v.toFixed(3)}`).join(', ')}`,
     `relations from negated statements: ${e.negatedRelations}; many-to-one cardinality violations: ${e.cardinalityViolations}`,
     `time: ${e.millis.toFixed(0)} ms`,
   ].join('\n');

@@ -30,3 +30,16 @@ export const generalShape: ShapeDef = {
     { type: 'PARTICIPATED_IN', from: 'Person', to: 'Event', cardinality: 'many_to_many', patterns: ['attended', 'participated in'], description: 'A person took part in an event.' },
   ],
 };
+
+/**
+ * The general shape with its relationship types renamed, so the built-in extractor has only the
+ * shape's own patterns to go by (as for a project's custom shape): a second, weaker operating
+ * point that gives the quality/F1 correlation real variance. RENAMED maps the names back.
+ */
+export const RENAMED: Record<string, string> = { EMPLOYMENT: 'WORKS_FOR', SITE: 'LOCATED_IN', AUTHORSHIP: 'CREATED', SUBTOPIC: 'PART_OF', ATTENDANCE: 'PARTICIPATED_IN' };
+const renamedFrom = Object.fromEntries(Object.entries(RENAMED).map(([k, v]) => [v, k]));
+export const customShape: ShapeDef = {
+  ...generalShape,
+  id: 'custom-general',
+  relationship_types: generalShape.relationship_types.map((r) => ({ ...r, type: renamedFrom[r.type] ?? r.type })),
+};
