@@ -44,7 +44,7 @@ export class EntityGraph {
 
   addCandidate(c: Candidate, extra: boolean): void {
     const start = (this.tokens[c.first] as Token).start;
-    const end = (this.tokens[c.last] as Token).end;
+    const end = c.end ?? (this.tokens[c.last] as Token).end;
     const text = this.text.slice(start, end);
     const normalized = normalizeName(text);
     if (normalized === '') return;

@@ -7,7 +7,7 @@ export type { ExtractedEntity, ExtractedRelationship, ExtractionResult, ExtractO
 export { BuiltinExtractor } from './builtin.js';
 export { LlmExtractor, LlmExtractionError, DEFAULT_LLM_TIMEOUT_MS, type LlmExtractorConfig } from './llm.js';
 export { normalizeName, entityKey } from './normalize.js';
-export { scoreExtraction, COVERAGE_TARGET_PER_1000_CHARS, type QualityScore, type QualityComponents } from './quality.js';
+export { scoreExtraction, type QualityScore, type QualityComponents } from './quality.js';
 
 export interface ExtractorConfig {
   baseUrl?: string;

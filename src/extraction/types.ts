@@ -30,10 +30,26 @@ export interface ExtractedRelationship {
   confidence: number;
 }
 
+/** Counts the loop quality is computed from (signals.ts); absent on hand-made results. */
+export interface ExtractionSignals {
+  /** Sentences holding a capitalised name or an extracted mention. */
+  sentences_with_names: number;
+  /** Sentences where at least one entity was extracted. */
+  sentences_yielding: number;
+  /** Capitalised names found in the text, and how many of them an entity mention covers. */
+  names: number;
+  names_typed: number;
+  /** Sentences without negation mentioning two entities whose types the shape relates, and how many yielded a relationship between them. */
+  relatable_sentences: number;
+  related_sentences: number;
+  /** Built-in only: how often a name's own words and its context agreed on its type (0..1). */
+  agreement?: number;
+}
+
 export interface ExtractionResult {
   entities: ExtractedEntity[];
   relationships: ExtractedRelationship[];
-  stats: { characters: number; sentences: number };
+  stats: { characters: number; sentences: number; signals?: ExtractionSignals };
 }
 
 export interface ExtractOptions {

@@ -1,18 +1,8 @@
 // Reads what a shape says about its types (labels, descriptions, listed names) into lookup tables,
-// so the built-in extractor can type a phrase by what the text calls it, and only ever emits
-// types the shape actually has.
+// so the built-in extractor can type a phrase by what the text calls it.
 import nlp from 'compromise';
 import type { ShapeDef } from '../shapes/types.js';
 import { normalizeName } from './normalize.js';
-
-export type NerCategory = 'Person' | 'Organization' | 'Place';
-
-/** Shape labels each compromise category may map to, first match wins. */
-const NER_LABELS: Record<NerCategory, string[]> = {
-  Person: ['Person'],
-  Organization: ['Organization', 'Organisation', 'Company'],
-  Place: ['Place', 'Location'],
-};
 
 /** Description nouns too vague to say what a phrase is. */
 const VAGUE_WORDS = new Set(['thing', 'something', 'someone', 'anything', 'type', 'kind', 'example', 'instance', 'entity', 'item', 'object', 'part', 'name', 'being', 'way', 'such', 'other', 'some', 'graph', 'node']);
@@ -25,8 +15,6 @@ const VAGUE_WORDS = new Set(['thing', 'something', 'someone', 'anything', 'type'
 const NOT_NOUNS = ['Determiner', 'Conjunction', 'Preposition', 'Pronoun', 'Adverb', 'Adjective', 'Copula', 'Auxiliary', 'Modal', 'PastTense', 'Participle', 'Value', 'QuestionWord'];
 
 export interface Vocabulary {
-  /** compromise category → shape label, only for labels the shape has. */
-  ner: Map<NerCategory, string>;
   /** Cue word, lower case, singular and plural → shape label. */
   cues: Map<string, string>;
   /** Listed names (an enum on the identity property) as token keys, indexed by their first key. */
@@ -94,11 +82,5 @@ function readGazetteer(shape: ShapeDef): Vocabulary['gazetteer'] {
 }
 
 export function readVocabulary(shape: ShapeDef): Vocabulary {
-  const labels = new Set(shape.entity_types.map((t) => t.label));
-  const ner = new Map<NerCategory, string>();
-  for (const [category, candidates] of Object.entries(NER_LABELS) as [NerCategory, string[]][]) {
-    const label = candidates.find((c) => labels.has(c));
-    if (label) ner.set(category, label);
-  }
-  return { ner, cues: readCues(shape), gazetteer: readGazetteer(shape) };
+  return { cues: readCues(shape), gazetteer: readGazetteer(shape) };
 }

@@ -103,8 +103,8 @@ export function createLoopActivities(deps: LoopActivityDeps) {
       const sources = await sourceTexts(input);
       const extractor = createExtractor(deps.config.llm, input.extractor);
       const extracted = await extractIteration(extractor, sources, shapes, input, iteration, () => heartbeat({ iteration }));
-      const { quality, components } = iterationQuality(extracted);
       const staged = await withoutRetryOnRequestErrors(() => stageIteration(graph, input, iteration, extracted, deps.validateEntity));
+      const { quality, components } = iterationQuality(extracted, staged.rejected);
       return { ...staged, quality, quality_components: components };
     },
 

@@ -48,20 +48,34 @@ export async function extractIteration(
   return out;
 }
 
-/** Quality of the iteration: each extraction's documented score, weighted by its source's length. */
-export function iterationQuality(extracted: Extracted[]): { quality: number; components: Record<string, number> } {
+/**
+ * Quality of the iteration: each term of the extractions' documented score (extraction/quality.ts)
+ * weighted by its source's length, with conformance taken over what this iteration could stage:
+ * the share of extracted entities and relationships that passed validation and the confidence
+ * bar (`rejected` counts the others), if lower. quality is the mean of the terms. Sources with
+ * nothing to extract score 1, so such a loop finishes after one iteration.
+ */
+export function iterationQuality(extracted: Extracted[], rejected = 0): { quality: number; components: Record<string, number> } {
   let weight = 0;
-  const sums: Record<string, number> = { quality: 0 };
+  let items = 0;
+  const sums: Record<string, number> = {};
+  const weights: Record<string, number> = {};
   for (const { result, shape } of extracted) {
     const w = Math.max(1, result.stats.characters);
-    const score = scoreExtraction(result, shape);
     weight += w;
-    sums.quality = (sums.quality ?? 0) + score.quality * w;
-    for (const [k, v] of Object.entries(score.components)) sums[k] = (sums[k] ?? 0) + v * w;
+    items += result.entities.length + result.relationships.length;
+    for (const [k, v] of Object.entries(scoreExtraction(result, shape).components)) {
+      sums[k] = (sums[k] ?? 0) + v * w;
+      weights[k] = (weights[k] ?? 0) + w;
+    }
   }
+  if (weight === 0) return { quality: 1, components: {} };
   const components: Record<string, number> = {};
-  for (const [k, v] of Object.entries(sums)) if (k !== 'quality') components[k] = weight ? round4(v / weight) : 0;
-  return { quality: weight ? round4((sums.quality ?? 0) / weight) : 0, components };
+  for (const [k, v] of Object.entries(sums)) components[k] = round4(v / (weights[k] ?? 1));
+  const accepted = items > 0 ? Math.max(0, 1 - rejected / items) : 1;
+  components.conformance = round4(Math.min(components.conformance ?? 1, accepted));
+  const terms = Object.values(components);
+  return { quality: round4(terms.reduce((a, b) => a + b, 0) / terms.length), components };
 }
 
 export async function stageIteration(

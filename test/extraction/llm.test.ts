@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExtractor, LlmExtractionError, LlmExtractor, BuiltinExtractor } from '../../src/extraction/index.js';
 import { generalShape } from './fixtures.js';
+import { generalShape as evalShape } from './eval/shape.js';
+import { scoreExtraction } from '../../src/extraction/quality.js';
 
 interface Seen { url: string; authorization: string | undefined; body: Record<string, unknown> }
 
@@ -57,12 +59,13 @@ describe('LLM extractor', () => {
       assert.match(JSON.stringify(body.messages), /WORKS_FOR: Person -> Organization/);
 
       assert.deepEqual(result.entities.map((e) => e.key), ['Person:ada lovelace', 'Organization:analytical engines ltd']);
-      assert.deepEqual(result.entities[0]?.properties, { name: 'Ada Lovelace', born: 1815 });
+      // Only properties the shape declares survive (this Person has just a name).
+      assert.deepEqual(result.entities[0]?.properties, { name: 'Ada Lovelace' });
       assert.deepEqual(result.entities[0]?.mentions, [{ start: 0, end: 12, text: 'Ada Lovelace' }]);
       assert.deepEqual(result.relationships, [
         { type: 'WORKS_FOR', from_key: 'Person:ada lovelace', to_key: 'Organization:analytical engines ltd', evidence: 'Ada Lovelace works for Analytical Engines Ltd.', confidence: 0.7 },
       ]);
-      assert.deepEqual(result.stats, { characters: text.length, sentences: 1 });
+      assert.deepEqual({ characters: result.stats.characters, sentences: result.stats.sentences }, { characters: text.length, sentences: 1 });
     } finally {
       await server.close();
     }
@@ -89,6 +92,57 @@ describe('LLM extractor', () => {
     const server = await standIn(() => undefined);
     try {
       await assert.rejects(new LlmExtractor({ baseUrl: server.baseUrl, model: 'm', timeoutMs: 200 }).extract(text, generalShape, { effort: 'agentic' }), /within 200 ms/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('LLM extractor and the shape', () => {
+  const para = 'Mara Quell works for Lumenfold Inc., based in Harrowgate, Vellmark. She never worked for Bramwell & Ford.';
+
+  it('prompts with every type, its properties with their types, and each relationship with its direction and cardinality', async () => {
+    const server = await standIn(() => completion('{"entities":[],"relationships":[]}'));
+    try {
+      await new LlmExtractor({ baseUrl: server.baseUrl, model: 'm' }).extract(para, evalShape, { effort: 'agentic' });
+      const system = String((server.seen[0]?.body.messages as { content: string }[])[0]?.content);
+      assert.match(system, /- Place: A city, region, country, address or site\. Identified by name\. Properties: name \(string, required\), kind \(string, one of: city, region, country, address, site, other\)/);
+      assert.match(system, /LOCATED_IN: Organization -> Place \(many_to_one: each Organization has at most one Place\)/);
+      assert.match(system, /PARTICIPATED_IN: Person -> Event \(many_to_many: any number on both sides\)/);
+      assert.match(system, /nothing from a negated or hypothetical statement/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps only what fits the shape: declared properties of the declared type, endpoint types in direction, one target of a many-to-one', async () => {
+    const content = JSON.stringify({
+      entities: [
+        { name: 'Mara Quell', type: 'Person', properties: { role: 'engineer', email: 42 } },
+        { name: 'Lumenfold Inc.', type: 'Organization', properties: { founded_year: 2011.5, industry: 'robotics' } },
+        { name: 'Harrowgate', type: 'Place', properties: { kind: 'town' } },
+        { name: 'Vellmark', type: 'Place', properties: { kind: 'country' } },
+        { name: 'Bramwell & Ford', type: 'Organization' },
+      ],
+      relationships: [
+        { type: 'WORKS_FOR', from: 'Mara Quell', to: 'Lumenfold Inc.', confidence: 0.9 },
+        { type: 'WORKS_FOR', from: 'Lumenfold Inc.', to: 'Mara Quell' },
+        { type: 'LOCATED_IN', from: 'Lumenfold Inc.', to: 'Harrowgate', confidence: 0.9 },
+        { type: 'LOCATED_IN', from: 'Lumenfold Inc.', to: 'Vellmark', confidence: 0.6 },
+        { type: 'LOCATED_IN', from: 'Mara Quell', to: 'Harrowgate' },
+      ],
+    });
+    const server = await standIn(() => completion(content));
+    try {
+      const result = await new LlmExtractor({ baseUrl: server.baseUrl, model: 'm' }).extract(para, evalShape, { effort: 'agentic' });
+      const props = Object.fromEntries(result.entities.map((e) => [e.name, e.properties]));
+      assert.deepEqual(props['Mara Quell'], { role: 'engineer', name: 'Mara Quell' });
+      assert.deepEqual(props['Lumenfold Inc.'], { industry: 'robotics', name: 'Lumenfold Inc.' });
+      assert.deepEqual(props.Harrowgate, { name: 'Harrowgate' });
+      assert.deepEqual(props.Vellmark, { kind: 'country', name: 'Vellmark' });
+      assert.deepEqual(result.relationships.map((r) => `${r.type} ${r.from_key} ${r.to_key}`), [
+        'LOCATED_IN Organization:lumenfold inc Place:harrowgate', 'WORKS_FOR Person:mara quell Organization:lumenfold inc']);
+      assert.equal(scoreExtraction(result, evalShape).components.conformance, 1);
     } finally {
       await server.close();
     }
