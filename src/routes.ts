@@ -15,6 +15,8 @@ import { ontologyRoutes } from './ontology/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { graphRoutes } from './graph/routes.js';
 import { preflightRoutes } from './preflight/routes.js';
+import { sliceRoutes } from './slices/routes.js';
+import { contextRoutes } from './context/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
@@ -29,5 +31,6 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...documentRoutes(deps));
   routes.push(...shapeRoutes(deps), ...ontologyRoutes(deps), ...searchRoutes(deps), ...graphRoutes(deps));
   routes.push(...preflightRoutes(deps));
+  routes.push(...sliceRoutes(deps), ...contextRoutes(deps));
   return routes;
 }

@@ -16,6 +16,9 @@ export const SCOPES = [
   'loops:run',
   'graph:read',
   'credits:read',
+  'slices:read',
+  'slices:write',
+  'context:read',
   'admin',
 ] as const;
 

@@ -6,7 +6,9 @@ import { toNeoProps, type PropValue } from './props.js';
 const LABEL = /^[A-Z][A-Za-z0-9_]{0,63}$/;
 const REL_TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
 /** Labels the engine owns; domain code may not set them. */
-export const RESERVED_LABELS = new Set(['Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry', 'IdempotencyRecord', 'Loop', 'RelationshipSnapshot']);
+export const RESERVED_LABELS = new Set(['Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry', 'IdempotencyRecord', 'Loop', 'RelationshipSnapshot', 'Slice']);
+/** Reserved labels the engine itself stages through deltas, each only by drafts of its own origin. */
+export const ENGINE_STAGED_LABELS: Readonly<Record<string, string>> = { Slice: 'slice' };
 
 export interface NodeDraft {
   id: string;
@@ -60,7 +62,7 @@ export class DeltaDraft {
 
   createNodeRecord(labels: string[], props: Record<string, PropValue>, options: { id?: string; identityKey?: string } = {}): NodeDraft {
     for (const label of labels) {
-      if (!LABEL.test(label) || RESERVED_LABELS.has(label)) throw new Error(`label ${label} may not be staged`);
+      if (!LABEL.test(label) || (RESERVED_LABELS.has(label) && ENGINE_STAGED_LABELS[label] !== this.origin)) throw new Error(`label ${label} may not be staged`);
     }
     const id = options.id ?? this.ids();
     const node: NodeDraft = { id, changeId: this.ids(), labels, props: toNeoProps(props), identityKey: options.identityKey ?? null, seq: this.seq++ };
