@@ -100,7 +100,8 @@ export async function gatherCandidates(tx: Tx, req: GatherRequest): Promise<Gath
   const byPlane = new Map<Plane, Map<string, Candidate>>(def.planes.map((p) => [p, new Map()]));
 
   if (byPlane.has('memory')) {
-    const rows = await tx.run(lucene ? 'context/memories_search' : 'context/memories_recent', { ...memoryParams, candidates: fetchCount(true) });
+    const filtered = memoryParams.kinds !== null || window.from !== null || window.to !== null || req.asOf !== null;
+    const rows = await tx.run(lucene ? 'context/memories_search' : 'context/memories_recent', { ...memoryParams, candidates: fetchCount(filtered) });
     collect(byPlane.get('memory')!, 'memory', rows, source);
   }
   if (byPlane.has('document')) {

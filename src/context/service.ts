@@ -1,7 +1,7 @@
 // Context operations on a saved or inline slice: resolve the slice (404 unknown or another
 // project's, 409 staged naming its delta), compile it, and brief on the pack.
 import type { Graph } from '../db/graph.js';
-import { conflict, notFound } from '../errors/catalogue.js';
+import { conflict, invalid, notFound } from '../errors/catalogue.js';
 import type { BriefingMemory, BriefingWriter, MemoryKind } from '../briefing/types.js';
 import { MEMORY_KINDS } from '../memories/schemas.js';
 import { normaliseDefinition, type DefinitionInput, type SliceDefinition } from '../slices/definition.js';
@@ -37,6 +37,7 @@ export async function requestedSlice(graph: Graph, projectId: string, body: { sl
 }
 
 export function compileSlice(graph: Graph, projectId: string, resolved: ResolvedSlice, body: CompileBody): Promise<Compiled> {
+  if (body.as_of !== undefined && Number.isNaN(Date.parse(body.as_of))) throw invalid('/body/as_of', 'must be a date-time');
   return compilePack(graph, {
     projectId, def: resolved.def, slice: resolved.slice, query: body.query, asOf: body.as_of, maxTokens: body.max_tokens, explain: body.explain,
   });

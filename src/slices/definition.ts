@@ -85,8 +85,12 @@ export function normaliseDefinition(input: DefinitionInput, at = '/body'): Slice
       if (!parseDuration(window.last)) problems.push({ field: `${at}/time_window/last`, reason: 'must be an ISO-8601 duration such as P30D or PT12H' });
       timeWindow = { field, last: window.last };
     } else {
+      for (const end of ['from', 'to'] as const) {
+        if (window[end] !== undefined && Number.isNaN(Date.parse(window[end]!))) problems.push({ field: `${at}/time_window/${end}`, reason: 'must be a date-time' });
+      }
       if (window.from && window.to && Date.parse(window.from) > Date.parse(window.to)) problems.push({ field: `${at}/time_window/to`, reason: 'must not be before from' });
-      timeWindow = { field, ...(window.from ? { from: window.from } : {}), ...(window.to ? { to: window.to } : {}) };
+      const iso = (t: string) => (Number.isNaN(Date.parse(t)) ? t : new Date(t).toISOString());
+      timeWindow = { field, ...(window.from ? { from: iso(window.from) } : {}), ...(window.to ? { to: iso(window.to) } : {}) };
     }
   }
   if (problems.length > 0) throw new ApiError('invalid_request', `${problems[0]!.field.replace(/^\/body\/?/, '')}: ${problems[0]!.reason}`, { fields: problems });
