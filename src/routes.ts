@@ -19,6 +19,8 @@ import { searchRoutes } from './search/routes.js';
 import { graphRoutes } from './graph/routes.js';
 import { preflightRoutes } from './preflight/routes.js';
 import { opsRoutes } from './ops/routes.js';
+import { sliceRoutes } from './slices/routes.js';
+import { contextRoutes } from './context/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
@@ -34,5 +36,6 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...shapeRoutes(deps), ...ontologyRoutes(deps), ...searchRoutes(deps), ...graphRoutes(deps));
   routes.push(...preflightRoutes(deps));
   routes.push(...opsRoutes(deps));
+  routes.push(...sliceRoutes(deps), ...contextRoutes(deps));
   return routes;
 }

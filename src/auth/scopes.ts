@@ -19,6 +19,9 @@ export const SCOPES = [
   'graph:read',
   'entities:write',
   'credits:read',
+  'slices:read',
+  'slices:write',
+  'context:read',
   'admin',
 ] as const;
 

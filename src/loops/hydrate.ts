@@ -10,6 +10,8 @@ import { stageChanges } from '../deltas/service.js';
 import { normalizeName } from '../entities/normalize.js';
 import { round4 } from '../extraction/quality.js';
 import { deterministicId } from './ids.js';
+import { compileSlice, savedSlice } from '../context/service.js';
+import { MAX_TOKENS } from '../slices/definition.js';
 import type { Checkpoint, LoopInput } from './types.js';
 
 const STOP = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'into', 'about', 'what', 'which', 'are', 'was', 'our', 'their', 'how', 'why', 'who']);
@@ -25,13 +27,24 @@ interface Item {
   text: string;
   /** Distance from the subject, for neighbourhood items. */
   hops?: number;
+  /** Why a slice compile chose it. */
+  reason?: string;
+}
+
+/** Items gathered through the loop's slice: its pack for the goal, the budget growing with the iteration. */
+async function gatherThroughSlice(graph: Graph, input: LoopInput, sliceId: string, iteration: number): Promise<Item[]> {
+  const resolved = await savedSlice(graph, input.projectId, sliceId);
+  const maxTokens = Math.min(MAX_TOKENS, resolved.def.budget.max_tokens * iteration);
+  const { pack } = await compileSlice(graph, input.projectId, resolved, { query: input.goal, max_tokens: maxTokens });
+  const via = `slice ${resolved.slice!.name} v${resolved.slice!.version}`;
+  return pack.sections.flatMap((s) => s.items.map((i) => ({ id: i.id, plane: s.plane, score: i.score, text: i.text, reason: `${i.reason} (${via})` })));
 }
 
 export async function gatherContext(graph: Graph, input: LoopInput, iteration: number): Promise<Checkpoint> {
   const limit = 10 * iteration;
   const now = new Date().toISOString();
   const lucene = luceneQuery(input.goal, input.projectId);
-  const items = await graph.read(async (tx) => {
+  const items = input.sliceId ? await gatherThroughSlice(graph, input, input.sliceId, iteration) : await graph.read(async (tx) => {
     const base = { project_id: input.projectId, limit, now };
     const found: Item[] = [];
     if (lucene) {
@@ -72,9 +85,9 @@ export async function gatherContext(graph: Graph, input: LoopInput, iteration: n
       const relId = deterministicId(input.loopId, 'relevant', item.id);
       if (existing.has(relId)) continue;
       const matched = terms.filter((t) => item.text.toLowerCase().includes(t));
-      const reason = item.plane === 'neighbourhood'
+      const reason = item.reason ?? (item.plane === 'neighbourhood'
         ? `within ${item.hops ?? 0} hops of the subject ${input.subject ?? ''}`.trim()
-        : `${item.plane} matching the goal${matched.length ? ` (${matched.join(', ')})` : ''}`;
+        : `${item.plane} matching the goal${matched.length ? ` (${matched.join(', ')})` : ''}`);
       draft.createRelationship(item.id, 'RELEVANT_TO', contextId, { reason, score: round4(item.score), plane: item.plane, loop_id: input.loopId, loop_iteration: iteration }, { id: relId });
       linksNew += 1;
     }

@@ -94,7 +94,7 @@ export function loopRoutes(deps: Deps) {
       description: 'Stages its output into a new delta (never applies it). Reserves the credit estimate; the real cost is settled when the loop ends. dry_run returns the plan (200) and starts and spends nothing.',
       body: loopRequestBody(deps.config.llm.baseUrl !== undefined), status: 202, response: loopStartSchema,
       alsoResponds: [{ status: 200, description: 'dry_run: the compiled plan; nothing started or spent', schema: dryRunSchema }],
-      errors: ['unsupported_loop_kind', 'unsupported_loop_effort', 'apply_not_supported_for_loops', 'credits_exhausted', 'loop_dispatch_unavailable'],
+      errors: ['unsupported_loop_kind', 'unsupported_loop_effort', 'apply_not_supported_for_loops', 'credits_exhausted', 'loop_dispatch_unavailable', 'not_found', 'conflict'],
       handler: async (ctx) => {
         const body = bodyOf<LoopRequest>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');

@@ -14,6 +14,7 @@ export const loopRequestBody = (llm: boolean): JsonSchema => obj({
   context: obj({
     source_ids: { ...idList(50), description: 'Document ids; required (at least one) for graph_extraction.' },
     subject: { type: 'string', minLength: 1, maxLength: 200, description: 'hydrate: an entity name whose neighbourhood is gathered.' },
+    slice_id: { type: 'string', minLength: 1, maxLength: 64, description: 'hydrate only: a committed slice; each iteration gathers through it (its compile with the goal as query, budget growing with the iteration).' },
   }, [], { default: {} }),
   schema: obj({ shape_ids: { ...idList(10), description: 'Required (at least one) for graph_extraction.' } }, [], { default: {} }),
   loop: obj({
@@ -60,6 +61,7 @@ export const dryRunSchema: JsonSchema = {
       properties: {
         kind: { type: 'string' }, workflow_type: { type: 'string' }, effort: { type: 'string' }, max_iterations: { type: 'integer' },
         quality_threshold: { type: 'number' }, extractor: { type: 'string' }, goal: { type: 'string' }, subject: { type: ['string', 'null'] },
+        slice: { type: ['object', 'null'], properties: { id: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer' } } },
         sources: { type: 'array', items: { type: 'object' } }, shapes: { type: 'array', items: { type: 'object' } },
         steps_per_iteration: { type: 'array', items: { type: 'string' } },
         credits: { type: 'object', properties: { per_iteration: { type: 'number' }, estimate: { type: 'number' } } },

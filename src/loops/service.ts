@@ -9,6 +9,7 @@ import { DeltaDraft } from '../deltas/draft.js';
 import { stageDelta, type Actor } from '../deltas/service.js';
 import { TemporalGateway, isTemporalUnavailable, withTimeout } from '../temporal/connection.js';
 import { loopStarts } from '../ops/metrics.js';
+import { savedSlice } from '../context/service.js';
 import type { LoopEffort, LoopInput, LoopKind } from './types.js';
 
 export const LOOP_KINDS = ['graph_extraction', 'hydrate'] as const;
@@ -27,7 +28,7 @@ export interface LoopRequest {
   kind?: unknown;
   project_id?: string;
   goal?: string;
-  context?: { source_ids?: string[]; subject?: string };
+  context?: { source_ids?: string[]; subject?: string; slice_id?: string };
   schema?: { shape_ids?: string[] };
   loop?: { effort?: unknown; max_iterations?: number; quality_threshold?: number; extractor?: 'builtin' | 'llm' };
   output?: { type?: 'delta'; apply?: boolean };
@@ -43,6 +44,7 @@ export interface LoopPlan {
   extractor: 'builtin' | 'llm';
   goal: string;
   subject: string | null;
+  slice: { id: string; name: string; version: number } | null;
   sources: { id: string; title: string | null; characters: number }[];
   shapes: { id: string; name: string; version: number }[];
   steps_per_iteration: string[];
@@ -78,6 +80,9 @@ export async function planLoop(deps: Deps, actor: Actor, body: LoopRequest): Pro
   const shapeIds = body.schema?.shape_ids ?? [];
   if (kind === 'graph_extraction' && sourceIds.length === 0) throw invalid('/body/context/source_ids', 'graph_extraction needs at least one source document');
   if (kind === 'graph_extraction' && shapeIds.length === 0) throw invalid('/body/schema/shape_ids', 'graph_extraction needs at least one shape');
+  const sliceId = body.context?.slice_id;
+  if (sliceId !== undefined && kind !== 'hydrate') throw invalid('/body/context/slice_id', 'only hydrate loops gather through a slice');
+  const slice = sliceId === undefined ? null : (await savedSlice(deps.graph, actor.projectId, sliceId)).slice;
   const extractor = body.loop?.extractor ?? 'builtin';
   if (extractor === 'llm' && !deps.config.llm.baseUrl) throw invalid('/body/loop/extractor', 'llm needs LLM_BASE_URL configured on the service');
   const { sources, shapes } = await deps.graph.read(async (tx) => {
@@ -97,7 +102,7 @@ export async function planLoop(deps: Deps, actor: Actor, body: LoopRequest): Pro
   const maxIterations = body.loop?.max_iterations ?? 3;
   return {
     kind, workflow_type: WORKFLOW_TYPES[kind], effort, max_iterations: maxIterations,
-    quality_threshold: body.loop?.quality_threshold ?? 0.8, extractor, goal, subject: body.context?.subject ?? null,
+    quality_threshold: body.loop?.quality_threshold ?? 0.8, extractor, goal, subject: body.context?.subject ?? null, slice,
     sources, shapes,
     steps_per_iteration: kind === 'graph_extraction'
       ? ['extract entities and relationships per source and shape', 'validate against the shapes', 'resolve against committed entities', 'stage new entities and relationships into the delta', 'score quality']
@@ -147,7 +152,7 @@ async function dispatchLoop(deps: Deps, gateway: TemporalGateway, actor: Actor, 
   const now = new Date().toISOString();
   const input: LoopInput = {
     loopId, kind: plan.kind, projectId: actor.projectId, organizationId: actor.organizationId, deltaId, keyId: actor.keyId,
-    goal: plan.goal, subject: plan.subject, sourceIds: plan.sources.map((s) => s.id), shapeIds: plan.shapes.map((s) => s.id),
+    goal: plan.goal, subject: plan.subject, sliceId: plan.slice?.id ?? null, sourceIds: plan.sources.map((s) => s.id), shapeIds: plan.shapes.map((s) => s.id),
     effort: plan.effort, maxIterations: plan.max_iterations, qualityThreshold: plan.quality_threshold, extractor: plan.extractor,
     creditsReserved: plan.credits.estimate, creditsPerIteration: plan.credits.per_iteration,
   };

@@ -17,6 +17,8 @@ export interface LoopInput {
   keyId: string;
   goal: string;
   subject: string | null;
+  /** hydrate: the committed slice the loop gathers through (absent in runs started before slices). */
+  sliceId?: string | null;
   sourceIds: string[];
   shapeIds: string[];
   effort: LoopEffort;

@@ -1,0 +1,7 @@
+// Committed relationships whose two ends are both among the chosen entities.
+UNWIND $ids AS id
+MATCH (a:Knowledge {id: id})-[r]->(b:Entity:Knowledge)
+WHERE a:Entity AND b.id IN $ids AND a.project_id = $project_id AND b.project_id = $project_id
+  AND r.pending IS NULL AND NOT a:Pending AND NOT b:Pending
+RETURN a.id AS source, type(r) AS type, b.id AS target
+ORDER BY source, type, target

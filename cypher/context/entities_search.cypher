@@ -1,0 +1,11 @@
+// Context candidates, entity plane, with a query: ranked committed entities of the project created
+// by $as_of, optionally of given types (labels) or shapes. Entities are not time-windowed.
+CALL db.index.fulltext.queryNodes('entity_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
+WHERE node.project_id = $project_id AND NOT node:Pending
+  AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
+  AND ($types IS NULL OR any(l IN labels(node) WHERE l IN $types))
+  AND ($shape_ids IS NULL OR node.shape_id IN $shape_ids)
+RETURN node.id AS id, node.name AS name, coalesce(node.type, [l IN labels(node) WHERE NOT l IN ['Knowledge', 'Entity']][0], 'Entity') AS label,
+       node.description AS text, node.created_at AS created_at, score
+ORDER BY score DESC, id
+LIMIT toInteger($limit)

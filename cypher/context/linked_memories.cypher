@@ -1,0 +1,16 @@
+// Context candidates, memory plane: committed, recallable memories linked (any committed
+// relationship) to the subject or an entity of its neighbourhood, nearest entity first, with the
+// same kind, as_of and time-window rules as the ranked candidates.
+UNWIND $entities AS e
+MATCH (x:Entity:Knowledge {id: e.id})-[r]-(node:Memory)
+WHERE r.pending IS NULL AND NOT node:Pending AND node.project_id = $project_id
+  AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+  AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
+  AND ($kinds IS NULL OR node.kind IN $kinds)
+WITH node, min(e.hops) AS hops, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL
+                                     THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
+WHERE ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))
+RETURN node.id AS id, node.name AS name, node.content AS text, node.kind AS kind,
+       toString(node.date_observed) AS date_observed, node.created_at AS created_at, hops
+ORDER BY hops, created_at DESC, id
+LIMIT toInteger($limit)

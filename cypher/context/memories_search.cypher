@@ -1,0 +1,15 @@
+// Context candidates, memory plane, with a query: Lucene full-text within the project's tenant
+// token; committed, recallable at $now, created by $as_of (when given), of the slice's kinds and
+// inside its time window (date_observed, else created_at, when the window names date_observed).
+CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
+WHERE node.project_id = $project_id AND NOT node:Pending
+  AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+  AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
+  AND ($kinds IS NULL OR node.kind IN $kinds)
+WITH node, score, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL
+                       THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
+WHERE ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))
+RETURN node.id AS id, node.name AS name, node.content AS text, node.kind AS kind,
+       toString(node.date_observed) AS date_observed, node.created_at AS created_at, score
+ORDER BY score DESC, id
+LIMIT toInteger($limit)

@@ -1,0 +1,117 @@
+// Compiles a slice into a context pack: gather candidates (one READ transaction), rank each plane,
+// fit the budget, render, hash. Nothing here reads the clock into the pack: the same graph and the
+// same request give the same bytes (only the response's request_id differs). The clock is used for
+// two things only: forget_after (a forgotten memory never appears) and, when as_of is not given,
+// the end of a rolling time window.
+import type { Graph } from '../db/graph.js';
+import type { SliceDefinition } from '../slices/definition.js';
+import { fitBudget, renderFitted, type Chosen, type Fitted } from './budget.js';
+import { gatherCandidates, type Candidate } from './candidates.js';
+import { packHashes, type PackHashes } from './hashes.js';
+import { rankCandidates, type Ranked } from './rank.js';
+import { itemText, rendererFor } from './render.js';
+import { TokenCounter } from './tokens.js';
+
+export interface CompileRequest {
+  projectId: string;
+  def: SliceDefinition;
+  slice: { id: string; name: string; version: number } | null;
+  query?: string | undefined;
+  asOf?: string | undefined;
+  maxTokens?: number | undefined;
+  explain?: boolean | undefined;
+}
+
+export interface PackItem {
+  ref: string; id: string; type: string; label: string; name: string; text: string; score: number; reason: string; tokens: number;
+}
+
+/** The pack, and the chosen items with what the briefing writer also needs (kind, dates). */
+export interface Compiled {
+  pack: ContextPack;
+  chosen: Chosen[];
+}
+
+export interface ContextPack {
+  pack_id: string;
+  slice: { id: string; version: number } | null;
+  query: string;
+  as_of: string | null;
+  format: SliceDefinition['format'];
+  budget: { max_tokens: number; used_tokens: number; tokenizer: string; sections: Fitted['sections'] };
+  sections: { plane: string; items: PackItem[] }[];
+  edges: Fitted['edges'];
+  text: string;
+  markdown: string;
+  candidate_count: number;
+  truncated: boolean;
+  omitted: { count: number; by_reason: { duplicate: number; budget: number } };
+  candidates?: Record<string, unknown>[];
+  hashes: PackHashes;
+}
+
+/** Why the item is a candidate, from the sources that found it. */
+export function reasonOf(c: Candidate): string {
+  const hop = (n: number) => `${n} hop${n === 1 ? '' : 's'}`;
+  return c.sources.map(({ source, rank }) => {
+    if (source === 'query') return `matches the query (#${rank})`;
+    if (source === 'recent') return `recent (#${rank})`;
+    if (source === 'neighbourhood') return c.hops === 0 ? 'the subject' : `${hop(c.hops ?? 0)} from the subject`;
+    return c.hops === 0 ? 'linked to the subject' : `linked to an entity ${hop(c.hops ?? 0)} from the subject`;
+  }).join('; ');
+}
+
+export async function compilePack(graph: Graph, req: CompileRequest): Promise<Compiled> {
+  const maxTokens = req.maxTokens ?? req.def.budget.max_tokens;
+  const def: SliceDefinition = { ...req.def, budget: { ...req.def.budget, max_tokens: maxTokens } };
+  const query = req.query ?? def.query ?? '';
+  const asOf = req.asOf ? new Date(req.asOf).toISOString() : null;
+  const now = new Date().toISOString();
+  const { gathered, edges } = await graph.read(async (tx) => {
+    const found = await gatherCandidates(tx, { projectId: req.projectId, def, query: query.trim() || null, asOf, now });
+    const entityIds = (found.candidates.get('entity') ?? []).map((c) => c.id);
+    const rows = entityIds.length > 1 ? await tx.run('context/edges_among', { ids: entityIds, project_id: req.projectId }) : [];
+    return { gathered: found, edges: rows.map((e) => ({ source: String(e.source), type: String(e.type), target: String(e.target) })) };
+  }, { purpose: 'context:compile' });
+
+  const ranked = rankCandidates(def.planes, gathered.candidates);
+  const counter = new TokenCounter(def.budget.tokenizer);
+  const renderer = rendererFor(def.format);
+  const header = { query, slice: req.slice };
+  const fitted = fitBudget(def, ranked, edges, renderer, counter, header, maxTokens);
+  const markdown = def.format === 'markdown' ? fitted.text : renderFitted(def, fitted, rendererFor('markdown'), counter, header, maxTokens);
+
+  const all: Ranked[] = def.planes.flatMap((p) => ranked.get(p) ?? []);
+  const duplicates = all.filter((c) => c.duplicateOf !== null).length;
+  const sections = def.planes.map((plane) => ({
+    plane,
+    items: fitted.chosen.get(plane)!.map((c) => ({
+      ref: c.ref, id: c.id, type: c.type, label: c.label, name: c.name, text: itemText(c.text), score: c.score, reason: reasonOf(c), tokens: c.tokens,
+    })),
+  }));
+  const hashes = packHashes({ def, slice: req.slice, query, asOf, maxTokens, sections, edges: fitted.edges });
+  const pack: ContextPack = {
+    pack_id: hashes.pack_id,
+    slice: req.slice ? { id: req.slice.id, version: req.slice.version } : null,
+    query, as_of: asOf, format: def.format,
+    budget: { max_tokens: maxTokens, used_tokens: fitted.usedTokens, tokenizer: def.budget.tokenizer, sections: fitted.sections },
+    sections, edges: fitted.edges, text: fitted.text, markdown,
+    candidate_count: all.length, truncated: fitted.overBudget > 0,
+    omitted: { count: duplicates + fitted.overBudget, by_reason: { duplicate: duplicates, budget: fitted.overBudget } },
+    hashes: hashes.digests,
+  };
+  if (req.explain) pack.candidates = explainCandidates(all, fitted);
+  return { pack, chosen: def.planes.flatMap((p) => fitted.chosen.get(p)!) };
+}
+
+/** Every candidate, in plane then rank order, with whether it made it into the context and why. */
+function explainCandidates(all: Ranked[], fitted: Fitted): Record<string, unknown>[] {
+  const refs = new Map<string, string>();
+  for (const items of fitted.chosen.values()) for (const c of items) refs.set(c.id, c.ref);
+  return all.map((c) => {
+    const ref = refs.get(c.id) ?? null;
+    const omitted = ref ? null : c.duplicateOf !== null ? 'duplicate' : 'budget';
+    const why = omitted === 'duplicate' ? `duplicate of ${refs.get(c.duplicateOf!) ?? c.duplicateOf!}` : omitted === 'budget' ? 'did not fit the budget' : 'in context';
+    return { id: c.id, plane: c.plane, type: c.type, label: c.label, name: c.name, rank: c.rank, score: c.score, in_context: ref !== null, ref, omitted_reason: omitted, reason: `${reasonOf(c)}; ${why}` };
+  });
+}

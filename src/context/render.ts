@@ -1,0 +1,83 @@
+// How a pack is rendered as text: a header, one section per plane, the relationships among the
+// chosen entities, and a truncation marker. The text is made of these pieces, concatenated as they
+// are, so the budget can count each piece before the whole is re-counted. Markdown is citable:
+// every item line starts with its ref ([m1], [d2], [e3]); the JSON format writes one JSON object per
+// line (JSON Lines) with the same refs.
+import { collapseWhitespace } from '../briefing/plain.js';
+import type { PackFormat, Plane } from '../slices/definition.js';
+
+export interface RenderItem {
+  ref: string;
+  type: 'memory' | 'chunk' | 'entity';
+  label: string;
+  name: string;
+  text: string;
+  kind: string | null;
+  date: string | null;
+}
+
+export interface RenderEdge {
+  source_ref: string;
+  type: string;
+  target_ref: string;
+}
+
+export interface HeaderInput {
+  query: string;
+  slice: { id: string; name: string; version: number } | null;
+}
+
+export interface Renderer {
+  header(h: HeaderInput): string;
+  heading(plane: Plane | 'edges'): string;
+  item(i: RenderItem): string;
+  edge(e: RenderEdge): string;
+  marker(omitted: number, maxTokens: number): string;
+}
+
+const TITLES: Record<Plane | 'edges', string> = { memory: 'Memories', document: 'Documents', entity: 'Entities', edges: 'Relationships' };
+
+/** Item text as it is rendered and returned: whitespace runs collapsed, so a line stays a line. */
+export function itemText(text: string): string {
+  return collapseWhitespace(text);
+}
+
+const markdown: Renderer = {
+  header: (h) => `# Context: ${h.query || '(no query)'}\n${h.slice ? `Slice ${h.slice.name} v${h.slice.version}` : 'Inline slice'}; cite items by their [ref].\n`,
+  heading: (plane) => `\n## ${TITLES[plane]}\n`,
+  item: (i) => {
+    if (i.type === 'memory') return `- [${i.ref}] (${[i.kind, i.date].filter(Boolean).join(', ')}) ${i.text}\n`;
+    if (i.type === 'chunk') return `- [${i.ref}] ${i.name}: ${i.text}\n`;
+    return `- [${i.ref}] ${i.name} (${i.label})${i.text ? `: ${i.text}` : ''}\n`;
+  },
+  edge: (e) => `- [${e.source_ref}] ${e.type} [${e.target_ref}]\n`,
+  marker: (omitted, maxTokens) => `\n… ${omitted} more candidates omitted to fit ${maxTokens} tokens.\n`,
+};
+
+const jsonLines: Renderer = {
+  header: (h) => `${JSON.stringify({ context: h.query, slice: h.slice })}\n`,
+  heading: () => '',
+  item: (i) => `${JSON.stringify({ ref: i.ref, type: i.type, label: i.label, name: i.name, ...(i.kind ? { kind: i.kind } : {}), ...(i.date ? { date: i.date } : {}), text: i.text })}\n`,
+  edge: (e) => `${JSON.stringify({ source: e.source_ref, type: e.type, target: e.target_ref })}\n`,
+  marker: (omitted, maxTokens) => `${JSON.stringify({ omitted, reason: `budget of ${maxTokens} tokens` })}\n`,
+};
+
+export function rendererFor(format: PackFormat): Renderer {
+  return format === 'json' ? jsonLines : markdown;
+}
+
+export interface Layout {
+  header: string;
+  sections: { plane: Plane; items: string[] }[];
+  edges: string[];
+  marker: string;
+}
+
+/** The text of a layout: empty sections and an empty relationship list leave no heading. */
+export function renderLayout(r: Renderer, layout: Layout): string {
+  const parts = [layout.header];
+  for (const s of layout.sections) if (s.items.length > 0) parts.push(r.heading(s.plane), ...s.items);
+  if (layout.edges.length > 0) parts.push(r.heading('edges'), ...layout.edges);
+  parts.push(layout.marker);
+  return parts.join('');
+}
