@@ -6,12 +6,15 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { PrerequisiteError } from './runtime/provision.js';
 import { ensureServices, type Endpoints } from './runtime/services.js';
 import { ensureDevCredentials } from './runtime/devCredentials.js';
+import { ensureDevSecretsKey } from './runtime/devSecretsKey.js';
 import { startService, type Service } from './server.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
   const began = Date.now();
+  // A development secrets key in the data folder unless one is configured (connections need it).
+  const devKey = ensureDevSecretsKey(process.env, loadConfig().dataDir);
   const config = loadConfig();
   let endpoints: Endpoints | undefined;
   let service: Service | undefined;
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
   say(`  Neo4j Bolt:   ${endpoints.neo4jUri}`);
   say(`  Dev API key:  ${credentials.key}${created ? '   (new; saved in ' + path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')) + ')' : ''}`);
   say(`  Project:      ${credentials.project_id}`);
+  if (devKey) say(`  Secrets key:  development key in ${path.relative(process.cwd(), devKey.file)}${devKey.created ? ' (new)' : ''}; set GKS_SECRETS_KEY in production`);
   say('Press Ctrl+C to stop.');
 }
 

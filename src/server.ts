@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config/config.js';
+import { loggerOptions } from './config/logging.js';
 import { Graph, waitForGraph } from './db/graph.js';
 import { applySchema } from './db/schema.js';
 import { enablePreflight } from './preflight/service.js';
@@ -28,7 +29,7 @@ export async function startService(
   endpoints: { neo4jUri: string; temporalAddress: string },
   options: { worker: boolean; port?: number; logger?: Logger },
 ): Promise<Service> {
-  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'gks' } });
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const graph = new Graph({ uri: endpoints.neo4jUri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
   await waitForGraph(graph, 60_000);
   await applySchema(graph);
@@ -38,7 +39,7 @@ export async function startService(
   const deps: Deps = { graph, config, logger, temporal: gateway, services: new Map() };
   deps.services.set('temporal', gateway);
   const app = buildApp(deps, allRoutes(deps));
-  const worker = options.worker ? await startWorker(settings, { graph, config }) : undefined;
+  const worker = options.worker ? await startWorker(settings, { graph, config, logger }) : undefined;
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));

@@ -16,6 +16,9 @@ export const SCOPES = [
   'loops:run',
   'graph:read',
   'credits:read',
+  'connections:read',
+  'connections:write',
+  'connections:sync',
   'admin',
 ] as const;
 

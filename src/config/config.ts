@@ -21,6 +21,8 @@ export interface Config {
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
   dockerFallback: boolean;
+  /** Connection secrets (AES-256-GCM): the current key and older ones still accepted for reading (rotation). */
+  secrets: { key: Buffer | null; previousKeys: Buffer[] };
 }
 
 type Env = Record<string, string | undefined>;
@@ -69,6 +71,12 @@ function hostPort(env: Env, name: string): string | undefined {
   return raw;
 }
 
+function secretKey(name: string, raw: string): Buffer {
+  const key = Buffer.from(raw, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || key.length !== 32) throw new ConfigError(name, 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, root: string = process.cwd()): Config {
@@ -113,5 +121,9 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5, 0, 20),
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
+    secrets: {
+      key: optional(env, 'GKS_SECRETS_KEY') === undefined ? null : secretKey('GKS_SECRETS_KEY', String(env.GKS_SECRETS_KEY)),
+      previousKeys: (optional(env, 'GKS_SECRETS_PREVIOUS_KEYS') ?? '').split(',').filter((k) => k.trim() !== '').map((k) => secretKey('GKS_SECRETS_PREVIOUS_KEYS', k.trim())),
+    },
   };
 }

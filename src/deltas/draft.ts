@@ -6,7 +6,9 @@ import { toNeoProps, type PropValue } from './props.js';
 const LABEL = /^[A-Z][A-Za-z0-9_]{0,63}$/;
 const REL_TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
 /** Labels the engine owns; domain code may not set them. */
-export const RESERVED_LABELS = new Set(['Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry', 'IdempotencyRecord', 'Loop', 'RelationshipSnapshot']);
+export const RESERVED_LABELS = new Set(['Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry', 'IdempotencyRecord', 'Loop', 'RelationshipSnapshot', 'Connection', 'ConnectionSecret', 'Sync', 'SyncPage']);
+/** Engine labels an engine area may stage through createEngineNode (a connection is reviewed like any write). */
+export const ENGINE_STAGED_LABELS = new Set(['Connection']);
 
 export interface NodeDraft {
   id: string;
@@ -66,6 +68,16 @@ export class DeltaDraft {
     const node: NodeDraft = { id, changeId: this.ids(), labels, props: toNeoProps(props), identityKey: options.identityKey ?? null, seq: this.seq++ };
     this.nodes.push(node);
     return node;
+  }
+
+  /** For engine areas only: stages a node whose label the engine owns (ENGINE_STAGED_LABELS); domain input never reaches this. */
+  createEngineNode(labels: string[], props: Record<string, PropValue>, options: { id?: string } = {}): string {
+    for (const label of labels) {
+      if (!LABEL.test(label) || (RESERVED_LABELS.has(label) && !ENGINE_STAGED_LABELS.has(label))) throw new Error(`label ${label} may not be staged`);
+    }
+    const id = options.id ?? this.ids();
+    this.nodes.push({ id, changeId: this.ids(), labels, props: toNeoProps(props), identityKey: null, seq: this.seq++ });
+    return id;
   }
 
   createRelationship(from: string, type: string, to: string, props: Record<string, PropValue> = {}, options: { id?: string } = {}): string {

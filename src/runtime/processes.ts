@@ -91,7 +91,7 @@ export async function startNeo4j(
   return { name: 'neo4j', stop: () => stopChild('neo4j', child, 30_000) };
 }
 
-export const SEARCH_ATTRIBUTES = ['ProjectId=Keyword', 'OrganizationId=Keyword', 'LoopKind=Keyword', 'LoopStatus=Keyword'];
+export const SEARCH_ATTRIBUTES = ['ProjectId=Keyword', 'OrganizationId=Keyword', 'LoopKind=Keyword', 'LoopStatus=Keyword', 'ConnectionId=Keyword', 'ConnectionKind=Keyword'];
 
 export async function startTemporal(
   binary: string,
