@@ -4,11 +4,11 @@
 import { ApplicationFailure, CancellationScope, isCancellation, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { ConnectionActivities, SyncSummary } from '../src/connections/activities.js';
 
-const activities = proxyActivities<ConnectionActivities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['ConnectionAuthFailed', 'ConnectionUnavailable', 'ConnectionRefused'] },
-});
+const retry = { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['ConnectionAuthFailed', 'ConnectionUnavailable', 'ConnectionRefused'] };
+/** Graph work (open, stage, settle): one transaction each, no heartbeat. */
+const activities = proxyActivities<ConnectionActivities>({ startToCloseTimeout: '5 minutes', retry });
+/** The upstream call heartbeats, so a worker that dies mid-fetch is noticed within seconds. */
+const upstream = proxyActivities<ConnectionActivities>({ startToCloseTimeout: '10 minutes', heartbeatTimeout: '10 seconds', retry });
 
 /** Most pages one run stages (100 records a page on most platforms: a million records). */
 const MAX_PAGES = 10_000;
@@ -28,7 +28,7 @@ export async function connectionSync(input: ConnectionSyncInput): Promise<SyncSu
   const ref = { connection_id: input.connection_id, sync_id: begun.sync_id };
   try {
     for (let i = 0; i < MAX_PAGES; i += 1) {
-      const page = await activities.fetchPage(ref);
+      const page = await upstream.fetchPage(ref);
       if (page.fetched) await activities.stagePage({ ...ref, page_no: page.page_no });
       if (!page.has_more) break;
     }

@@ -86,7 +86,12 @@ export async function settleDelta(graph: Graph, connection: ConnectionRecord, de
   if (!delta || delta.status !== 'staged') return { applyOutcome: null, deltaStatus: String(delta?.status ?? 'missing') };
   const now = new Date().toISOString();
   if (Number(delta.change_count ?? 0) === 0) {
-    await graph.write((tx) => applyStaged(tx, deltaId, actor, now), { key_id: keyId, purpose: 'connection:sync-apply-empty' });
+    try {
+      await graph.write((tx) => applyStaged(tx, deltaId, actor, now), { key_id: keyId, purpose: 'connection:sync-apply-empty' });
+    } catch (error) {
+      // A retried settlement whose first attempt applied it already.
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+    }
     return { applyOutcome: 'applied_empty', deltaStatus: 'applied' };
   }
   if (connection.applyPolicy !== 'apply_if_safe') return { applyOutcome: 'staged_for_review', deltaStatus: 'staged' };
@@ -96,7 +101,11 @@ export async function settleDelta(graph: Graph, connection: ConnectionRecord, de
     await graph.write((tx) => applyStaged(tx, deltaId, actor, now, null, true), { key_id: keyId, purpose: 'connection:sync-apply-if-safe' });
     return { applyOutcome: 'applied_safe', deltaStatus: 'applied' };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return { applyOutcome: 'left_staged:Blocked', deltaStatus: 'staged' };
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    const now2 = await graph.read((tx) => tx.one('deltas/get', { delta_id: deltaId, project_id: connection.projectId }));
+    const status = String((now2?.delta as Props | undefined)?.status ?? 'missing');
+    // Applied meanwhile by a retried settlement, or refused by the preflight guard: left staged.
+    return status === 'applied' ? { applyOutcome: 'applied_safe', deltaStatus: 'applied' } : { applyOutcome: 'left_staged:Blocked', deltaStatus: status };
     throw error;
   }
 }
