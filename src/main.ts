@@ -7,12 +7,15 @@ import { PrerequisiteError } from './runtime/provision.js';
 import { ensureServices, type Endpoints } from './runtime/services.js';
 import { devCredentialLines, ensureDevCredentials } from './runtime/devCredentials.js';
 import { startBrowser, type BrowserServer } from './runtime/browser.js';
+import { ensureDevSecretsKey } from './runtime/devSecretsKey.js';
 import { startService, type Service } from './server.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
   const began = Date.now();
+  // A development secrets key in the data folder unless one is configured (connections need it).
+  const devKey = ensureDevSecretsKey(process.env, loadConfig().dataDir);
   const config = loadConfig();
   let endpoints: Endpoints | undefined;
   let service: Service | undefined;
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
   for (const line of devCredentialLines(credentials, created, path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')))) say(line);
   say(`  Ops:          ${service.url}/readyz   ${config.metrics.enabled ? `${service.url}/metrics   ` : ''}${service.url}/v1/status (admin key)`);
   if (endpoints.supervisors.length) say(`  Supervised:   ${endpoints.supervisors.map((s) => s.name).join(', ')} (restarted with backoff if they die)`);
+  if (devKey) say(`  Secrets key:  development key in ${path.relative(process.cwd(), devKey.file)}${devKey.created ? ' (new)' : ''}; set GKS_SECRETS_KEY in production`);
   say('Press Ctrl+C to stop.');
 }
 

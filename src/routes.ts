@@ -21,6 +21,7 @@ import { preflightRoutes } from './preflight/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { sliceRoutes } from './slices/routes.js';
 import { contextRoutes } from './context/routes.js';
+import { connectionRoutes } from './connections/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
@@ -37,5 +38,6 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...preflightRoutes(deps));
   routes.push(...opsRoutes(deps));
   routes.push(...sliceRoutes(deps), ...contextRoutes(deps));
+  routes.push(...connectionRoutes(deps));
   return routes;
 }

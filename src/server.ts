@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config/config.js';
+import { loggerOptions } from './config/logging.js';
 import { Graph, waitForGraph } from './db/graph.js';
 import { applySchema } from './db/schema.js';
 import { warmPreflight } from './preflight/service.js';
@@ -41,7 +42,7 @@ export async function startService(
   endpoints: { neo4jUri: string; temporalAddress: string; supervisors?: EngineSupervisor[] },
   options: { worker: boolean; port?: number; logger?: Logger },
 ): Promise<Service> {
-  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'gks' } });
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const graph = new Graph({ uri: endpoints.neo4jUri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
   await waitForGraph(graph, 60_000);
   await applySchema(graph);
@@ -55,7 +56,7 @@ export async function startService(
   graph.startProbe();
   gateway.startProbe();
   const app = buildApp(deps, allRoutes(deps));
-  const worker = options.worker ? await startWorker(settings, { graph, config }, (line) => logger.warn(line)) : undefined;
+  const worker = options.worker ? await startWorker(settings, { graph, config, logger }, (line) => logger.warn(line)) : undefined;
   if (worker) deps.services.set('worker', worker);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;

@@ -22,6 +22,9 @@ export const SCOPES = [
   'slices:read',
   'slices:write',
   'context:read',
+  'connections:read',
+  'connections:write',
+  'connections:sync',
   'admin',
 ] as const;
 

@@ -26,6 +26,8 @@ export interface Config {
   metrics: { enabled: boolean };
   /** Port of the Neo4j Browser that `npm start` serves; 0 serves none. */
   browserPort: number;
+  /** Connection secrets (AES-256-GCM): the current key and older ones still accepted for reading (rotation). */
+  secrets: { key: Buffer | null; previousKeys: Buffer[] };
 }
 
 type Env = Record<string, string | undefined>;
@@ -74,6 +76,12 @@ function hostPort(env: Env, name: string): string | undefined {
   return raw;
 }
 
+function secretKey(name: string, raw: string): Buffer {
+  const key = Buffer.from(raw, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || key.length !== 32) throw new ConfigError(name, 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, root: string = process.cwd()): Config {
@@ -117,6 +125,10 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
     metrics: { enabled: bool(env, 'METRICS_ENABLED', true) },
     browserPort: int(env, 'GKS_BROWSER_PORT', 7474, 0, 65535),
+    secrets: {
+      key: optional(env, 'GKS_SECRETS_KEY') === undefined ? null : secretKey('GKS_SECRETS_KEY', String(env.GKS_SECRETS_KEY)),
+      previousKeys: (optional(env, 'GKS_SECRETS_PREVIOUS_KEYS') ?? '').split(',').filter((k) => k.trim() !== '').map((k) => secretKey('GKS_SECRETS_PREVIOUS_KEYS', k.trim())),
+    },
   };
 }
 

@@ -15,12 +15,12 @@ export const RESERVED_LABELS = new Set([
   'Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry',
   'IdempotencyRecord', 'Loop', 'RelationshipSnapshot',
   'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
-  'Submission', 'Context', 'Slice',
+  'Submission', 'Context', 'Slice', 'Connection', 'ConnectionSecret', 'Sync', 'SyncPage',
 ]);
 /** The engine's own records among them: never part of any delta, never a graph read's filter. */
 export const RECORD_LABELS = new Set([
   'Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry',
-  'IdempotencyRecord', 'Loop', 'RelationshipSnapshot',
+  'IdempotencyRecord', 'Loop', 'RelationshipSnapshot', 'ConnectionSecret', 'Sync', 'SyncPage',
 ]);
 
 export function isReservedLabel(label: string): boolean {
@@ -105,6 +105,14 @@ export class DeltaDraft {
     const node: NodeDraft = { id, changeId: this.ids(), labels, props: toNeoProps(props), identityKey: options.identityKey ?? null, seq: this.seq++ };
     this.nodes.push(node);
     return node;
+  }
+
+  /**
+   * For engine areas (connections): a node whose first label the engine owns and stages through a
+   * delta like any reviewed write. Domain input never reaches this; record labels never pass.
+   */
+  createEngineNode(labels: string[], props: Record<string, PropValue>, options: { id?: string } = {}): string {
+    return this.createNode(labels, props, options);
   }
 
   createRelationship(from: string, type: string, to: string, props: Record<string, PropValue> = {}, options: { id?: string } = {}): string {

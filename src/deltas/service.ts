@@ -24,6 +24,9 @@ export interface WriteOutcome {
  */
 export type ApplyGuard = (tx: Tx, deltaId: string, actor: Actor, overrideReason: string | null) => Promise<Record<string, unknown>[]>;
 
+/** For a delta with nothing in it to audit (an empty sync page): overrides nothing, refuses nothing. */
+export const noApplyGuard: ApplyGuard = () => Promise.resolve([]);
+
 export async function stageDelta(
   tx: Tx, draft: DeltaDraft, actor: Actor, now: string, deltaId: string = crypto.randomUUID(), committed = false,
 ): Promise<string> {

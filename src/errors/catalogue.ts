@@ -17,10 +17,13 @@ export const ERROR_CATALOGUE = {
   unsupported_loop_kind: { status: 400, description: 'kind is neither graph_extraction nor hydrate.' },
   unsupported_loop_effort: { status: 400, description: 'effort is neither agentic nor agentic_plus.' },
   apply_not_supported_for_loops: { status: 400, description: 'A loop request asks to apply; loops only stage deltas, which are applied after review.' },
+  secret_rebind_required: { status: 409, description: 'A connection\'s base_url moves to another scheme, host or port; send a new secret with the change.' },
+  sync_in_progress: { status: 409, description: 'A sync of this connection is running, or its last sync delta awaits review.' },
   rate_limited: { status: 429, description: 'Too many requests for this key; Retry-After says when to try again.' },
   internal_error: { status: 500, description: 'Unexpected failure; no internals are shown.' },
   upstream_error: { status: 502, description: 'A remote source (URL to index, LLM endpoint) failed.' },
   graph_unavailable: { status: 503, description: 'Neo4j is unreachable.' },
+  secrets_unavailable: { status: 503, description: 'No secrets key is configured (GKS_SECRETS_KEY); connection secrets are never stored in plaintext.' },
   loop_dispatch_unavailable: { status: 503, description: 'Loop execution is temporarily unavailable (Temporal unreachable).' },
 } as const;
 

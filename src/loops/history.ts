@@ -28,12 +28,12 @@ export interface LoopCheckpoint extends Checkpoint {
 }
 
 /** Every event of the run so far, paging through the history (1,000 events a page). */
-export async function readHistory(client: Client, namespace: string, workflowId: string, upTo = Infinity): Promise<HistoryEvent[]> {
+export async function readHistory(client: Client, namespace: string, workflowId: string, upTo = Infinity, runId?: string): Promise<HistoryEvent[]> {
   const events: HistoryEvent[] = [];
   let nextPageToken: Uint8Array | undefined;
   do {
     const page = await client.workflowService.getWorkflowExecutionHistory({
-      namespace, execution: { workflowId }, maximumPageSize: 1000, ...(nextPageToken ? { nextPageToken } : {}),
+      namespace, execution: { workflowId, ...(runId ? { runId } : {}) }, maximumPageSize: 1000, ...(nextPageToken ? { nextPageToken } : {}),
     });
     events.push(...(page.history?.events ?? []));
     nextPageToken = page.nextPageToken && page.nextPageToken.length > 0 ? page.nextPageToken : undefined;

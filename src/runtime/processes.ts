@@ -113,7 +113,7 @@ export async function startNeo4j(install: Neo4jInstall, opts: Neo4jOptions, prog
   return { name: 'neo4j', supervisor, stop: () => supervisor.stop() };
 }
 
-export const SEARCH_ATTRIBUTES = ['ProjectId=Keyword', 'OrganizationId=Keyword', 'LoopKind=Keyword', 'LoopStatus=Keyword'];
+export const SEARCH_ATTRIBUTES = ['ProjectId=Keyword', 'OrganizationId=Keyword', 'LoopKind=Keyword', 'LoopStatus=Keyword', 'ConnectionId=Keyword', 'ConnectionKind=Keyword'];
 
 interface TemporalOptions {
   dbFile: string;

@@ -3,7 +3,9 @@
 // worker in this process. Tests talk to the API over HTTP like any client.
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import pino from 'pino';
+import { loggerOptions } from '../../src/config/logging.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { ensureServices, type Endpoints } from '../../src/runtime/services.js';
 import { startService, type Service } from '../../src/server.js';
@@ -16,6 +18,19 @@ export interface Harness {
 }
 
 let current: Harness | undefined;
+let captured: string[] | null = null;
+/** Log lines go nowhere unless a test captures them (with the service logger's level raised). */
+const logSink = new Writable({ write(chunk: Buffer, _encoding, done) { captured?.push(chunk.toString()); done(); } });
+
+/** Captures every log line the service writes (at debug level) until the returned stop is called. */
+export function captureLogs(): { lines: string[]; stop(): void } {
+  const logger = harness().service.deps.logger;
+  const previous = logger.level;
+  const lines: string[] = [];
+  captured = lines;
+  logger.level = 'debug';
+  return { lines, stop() { logger.level = previous; captured = null; } };
+}
 
 export function harness(): Harness {
   if (!current) throw new Error('test harness not started (test/support/hooks.ts)');
@@ -28,6 +43,7 @@ export async function startHarness(): Promise<Harness> {
   env.FETCH_ALLOW_PRIVATE ??= 'true';
   env.RATE_LIMIT_PER_SECOND ??= '100000';
   env.RATE_LIMIT_BURST ??= '100000';
+  env.GKS_SECRETS_KEY ??= Buffer.alloc(32, 7).toString('base64'); // a fixed test key for connection secrets
   const config = loadConfig(env);
   const neo4jPort = Number(env.GKS_TEST_NEO4J_PORT ?? 17687);
   const temporalPort = Number(env.GKS_TEST_TEMPORAL_PORT ?? 17233);
@@ -46,7 +62,7 @@ export async function startHarness(): Promise<Harness> {
     },
     log,
   );
-  const service = await startService(config, endpoints, { worker: true, port: 0, logger: pino({ level: config.logLevel }) });
+  const service = await startService(config, endpoints, { worker: true, port: 0, logger: pino(loggerOptions(config.logLevel), logSink) });
   log(`API ${service.url} ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   current = { config, endpoints, service, url: service.url };
   return current;

@@ -53,7 +53,7 @@ async function followRedirects(url: string, opts: FetchUrlOptions, signal: Abort
   let current = parseTarget(url);
   for (let redirects = 0; ; redirects += 1) {
     const target = await untilAborted(vetTarget(current, opts.allowPrivate, resolve), signal);
-    const response = await send(target, signal);
+    const response = await send(target, signal, { method: 'GET', headers: REQUEST_HEADERS });
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECT_STATUSES.has(status) && location !== undefined) {
@@ -81,8 +81,14 @@ function redirectTarget(location: string, base: URL): string {
   }
 }
 
-/** One GET; the custom lookup pins the connection to the vetted addresses instead of asking DNS again. */
-function send(target: VettedTarget, signal: AbortSignal): Promise<http.IncomingMessage> {
+interface OutgoingRequest {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** One request; the custom lookup pins the connection to the vetted addresses instead of asking DNS again. */
+function send(target: VettedTarget, signal: AbortSignal, outgoing: OutgoingRequest): Promise<http.IncomingMessage> {
   const { url, hostname, addresses } = target;
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all === true) callback(null, addresses); // Node tries each in turn (happy eyeballs)
@@ -96,8 +102,8 @@ function send(target: VettedTarget, signal: AbortSignal): Promise<http.IncomingM
         hostname, // kept as the name so Host and TLS SNI are the URL's, not the address's
         port: url.port === '' ? undefined : Number(url.port),
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        headers: REQUEST_HEADERS,
+        method: outgoing.method,
+        headers: outgoing.headers,
         agent: false,
         lookup,
         signal,
@@ -105,7 +111,7 @@ function send(target: VettedTarget, signal: AbortSignal): Promise<http.IncomingM
       resolve,
     );
     request.on('error', reject);
-    request.end();
+    request.end(outgoing.body);
   });
 }
 
@@ -145,4 +151,47 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+export interface GuardedResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  finalUrl: string;
+}
+
+/**
+ * An API call through the same guard (connections): any method, caller headers, and every status
+ * answered rather than thrown. A redirect is followed only for GET and only to the same origin, so
+ * credentials in the headers never travel to another host.
+ */
+export async function requestGuarded(url: string, outgoing: OutgoingRequest, opts: FetchUrlOptions): Promise<GuardedResponse> {
+  const controller = new AbortController();
+  const timedOut = new ApiError('upstream_error', `the request timed out after ${opts.timeoutMs} ms`, { timeoutMs: opts.timeoutMs });
+  const timer = setTimeout(() => controller.abort(timedOut), opts.timeoutMs);
+  const resolve = opts.resolve ?? systemResolver;
+  try {
+    let current = parseTarget(url);
+    for (let redirects = 0; ; redirects += 1) {
+      const target = await untilAborted(vetTarget(current, opts.allowPrivate, resolve), controller.signal);
+      const response = await send(target, controller.signal, outgoing);
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (REDIRECT_STATUSES.has(status) && location !== undefined && outgoing.method === 'GET' && redirects < opts.maxRedirects) {
+        const next = parseTarget(redirectTarget(location, current));
+        if (next.origin === current.origin) {
+          response.destroy();
+          current = next;
+          continue;
+        }
+      }
+      return { status, headers: response.headers, body: await readBody(response, opts.maxBytes), finalUrl: current.href };
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (controller.signal.aborted) throw timedOut;
+    throw new ApiError('upstream_error', `the request failed: ${(err as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }

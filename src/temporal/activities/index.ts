@@ -1,7 +1,9 @@
 // Builds the activities from their dependencies (the graph and configuration), so the worker and
 // tests hand in real ones. Each area contributes its own activity functions.
 import type { Graph } from '../../db/graph.js';
+import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
+import { createConnectionActivities } from '../../connections/activities.js';
 import { createLoopActivities } from '../../loops/activities.js';
 import { compileShape, loadShape, type CompiledShape } from '../../shapes/validate.js';
 import type { ShapeDef } from '../../shapes/types.js';
@@ -9,6 +11,8 @@ import type { ShapeDef } from '../../shapes/types.js';
 export interface ActivityDeps {
   graph: Graph;
   config: Config;
+  /** The service logger (redacting); workers started alone log nothing from activities. */
+  logger?: Logger;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -33,6 +37,7 @@ export function createActivities(deps: ActivityDeps) {
       loadShape: (projectId, shapeId) => loadShape(deps.graph, shapeId, projectId),
       validateEntity: (shape, label, properties) => compiledOf(shape).validateEntity(label, properties).map((p) => `${p.field || label}: ${p.reason}`),
     }),
+    ...createConnectionActivities({ graph: deps.graph, config: deps.config, logger: deps.logger }),
   };
 }
 

@@ -1,0 +1,6 @@
+// The sync runs of a connection, newest first.
+MATCH (y:Sync)
+WHERE y.connection_id = $connection_id AND y.project_id = $project_id
+WITH y ORDER BY y.created_at DESC, y.id DESC LIMIT toInteger($limit)
+OPTIONAL MATCH (d:Delta {id: y.delta_id})
+RETURN y {.*, delta_status: d.status} AS sync

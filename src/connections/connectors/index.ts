@@ -1,0 +1,25 @@
+// The built-in connectors by kind. Each knows how to check a token (reachable, authenticated,
+// scope) and how to read one page of records; everything else (secrets, staging, cursors) is shared.
+import { callUpstream, type CallOptions, type FetchSettings, type UpstreamResponse } from '../http.js';
+export { checksFrom, pick, text, isoOrNull } from './util.js';
+import type { CheckResult, ConnectionKind, ConnectorConfig, ConnectorContext, Page, PageState } from '../types.js';
+import { httpJson } from './httpJson.js';
+import { githubIssues } from './githubIssues.js';
+import { notionPages } from './notionPages.js';
+import { feed } from './feed.js';
+
+export interface Connector {
+  /** The URL whose scheme, host and port the secret is bound to. */
+  baseUrl(config: ConnectorConfig): string;
+  check(ctx: ConnectorContext, call: Caller): Promise<CheckResult>;
+  fetchPage(ctx: ConnectorContext, state: PageState, call: Caller): Promise<Page>;
+}
+
+export type Caller = (url: string, options?: CallOptions) => Promise<UpstreamResponse>;
+
+export const CONNECTORS: Record<ConnectionKind, Connector> = { http_json: httpJson, github_issues: githubIssues, notion_pages: notionPages, feed };
+
+export function callerFor(ctx: ConnectorContext, settings: FetchSettings): Caller {
+  return (url, options = {}) => callUpstream(url, ctx.token, options, settings);
+}
+

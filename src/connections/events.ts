@@ -1,0 +1,42 @@
+// A sync run's events, from its workflow history like a loop's (loops/history.ts reads and maps
+// them); the summaries of this workflow's own activities say what each page did.
+import { defaultPayloadConverter } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
+import { readHistory, toLoopEvents, type LoopEvent } from '../loops/history.js';
+import type { FetchedPage, StagedPage, SyncSummary } from './activities.js';
+
+type HistoryEvent = Awaited<ReturnType<typeof readHistory>>[number];
+
+function decoded<T>(event: HistoryEvent): T | undefined {
+  const payload = event.activityTaskCompletedEventAttributes?.result?.payloads?.[0];
+  if (!payload) return undefined;
+  try {
+    return defaultPayloadConverter.fromPayload<T>(payload as Parameters<typeof defaultPayloadConverter.fromPayload>[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+function summary(event: LoopEvent, raw: HistoryEvent): string {
+  if (raw.activityTaskCompletedEventAttributes) {
+    if (event.activity_name === 'fetchPage') {
+      const page = decoded<FetchedPage>(raw);
+      if (page) return page.fetched ? `Fetched page ${page.page_no}: ${page.count} record(s)${page.has_more ? ', more to come' : ', last page'}` : 'Every page was already staged';
+    }
+    if (event.activity_name === 'stagePage') {
+      const page = decoded<StagedPage>(raw);
+      if (page) return page.already_staged ? `Page ${page.page_no} was already staged` : `Staged page ${page.page_no}: ${page.created} created, ${page.updated} updated, ${page.unchanged} unchanged`;
+    }
+    if (event.activity_name === 'finishSync') {
+      const s = decoded<SyncSummary>(raw);
+      if (s) return `Sync ${s.status} after ${s.pages} page(s): ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged${s.apply_outcome ? ` (${s.apply_outcome})` : ''}`;
+    }
+    if (event.activity_name === 'beginSync') return 'Sync marked running';
+  }
+  return event.summary.replace(/^Loop /, 'Sync ');
+}
+
+export async function syncEvents(client: Client, namespace: string, workflowId: string, runId: string | undefined, upTo: number): Promise<LoopEvent[]> {
+  const raw = await readHistory(client, namespace, workflowId, upTo, runId);
+  return toLoopEvents(raw).map((event, i) => ({ ...event, iteration: null, summary: summary(event, raw[i]!) }));
+}

@@ -1,0 +1,58 @@
+// Reading a connection for work: its record (configuration parsed) and its token, opened in memory
+// only for an outbound call. Nothing here ever returns the sealed or opened secret to a client.
+import crypto from 'node:crypto';
+import type { Config } from '../config/config.js';
+import type { Graph, Tx } from '../db/graph.js';
+import type { Plain } from '../db/values.js';
+import { notFound } from '../errors/catalogue.js';
+import { open } from './secrets.js';
+import type { ConnectionKind, ConnectorConfig } from './types.js';
+
+export interface ConnectionRecord {
+  id: string;
+  projectId: string;
+  organizationId: string;
+  name: string;
+  kind: ConnectionKind;
+  config: ConnectorConfig;
+  targetRoute: 'document' | 'submission';
+  applyPolicy: 'stage' | 'apply_if_safe';
+  scheduleEvery: string | null;
+  status: string;
+  createdBy: string;
+  pending: boolean;
+}
+
+export function toRecord(props: Record<string, Plain>, pending: boolean): ConnectionRecord {
+  return {
+    id: String(props.id), projectId: String(props.project_id), organizationId: String(props.organization_id), name: String(props.name),
+    kind: props.kind as ConnectionKind, config: JSON.parse(String(props.config_json)) as ConnectorConfig,
+    targetRoute: props.target_route === 'submission' ? 'submission' : 'document',
+    applyPolicy: props.apply_policy === 'apply_if_safe' ? 'apply_if_safe' : 'stage',
+    scheduleEvery: props.schedule_every ? String(props.schedule_every) : null, status: String(props.status ?? 'untested'),
+    createdBy: String(props.created_by ?? ''), pending,
+  };
+}
+
+export async function lockConnection(tx: Tx, projectId: string, id: string): Promise<ConnectionRecord> {
+  const row = await tx.one('connections/lock', { id, project_id: projectId, token: crypto.randomUUID() });
+  if (!row) throw notFound('connection', id);
+  return toRecord(row.connection as Record<string, Plain>, row.pending === true);
+}
+
+export async function readConnection(graph: Graph, projectId: string, id: string): Promise<ConnectionRecord> {
+  const row = await graph.read((tx) => tx.one('connections/get', { id, project_id: projectId }));
+  if (!row) throw notFound('connection', id);
+  return toRecord(row.connection as Record<string, Plain>, row.pending === true);
+}
+
+/** The opened token, or null when the connection has none (revoked, or a feed without one). */
+export async function tokenOf(graph: Graph, secrets: Config['secrets'], projectId: string, connectionId: string): Promise<string | null> {
+  const row = await graph.read((tx) => tx.one('connections/get_secret', { connection_id: connectionId, project_id: projectId }));
+  if (!row) return null;
+  return open(secrets, projectId, connectionId, { ciphertext: String(row.ciphertext), iv: String(row.iv), tag: String(row.tag), key_id: String(row.key_id) });
+}
+
+export async function setConnection(graph: Graph, projectId: string, id: string, set: Record<string, Plain>): Promise<void> {
+  await graph.write((tx) => tx.run('connections/update', { id, project_id: projectId, set, now: new Date().toISOString() }), { purpose: 'connection:update' });
+}

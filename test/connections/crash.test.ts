@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../src/http/app.js';
+import { allRoutes } from '../../src/routes.js';
+import { newTenant } from '../support/api.js';
+import { harness } from '../support/harness.js';
+import { jsonApi, makeIssues, startStandIn } from './standins.js';
+import { deltaChanges, jsonConnection, waitForSync } from './support.js';
+
+/** A worker in its own process, as ops would run it (npm run worker), on its own task queue. */
+function startWorkerProcess(taskQueue: string): Promise<ChildProcess> {
+  const { endpoints, config } = harness();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/workerMain.ts'], {
+    env: {
+      ...process.env, NEO4J_URI: endpoints.neo4jUri, TEMPORAL_ADDRESS: endpoints.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent',
+      FETCH_ALLOW_PRIVATE: 'true', GKS_SECRETS_KEY: config.secrets.key?.toString('base64') ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('worker did not start')), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('worker polling')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+describe('connection sync faults', function () {
+  this.timeout(300_000);
+
+  it('a worker killed mid-sync: when a worker returns the sync completes once, every record staged exactly once', async () => {
+    const taskQueue = `gks-sync-crash-${Date.now()}`;
+    const base = harness().service.deps;
+    const deps = { ...base, config: { ...base.config, temporal: { ...base.config.temporal, taskQueue } } };
+    const server = http.createServer(buildApp(deps, allRoutes(deps)).callback());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const api = await startStandIn(jsonApi);
+    api.issues = makeIssues(9);
+    api.holdPage = 2;
+    let worker = await startWorkerProcess(taskQueue);
+    try {
+      const t = await newTenant();
+      const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const send = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${root}${path}`, { method, headers: { Authorization: `Bearer ${t.key}`, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+      };
+      const created = await send('POST', '/v1/connections', jsonConnection(api));
+      assert.equal(created.status, 201);
+      const id = String(created.body.connection.id);
+      const started = await send('POST', `/v1/connections/${id}/sync`, {});
+      assert.equal(started.status, 202);
+      const deadline = Date.now() + 120_000;
+      while (!api.requests.some((r) => r.query.get('page') === '2')) {
+        if (Date.now() > deadline) throw new Error('page 2 was never asked for');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      worker.kill('SIGKILL');
+      await new Promise((r) => worker.once('exit', r));
+      assert.equal((await send('GET', `/v1/connections/${id}/syncs/${started.body.sync_id}`)).body.sync.status, 'running');
+      api.holdPage = null;
+      api.release();
+      worker = await startWorkerProcess(taskQueue);
+      const sync = await waitForSync(t, id, String(started.body.sync_id), 180_000);
+      assert.equal(sync.status, 'completed');
+      assert.equal(sync.pages, 3);
+      assert.deepEqual(sync.records, { seen: 9, created: 9, updated: 0, unchanged: 0 });
+      const documents = (await deltaChanges(t, String(started.body.delta_id))).filter((c) => c.op === 'create_node' && c.labels.includes('Document'));
+      assert.equal(documents.length, 9);
+      assert.equal(new Set(documents.map((d) => d.properties.external_id)).size, 9);
+      const syncs = await send('GET', `/v1/connections/${id}/syncs`);
+      assert.equal(syncs.body.syncs.length, 1, 'one run, completed once');
+    } finally {
+      worker.kill('SIGKILL');
+      api.holdPage = null;
+      await api.close();
+      server.close();
+    }
+  });
+});
