@@ -15,6 +15,7 @@ import { ontologyRoutes } from './ontology/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { graphRoutes } from './graph/routes.js';
 import { preflightRoutes } from './preflight/routes.js';
+import { bridgeRoutes } from './bridges/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
@@ -29,5 +30,6 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...documentRoutes(deps));
   routes.push(...shapeRoutes(deps), ...ontologyRoutes(deps), ...searchRoutes(deps), ...graphRoutes(deps));
   routes.push(...preflightRoutes(deps));
+  routes.push(...bridgeRoutes(deps));
   return routes;
 }

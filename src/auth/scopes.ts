@@ -16,6 +16,8 @@ export const SCOPES = [
   'loops:run',
   'graph:read',
   'credits:read',
+  'bridges:read',
+  'bridges:write',
   'admin',
 ] as const;
 

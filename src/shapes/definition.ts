@@ -8,13 +8,13 @@ import { INTERNAL_PROPS } from '../deltas/props.js';
 import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type RelationshipTypeDef, type ShapeDef } from './types.js';
 
 /** Labels the engine and other areas put on nodes; a shape may not define them. */
-const RESERVED_LABELS = new Set([
+export const SHAPE_RESERVED_LABELS = new Set([
   ...ENGINE_LABELS,
   'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
-  'Submission', 'Context', 'RelationshipSnapshot',
+  'Submission', 'Context', 'RelationshipSnapshot', 'Bridge', 'BridgeMapping',
 ]);
 /** Relationship types the engine uses between its own records and shapes. */
-const RESERVED_TYPES = new Set(['HAS_CHANGE', 'TARGET', 'FROM', 'TO', 'IN_PROJECT', 'HAD_RELATIONSHIP', 'USES_SHAPE', 'USES_SOURCE', 'DEFINES', 'HAS_PROPERTY', 'SUPERSEDES']);
+export const SHAPE_RESERVED_TYPES = new Set(['HAS_CHANGE', 'TARGET', 'FROM', 'TO', 'IN_PROJECT', 'HAD_RELATIONSHIP', 'USES_SHAPE', 'USES_SOURCE', 'DEFINES', 'HAS_PROPERTY', 'SUPERSEDES', 'PROPOSES', 'HAS_MAPPING']);
 /** Properties the engine sets on every node made through a shape. */
 export const ENGINE_PROPERTIES = new Set([...INTERNAL_PROPS, 'id', 'normalized_name', 'type', 'shape_id', 'created_at', 'updated_at']);
 
@@ -41,7 +41,7 @@ export function checkDefinition(input: DefinitionInput, at = '/body'): Definitio
   const labels = new Map<string, number>();
   const entityTypes: EntityTypeDef[] = input.entity_types.map((t, i) => {
     const field = `${at}/entity_types/${i}`;
-    if (RESERVED_LABELS.has(t.label)) problems.push({ field: `${field}/label`, reason: `${t.label} is a label the service owns` });
+    if (SHAPE_RESERVED_LABELS.has(t.label)) problems.push({ field: `${field}/label`, reason: `${t.label} is a label the service owns` });
     const first = labels.get(t.label);
     if (first !== undefined) problems.push({ field: `${field}/label`, reason: `duplicates ${at}/entity_types/${first}/label (${t.label})` });
     else labels.set(t.label, i);
@@ -67,7 +67,7 @@ export function checkDefinition(input: DefinitionInput, at = '/body'): Definitio
   const known = (end: string) => labels.has(end) || end === ANY_ENTITY || end === MEMORY_LABEL;
   const relationshipTypes = (input.relationship_types ?? []).map((r, i) => {
     const field = `${at}/relationship_types/${i}`;
-    if (RESERVED_TYPES.has(r.type)) problems.push({ field: `${field}/type`, reason: `${r.type} is a relationship type the service owns` });
+    if (SHAPE_RESERVED_TYPES.has(r.type)) problems.push({ field: `${field}/type`, reason: `${r.type} is a relationship type the service owns` });
     for (const end of ['from', 'to'] as const) {
       if (!known(r[end])) problems.push({ field: `${field}/${end}`, reason: `${r[end]} is not an entity type of this shape (nor Entity or Memory)` });
     }
