@@ -6,4 +6,4 @@ WHERE b.project_id = $project_id
        OR (b.created_at = datetime($after_created_at) AND b.id < $after_id))
 RETURN b {.*, pending: b:Pending} AS bridge
 ORDER BY b.created_at DESC, b.id DESC
-LIMIT $limit
+LIMIT toInteger($limit)

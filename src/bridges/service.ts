@@ -50,14 +50,13 @@ export async function proposeFrom(deps: BridgeDeps, source: SourceRequest, optio
 export interface BridgeRecord {
   bridge: Record<string, Plain>;
   mappings: MappingRecord[];
-  mappingIds: string[];
 }
 
 export async function loadBridge(graph: Graph, projectId: string, id: string): Promise<BridgeRecord> {
   const row = await graph.read((tx) => tx.one('bridges/get', { id, project_id: projectId }));
   if (!row) throw notFound('bridge', id);
   const mappingRows = (row.mappings ?? []) as Record<string, Plain>[];
-  return { bridge: row.bridge as Record<string, Plain>, mappings: mappingRows.map(mappingFromProps), mappingIds: mappingRows.map((m) => String(m.id)) };
+  return { bridge: row.bridge as Record<string, Plain>, mappings: mappingRows.map(mappingFromProps) };
 }
 
 function shapeNameOf(bridgeName: string): string {
@@ -126,7 +125,7 @@ export async function versionBridge(
   const outcome = await writeGoverned(deps.graph, () => {
     const draft = new DeltaDraft('bridge', `bridge: ${name} v${version}`);
     shape = stageShape(draft, actor.projectId, previousShape.name, previousShape.version + 1, definition, previousShape.id);
-    stageBridgeVersion(draft, id, current.mappingIds, {
+    stageBridgeVersion(draft, id, {
       projectId: actor.projectId, name, version, shapeId: shape.id, source: { format: proposed.proposal.format, digest: proposed.digest, url: proposed.url },
       options, unmapped: proposed.unmapped, proposal: proposed.proposal,
     });

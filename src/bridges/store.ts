@@ -1,6 +1,7 @@
 // How a bridge lives in the graph: a :Bridge node (flat properties; the options as canonical JSON
-// text) that PROPOSES its :Shape and HAS_MAPPING one :BridgeMapping per type, each with the record
-// paths of its identity, name, properties and relationships as parallel lists.
+// text) that PROPOSES its :Shape (one per version) and HAS_MAPPING one :BridgeMapping per type and
+// version, each with the record paths of its identity, name, properties and relationships as
+// parallel lists.
 import type { Plain } from '../db/values.js';
 import type { PropValue } from '../deltas/props.js';
 import type { DeltaDraft } from '../deltas/draft.js';
@@ -43,9 +44,9 @@ export function mappingsOf(proposal: Proposal): MappingRecord[] {
   }));
 }
 
-function mappingProps(bridgeId: string, m: MappingRecord, position: number): Record<string, PropValue> {
+function mappingProps(bridgeId: string, version: number, m: MappingRecord, position: number): Record<string, PropValue> {
   return {
-    bridge_id: bridgeId, position, label: m.label, record_type: m.record_type, source_pointer: m.source_pointer,
+    bridge_id: bridgeId, version, position, label: m.label, record_type: m.record_type, source_pointer: m.source_pointer,
     identity_path: m.identity_path, identity_source: m.identity_source, name_path: m.name_path,
     property_names: m.properties.map((p) => p.name), property_paths: m.properties.map((p) => p.path), property_types: m.properties.map((p) => p.type),
     relationship_types: m.relationships.map((r) => r.type), relationship_fields: m.relationships.map((r) => r.field),
@@ -101,9 +102,9 @@ function bridgeProps(input: BridgeNodeInput): Record<string, PropValue> {
   };
 }
 
-function stageMappings(draft: DeltaDraft, bridgeId: string, proposal: Proposal): void {
+function stageMappings(draft: DeltaDraft, bridgeId: string, version: number, proposal: Proposal): void {
   mappingsOf(proposal).forEach((m, i) => {
-    const mappingId = draft.createNode(['BridgeMapping'], mappingProps(bridgeId, m, i));
+    const mappingId = draft.createNode(['BridgeMapping'], mappingProps(bridgeId, version, m, i));
     draft.createRelationship(bridgeId, 'HAS_MAPPING', mappingId);
   });
 }
@@ -112,14 +113,16 @@ function stageMappings(draft: DeltaDraft, bridgeId: string, proposal: Proposal):
 export function stageBridge(draft: DeltaDraft, input: BridgeNodeInput): string {
   const bridgeId = draft.createNode(['Bridge'], { name: input.name, name_key: `${input.projectId}|${input.name}`, ...bridgeProps(input) });
   draft.createRelationship(bridgeId, 'PROPOSES', input.shapeId);
-  stageMappings(draft, bridgeId, input.proposal);
+  stageMappings(draft, bridgeId, input.version, input.proposal);
   return bridgeId;
 }
 
-/** Stages a bridge's next version: the node updated, its old mappings replaced, the new shape proposed. */
-export function stageBridgeVersion(draft: DeltaDraft, bridgeId: string, oldMappingIds: string[], input: BridgeNodeInput): void {
+/**
+ * Stages a bridge's next version: the node updated, the new shape proposed, mappings of the new
+ * version added. Earlier versions' mappings stay as history (a bridge reads those of its version).
+ */
+export function stageBridgeVersion(draft: DeltaDraft, bridgeId: string, input: BridgeNodeInput): void {
   draft.updateNode(bridgeId, bridgeProps(input));
-  for (const id of oldMappingIds) draft.deleteNode(id);
   draft.createRelationship(bridgeId, 'PROPOSES', input.shapeId);
-  stageMappings(draft, bridgeId, input.proposal);
+  stageMappings(draft, bridgeId, input.version, input.proposal);
 }
