@@ -22,6 +22,7 @@ import { opsRoutes } from './ops/routes.js';
 import { sliceRoutes } from './slices/routes.js';
 import { contextRoutes } from './context/routes.js';
 import { connectionRoutes } from './connections/routes.js';
+import { bridgeRoutes } from './bridges/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
   const routes: RouteSpec[] = [];
@@ -39,5 +40,6 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...opsRoutes(deps));
   routes.push(...sliceRoutes(deps), ...contextRoutes(deps));
   routes.push(...connectionRoutes(deps));
+  routes.push(...bridgeRoutes(deps));
   return routes;
 }

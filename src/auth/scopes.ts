@@ -25,6 +25,8 @@ export const SCOPES = [
   'connections:read',
   'connections:write',
   'connections:sync',
+  'bridges:read',
+  'bridges:write',
   'admin',
 ] as const;
 

@@ -15,7 +15,7 @@ export const RESERVED_LABELS = new Set([
   'Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry',
   'IdempotencyRecord', 'Loop', 'RelationshipSnapshot',
   'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
-  'Submission', 'Context', 'Slice', 'Connection', 'ConnectionSecret', 'Sync', 'SyncPage',
+  'Submission', 'Context', 'Slice', 'Connection', 'ConnectionSecret', 'Sync', 'SyncPage', 'Bridge', 'BridgeMapping',
 ]);
 /** The engine's own records among them: never part of any delta, never a graph read's filter. */
 export const RECORD_LABELS = new Set([

@@ -10,7 +10,7 @@ import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type Re
 /** The one list of labels the engine owns (src/deltas/draft.ts): a shape may not define them. */
 export { RESERVED_LABELS };
 /** Relationship types the engine uses between its own records and shapes. */
-export const RESERVED_TYPES = new Set(['HAS_CHANGE', 'TARGET', 'FROM', 'TO', 'IN_PROJECT', 'HAD_RELATIONSHIP', 'USES_SHAPE', 'USES_SOURCE', 'DEFINES', 'HAS_PROPERTY', 'SUPERSEDES']);
+export const RESERVED_TYPES = new Set(['HAS_CHANGE', 'TARGET', 'FROM', 'TO', 'IN_PROJECT', 'HAD_RELATIONSHIP', 'USES_SHAPE', 'USES_SOURCE', 'DEFINES', 'HAS_PROPERTY', 'SUPERSEDES', 'PROPOSES', 'HAS_MAPPING']);
 /** Properties the engine sets on every node made through a shape. */
 export const ENGINE_PROPERTIES = new Set([...INTERNAL_PROPS, 'id', 'normalized_name', 'type', 'shape_id', 'created_at', 'updated_at']);
 

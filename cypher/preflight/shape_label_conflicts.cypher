@@ -1,0 +1,28 @@
+// Check: shape_label_conflicts (warning).
+// An entity type the delta defines (a new shape or shape version, e.g. one a bridge proposes) whose
+// label another committed shape visible to the project defines with other properties: two meanings
+// of one Neo4j label. Earlier versions of the same shape (same name) are not "another shape".
+// Cost: the entity types the delta creates, and the committed types of that label.
+// Run by hand (Neo4j Browser / cypher-shell):
+//   :param delta_id => '<delta id>'
+//   :param project_id => '<project id>'
+//   :param now => '2026-01-01T00:00:00Z'
+// then this statement.
+MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:CREATED]->(t:EntityType)
+USING INDEX d:Delta(id)
+MATCH (s:Shape {id: t.shape_id})
+USING INDEX s:Shape(id)
+MATCH (o:EntityType {label: t.label})<-[:DEFINES]-(other:Shape)
+USING INDEX o:EntityType(label)
+WHERE NOT o:Pending AND NOT other:Pending AND other.name <> s.name
+  AND (other.builtin = true OR other.project_id = $project_id) AND coalesce(other.status, 'published') <> 'retired'
+WITH t, s, other,
+     COLLECT { MATCH (t)-[:HAS_PROPERTY]->(p) RETURN p.name + ':' + p.type AS x ORDER BY x } AS mine,
+     COLLECT { MATCH (o)-[:HAS_PROPERTY]->(p) WHERE NOT p:Pending RETURN p.name + ':' + p.type AS x ORDER BY x } AS theirs
+WHERE mine <> theirs
+RETURN 'shape_label_conflicts' AS check, 'warning' AS severity,
+       'Shape ' + s.name + ' defines ' + t.label + ' with properties other than shape ' + other.name + ' (' + other.id +
+       ') does: one label would carry two meanings. Rename the type or align the definitions.' AS message,
+       [t.id, s.id, other.id] AS node_ids, [] AS relationship_ids,
+       {rule: 'label_defined_differently', entity_label: t.label, shape_id: s.id, other_shape_id: other.id,
+        properties: mine, other_properties: theirs} AS evidence
