@@ -98,7 +98,8 @@ describe('connectors against stand-ins: notion_pages, feed, http_json cursor pag
     const sync = await syncNow(t, id);
     assert.equal(sync.pages, 3);
     assert.equal(sync.records.created, 5);
-    assert.match(String(sync.apply_outcome), /^(applied_safe|left_staged:)/);
+    assert.equal(sync.apply_outcome, 'applied_safe', 'apply_if_safe applied a SafeToAct delta through the guarded apply');
+    assert.equal(sync.delta_status, 'applied');
     const changes = await deltaChanges(t, sync.delta_id);
     const submissions = changes.filter((c) => c.op === 'create_node' && c.labels?.includes('Submission'));
     assert.equal(submissions.length, 5);
