@@ -101,7 +101,7 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
       if (sync.exhausted === true) return { page_no: pageNo - 1, fetched: false, count: 0, has_more: false };
       const token = await tokenOf(graph, deps.config.secrets, connection.projectId, connection.id);
       if (token === null && connection.kind !== 'feed') throw ApplicationFailure.nonRetryable('the connection has no secret (revoked)', 'ConnectionUnavailable');
-      const ctx = { kind: connection.kind, config: connection.config, token, since: sync.since === null ? null : String(sync.since), heartbeat: () => heartbeat({ page: pageNo }) };
+      const ctx = { kind: connection.kind, config: connection.config, token, since: sync.since == null ? null : String(sync.since), heartbeat: () => heartbeat({ page: pageNo }) };
       const state = sync.next_page ? (JSON.parse(String(sync.next_page)) as PageState) : null;
       heartbeat({ page: pageNo });
       let page;
@@ -128,7 +128,7 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
         if (row?.records === null || row?.records === undefined) throw ApplicationFailure.retryable(`page ${ref.page_no} is not buffered`, 'SyncPageMissing');
         const records = JSON.parse(String(row.records)) as SyncRecord[];
         const counts = await stageRecords(tx, connection, String(sync.delta_id), records);
-        const high = records.reduce<string | null>((max, r) => (r.updated_at && (!max || r.updated_at > max) ? r.updated_at : max), sync.cursor === null ? null : String(sync.cursor));
+        const high = records.reduce<string | null>((max, r) => (r.updated_at && (!max || r.updated_at > max) ? r.updated_at : max), sync.cursor == null ? null : String(sync.cursor));
         await tx.run('connections/sync_set', { sync_id: ref.sync_id, set: {
           pages: ref.page_no, next_page: row.next_page ?? null, exhausted: row.next_page === null, cursor: high,
           seen: Number(sync.seen ?? 0) + records.length, created: Number(sync.created ?? 0) + counts.created,

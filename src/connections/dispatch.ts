@@ -64,12 +64,24 @@ export async function startSync(deps: Deps, actor: Actor, connectionId: string, 
     if (!(error instanceof ApiError && error.code === 'sync_in_progress' && (await clearStaleRun(deps, client, error)))) throw error;
     opened = await openSync(deps.graph, actor.projectId, connectionId, options);
   }
+  const start = () => withTimeout(client.workflow.start(SYNC_WORKFLOW, {
+    taskQueue: deps.config.temporal.taskQueue, workflowId, args: [{ connection_id: connectionId, sync_id: opened.syncId }],
+    typedSearchAttributes: searchAttributes(opened.connection), workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    memo: { project_id: actor.projectId, delta_id: opened.deltaId, sync_id: opened.syncId }, workflowExecutionTimeout: '24 hours',
+  }), 5_000);
   try {
-    const handle = await withTimeout(client.workflow.start(SYNC_WORKFLOW, {
-      taskQueue: deps.config.temporal.taskQueue, workflowId, args: [{ connection_id: connectionId, sync_id: opened.syncId }],
-      typedSearchAttributes: searchAttributes(opened.connection), workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-      memo: { project_id: actor.projectId, delta_id: opened.deltaId, sync_id: opened.syncId }, workflowExecutionTimeout: '24 hours',
-    }), 5_000);
+    let handle;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        handle = await start();
+        break;
+      } catch (error) {
+        // openSync holds that no other run is active, so a workflow still running under this id has
+        // settled its run and is ending: give it a moment rather than refuse.
+        if (!(error instanceof WorkflowExecutionAlreadyStartedError) || attempt >= 20) throw error;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
     await deps.graph.write((tx) => tx.run('connections/sync_set', { sync_id: opened.syncId, set: { run_id: handle.firstExecutionRunId } }));
   } catch (error) {
     await deps.graph.write((tx) => tx.run('connections/sync_remove', { sync_id: opened.syncId, remove_delta: opened.resumedFrom === null }));

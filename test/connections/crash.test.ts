@@ -71,7 +71,7 @@ describe('connection sync faults', function () {
       assert.equal(sync.status, 'completed');
       assert.equal(sync.pages, 3);
       assert.deepEqual(sync.records, { seen: 9, created: 9, updated: 0, unchanged: 0 });
-      const documents = (await deltaChanges(t, String(started.body.delta_id))).filter((c) => c.op === 'create_node' && c.labels.includes('Document'));
+      const documents = (await deltaChanges(t, String(started.body.delta_id))).filter((c) => c.op === 'create_node' && c.labels?.includes('Document'));
       assert.equal(documents.length, 9);
       assert.equal(new Set(documents.map((d) => d.properties.external_id)).size, 9);
       const syncs = await send('GET', `/v1/connections/${id}/syncs`);

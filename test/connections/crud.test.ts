@@ -46,7 +46,12 @@ describe('connections: test, create, read, edit, revoke', function () {
     const read = await get(t, `/v1/connections/${c.id}`);
     assert.deepEqual(read.body.connection.secret, c.secret);
     assert.equal((await get(t, '/v1/connections')).body.connections.length, 1);
-    await get(t, `/v1/deltas/${reply.body.delta_id}`);
+    const delta = await get(t, `/v1/deltas/${reply.body.delta_id}`);
+    const created = delta.body.delta.changes.filter((ch: { op: string }) => ch.op === 'create_node');
+    assert.deepEqual(created.map((ch: { labels: string[] }) => ch.labels), [['Connection']], 'the delta creates the connection node');
+    const keys = Object.keys(created[0].properties);
+    assert.ok(['ciphertext', 'iv', 'tag', 'token', 'secret', 'fingerprint', 'key_id'].every((k) => !keys.includes(k)), 'the delta carries no secret: a revert cannot bring one back');
+    assert.ok(keys.includes('config_json'));
     assert.ok(replies.every((r) => !r.includes(gh.token)), 'no reply carries the token');
     assert.equal(await graphHolds(gh.token), 0, 'no graph property holds the token');
     const sealed = await harness().service.deps.graph.read((tx) => tx.runText('MATCH (s:ConnectionSecret {connection_id: $id}) RETURN s.ciphertext AS ciphertext, s.iv AS iv, s.tag AS tag, s.key_id AS key_id', { id: c.id }));
