@@ -196,6 +196,10 @@ export function mapNeo4jError(error: unknown): unknown {
     if (error.code === 'Neo.TransientError.Transaction.DeadlockDetected') {
       return new ApiError('conflict', 'A concurrent write touched the same data; retry the request.');
     }
+    // The engine is up but did not finish in time (overload): retryable, never an internal error.
+    if (/TransactionTimedOut|Transaction\.(Terminated|LockClientStopped)/.test(error.code)) {
+      return new ApiError('graph_unavailable', 'The graph database did not answer in time (overloaded); try again shortly.', { neo4j_code: error.code }, { 'Retry-After': '5' });
+    }
   }
   return error;
 }

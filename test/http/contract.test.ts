@@ -99,7 +99,9 @@ describe('Published contract', () => {
     assert.equal(get.headers.get('allow'), 'POST, OPTIONS');
     assert.equal(get.body.error.code, 'method_not_allowed');
     const item = await call('OPTIONS', '/v1/memories/some-id');
-    assert.equal(item.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    assert.equal(item.headers.get('allow'), 'GET, PATCH, DELETE, HEAD, OPTIONS', 'a memory is read, corrected and deleted');
+    const history = await call('OPTIONS', '/v1/memories/some-id/history');
+    assert.equal(history.headers.get('allow'), 'GET, HEAD, OPTIONS');
     const both = await call('OPTIONS', '/v1/memories');
     assert.equal(both.headers.get('allow'), 'POST, OPTIONS');
     const put = await call('PUT', '/v1/memories', {});
