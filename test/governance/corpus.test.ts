@@ -8,8 +8,8 @@ import { del, memory, patch, verdict } from './support.js';
 
 type Case = { name: string; degrading: boolean; build: (t: Tenant) => Promise<string> };
 
-const fact = (content: string, subject: string, predicate: string, object: string, apply = true) =>
-  ({ content, kind: 'fact', subject, predicate, object, apply });
+const fact = (content: string, subject: string, predicate: string, object: string, apply?: boolean) =>
+  ({ content, kind: 'fact', subject, predicate, object, ...(apply === undefined ? {} : { apply }) });
 
 async function staged(reply: Promise<{ status: number; body: Record<string, unknown> }>): Promise<string> {
   const r = await reply;
