@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     await env.stop();
   }
   rows.sort((a, b) => a.graph - b.graph || a.changes - b.changes);
-  console.log('\nPreflight audit (POST /v1/preflight/audit, 9 checks, READ transaction)\n');
+  console.log(`\nPreflight audit (POST /v1/preflight/audit, ${preflightChecks().length} checks, READ transaction)\n`);
   console.log('| graph nodes | delta changes | runs | p50 | p95 | max | findings | disposition |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) console.log(`| ${r.graph.toLocaleString('en')} | ${r.changes.toLocaleString('en')} | ${r.runs} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${r.findings} | ${r.disposition} |`);

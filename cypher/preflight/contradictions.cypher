@@ -1,5 +1,5 @@
 // Check: contradictions (warning).
-// Starts from each fact or decision memory the delta creates and walks to the other memories about
+// Starts from each fact or decision memory the delta creates (or relinks through a correction) and walks to the other memories about
 // the same subject entity (HAS_SUBJECT), committed or of this delta, still recallable after the
 // merge (forget_after unset or later than $now) and not deleted by the delta:
 //   conflicting_object   same subject and predicate (case-insensitive) but a different object
@@ -15,18 +15,33 @@
 //   :param project_id => '<project id>'
 //   :param now => '2026-01-01T00:00:00Z'
 // then this statement.
-MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:CREATED]->(n:Memory)
+MATCH (d:Delta {id: $delta_id, project_id: $project_id})
 USING INDEX d:Delta(id)
-WHERE n.kind IN ['fact', 'decision']
+CALL (d) {
+  MATCH (d)-[:CREATED]->(n:Memory)
+  RETURN n
+  UNION
+  // A committed memory a correction relinks (new subject, predicate or object) is judged as new.
+  MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'create_relationship', type: 'HAS_SUBJECT'})-[:FROM]->(n:Memory)
+  WHERE NOT n:Pending
+  RETURN n
+}
+WITH n, COLLECT { MATCH (n)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) RETURN u ORDER BY u.seq } AS own
+WITH n,
+     CASE WHEN any(u IN own WHERE 'kind' IN u.set_keys) THEN last([u IN own WHERE 'kind' IN u.set_keys | u['new.kind']]) ELSE n.kind END AS n_kind,
+     CASE WHEN any(u IN own WHERE 'predicate' IN u.set_keys) THEN last([u IN own WHERE 'predicate' IN u.set_keys | u['new.predicate']]) ELSE n.predicate END AS n_predicate,
+     CASE WHEN any(u IN own WHERE 'content' IN u.set_keys) THEN last([u IN own WHERE 'content' IN u.set_keys | u['new.content']]) ELSE n.content END AS n_content,
+     CASE WHEN any(u IN own WHERE 'object_name' IN u.set_keys) THEN last([u IN own WHERE 'object_name' IN u.set_keys | u['new.object_name']]) ELSE n.object_name END AS n_object_name
+WHERE n_kind IN ['fact', 'decision']
 MATCH (n)-[hs:HAS_SUBJECT]->(s)
 WHERE hs.delta_id = $delta_id
   AND NOT EXISTS { (s)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
-WITH n, s, toLower(trim(n.predicate)) AS n_pred,
+WITH n, n_kind, n_content, n_object_name, s, toLower(trim(n_predicate)) AS n_pred,
      head(COLLECT { MATCH (n)-[ho:HAS_OBJECT]->(o) WHERE ho.delta_id = $delta_id RETURN o ORDER BY o.id }) AS n_obj
-WITH n, s, n_pred, n_obj,
+WITH n, n_kind, n_content, n_object_name, s, n_pred, n_obj,
      toUpper(reduce(acc = '', w IN split(reduce(t = '', ch IN split(coalesce(n_pred, ''), '') | t + CASE WHEN ch =~ '[\\p{L}\\p{N}]' THEN ch ELSE ' ' END), ' ') |
              CASE WHEN w = '' THEN acc WHEN acc = '' THEN w ELSE acc + '_' + w END)) AS pred_type
-WITH n, s, n_pred, n_obj,
+WITH n, n_kind, n_content, n_object_name, s, n_pred, n_obj,
      pred_type <> '' AND EXISTS {
        MATCH (rt:RelationshipType {type: pred_type})<-[:DEFINES]-(sh:Shape)
        WHERE NOT rt:Pending AND NOT sh:Pending AND (sh.builtin = true OR sh.project_id = $project_id)
@@ -40,10 +55,10 @@ WHERE m <> n AND (hm.pending IS NULL OR hm.delta_id = $delta_id)
   AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   AND NOT EXISTS { (n)-[:SUPERSEDES]->(m) }
   AND NOT EXISTS { (m)<-[sp:SUPERSEDES]-() WHERE sp.pending IS NULL OR sp.delta_id = $delta_id }
-WITH n, s, n_pred, n_obj, many_valued, m,
+WITH n, n_kind, n_content, n_object_name, s, n_pred, n_obj, many_valued, m,
      COLLECT { MATCH (m)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) RETURN u ORDER BY u.seq } AS ups
 WHERE NOT any(u IN ups WHERE 'forget_after' IN u.set_keys)
-WITH n, s, n_pred, n_obj, many_valued, m,
+WITH n, n_kind, n_content, n_object_name, s, n_pred, n_obj, many_valued, m,
      CASE WHEN any(u IN ups WHERE 'kind' IN u.set_keys) THEN last([u IN ups WHERE 'kind' IN u.set_keys | u['new.kind']]) ELSE m.kind END AS m_kind,
      toLower(trim(CASE WHEN any(u IN ups WHERE 'predicate' IN u.set_keys) THEN last([u IN ups WHERE 'predicate' IN u.set_keys | u['new.predicate']]) ELSE m.predicate END)) AS m_pred,
      CASE WHEN any(u IN ups WHERE 'object_name' IN u.set_keys) THEN last([u IN ups WHERE 'object_name' IN u.set_keys | u['new.object_name']]) ELSE m.object_name END AS m_object_name,
@@ -53,24 +68,24 @@ WITH n, s, n_pred, n_obj, many_valued, m,
                       AND NOT EXISTS { (o)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
                     RETURN o ORDER BY o.id }) AS m_obj
 WHERE m_kind IN ['fact', 'decision'] AND (m.forget_after IS NULL OR m.forget_after > datetime($now))
-WITH n, s, n_pred, many_valued, m, m_kind, m_pred,
-     n_obj.id AS n_obj_id, coalesce(n.object_name, n_obj.name) AS n_obj_name,
+WITH n, n_kind, n_content, s, n_pred, many_valued, m, m_kind, m_pred,
+     n_obj.id AS n_obj_id, coalesce(n_object_name, n_obj.name) AS n_obj_name,
      m_obj.id AS m_obj_id, coalesce(m_object_name, m_obj.name) AS m_obj_name
-WITH n, s, n_pred, many_valued, m, m_kind, m_pred, n_obj_name, m_obj_name,
+WITH n, n_kind, n_content, s, n_pred, many_valued, m, m_kind, m_pred, n_obj_name, m_obj_name,
      CASE WHEN n_obj_id IS NOT NULL AND m_obj_id IS NOT NULL THEN n_obj_id <> m_obj_id
           WHEN n_obj_name IS NOT NULL AND m_obj_name IS NOT NULL THEN toLower(trim(n_obj_name)) <> toLower(trim(m_obj_name))
           ELSE null END AS objects_differ,
      n_pred IS NOT NULL AND m_pred IS NOT NULL AND n_pred = m_pred AS same_predicate
-WITH n, s, m, m_kind, n_pred, n_obj_name, m_obj_name,
+WITH n, n_kind, s, m, m_kind, n_pred, n_obj_name, m_obj_name,
      CASE WHEN same_predicate AND objects_differ AND NOT many_valued THEN 'conflicting_object'
-          WHEN n.kind = 'decision' AND m_kind = 'decision' AND NOT m:Pending AND NOT same_predicate
-               AND toLower(trim(n.content)) <> toLower(trim(m.content)) THEN 'superseded_decision'
+          WHEN n_kind = 'decision' AND m_kind = 'decision' AND NOT m:Pending AND NOT same_predicate
+               AND toLower(trim(n_content)) <> toLower(trim(m.content)) THEN 'superseded_decision'
           ELSE null END AS rule
 WHERE rule IS NOT NULL
 RETURN 'contradictions' AS check, 'warning' AS severity,
        CASE rule
          WHEN 'conflicting_object' THEN
-           'New ' + n.kind + ' ' + n.id + ' says ' + coalesce(s.name, s.id) + ' ' + n_pred + ' ' + n_obj_name + ', but ' +
+           'New ' + n_kind + ' ' + n.id + ' says ' + coalesce(s.name, s.id) + ' ' + n_pred + ' ' + n_obj_name + ', but ' +
            CASE WHEN m:Pending THEN m.kind + ' ' + m.id + ' of this delta' ELSE 'committed ' + m_kind + ' ' + m.id END +
            ' says ' + coalesce(s.name, s.id) + ' ' + n_pred + ' ' + m_obj_name +
            '. Retire the old one (forget_after), link (new)-[:SUPERSEDES]->(old), or drop the new one.'

@@ -18,7 +18,8 @@ export const DEFAULT_ENTITY_TYPE = 'Concept';
 export class EntityResolver {
   private readonly staged = new Map<string, string>();
 
-  constructor(private readonly tx: Tx, private readonly projectId: string, private readonly draft: DeltaDraft) {}
+  /** shapeId: the shape new entities are made through (stamped as shape_id, so preflight validates them against it). */
+  constructor(private readonly tx: Tx, private readonly projectId: string, private readonly draft: DeltaDraft, private readonly shapeId: string | null = null) {}
 
   /** Returns the node id of each reference, in order; field names the request path for errors. */
   async resolve(refs: { ref: EntityRef; field: string }[]): Promise<string[]> {
@@ -52,7 +53,8 @@ export class EntityResolver {
       const key = identityKey(this.projectId, type, name);
       const existing = this.staged.get(key);
       if (existing) return existing;
-      const id = this.draft.createNode(['Entity', type], { name, normalized_name: normalized, type, tenant: tenantToken(this.projectId) }, { identityKey: key });
+      const props = { name, normalized_name: normalized, type, tenant: tenantToken(this.projectId), ...(this.shapeId ? { shape_id: this.shapeId } : {}) };
+      const id = this.draft.createNode(['Entity', type], props, { identityKey: key });
       this.staged.set(key, id);
       return id;
     });

@@ -99,7 +99,7 @@ export async function supersedeMemory(
     if (typeof input.by === 'string') {
       if (input.by === id) throw invalid('/body/by', 'a memory cannot supersede itself');
       const by = await tx.one('memories/links', { id: input.by, project_id: actor.projectId });
-      if (!by) throw invalid('/body/by', `no committed memory ${input.by} in this project`);
+      if (!by) throw notFound('memory', input.by);
       byId = input.by;
     } else {
       byId = (await createMemoryDraft(tx, draft, actor, [{ input: input.by, field: '/body/by' }], shapeId))[0]!.id;

@@ -40,7 +40,8 @@ export async function submitToDelta(deps: Deps, actor: Actor, input: SubmissionI
     });
     // Types the engine owns (the memory shape declares Memory) are never staged as entity types.
     const found = input.content ? (await extractor.extract(input.content, shape, { effort: 'agentic' })).entities.filter((e) => !isReservedLabel(e.type)) : [];
-    const resolver = new EntityResolver(tx, actor.projectId, draft);
+    // Entities the submission's shape typed are made through it: preflight validates them against it.
+    const resolver = new EntityResolver(tx, actor.projectId, draft, shapeId);
     entityIds = [...new Set(await resolver.resolve(found.map((e) => ({ ref: { name: e.name, type: e.type }, field: '/body/content' }))))];
     for (const entityId of entityIds) draft.createRelationship(submissionId, 'MENTIONS', entityId);
     return draft;

@@ -8,8 +8,8 @@ import { del, memory, patch, verdict } from './support.js';
 
 type Case = { name: string; degrading: boolean; build: (t: Tenant) => Promise<string> };
 
-const fact = (content: string, subject: string, predicate: string, object: string, apply = true) =>
-  ({ content, kind: 'fact', subject, predicate, object, apply });
+const fact = (content: string, subject: string, predicate: string, object: string, apply?: boolean) =>
+  ({ content, kind: 'fact', subject, predicate, object, ...(apply === undefined ? {} : { apply }) });
 
 async function staged(reply: Promise<{ status: number; body: Record<string, unknown> }>): Promise<string> {
   const r = await reply;
@@ -130,6 +130,10 @@ const cases: Case[] = [
     const shape = await createTestShape(t);
     return stage(t, (d) => { const s = d.createNode(['Submission'], { kind: 'note' }); const a = entity(d, t, shape, 'Person', 'Ada'); d.createRelationship(s, 'MENTIONS', a); d.createRelationship(a, 'MEMBER_OF', entity(d, t, shape, 'Team', 'Core')); });
   } },
+  { name: 'submission whose entities only the submission mentions (provenance only)', degrading: true,
+    build: async (t) => staged(t.post('/v1/submissions', { kind: 'meeting-note', content: 'Ada Lovelace works for Analytical Engines Ltd.', apply: false })) },
+  { name: 'submission naming nothing', degrading: false,
+    build: async (t) => staged(t.post('/v1/submissions', { kind: 'form', content: 'the answer is yes', payload: { answer: 'yes' }, apply: false })) },
   { name: 'shape deletion staged while unused, instance added since', degrading: true, build: async (t) => {
     const created = await t.post('/v1/shapes', { name: 'tiny', entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }], orphans_allowed: ['Gadget'] });
     const id = String(created.body.id);

@@ -167,3 +167,21 @@ describe('corrections: documents', function () {
     assert.equal((await t.post(`/v1/documents/${id}/reindex`, { refetch: true, content: 'x' })).status, 400);
   });
 });
+
+describe('corrections: shapes re-checked at apply', function () {
+  this.timeout(600_000);
+  it('a shape deletion staged while unused is refused at apply once an instance appeared; without one it applies', async () => {
+    const t = await newTenant(0);
+    const make = async (name: string) => String((await t.post('/v1/shapes', { name, entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }], orphans_allowed: ['Gadget'] })).body.id);
+    const used = await make('used-later');
+    const unused = await make('never-used');
+    const deleteUsed = await del(t, `/v1/shapes/${used}?apply=false`);
+    const deleteUnused = await del(t, `/v1/shapes/${unused}?apply=false`);
+    assert.equal(deleteUsed.body.status, 'staged', JSON.stringify(deleteUsed.body));
+    await commit(t, (d) => { entity(d, t, used, 'Gadget', 'Widget'); });
+    const refused = await t.post(`/v1/deltas/${deleteUsed.body.delta_id}/apply`, {});
+    assert.equal(refused.status, 409, JSON.stringify(refused.body));
+    assert.deepEqual(refused.body.error.details.findings.map((f: { evidence: { rule: string } }) => f.evidence.rule), ['shape_in_use']);
+    assert.equal((await t.post(`/v1/deltas/${deleteUnused.body.delta_id}/apply`, {})).status, 200);
+  });
+});
