@@ -32,14 +32,20 @@ describe('gks cypher', function () {
   });
 
   it('-e runs one statement with a parameter and prints a table', async () => {
-    const { stdout } = await run('node', ['bin/gks.js', 'cypher', '-e', 'RETURN $n + 1 AS answer, $s AS text', '--param', 'n=41', '--param', 's=hello'], { env: env() });
+    const { stdout } = await run(
+      'node',
+      ['bin/gks.js', 'cypher', '-e', 'RETURN $n + 1 AS answer, $s AS text', '--param', 'n=41', '--param', 's=hello'],
+      { env: env() },
+    );
     assert.match(stdout, /\| answer \| text {2}\|/);
     assert.match(stdout, /\| 42 {5}\| hello \|/);
     assert.match(stdout, /^1 row in \d+ ms$/m);
   });
 
   it('the shell runs statements from standard input, with :param, and reports errors without stopping', async () => {
-    const { code, stdout } = await shell(':param who="Ada"\nRETURN $who\n  AS name;\nRETURN nope;\nRETURN 7 AS seven;\n');
+    const { code, stdout } = await shell(
+      ':param who="Ada"\nRETURN $who\n  AS name;\nRETURN nope;\nRETURN 7 AS seven;\n',
+    );
     assert.match(stdout, /\| Ada {2}\|/);
     assert.match(stdout, /error: Variable `nope` not defined/);
     assert.match(stdout, /\| 7 {5}\|/);
@@ -48,7 +54,9 @@ describe('gks cypher', function () {
 
   it('says where it tried when Neo4j is not reachable', async () => {
     await assert.rejects(
-      run('node', ['bin/gks.js', 'cypher', '-e', 'RETURN 1'], { env: { ...process.env, NEO4J_URI: 'bolt://127.0.0.1:9' } }),
+      run('node', ['bin/gks.js', 'cypher', '-e', 'RETURN 1'], {
+        env: { ...process.env, NEO4J_URI: 'bolt://127.0.0.1:9' },
+      }),
       (e: { stderr?: string }) => /Neo4j is not reachable at bolt:\/\/127\.0\.0\.1:9/.test(e.stderr ?? ''),
     );
   });

@@ -31,8 +31,11 @@ describe('Node version floor', () => {
   });
 
   it('testcontainers resolves to an undici that runs on Node 20', () => {
-    const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as Lock & { packages: Record<string, { version?: string }> };
-    const undici = lock.packages['node_modules/undici'] ?? lock.packages['node_modules/testcontainers/node_modules/undici'];
+    const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as Lock & {
+      packages: Record<string, { version?: string }>;
+    };
+    const undici =
+      lock.packages['node_modules/undici'] ?? lock.packages['node_modules/testcontainers/node_modules/undici'];
     assert.ok(undici?.version, 'undici is in the lock');
     assert.equal(semver.major(undici.version), 7);
   });
