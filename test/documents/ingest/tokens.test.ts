@@ -20,7 +20,7 @@ describe('token counts (gpt-tokenizer)', () => {
   });
 
   it('a loop records the document token count of the tokenizer as extractedTokenCount', async function () {
-    this.timeout(120_000);
+    this.timeout(300_000); // a loop on a loaded 2-core machine
     const t = await newTenant(1000);
     const doc = await createDocument(t, STORY);
     const started = await t.post('/v1/loops', {
