@@ -37,9 +37,11 @@ function parseParam(text: string, params: Params): void {
 
 /** A value as a person reads it: nodes as (:Label {..}), relationships as [:TYPE {..}], the rest as JSON. */
 export function display(value: unknown): string {
-  if (neo4j.isNode(value)) return `(${value.labels.map((l) => `:${l}`).join('')} ${JSON.stringify(toPlain(value.properties))})`;
+  if (neo4j.isNode(value))
+    return `(${value.labels.map((l) => `:${l}`).join('')} ${JSON.stringify(toPlain(value.properties))})`;
   if (neo4j.isRelationship(value)) return `[:${value.type} ${JSON.stringify(toPlain(value.properties))}]`;
-  if (neo4j.isPath(value)) return value.segments.map((s) => `${display(s.start)}-${display(s.relationship)}->${display(s.end)}`).join(' ');
+  if (neo4j.isPath(value))
+    return value.segments.map((s) => `${display(s.start)}-${display(s.relationship)}->${display(s.end)}`).join(' ');
   const plain = toPlain(value);
   return typeof plain === 'string' ? plain : JSON.stringify(plain);
 }
@@ -60,25 +62,45 @@ export function table(columns: string[], rows: string[][]): string {
   return [rule, line(columns), rule, ...cells.map(line), rule].join('\n');
 }
 
-async function runOne(driver: Driver, conn: Connection, statement: string, params: Params, json: boolean): Promise<string> {
+async function runOne(
+  driver: Driver,
+  conn: Connection,
+  statement: string,
+  params: Params,
+  json: boolean,
+): Promise<string> {
   const began = Date.now();
   const result = await driver.executeQuery(statement, params, { database: conn.database });
   const columns = result.keys.map(String);
   if (json) {
-    return JSON.stringify({ columns, rows: result.records.map((r) => Object.fromEntries(columns.map((c) => [c, jsonValue(r.get(c))]))) });
+    return JSON.stringify({
+      columns,
+      rows: result.records.map((r) => Object.fromEntries(columns.map((c) => [c, jsonValue(r.get(c))]))),
+    });
   }
   const counters = result.summary.counters;
   const changed = Object.entries(counters.updates()).filter(([, n]) => n > 0);
   const writes = changed.length ? ` (${changed.map(([k, n]) => `${k}: ${n}`).join(', ')})` : '';
   const footer = `${result.records.length} row${result.records.length === 1 ? '' : 's'} in ${Date.now() - began} ms${writes}`;
   if (columns.length === 0) return footer;
-  return `${table(columns, result.records.map((r) => columns.map((c) => display(r.get(c)))))}\n${footer}`;
+  return `${table(
+    columns,
+    result.records.map((r) => columns.map((c) => display(r.get(c)))),
+  )}\n${footer}`;
 }
 
 async function shell(driver: Driver, conn: Connection, params: Params, json: boolean): Promise<void> {
   const interactive = process.stdin.isTTY === true;
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: interactive, prompt: 'cypher> ' });
-  if (interactive) process.stdout.write(`Connected to ${conn.uri} (database ${conn.database}). End statements with ";", :help for help.\n`);
+  const rl = readline.createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: interactive,
+    prompt: 'cypher> ',
+  });
+  if (interactive)
+    process.stdout.write(
+      `Connected to ${conn.uri} (database ${conn.database}). End statements with ";", :help for help.\n`,
+    );
   let buffer = '';
   if (interactive) rl.prompt();
   for await (const line of rl) {
@@ -134,7 +156,8 @@ export async function runCypher(argv: string[], conn: Connection): Promise<void>
     if (script === undefined) return await shell(driver, conn, params, values.json ?? false);
     const { statements, rest } = splitStatements(script);
     if (rest.trim()) statements.push(rest.trim());
-    for (const statement of statements) process.stdout.write(`${await runOne(driver, conn, statement, params, values.json ?? false)}\n`);
+    for (const statement of statements)
+      process.stdout.write(`${await runOne(driver, conn, statement, params, values.json ?? false)}\n`);
   } finally {
     await driver.close();
   }

@@ -30,5 +30,10 @@ export function splitStatements(text: string): { statements: string[]; rest: str
 
 /** True when the text holds more than whitespace and comments. */
 function hasCode(text: string): boolean {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '').trim() !== '';
+  return (
+    text
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/[^\n]*/g, '')
+      .trim() !== ''
+  );
 }

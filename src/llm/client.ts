@@ -27,7 +27,12 @@ export interface ChatMessage {
 /** The endpoint failed. `message` names only the kind of failure; `detail` is the endpoint's own text. */
 export class LlmCallError extends Error {
   override readonly name = 'LlmCallError';
-  constructor(message: string, readonly status?: number, readonly detail?: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly detail?: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -79,10 +84,20 @@ function toCallError(error: unknown, timeoutMs: number): LlmCallError {
     return new LlmCallError('the endpoint is unreachable', undefined, error.message, { cause: error });
   }
   if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
-    return new LlmCallError(`HTTP ${error.status}`, error.status, JSON.stringify(error.error ?? error.message).slice(0, 500), { cause: error });
+    return new LlmCallError(
+      `HTTP ${error.status}`,
+      error.status,
+      JSON.stringify(error.error ?? error.message).slice(0, 500),
+      { cause: error },
+    );
   }
   if (error instanceof SyntaxError) {
     return new LlmCallError('the reply is not JSON', undefined, error.message, { cause: error });
   }
-  return new LlmCallError('the reply could not be read', undefined, error instanceof Error ? error.message : String(error), { cause: error });
+  return new LlmCallError(
+    'the reply could not be read',
+    undefined,
+    error instanceof Error ? error.message : String(error),
+    { cause: error },
+  );
 }

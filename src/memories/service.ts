@@ -1,5 +1,5 @@
 // Memories: create (single or batch, one delta, atomic), read, ranked recall and synthesis.
-import type { Deps } from '../http/deps.js';
+import type { Graph } from '../db/graph.js';
 import type { Tx } from '../db/graph.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { dateValue } from '../deltas/props.js';
@@ -10,6 +10,9 @@ import { luceneQuery, tenantToken } from '../db/tenant.js';
 import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import type { MemoryKind } from './schemas.js';
+
+/** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
+type Deps = { graph: Graph };
 
 export const MEMORY_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000001';
 export const MEMORY_SCHEMA_TAG = 'gks.memory/v1';

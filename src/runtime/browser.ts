@@ -25,11 +25,24 @@ export async function provisionBrowser(cacheDir: string, progress: Progress): Pr
   fs.rmSync(home, { recursive: true, force: true });
   fs.mkdirSync(home, { recursive: true });
   const artifact = `org.neo4j.client:neo4j-browser:${BROWSER_VERSION}`;
-  await runStep('mvn', ['-B', '-q', 'dependency:copy', `-Dartifact=${artifact}`, `-DoutputDirectory=${home}`], { log: path.join(home, 'mvn.log') }, progress, 'fetch neo4j-browser jar (mvn)');
+  await runStep(
+    'mvn',
+    ['-B', '-q', 'dependency:copy', `-Dartifact=${artifact}`, `-DoutputDirectory=${home}`],
+    { log: path.join(home, 'mvn.log') },
+    progress,
+    'fetch neo4j-browser jar (mvn)',
+  );
   const jar = path.join(home, `neo4j-browser-${BROWSER_VERSION}.jar`);
   const digest = crypto.createHash('sha256').update(fs.readFileSync(jar)).digest('hex');
-  if (digest !== BROWSER_JAR_SHA256) throw new Error(`neo4j-browser jar checksum mismatch: expected ${BROWSER_JAR_SHA256}, got ${digest} (${jar})`);
-  await runStep('jar', ['xf', jar, 'browser'], { cwd: home, log: path.join(home, 'extract.log') }, progress, 'extract the Browser app');
+  if (digest !== BROWSER_JAR_SHA256)
+    throw new Error(`neo4j-browser jar checksum mismatch: expected ${BROWSER_JAR_SHA256}, got ${digest} (${jar})`);
+  await runStep(
+    'jar',
+    ['xf', jar, 'browser'],
+    { cwd: home, log: path.join(home, 'extract.log') },
+    progress,
+    'extract the Browser app',
+  );
   fs.rmSync(jar);
   fs.writeFileSync(marker, new Date().toISOString());
   return appDir;
@@ -61,7 +74,13 @@ export interface BrowserServer {
 }
 
 /** Serves the extracted app; GET / with Accept: application/json answers Neo4j's discovery document. */
-export async function serveBrowser(opts: { appDir: string; port: number; host?: string; boltUri: string; noAuth: boolean }): Promise<BrowserServer> {
+export async function serveBrowser(opts: {
+  appDir: string;
+  port: number;
+  host?: string;
+  boltUri: string;
+  noAuth: boolean;
+}): Promise<BrowserServer> {
   const root = path.resolve(opts.appDir);
   const discovery = JSON.stringify({
     bolt_direct: opts.boltUri,
@@ -115,10 +134,11 @@ export async function serveBrowser(opts: { appDir: string; port: number; host?: 
   return {
     url,
     openUrl: `${url}/?${query}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -126,7 +146,11 @@ export async function serveBrowser(opts: { appDir: string; port: number; host?: 
  * For `npm start`: provisions and serves the Browser on config.browserPort (0: none). A failure here
  * is reported and the service starts without it; the Browser is a convenience, not a dependency.
  */
-export async function startBrowser(config: Config, boltUri: string, progress: Progress): Promise<BrowserServer | undefined> {
+export async function startBrowser(
+  config: Config,
+  boltUri: string,
+  progress: Progress,
+): Promise<BrowserServer | undefined> {
   if (config.browserPort === 0) return undefined;
   try {
     const appDir = await provisionBrowser(config.cacheDir, progress);

@@ -4,10 +4,13 @@
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
-import type { Deps } from '../http/deps.js';
+import type { Graph } from '../db/graph.js';
 import type { Definition } from './definition.js';
 import { loadShape, stageShape, type StagedShape } from './store.js';
 import type { ShapeRecord } from './types.js';
+
+/** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
+type Deps = { graph: Graph };
 
 export interface ShapeWrite extends WriteOutcome {
   staged: StagedShape;

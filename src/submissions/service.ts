@@ -1,7 +1,7 @@
 // Submissions: a generic capture door. Route delta stores a :Submission node (flat properties) and
 // the entities its content names, through one delta; route document indexes the content as a
 // document; route extraction indexes it and starts a graph_extraction loop through a shape.
-import type { Deps } from '../http/deps.js';
+import type { Graph } from '../db/graph.js';
 import { DeltaDraft, isReservedLabel } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver } from '../entities/resolve.js';
@@ -9,6 +9,9 @@ import { BuiltinExtractor } from '../extraction/builtin.js';
 import { invalid } from '../errors/catalogue.js';
 import { loadShape } from '../shapes/store.js';
 import { tenantToken } from '../db/tenant.js';
+
+/** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
+type Deps = { graph: Graph };
 
 export const GENERAL_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000002';
 

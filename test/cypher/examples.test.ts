@@ -35,12 +35,20 @@ describe('saved example queries (cypher/examples)', function () {
       predicate: 'works_for',
     };
     assert.equal((await t.post('/v1/memories', memory)).status, 201);
-    const staged = await t.post('/v1/memories', { content: 'Margaret Hamilton prefers tea.', subject: 'Margaret Hamilton', apply: false });
+    const staged = await t.post('/v1/memories', {
+      content: 'Margaret Hamilton prefers tea.',
+      subject: 'Margaret Hamilton',
+      apply: false,
+    });
     assert.equal(staged.body.status, 'staged', JSON.stringify(staged.body));
     stagedDeltaId = staged.body.delta_id;
     const doc = await createDocument(t, STORY);
     const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction', goal: 'who works where', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] }, loop: { max_iterations: 1 },
+      kind: 'graph_extraction',
+      goal: 'who works where',
+      context: { source_ids: [doc] },
+      schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      loop: { max_iterations: 1 },
     });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     ({ loop_id: loopId, delta_id: loopDeltaId } = started.body);
@@ -49,7 +57,12 @@ describe('saved example queries (cypher/examples)', function () {
 
   it('every example file documents its parameters', () => {
     const files = fs.readdirSync('cypher/examples').filter((f) => f.endsWith('.cypher'));
-    assert.deepEqual(files.sort(), ['entities_and_sources.cypher', 'loop_extraction.cypher', 'memories_about_entity.cypher', 'staged_delta_changes.cypher']);
+    assert.deepEqual(files.sort(), [
+      'entities_and_sources.cypher',
+      'loop_extraction.cypher',
+      'memories_about_entity.cypher',
+      'staged_delta_changes.cypher',
+    ]);
     for (const f of files) assert.match(fs.readFileSync(`cypher/examples/${f}`, 'utf8'), /Parameters: \$/, f);
   });
 
@@ -59,7 +72,12 @@ describe('saved example queries (cypher/examples)', function () {
     const node = rows.find((r) => r.change === 'create node');
     assert.deepEqual(node?.labels, ['Memory']);
     assert.match(String(node?.what), /^Margaret Hamilton prefers tea/);
-    assert.ok(rows.some((r) => r.change === 'add relationship' && String(r.what).endsWith('-[HAS_SUBJECT]-> Margaret Hamilton')), JSON.stringify(rows));
+    assert.ok(
+      rows.some(
+        (r) => r.change === 'add relationship' && String(r.what).endsWith('-[HAS_SUBJECT]-> Margaret Hamilton'),
+      ),
+      JSON.stringify(rows),
+    );
   });
 
   it('memories_about_entity finds committed memories only, with the other end of the statement', async () => {
@@ -79,7 +97,11 @@ describe('saved example queries (cypher/examples)', function () {
     assert.ok(typeof ada?.confidence === 'number');
 
     const before = await example('entities_and_sources', { project_id: t.projectId });
-    assert.equal(before.find((r) => r.name === 'Ada Lovelace'), undefined, 'staged entities are not listed');
+    assert.equal(
+      before.find((r) => r.name === 'Ada Lovelace'),
+      undefined,
+      'staged entities are not listed',
+    );
     const applied = await t.post(`/v1/deltas/${loopDeltaId}/apply`, { override_reason: 'example query test' });
     assert.equal(applied.status, 200, JSON.stringify(applied.body));
 

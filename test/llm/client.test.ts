@@ -8,7 +8,9 @@ import { LlmCallError, LlmClient } from '../../src/llm/client.js';
 
 type Answer = { status: number; body: string } | undefined;
 
-async function standIn(answers: Answer[]): Promise<{ baseUrl: string; requests: http.IncomingHttpHeaders[]; close: () => Promise<void> }> {
+async function standIn(
+  answers: Answer[],
+): Promise<{ baseUrl: string; requests: http.IncomingHttpHeaders[]; close: () => Promise<void> }> {
   const requests: http.IncomingHttpHeaders[] = [];
   const server = http.createServer((req, res) => {
     req.resume();
@@ -20,14 +22,18 @@ async function standIn(answers: Answer[]): Promise<{ baseUrl: string; requests: 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { baseUrl: `http://127.0.0.1:${port}/v1`, requests, close };
 }
 
-const ok = (content: string) => ({ status: 200, body: JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }) });
+const ok = (content: string) => ({
+  status: 200,
+  body: JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }),
+});
 const ask = [{ role: 'user' as const, content: 'hello' }];
 
 describe('LLM client (openai package, any OpenAI-compatible endpoint)', () => {
@@ -44,10 +50,15 @@ describe('LLM client (openai package, any OpenAI-compatible endpoint)', () => {
   });
 
   it('an HTTP error names the status only; the endpoint text stays in detail', async () => {
-    const server = await standIn([{ status: 500, body: '{"error":{"message":"secret stack trace at db.internal:5432"}}' }]);
+    const server = await standIn([
+      { status: 500, body: '{"error":{"message":"secret stack trace at db.internal:5432"}}' },
+    ]);
     try {
       const client = new LlmClient({ baseUrl: server.baseUrl, model: 'm', maxRetries: 1 });
-      const error = await client.complete(ask).then(() => undefined, (e: unknown) => e);
+      const error = await client.complete(ask).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof LlmCallError);
       assert.equal(error.message, 'HTTP 500');
       assert.equal(error.status, 500);
@@ -62,7 +73,10 @@ describe('LLM client (openai package, any OpenAI-compatible endpoint)', () => {
   it('a 400 is not retried', async () => {
     const server = await standIn([{ status: 400, body: '{"error":{"message":"bad model"}}' }]);
     try {
-      await assert.rejects(new LlmClient({ baseUrl: server.baseUrl, model: 'm' }).complete(ask), /^LlmCallError: HTTP 400$/);
+      await assert.rejects(
+        new LlmClient({ baseUrl: server.baseUrl, model: 'm' }).complete(ask),
+        /^LlmCallError: HTTP 400$/,
+      );
       assert.equal(server.requests.length, 1);
     } finally {
       await server.close();
@@ -73,7 +87,10 @@ describe('LLM client (openai package, any OpenAI-compatible endpoint)', () => {
     const server = await standIn([undefined]);
     try {
       const started = Date.now();
-      await assert.rejects(new LlmClient({ baseUrl: server.baseUrl, model: 'm', timeoutMs: 150, maxRetries: 0 }).complete(ask), /no reply within 150 ms/);
+      await assert.rejects(
+        new LlmClient({ baseUrl: server.baseUrl, model: 'm', timeoutMs: 150, maxRetries: 0 }).complete(ask),
+        /no reply within 150 ms/,
+      );
       assert.ok(Date.now() - started < 3000);
     } finally {
       await server.close();
@@ -88,6 +105,9 @@ describe('LLM client (openai package, any OpenAI-compatible endpoint)', () => {
     } finally {
       await server.close();
     }
-    await assert.rejects(new LlmClient({ baseUrl, model: 'm', maxRetries: 0 }).complete(ask), /^LlmCallError: the endpoint is unreachable$/);
+    await assert.rejects(
+      new LlmClient({ baseUrl, model: 'm', maxRetries: 0 }).complete(ask),
+      /^LlmCallError: the endpoint is unreachable$/,
+    );
   });
 });

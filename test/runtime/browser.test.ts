@@ -44,7 +44,9 @@ describe('Neo4j Browser for knowledge engineers', function () {
   it('headless Chromium connects and shows the count of memories', async function () {
     const chromium = findChromium();
     if (!chromium) {
-      process.stdout.write('      skipped: no Chromium on this machine (apt-get install chromium, or set CHROME_PATH)\n');
+      process.stdout.write(
+        '      skipped: no Chromium on this machine (apt-get install chromium, or set CHROME_PATH)\n',
+      );
       this.skip();
     }
     assert.ok(server, 'the discovery test starts the server');
@@ -60,7 +62,11 @@ describe('Neo4j Browser for knowledge engineers', function () {
     assert.ok(expected >= 2);
 
     const puppeteer = (await import('puppeteer-core')).default;
-    const browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    const browser = await puppeteer.launch({
+      executablePath: chromium,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
     try {
       const page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 800 });
