@@ -65,7 +65,7 @@ async function main(): Promise<number> {
     const began = Date.now();
     const code = await new Promise<number>((resolve) => {
       // cwd .cache: schemathesis keeps its own cache (.schemathesis/) in the working directory.
-      const child = spawn(st, args, { stdio: 'inherit', cwd: path.join(root, '.cache'), env: { ...env, SCHEMATHESIS_HOOKS: '' } });
+      const child = spawn(st, args, { stdio: 'inherit', cwd: path.join(root, '.cache'), env: { ...env, GKS_FUZZ_PROJECT_ID: credentials.project_id } });
       child.on('exit', (c) => resolve(c ?? 1));
     });
     const duration = (Date.now() - began) / 1000;

@@ -13,7 +13,11 @@ const tag: JsonSchema = { type: 'string', minLength: 1, maxLength: 100, descript
 
 export const createDocumentBody: JsonSchema = obj({
   content: { type: 'string', minLength: 1, allOf: [{ pattern: '\\S', 'x-reason': 'contains no text to index' }], description: 'Raw text to index (type text), not blank. Exactly one of content or url (or a multipart file).' },
-  url: { type: 'string', minLength: 1, maxLength: 2048, description: 'An http(s) URL to fetch and index (type url). HTML is reduced to its readable text and title.' },
+  url: {
+    type: 'string', minLength: 1, maxLength: 2048,
+    allOf: [{ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$', 'x-reason': 'must be an absolute http or https URL' }],
+    description: 'An absolute http(s) URL to fetch and index (type url). HTML is reduced to its readable text and title. A host that does not resolve, or resolves to a private address (unless the service allows them), is a 400 naming url.',
+  },
   title: { type: 'string', minLength: 1, maxLength: 500, description: 'Default: the title found in the source (HTML <title>, first Markdown heading, PDF title), else the file name, URL or first line.' },
   tags: {
     type: 'array', items: tag, maxItems: MAX_TAGS,

@@ -85,6 +85,7 @@ describe('Published contract', () => {
       '/body/entity_types/0/label',
       '/body/entity_types/0/properties/1/name',
       '/body/entity_types/0/properties/2/enum',
+      '/body/entity_types/0/required/0',
       '/body/relationship_types/0/type',
     ]);
   });
