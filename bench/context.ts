@@ -1,6 +1,6 @@
 // Context compile latency: npx tsx bench/context.ts [--runs N]
 // One project holds 100k committed memories and 10k entities (each entity RELATED_TO two others
-// and WORKS_FOR one; each memory HAS_SUBJECT one entity), bulk-loaded by UNWIND batches. Then
+// and WORKS_FOR one; each memory HAS_SUBJECT one entity), bulk-loaded by UNWIND batches of 2,000. Then
 // POST /v1/context/compile with a 4,000-token budget over HTTP: an inline slice with a subject
 // (hops 1) and a query, all three planes; p50/p95/max after a warm-up. Target p95 < 100 ms.
 import os from 'node:os';
@@ -10,7 +10,7 @@ import { benchTenant, fmt, percentile, startBench, timed, words } from './suppor
 
 const MEMORIES = 100_000;
 const ENTITIES = 10_000;
-const BATCH = 10_000;
+const BATCH = 2_000;
 const PREFIX = 'c-';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 100;
@@ -19,8 +19,13 @@ const WARMUP = 20;
 async function load(graph: Graph, projectId: string): Promise<void> {
   const base = { prefix: PREFIX, project_id: projectId, tenant: tenantToken(projectId), now: new Date().toISOString() };
   const rows = Array.from({ length: ENTITIES }, (_, i) => ({ i, name: `${words(i, 2)} ${i}`, description: words(i + 7, 12) }));
-  await graph.write((tx) => tx.run('context/bench/load_entities', { ...base, rows }));
-  await graph.write((tx) => tx.run('context/bench/load_relationships', { ...base, from: 0, to: ENTITIES, entities: ENTITIES }));
+  // Small batches: every write transaction must finish within the driver's 60 s on a busy machine.
+  for (let start = 0; start < ENTITIES; start += BATCH) {
+    await graph.write((tx) => tx.run('context/bench/load_entities', { ...base, rows: rows.slice(start, start + BATCH) }));
+  }
+  for (let start = 0; start < ENTITIES; start += BATCH) {
+    await graph.write((tx) => tx.run('context/bench/load_relationships', { ...base, from: start, to: Math.min(ENTITIES, start + BATCH), entities: ENTITIES }));
+  }
   for (let start = 0; start < MEMORIES; start += BATCH) {
     const batch = Array.from({ length: BATCH }, (_, k) => {
       const i = start + k;

@@ -60,7 +60,7 @@ export function stageSlice(
     description: def.description, planes: def.planes, hops: def.hops, format: def.format, query: def.query,
     max_tokens: def.budget.max_tokens, tokenizer: def.budget.tokenizer, subject_id: subjectId,
     relationship_types: def.relationship_types,
-    definition: canonicalJson(def as never),
+    definition: canonicalJson(def as never), // a normalised definition is plain JSON data (strings, numbers, arrays, null)
   });
   if (subjectId) draft.createRelationship(id, 'FOCUSES_ON', subjectId);
   if (supersedes) draft.createRelationship(id, 'SUPERSEDES', supersedes);

@@ -50,7 +50,8 @@ describe('slices lifecycle', function () {
     const clash = await t.post('/v1/slices', { name: 'ops' });
     assert.equal(clash.status, 409);
     assert.equal(clash.body.error.details.delta_id, staged.body.delta_id);
-    assert.equal((await t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {})).status, 200);
+    const applied = await t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {});
+    assert.equal(applied.status, 200, JSON.stringify(applied.body));
     assert.equal((await t.post(`/v1/slices/${staged.body.id}/compile`, {})).status, 200);
     assert.equal((await t.post('/v1/slices', { name: 'ops' })).status, 409);
   });
@@ -89,7 +90,8 @@ describe('slices lifecycle', function () {
     assert.equal(staged.status, 200, JSON.stringify(staged.body));
     assert.equal(staged.body.status, 'staged');
     assert.equal((await t.get(`/v1/slices/${created.body.id}`)).status, 200);
-    await t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {});
+    const applied = await t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {});
+    assert.equal(applied.status, 200, JSON.stringify(applied.body));
     assert.equal((await t.get(`/v1/slices/${created.body.id}`)).status, 404);
     assert.equal((await del(t, `/v1/slices/${created.body.id}`)).status, 404);
   });

@@ -1,6 +1,7 @@
 // Benchmark only (bench/context.ts): committed entities for numbers $from..$to-1 of one project,
 // Person / Organization / Concept in turn, named and described by the given words.
-UNWIND $rows AS row
+UNWIND $rows AS r
+WITH r {.*, i: toInteger(r.i), subject: toInteger(r.subject)} AS row
 WITH row, ['Person', 'Organization', 'Concept'][row.i % 3] AS label
 CREATE (e:Knowledge:Entity:$(label))
 SET e.id = $prefix + 'e' + row.i, e.project_id = $project_id, e.name = row.name, e.normalized_name = toLower(row.name),

@@ -1,6 +1,7 @@
 // Benchmark only (bench/context.ts): committed memories with the given contents, each about one
 // entity (HAS_SUBJECT), created a minute apart so recency orders them.
-UNWIND $rows AS row
+UNWIND $rows AS r
+WITH r {.*, i: toInteger(r.i), subject: toInteger(r.subject)} AS row
 MATCH (s:Knowledge {id: $prefix + 'e' + row.subject})
 CREATE (m:Knowledge:Memory)
 SET m.id = $prefix + 'm' + row.i, m.project_id = $project_id, m.kind = ['fact', 'decision', 'observation', 'lesson'][row.i % 4],
