@@ -47,7 +47,7 @@ export interface GraphOptions {
 }
 
 /** How long one request keeps retrying a lost connection before it answers 503 (fail fast). */
-const UNAVAILABLE_BUDGET_MS = 1_500;
+const UNAVAILABLE_BUDGET_MS = 1_000;
 /** How long transient failures such as deadlocks are retried (the driver's own default window). */
 const TRANSIENT_BUDGET_MS = 30_000;
 
