@@ -195,6 +195,6 @@ describe('engine faults', function () {
     assert.equal(settles.length, 1, 'credits settled once');
     // The refused starts reserved nothing: only this loop's reservation was ever taken and it is settled.
     assert.equal(credits.entries.filter((e: { kind: string }) => e.kind === 'reserve').length, 1);
-    process.stdout.write(`      loop completed ${completedAt - killedAt} ms after the kill\n`);
+    process.stdout.write(`      loop completed ${completedAt - killedAt} ms after the kill; worker ${JSON.stringify(harness().service.worker?.status())}\n`);
   });
 });
