@@ -20,7 +20,16 @@ function ownEngine(name: string): { supervisor: EngineSupervisor; pid: number } 
 
 async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
   const began = Date.now();
-  while (!(await check())) {
+  // A polling read that meets a reset keep-alive connection (a loaded machine's race) just polls again.
+  const attempt = async () => {
+    try {
+      return await check();
+    } catch (error) {
+      if (error instanceof TypeError && error.message === 'fetch failed') return false;
+      throw error;
+    }
+  };
+  while (!(await attempt())) {
     if (Date.now() - began > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
     await sleep(100);
   }
