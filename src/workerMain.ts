@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
   const graph = new Graph({ uri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
   await waitForGraph(graph, 60_000);
+  graph.startProbe();
   const worker = await startWorker({ address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue }, { graph, config });
   process.stdout.write(`worker polling ${config.temporal.taskQueue} on ${address} (Neo4j ${uri})\n`);
   const stop = async () => {

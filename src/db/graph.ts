@@ -47,7 +47,7 @@ export interface GraphOptions {
 }
 
 /** How long one request keeps retrying a lost connection before it answers 503 (fail fast). */
-const UNAVAILABLE_BUDGET_MS = 1_500;
+const UNAVAILABLE_BUDGET_MS = 1_000;
 /** How long transient failures such as deadlocks are retried (the driver's own default window). */
 const TRANSIENT_BUDGET_MS = 30_000;
 
@@ -70,8 +70,12 @@ export class Graph {
     });
   }
 
+  /** Without a probe nothing would mark the graph up again, so only a probed Graph refuses work while down. */
+  private probed = false;
+
   /** Keeps the health current in the background: every 2 s while up, every 500 ms while down. */
   startProbe(): void {
+    this.probed = true;
     this.health.startProbe(() => this.ping(), 2_000, 500);
   }
 
@@ -102,7 +106,7 @@ export class Graph {
   }
 
   private async session<T>(mode: 'READ' | 'WRITE', work: (tx: Tx) => Promise<T>, meta: TxMeta): Promise<T> {
-    if (!this.health.isUp()) throw graphUnavailable(this.health);
+    if (this.probed && !this.health.isUp()) throw graphUnavailable(this.health);
     const began = Date.now();
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -111,7 +115,7 @@ export class Graph {
         const elapsed = Date.now() - began;
         if (isConnectionLoss(error)) {
           // A pooled connection from before a restart fails once; a dead server keeps failing.
-          if (elapsed < UNAVAILABLE_BUDGET_MS && this.health.isUp()) {
+          if (elapsed < UNAVAILABLE_BUDGET_MS && (!this.probed || this.health.isUp())) {
             await sleep(Math.min(250, 50 * attempt));
             continue;
           }

@@ -130,8 +130,8 @@ export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promi
     throw dispatchUnavailable(gateway);
   }
   try {
-    // Connect first: an unreachable server then costs no graph write and no undo.
-    await withTimeout(gateway.getClient(), 3_000).catch((error: unknown) => {
+    // Ask Temporal first (one cheap call): a server that just died then costs no graph write and no undo.
+    await withTimeout(gateway.getClient().then((client) => client.workflowService.getSystemInfo({})), 3_000).catch((error: unknown) => {
       gateway.reportFailure(error);
       throw dispatchUnavailable(gateway);
     });

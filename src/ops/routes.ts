@@ -12,9 +12,9 @@ export function opsRoutes(deps: Deps) {
     {
       method: 'get', path: '/v1/status', operationId: 'getOpsStatus', tag: 'System', scope: 'admin',
       summary: 'Operational status: dependencies, supervised engines, worker',
-      description: 'Needs the admin scope. Probes Neo4j and Temporal at the time of the request.',
+      description: 'Needs the admin scope. Dependency states are those the API acts on (probes every 2 s and failed calls).',
       status: 200, response: opsStatusSchema, errors: ['graph_unavailable'],
-      handler: async () => ({ body: { ...(await opsStatus(deps)) } }),
+      handler: async () => ({ body: { ...opsStatus(deps) } }),
     },
   ]);
 }

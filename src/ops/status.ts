@@ -17,14 +17,15 @@ export interface OpsStatus {
   uptime_seconds: number;
 }
 
-/** Probes both dependencies now (feeding their health) and reports. */
-export async function opsStatus(deps: Deps): Promise<OpsStatus> {
+/**
+ * Reports the health states as requests meet them (kept current by the probes and by failed calls),
+ * not a probe of its own: /readyz then agrees with what the API answers, and a single slow answer
+ * on a loaded machine does not flip it.
+ */
+export function opsStatus(deps: Deps): OpsStatus {
   const gateway = deps.services.get('temporal') as TemporalGateway;
-  const [neo4j, temporal] = await Promise.all([deps.graph.ping(), gateway.ping()]);
-  if (neo4j) deps.graph.health.markUp();
-  else deps.graph.health.markDown('readiness probe failed');
-  if (temporal) gateway.health.markUp();
-  else gateway.health.markDown('readiness probe failed');
+  const neo4j = deps.graph.health.isUp();
+  const temporal = gateway.health.isUp();
   const engines = ((deps.services.get('engines') ?? []) as EngineSupervisor[]).map((e) => e.status());
   const worker = deps.services.get('worker') as RunningWorker | undefined;
   return {

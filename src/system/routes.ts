@@ -23,7 +23,7 @@ export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpe
       alsoResponds: [{ status: 503, description: 'Not ready: the body says which dependency is down and since when', schema: readinessSchema }],
       errors: [],
       handler: async () => {
-        const status = await opsStatus(deps);
+        const status = opsStatus(deps);
         return { status: status.ready ? 200 : 503, body: publicReadiness(status), ...(status.ready ? {} : { headers: { 'Retry-After': '2' } }) };
       },
     },

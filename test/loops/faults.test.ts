@@ -39,7 +39,7 @@ describe('loop faults', function () {
     let worker = await startWorkerProcess(taskQueue);
     try {
       const t = await newTenant(10_000);
-      const doc = await createDocument(t, longStory(150));
+      const doc = await createDocument(t, longStory(40)); // long enough to kill mid-loop, short enough for a loaded machine
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/loops`, {
         method: 'POST', headers: { Authorization: `Bearer ${t.key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ kind: 'graph_extraction', goal: 'survive a crash', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] }, loop: { max_iterations: 4, quality_threshold: 1 } }),
