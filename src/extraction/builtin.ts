@@ -23,7 +23,7 @@ import { conceptSpans } from './concepts.js';
 import { compileTriggers, findTriggerHits, type TriggerHit } from './triggers.js';
 import { add, decide, emptyScores, evidenceAgreement, MIN_SCORE, type SpanEvidence, spanScores, surfaceKey, total } from './typing.js';
 import { readSignals } from './signals.js';
-import { clauseNumbers, readClauses, type Reading } from './clauses.js';
+import { clauseNumbers, indexMentions, readClauses, type Reading } from './clauses.js';
 import { impliedReadings } from './implied.js';
 import { categoryLabels, keepCardinality } from './shapeFit.js';
 import type { Category } from './lexicon.js';
@@ -160,7 +160,7 @@ export class BuiltinExtractor implements Extractor {
       graph.addDefiniteMentions(vocab.cues);
     }
 
-    const ctx = { text, tokens, mentions: graph.mentions(), clause, personLabel, orgLabel: labelOf.get('Organization') };
+    const ctx = { text, tokens, ...indexMentions(graph.mentions()), clause, personLabel, orgLabel: labelOf.get('Organization') };
     const readings: Reading[] = [...readClauses(ctx, hits), ...impliedReadings(ctx, shape)];
     const confidence = new Map([...graph.drafts.values()].map((d) => [d.key, draftConfidence(d)]));
     const best = new Map<string, ExtractedRelationship & { at: number }>();
