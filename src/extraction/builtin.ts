@@ -23,6 +23,7 @@ import { conceptSpans } from './concepts.js';
 import { compileTriggers, findTriggerHits, type TriggerHit } from './triggers.js';
 import { add, decide, emptyScores, evidenceAgreement, MIN_SCORE, type SpanEvidence, spanScores, surfaceKey, total } from './typing.js';
 import { readSignals } from './signals.js';
+import { blockStarts, mergeBlocks } from './blocks.js';
 import { clauseNumbers, indexMentions, readClauses, type Reading } from './clauses.js';
 import { impliedReadings } from './implied.js';
 import { categoryLabels, keepCardinality } from './shapeFit.js';
@@ -107,6 +108,19 @@ export class BuiltinExtractor implements Extractor {
   readonly name = 'builtin-nlp/2';
 
   async extract(text: string, shape: ShapeDef, options: ExtractOptions): Promise<ExtractionResult> {
+    const starts = blockStarts(text);
+    if (starts.length === 1) return this.extractBlock(text, shape, options);
+    const parts: { offset: number; result: ExtractionResult }[] = [];
+    for (let i = 0; i < starts.length; i++) {
+      const offset = starts[i] as number;
+      parts.push({ offset, result: this.extractBlock(text.slice(offset, starts[i + 1] ?? text.length), shape, options) });
+      options.onProgress?.();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return mergeBlocks(shape, text, parts);
+  }
+
+  private extractBlock(text: string, shape: ShapeDef, options: ExtractOptions): ExtractionResult {
     const pass = Math.max(1, Math.floor(options.pass ?? 1));
     const vocab = readVocabulary(shape);
     const { labelOf, categoryOf } = categoryLabels(shape);
