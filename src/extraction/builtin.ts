@@ -23,7 +23,8 @@ import { conceptSpans } from './concepts.js';
 import { compileTriggers, findTriggerHits, type TriggerHit } from './triggers.js';
 import { add, decide, emptyScores, evidenceAgreement, MIN_SCORE, type SpanEvidence, spanScores, surfaceKey, total } from './typing.js';
 import { readSignals } from './signals.js';
-import { clauseNumbers, readClauses, type Reading } from './clauses.js';
+import { blockStarts, mergeBlocks } from './blocks.js';
+import { clauseNumbers, indexMentions, readClauses, type Reading } from './clauses.js';
 import { impliedReadings } from './implied.js';
 import { categoryLabels, keepCardinality } from './shapeFit.js';
 import type { Category } from './lexicon.js';
@@ -107,6 +108,19 @@ export class BuiltinExtractor implements Extractor {
   readonly name = 'builtin-nlp/2';
 
   async extract(text: string, shape: ShapeDef, options: ExtractOptions): Promise<ExtractionResult> {
+    const starts = blockStarts(text);
+    if (starts.length === 1) return this.extractBlock(text, shape, options);
+    const parts: { offset: number; result: ExtractionResult }[] = [];
+    for (let i = 0; i < starts.length; i++) {
+      const offset = starts[i] as number;
+      parts.push({ offset, result: this.extractBlock(text.slice(offset, starts[i + 1] ?? text.length), shape, options) });
+      options.onProgress?.();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return mergeBlocks(shape, text, parts);
+  }
+
+  private extractBlock(text: string, shape: ShapeDef, options: ExtractOptions): ExtractionResult {
     const pass = Math.max(1, Math.floor(options.pass ?? 1));
     const vocab = readVocabulary(shape);
     const { labelOf, categoryOf } = categoryLabels(shape);
@@ -160,7 +174,7 @@ export class BuiltinExtractor implements Extractor {
       graph.addDefiniteMentions(vocab.cues);
     }
 
-    const ctx = { text, tokens, mentions: graph.mentions(), clause, personLabel, orgLabel: labelOf.get('Organization') };
+    const ctx = { text, tokens, ...indexMentions(graph.mentions()), clause, personLabel, orgLabel: labelOf.get('Organization') };
     const readings: Reading[] = [...readClauses(ctx, hits), ...impliedReadings(ctx, shape)];
     const confidence = new Map([...graph.drafts.values()].map((d) => [d.key, draftConfidence(d)]));
     const best = new Map<string, ExtractedRelationship & { at: number }>();

@@ -22,8 +22,11 @@ export interface Reading {
 export interface ClauseContext {
   text: string;
   tokens: Token[];
-  /** Every placed mention, sorted by position. */
+  /** Every placed mention, sorted by position (they never overlap), and indexes over them. */
   mentions: PlacedMention[];
+  byFirst: Map<number, PlacedMention>;
+  byLast: Map<number, PlacedMention>;
+  position: Map<PlacedMention, number>;
   /** Clause number of each token: a new clause after ";" and at ", but". */
   clause: number[];
   /** Shape label a pronoun may stand for: Person for he/she/they, Organization for it. */
@@ -32,6 +35,32 @@ export interface ClauseContext {
 }
 
 const RELATIVES = new Set(['which', 'that', 'whom']);
+
+export function indexMentions(mentions: PlacedMention[]): Pick<ClauseContext, 'mentions' | 'byFirst' | 'byLast' | 'position'> {
+  return {
+    mentions,
+    byFirst: new Map(mentions.map((m) => [m.first, m])),
+    byLast: new Map(mentions.map((m) => [m.last, m])),
+    position: new Map(mentions.map((m, i) => [m, i])),
+  };
+}
+
+/** The latest mention of `label` ending before token `index` (and, if given, not before token `floor`). */
+export function latestBefore(ctx: ClauseContext, index: number, label: string, floor = 0): PlacedMention | undefined {
+  let lo = 0;
+  let hi = ctx.mentions.length - 1;
+  let at = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ctx.mentions[mid] as PlacedMention).last < index) { at = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  for (let k = at; k >= 0; k--) {
+    const m = ctx.mentions[k] as PlacedMention;
+    if (m.first < floor) return undefined;
+    if (m.entity.type === label) return m;
+  }
+  return undefined;
+}
 const MAX_OBJECT_GAP = 5;
 
 export function clauseNumbers(text: string, tokens: Token[]): number[] {
@@ -50,9 +79,10 @@ export const negated = (tokens: Token[], from: number, to: number): boolean =>
 export function coordinated(ctx: ClauseContext, m: PlacedMention, direction: -1 | 1): PlacedMention[] {
   const chain = [m];
   let edge = m;
-  const ordered = direction === -1 ? [...ctx.mentions].reverse() : ctx.mentions;
-  for (const o of ordered) {
-    if (direction === -1 ? o.last >= edge.first : o.first <= edge.last) continue;
+  const at = ctx.position.get(m);
+  if (at === undefined) return chain;
+  for (let k = at + direction; k >= 0 && k < ctx.mentions.length; k += direction) {
+    const o = ctx.mentions[k] as PlacedMention;
     if (o.entity.type !== m.entity.type || ctx.tokens[o.first]?.sentence !== ctx.tokens[m.first]?.sentence) break;
     const [lo, hi] = direction === -1 ? [o, edge] : [edge, o];
     const between = ctx.tokens.slice(lo.last + 1, hi.first).filter((t) => t.key !== '' && t.key !== 'the');
@@ -70,8 +100,7 @@ function pronounFor(ctx: ClauseContext, index: number, label: string): PlacedMen
   const key = ctx.tokens[index]?.key ?? '';
   const fits = (PERSON_PRONOUNS.has(key) && label === ctx.personLabel) || (ORG_PRONOUNS.has(key) && label !== ctx.personLabel) || (GROUP_PRONOUNS.has(key) && label === ctx.personLabel);
   if (!fits) return [];
-  const before = ctx.mentions.filter((m) => m.last < index && m.entity.type === label);
-  const latest = before[before.length - 1];
+  const latest = latestBefore(ctx, index, label);
   if (!latest) return [];
   if (!GROUP_PRONOUNS.has(key)) return [{ ...latest, first: index, last: index }];
   const chain = coordinated(ctx, latest, -1);
@@ -82,7 +111,7 @@ function pronounFor(ctx: ClauseContext, index: number, label: string): PlacedMen
 function subjectBefore(ctx: ClauseContext, before: number, label: string): PlacedMention[] {
   const clause = ctx.clause[before];
   for (let i = before - 1; i >= 0 && ctx.clause[i] === clause; i--) {
-    const m = ctx.mentions.find((x) => x.last === i);
+    const m = ctx.byLast.get(i);
     if (m && m.entity.type === label) return coordinated(ctx, m, -1);
     if (m && m.first < i) i = m.first;
     const pronoun = pronounFor(ctx, i, label);
@@ -101,10 +130,10 @@ const DETERMINERS = new Set(['a', 'an', 'the']);
 
 /** The mention a relative pronoun at `index` refers to, past an apposition (", a method that"). */
 function antecedentOf(ctx: ClauseContext, index: number): PlacedMention | undefined {
-  const direct = ctx.mentions.find((m) => m.last === index - 1);
+  const direct = ctx.byLast.get(index - 1);
   if (direct) return direct;
   const noun = ctx.tokens[index - 1];
-  if (noun && !noun.capitalised && DETERMINERS.has(ctx.tokens[index - 2]?.key ?? '')) return ctx.mentions.find((m) => m.last === index - 3);
+  if (noun && !noun.capitalised && DETERMINERS.has(ctx.tokens[index - 2]?.key ?? '')) return ctx.byLast.get(index - 3);
   return undefined;
 }
 
@@ -115,7 +144,11 @@ const fillsObject = (t: Token): boolean => OBJECT_FILLER.has(t.key) || t.key ===
 /** First mention of `label` after token `after`, within MAX_OBJECT_GAP tokens and the clause. */
 function objectAfter(ctx: ClauseContext, after: number, label: string, many: boolean): PlacedMention[] {
   const clause = ctx.clause[after];
-  const m = ctx.mentions.find((x) => x.first > after && x.first - after - 1 <= MAX_OBJECT_GAP && ctx.clause[x.first] === clause && x.entity.type === label);
+  let m: PlacedMention | undefined;
+  for (let i = after + 1; i <= after + 1 + MAX_OBJECT_GAP && !m; i++) {
+    const x = ctx.byFirst.get(i);
+    if (x && ctx.clause[x.first] === clause && x.entity.type === label) m = x;
+  }
   if (!m) {
     // "Mina Stroud designed it": the latest fitting name before.
     const pronoun = ctx.tokens[after + 1]?.key === 'it' ? pronounFor(ctx, after + 1, label) : [];
@@ -139,8 +172,8 @@ export function readClauses(ctx: ClauseContext, hits: TriggerHit[]): Reading[] {
     // "the Vanta EV, which Lio Marchetti designed": the object stands before the relative pronoun.
     const relative = lefts.length ? Math.min(...lefts.map((l) => l.first)) - 1 : -1;
     if (!rights.length && RELATIVES.has(ctx.tokens[relative]?.key ?? '')) {
-      const antecedent = ctx.mentions.find((m) => m.last === relative - 1 && m.entity.type === rightLabel);
-      if (antecedent) rights = [antecedent];
+      const antecedent = ctx.byLast.get(relative - 1);
+      if (antecedent && antecedent.entity.type === rightLabel) rights = [antecedent];
     }
     if (!rights.length) continue;
     if (lefts.length && negated(ctx.tokens, Math.max(...lefts.map((l) => l.last)) + 1, hit.last)) {
@@ -163,9 +196,10 @@ const ELIDED_VERBS = new Set(['did', 'does', 'do', 'has', 'have', 'had', 'was', 
 
 /** ", but Hamid Castell did." after the object of a negated clause: the second subject. */
 function elidedSubject(ctx: ClauseContext, after: number, label: string): PlacedMention[] {
-  const but = ctx.tokens.findIndex((t, i) => i > after && t.key === 'but' && t.sentence === ctx.tokens[after]?.sentence);
-  const subject = ctx.mentions.find((m) => m.first === but + 1 && m.entity.type === label);
-  if (but < 0 || !subject) return [];
+  let but = -1;
+  for (let i = after + 1; i < ctx.tokens.length && ctx.tokens[i]?.sentence === ctx.tokens[after]?.sentence && but < 0; i++) if (ctx.tokens[i]?.key === 'but') but = i;
+  const subject = but < 0 ? undefined : ctx.byFirst.get(but + 1);
+  if (!subject || subject.entity.type !== label) return [];
   const verb = ctx.tokens[subject.last + 1];
   const closing = ctx.tokens[subject.last + 2];
   const ends = !closing || closing.sentence !== verb?.sentence || ['too', 'so', 'also'].includes(closing.key);

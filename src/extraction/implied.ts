@@ -4,7 +4,8 @@
 // happens at ("Angela Merkel met Emmanuel Macron at the Munich Security Conference"). Each is
 // weaker than a relation phrase and, like one, never read from a negated clause.
 import type { ShapeDef } from '../shapes/types.js';
-import { type ClauseContext, negated, type Reading } from './clauses.js';
+import { type ClauseContext, latestBefore, negated, type Reading } from './clauses.js';
+import type { PlacedMention } from './graph.js';
 import { CREATIVE_WORKS, PERSON_PRONOUNS, ROLE_NOUNS } from './lexicon.js';
 
 const ROLE_LINKS = new Set(['at', 'of', 'for', 'with']);
@@ -13,7 +14,12 @@ export function impliedReadings(ctx: ClauseContext, shape: ShapeDef): Reading[] 
   const out: Reading[] = [];
   const rel = (type: string) => shape.relationship_types.find((r) => r.type === type);
   const { tokens, mentions } = ctx;
-  const startingAt = (i: number) => mentions.find((m) => m.first === i || (m.first === i + 1 && tokens[i]?.key === 'the'));
+  const startingAt = (i: number) => ctx.byFirst.get(i) ?? (tokens[i]?.key === 'the' ? ctx.byFirst.get(i + 1) : undefined);
+  const clauseStart = (i: number) => {
+    let k = i;
+    while (k > 0 && ctx.clause[k - 1] === ctx.clause[i]) k--;
+    return k;
+  };
 
   const worksFor = rel('WORKS_FOR');
   if (worksFor) {
@@ -21,7 +27,7 @@ export function impliedReadings(ctx: ClauseContext, shape: ShapeDef): Reading[] 
       if (!ROLE_NOUNS.has(t.key) || (t.capitalised && !/^\p{Lu}+$/u.test(t.text)) || !ROLE_LINKS.has(tokens[i + 1]?.key ?? '') || t.breakAfter) return;
       const org = startingAt(i + 2);
       if (!org || org.entity.type !== worksFor.to) return;
-      const person = [...mentions].reverse().find((m) => m.last < i && ctx.clause[m.last] === ctx.clause[i] && m.entity.type === worksFor.from);
+      const person = latestBefore(ctx, i, worksFor.from, clauseStart(i));
       if (!person || negated(tokens, person.last + 1, i)) return;
       out.push({ rel: worksFor, from: person, to: org, at: i, confidence: 0.8 });
     });
@@ -31,21 +37,24 @@ export function impliedReadings(ctx: ClauseContext, shape: ShapeDef): Reading[] 
   if (locatedIn) {
     for (const org of mentions) {
       if (org.entity.type !== locatedIn.from || tokens[org.last + 1]?.key !== 'in' || (tokens[org.last] as { breakAfter: boolean }).breakAfter) continue;
-      const place = mentions.find((m) => m.first === org.last + 2 && m.entity.type === locatedIn.to);
-      if (place) out.push({ rel: locatedIn, from: org, to: place, at: org.last + 1, confidence: 0.7 });
+      const place = ctx.byFirst.get(org.last + 2);
+      if (place && place.entity.type === locatedIn.to) out.push({ rel: locatedIn, from: org, to: place, at: org.last + 1, confidence: 0.7 });
     }
   }
 
   const participated = rel('PARTICIPATED_IN');
   if (participated) {
+    const byClause = new Map<number, PlacedMention[]>();
+    for (const m of mentions) byClause.set(ctx.clause[m.first] ?? -1, [...(byClause.get(ctx.clause[m.first] ?? -1) ?? []), m]);
     for (const event of mentions) {
       if (event.entity.type !== participated.to) continue;
       const prep = event.first - (tokens[event.first - 1]?.key === 'the' ? 2 : 1);
       if (!['at', 'in'].includes(tokens[prep]?.key ?? '')) continue;
-      const inClause = mentions.filter((m) => ctx.clause[m.first] === ctx.clause[event.first]);
+      const inClause = [...(byClause.get(ctx.clause[event.first] ?? -1) ?? [])];
       // "Last spring she presented the Tern Arm at the Expo": a person pronoun opening the clause.
-      const pronoun = tokens.findIndex((t, i) => ctx.clause[i] === ctx.clause[event.first] && PERSON_PRONOUNS.has(t.key));
-      const speaker = pronoun >= 0 && pronoun < event.first && !inClause.some((m) => m.first < pronoun) ? [...mentions].reverse().find((m) => m.last < pronoun && m.entity.type === participated.from) : undefined;
+      let pronoun = -1;
+      for (let i = clauseStart(event.first); i < event.first && pronoun < 0; i++) if (PERSON_PRONOUNS.has(tokens[i]?.key ?? '')) pronoun = i;
+      const speaker = pronoun >= 0 && !inClause.some((m) => m.first < pronoun) ? latestBefore(ctx, pronoun, participated.from) : undefined;
       if (speaker) inClause.unshift({ ...speaker, first: pronoun, last: pronoun });
       const sentenceFirst = prep === 0 || tokens[prep - 1]?.sentence !== tokens[prep]?.sentence;
       // "At the Ossery Film Festival, director Lenna Voss presented": the first person after it.
@@ -63,9 +72,11 @@ export function impliedReadings(ctx: ClauseContext, shape: ShapeDef): Reading[] 
     // "presented her film Saltmarsh": the person the possessive stands for made it.
     tokens.forEach((t, i) => {
       if (!['her', 'his'].includes(t.key) || !CREATIVE_WORKS.has(tokens[i + 1]?.key ?? '')) return;
-      const work = mentions.find((m) => m.first === i + 2 && m.entity.type === created.to);
-      const maker = [...mentions].reverse().find((m) => m.last < i && m.entity.type === created.from && tokens[m.first]?.sentence === t.sentence);
-      if (work && maker && !negated(tokens, maker.last + 1, i)) out.push({ rel: created, from: { ...maker, first: i, last: i }, to: work, at: i, confidence: 0.7 });
+      const work = ctx.byFirst.get(i + 2);
+      let sentenceStart = i;
+      while (sentenceStart > 0 && tokens[sentenceStart - 1]?.sentence === t.sentence) sentenceStart--;
+      const maker = latestBefore(ctx, i, created.from, sentenceStart);
+      if (work && work.entity.type === created.to && maker && !negated(tokens, maker.last + 1, i)) out.push({ rel: created, from: { ...maker, first: i, last: i }, to: work, at: i, confidence: 0.7 });
     });
   }
   return out;

@@ -26,7 +26,7 @@ const CARDINALITY: Record<RelationshipTypeDef['cardinality'], (r: RelationshipTy
 export function buildMessages(text: string, shape: ShapeDef, options: ExtractOptions): { role: 'system' | 'user'; content: string }[] {
   const entityLines = shape.entity_types.map((t) => {
     const props = t.properties.map((p) => `${p.name} (${p.type}${p.enum ? `, one of: ${p.enum.join(', ')}` : ''}${t.required.includes(p.name) ? ', required' : ''})`).join(', ');
-    return `- ${t.label}${t.description ? `: ${t.description}` : ''}. Identified by ${t.identity || 'name'}. Properties: ${props || 'none'}.`;
+    return `- ${t.label}${t.description ? `: ${t.description.replace(/\.$/u, '')}` : ''}. Identified by ${t.identity || 'name'}. Properties: ${props || 'none'}.`;
   });
   const relLines = shape.relationship_types.map((r) =>
     `- ${r.type}: ${r.from} -> ${r.to} (${r.cardinality}: ${CARDINALITY[r.cardinality](r)})${r.description ? `. ${r.description}` : ''}${r.patterns?.length ? `. Signalled by: ${r.patterns.join(', ')}` : ''}`);

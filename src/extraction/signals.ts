@@ -26,16 +26,16 @@ function sentenceAt(tokenized: Tokenized, offset: number): number {
 export function readSignals(tokenized: Tokenized, shape: ShapeDef, entities: ExtractedEntity[], relationships: ExtractedRelationship[], names: Span[], agreement?: number): ExtractionSignals {
   const withNames = new Set(names.map((n) => sentenceAt(tokenized, n.start)));
   const bySentence = new Map<number, Set<string>>();
-  const covered: [number, number][] = [];
+  const covered = new Uint8Array(tokenized.tokens.length ? (tokenized.tokens[tokenized.tokens.length - 1] as { end: number }).end + 1 : 0);
   for (const e of entities) {
     for (const m of e.mentions) {
       const s = sentenceAt(tokenized, m.start);
       withNames.add(s);
       bySentence.set(s, (bySentence.get(s) ?? new Set()).add(e.key));
-      covered.push([m.start, m.end]);
+      covered.fill(1, m.start, m.end);
     }
   }
-  const namesTyped = names.filter((n) => covered.some(([start, end]) => start < n.end && end > n.start)).length;
+  const namesTyped = names.filter((n) => covered.subarray(n.start, n.end).includes(1)).length;
   const typeOf = new Map(entities.map((e) => [e.key, e.type]));
   const relatable = new Set(shape.relationship_types.flatMap((r) => [`${r.from}|${r.to}`, `${r.to}|${r.from}`]));
   let relatableSentences = 0;

@@ -79,5 +79,13 @@ export function findTriggerHits(tokens: Token[], triggers: Trigger[]): TriggerHi
     }
   });
   // "based in" inside "headquartered in"? no; but "works" inside "works for": keep the longest per start and type.
-  return hits.filter((h) => !hits.some((o) => o !== h && o.trigger.rel.type === h.trigger.rel.type && o.first <= h.first && o.last >= h.last && o.last - o.first > h.last - h.first));
+  const byStart = new Map<number, TriggerHit[]>();
+  for (const h of hits) byStart.set(h.first, [...(byStart.get(h.first) ?? []), h]);
+  const longest = Math.max(0, ...triggers.map((t) => t.keys.length));
+  return hits.filter((h) => {
+    for (let s = h.first - longest; s <= h.first; s++) {
+      if ((byStart.get(s) ?? []).some((o) => o !== h && o.trigger.rel.type === h.trigger.rel.type && o.last >= h.last && o.last - o.first > h.last - h.first)) return false;
+    }
+    return true;
+  });
 }

@@ -56,6 +56,8 @@ export interface ExtractOptions {
   effort: 'agentic' | 'agentic_plus';
   /** Iteration number, 1-based; later passes may widen recall. */
   pass?: number;
+  /** Called between blocks of a long text (the loop activity heartbeats there). */
+  onProgress?: () => void;
 }
 
 export interface Extractor {

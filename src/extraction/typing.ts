@@ -78,7 +78,7 @@ export function spanScores(ctx: TypingContext, span: Span): SpanEvidence {
   if (ORG_HEADS.has(lastKey) || (ORG_FIRST.has(firstKey) && multi) || name.includes('&')) s.Organization += 3;
   if (EVENT_HEADS.has(lastKey)) s.Event += 3;
   if (/\b(1[5-9]|20)\d\d\b/u.test(name) && multi) s.Event += 1.5;
-  if (PLACE_HEADS.has(lastKey) && multi) s.Place += 2;
+  if (PLACE_HEADS.has(lastKey) && multi) s.Place += 1.5;
   if (PRODUCT_NOUNS.has(lastKey) && multi) s.Product += 2;
   if (span.titled) s.Person += 3;
   if (words.some((w) => /^\p{Lu}$/u.test(w.text)) && /^\p{Lu}\. /u.test(name)) s.Person += 2;

@@ -41,7 +41,7 @@ export async function extractIteration(
   for (const source of sources) {
     for (const shape of shapes) {
       heartbeat();
-      const result = await extractor.extract(source.text, shape, { effort: input.effort, pass: iteration });
+      const result = await extractor.extract(source.text, shape, { effort: input.effort, pass: iteration, onProgress: heartbeat });
       out.push({ sourceId: source.id, shape, result });
     }
   }

@@ -153,7 +153,7 @@ describe('extractor choice', () => {
   it('the built-in extractor is the default', () => {
     const extractor = createExtractor({ model: 'm' });
     assert.ok(extractor instanceof BuiltinExtractor);
-    assert.equal(extractor.name, 'builtin-nlp/1');
+    assert.equal(extractor.name, 'builtin-nlp/2');
   });
 
   it('the LLM extractor needs a base URL', () => {

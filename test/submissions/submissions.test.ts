@@ -22,7 +22,7 @@ describe('POST /v1/submissions', function () {
     const [node] = await harness().service.deps.graph.read((tx) => tx.runText(
       `MATCH (s:Submission {id: $id}) OPTIONAL MATCH (s)-[:MENTIONS]->(e:Entity)
        RETURN s.kind AS kind, s.\`payload.attendees\` AS attendees, s.\`payload.room.name\` AS room, s:Pending AS pending, collect(e.name) AS names`, { id: b.id }));
-    assert.deepEqual({ ...node, names: (node?.names as string[]).sort() }, { kind: 'meeting-note', attendees: 3, room: 'Babbage', pending: false, names: ['Ada Lovelace', 'Analytical Engines Ltd'] });
+    assert.deepEqual({ ...node, names: (node?.names as string[]).sort() }, { kind: 'meeting-note', attendees: 3, room: 'Babbage', pending: false, names: ['Ada Lovelace', 'Analytical Engines Ltd.'] });
   });
 
   it('route delta with apply false stays staged until its delta is applied', async () => {
