@@ -8,7 +8,7 @@ import { fitBudget } from '../../src/context/budget.js';
 import { rankCandidates } from '../../src/context/rank.js';
 import { rendererFor } from '../../src/context/render.js';
 import { TokenCounter } from '../../src/context/tokens.js';
-import { normaliseDefinition, type DefinitionInput } from '../../src/slices/definition.js';
+import { normaliseDefinition } from '../../src/slices/definition.js';
 import { packIds, remember, sectionIds, seedEntities } from './fixtures.js';
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
