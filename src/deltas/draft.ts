@@ -23,6 +23,11 @@ export const RECORD_LABELS = new Set([
   'IdempotencyRecord', 'Loop', 'RelationshipSnapshot', 'ConnectionSecret', 'Sync', 'SyncPage',
 ]);
 
+/** Engine labels only the drafts of one area stage (a submission cannot forge a slice or a bridge). */
+const ORIGIN_BOUND_LABELS: Readonly<Record<string, string>> = {
+  Slice: 'slice', Connection: 'connection', Bridge: 'bridge', BridgeMapping: 'bridge',
+};
+
 export function isReservedLabel(label: string): boolean {
   return RESERVED_LABELS.has(label);
 }
@@ -100,6 +105,8 @@ export class DeltaDraft {
     // type named from outside (Entity + Person) and may not be one the engine owns.
     labels.forEach((label, i) => {
       if (!LABEL.test(label) || RECORD_LABELS.has(label) || (i > 0 && RESERVED_LABELS.has(label))) throw new Error(`label ${label} may not be staged`);
+      const owner = ORIGIN_BOUND_LABELS[label];
+      if (owner !== undefined && owner !== this.origin) throw new Error(`label ${label} may not be staged by a ${this.origin} delta`);
     });
     const id = options.id ?? this.ids();
     const node: NodeDraft = { id, changeId: this.ids(), labels, props: toNeoProps(props), identityKey: options.identityKey ?? null, seq: this.seq++ };

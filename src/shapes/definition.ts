@@ -48,8 +48,7 @@ export function checkDefinition(input: DefinitionInput, at = '/body'): Definitio
     if (!identityDef) problems.push({ field: `${field}/identity`, reason: `${identity} is not a declared property of ${t.label}` });
     else if (identityDef.type !== 'string') problems.push({ field: `${field}/identity`, reason: `${identity} must be a string property to identify instances` });
     const required = t.required ?? [identity];
-    // Only a required list the caller sent is checked by its pointer (the default repeats identity's problem).
-    (t.required ?? []).forEach((name, j) => {
+    required.forEach((name, j) => {
       if (!declared.has(name)) problems.push({ field: `${field}/required/${j}`, reason: `${name} is not a declared property of ${t.label}` });
     });
     return {

@@ -195,8 +195,17 @@ describe('engine faults', function () {
     const final = await waitForLoop(t, loopId, 180_000);
     const completedAt = Date.now();
     assert.equal(final.status, 'completed', JSON.stringify(final));
-    const checkpoints = (await t.get(`/v1/loops/${loopId}/checkpoints`)).body.checkpoints as { iteration: number }[];
-    assert.deepEqual(checkpoints.map((c) => c.iteration), [1, 2, 3, 4, 5], 'iterations not repeated');
+    // History reads answer 503 until the client has reconnected to the restarted server.
+    let checkpoints: { iteration: number }[] = [];
+    await waitUntil('checkpoints readable', async () => {
+      const reply = await t.get(`/v1/loops/${loopId}/checkpoints`);
+      if (reply.status === 200) checkpoints = reply.body.checkpoints;
+      return reply.status === 200;
+    }, 60_000);
+    // Each iteration checkpointed exactly once, in order (the loop may stop early on no progress).
+    const iterations = checkpoints.map((c) => c.iteration);
+    assert.ok(iterations.length >= 1);
+    assert.deepEqual(iterations, iterations.map((_, i) => i + 1), 'iterations not repeated');
     const events = await allEvents(t, loopId, 1000);
     assert.equal(events.filter((e) => e.activity_name === 'finishLoop' && e.type === 'activity_task_completed').length, 1);
     const credits = (await t.get('/v1/credits')).body;

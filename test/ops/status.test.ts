@@ -22,7 +22,8 @@ describe('ops views', () => {
 
   it('GET /v1/status gives the detailed view to an admin key only', async () => {
     const t = await newTenant(0);
-    const reply = await t.get('/v1/status');
+    const admin = await t.keyWith({ scopes: ['admin'] });
+    const reply = await call('GET', '/v1/status', undefined, { key: admin });
     assert.equal(reply.status, 200);
     assert.equal(reply.body.ready, true);
     assert.equal(reply.body.dependencies.neo4j.status, 'up');
