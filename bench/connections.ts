@@ -19,7 +19,8 @@ const api = async (method: string, path: string, body?: unknown) => {
 const upstream = await startStandIn(github);
 upstream.issues = makeIssues(RECORDS);
 
-async function syncAndWait(id: string): Promise<[number, Record<string, any>]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- bench reads replies loosely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench reads replies loosely
+async function syncAndWait(id: string): Promise<[number, Record<string, any>]> {
   const began = performance.now();
   const started = await api('POST', `/v1/connections/${id}/sync`, {});
   for (;;) {
@@ -30,16 +31,29 @@ async function syncAndWait(id: string): Promise<[number, Record<string, any>]> {
 }
 
 try {
-  const created = await api('POST', '/v1/connections', { name: 'bench', kind: 'github_issues', config: { repo: 'acme/widgets', base_url: upstream.url }, secret: { token: upstream.token } });
+  const created = await api('POST', '/v1/connections', {
+    name: 'bench',
+    kind: 'github_issues',
+    config: { repo: 'acme/widgets', base_url: upstream.url },
+    secret: { token: upstream.token },
+  });
   const id = String(created.connection.id);
   console.log(`\n== github_issues stand-in, ${RECORDS} issues in pages of 100 ==`);
   const [first, sync] = await syncAndWait(id);
-  console.log(`first sync (stage ${sync.records.created} documents, ${sync.pages} pages): ${fmt(first)}  → ${(RECORDS / (first / 1000)).toFixed(0)} records/s  [${sync.status}]`);
+  console.log(
+    `first sync (stage ${sync.records.created} documents, ${sync.pages} pages): ${fmt(first)}  → ${(RECORDS / (first / 1000)).toFixed(0)} records/s  [${sync.status}]`,
+  );
   const applyStarted = performance.now();
-  const applied = await fetch(`${service.url}/v1/deltas/${String(sync.delta_id)}/apply`, { method: 'POST', headers, body: '{}' });
+  const applied = await fetch(`${service.url}/v1/deltas/${String(sync.delta_id)}/apply`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
   console.log(`apply of the sync delta: HTTP ${applied.status} in ${fmt(performance.now() - applyStarted)}`);
   const [second, again] = await syncAndWait(id);
-  console.log(`second sync, nothing changed (since= sent, ${again.records.seen} re-read, ${again.records.created + again.records.updated} staged): ${fmt(second)}`);
+  console.log(
+    `second sync, nothing changed (since= sent, ${again.records.seen} re-read, ${again.records.created + again.records.updated} staged): ${fmt(second)}`,
+  );
 } finally {
   await upstream.close();
   await env.stop();

@@ -18,13 +18,26 @@ const WARMUP = 20;
 
 async function load(graph: Graph, projectId: string): Promise<void> {
   const base = { prefix: PREFIX, project_id: projectId, tenant: tenantToken(projectId), now: new Date().toISOString() };
-  const rows = Array.from({ length: ENTITIES }, (_, i) => ({ i, name: `${words(i, 2)} ${i}`, description: words(i + 7, 12) }));
+  const rows = Array.from({ length: ENTITIES }, (_, i) => ({
+    i,
+    name: `${words(i, 2)} ${i}`,
+    description: words(i + 7, 12),
+  }));
   // Small batches: every write transaction must finish within the driver's 60 s on a busy machine.
   for (let start = 0; start < ENTITIES; start += BATCH) {
-    await graph.write((tx) => tx.run('context/bench/load_entities', { ...base, rows: rows.slice(start, start + BATCH) }));
+    await graph.write((tx) =>
+      tx.run('context/bench/load_entities', { ...base, rows: rows.slice(start, start + BATCH) }),
+    );
   }
   for (let start = 0; start < ENTITIES; start += BATCH) {
-    await graph.write((tx) => tx.run('context/bench/load_relationships', { ...base, from: start, to: Math.min(ENTITIES, start + BATCH), entities: ENTITIES }));
+    await graph.write((tx) =>
+      tx.run('context/bench/load_relationships', {
+        ...base,
+        from: start,
+        to: Math.min(ENTITIES, start + BATCH),
+        entities: ENTITIES,
+      }),
+    );
   }
   for (let start = 0; start < MEMORIES; start += BATCH) {
     const batch = Array.from({ length: BATCH }, (_, k) => {
@@ -37,7 +50,10 @@ async function load(graph: Graph, projectId: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const env = await startBench('context', { neo4j: Number(process.env.GKS_TEST_NEO4J_PORT ?? 20687), temporal: Number(process.env.GKS_TEST_TEMPORAL_PORT ?? 20233) });
+  const env = await startBench('context', {
+    neo4j: Number(process.env.GKS_TEST_NEO4J_PORT ?? 20687),
+    temporal: Number(process.env.GKS_TEST_TEMPORAL_PORT ?? 20233),
+  });
   try {
     const graph = env.service.deps.graph;
     const tenant = await benchTenant(env.service);
@@ -49,7 +65,9 @@ async function main(): Promise<void> {
         query: words(n * 5 + 3, 3),
       };
       const response = await fetch(`${env.service.url}/v1/context/compile`, {
-        method: 'POST', headers: { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
       });
       const pack = (await response.json()) as { budget: { used_tokens: number }; candidate_count: number };
       if (response.status !== 200) throw new Error(`compile answered ${response.status}: ${JSON.stringify(pack)}`);
@@ -65,8 +83,12 @@ async function main(): Promise<void> {
       used += pack.budget.used_tokens;
       candidates += pack.candidate_count;
     }
-    console.log(`context compile, 4000-token budget, ${MEMORIES} memories + ${ENTITIES} entities, ${RUNS} runs after ${WARMUP} warm-up (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`);
-    console.log(`p50 ${fmt(percentile(samples, 50))}  p95 ${fmt(percentile(samples, 95))}  max ${fmt(Math.max(...samples))}  mean used_tokens ${(used / RUNS).toFixed(0)}  mean candidates ${(candidates / RUNS).toFixed(0)}`);
+    console.log(
+      `context compile, 4000-token budget, ${MEMORIES} memories + ${ENTITIES} entities, ${RUNS} runs after ${WARMUP} warm-up (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    console.log(
+      `p50 ${fmt(percentile(samples, 50))}  p95 ${fmt(percentile(samples, 95))}  max ${fmt(Math.max(...samples))}  mean used_tokens ${(used / RUNS).toFixed(0)}  mean candidates ${(candidates / RUNS).toFixed(0)}`,
+    );
   } finally {
     await env.stop();
   }

@@ -18,17 +18,59 @@ const shape: ShapeDef = {
     ['Product', 'A product, project, tool or machine someone made'],
     ['Event', 'A conference, launch or meeting'],
     ['Concept', 'An idea, theory or method'],
-  ].map(([label, description]) => ({ label: label as string, description, properties: [{ name: 'name', type: 'string' as const }], required: ['name'], identity: 'name' })),
+  ].map(([label, description]) => ({
+    label: label as string,
+    description,
+    properties: [{ name: 'name', type: 'string' as const }],
+    required: ['name'],
+    identity: 'name',
+  })),
   relationship_types: [
-    { type: 'WORKS_FOR', from: 'Person', to: 'Organization', cardinality: 'many_to_one', patterns: ['works for', 'employed by', 'joined'] },
-    { type: 'LOCATED_IN', from: 'Organization', to: 'Place', cardinality: 'many_to_one', patterns: ['based in', 'located in', 'headquartered in'] },
-    { type: 'CREATED', from: 'Person', to: 'Product', cardinality: 'many_to_many', patterns: ['created', 'built', 'designed'] },
+    {
+      type: 'WORKS_FOR',
+      from: 'Person',
+      to: 'Organization',
+      cardinality: 'many_to_one',
+      patterns: ['works for', 'employed by', 'joined'],
+    },
+    {
+      type: 'LOCATED_IN',
+      from: 'Organization',
+      to: 'Place',
+      cardinality: 'many_to_one',
+      patterns: ['based in', 'located in', 'headquartered in'],
+    },
+    {
+      type: 'CREATED',
+      from: 'Person',
+      to: 'Product',
+      cardinality: 'many_to_many',
+      patterns: ['created', 'built', 'designed'],
+    },
   ],
 };
 
 const first = ['Ada', 'Charles', 'Grace', 'Alan', 'Katherine', 'Tim', 'Margaret', 'Linus', 'Barbara', 'Dennis'];
-const last = ['Lovelace', 'Babbage', 'Hopper', 'Turing', 'Johnson', 'Berners-Lee', 'Hamilton', 'Torvalds', 'Liskov', 'Ritchie'];
-const orgs = ['Analytical Engines Ltd', 'Microsoft', 'Apple Inc', 'Bell Labs', 'Acme Corp', 'the University of Cambridge'];
+const last = [
+  'Lovelace',
+  'Babbage',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Berners-Lee',
+  'Hamilton',
+  'Torvalds',
+  'Liskov',
+  'Ritchie',
+];
+const orgs = [
+  'Analytical Engines Ltd',
+  'Microsoft',
+  'Apple Inc',
+  'Bell Labs',
+  'Acme Corp',
+  'the University of Cambridge',
+];
 const places = ['London', 'Seattle', 'Paris', 'Boston', 'Zürich', 'New York'];
 const products = ['the Difference Engine', 'the Apollo project', 'the Mark I Compiler', 'the Unix system'];
 
@@ -69,7 +111,9 @@ async function measure(text: string, options: ExtractOptions): Promise<void> {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)] ?? 0;
   const perSecond = Math.round(text.length / (median / 1000));
-  console.log(`${options.effort.padEnd(12)} ${perSecond.toLocaleString('en-US')} chars/s (median of ${RUNS} runs: ${median.toFixed(0)} ms for ${text.length.toLocaleString('en-US')} chars; ${entities} entities, ${relationships} relationships)`);
+  console.log(
+    `${options.effort.padEnd(12)} ${perSecond.toLocaleString('en-US')} chars/s (median of ${RUNS} runs: ${median.toFixed(0)} ms for ${text.length.toLocaleString('en-US')} chars; ${entities} entities, ${relationships} relationships)`,
+  );
 }
 
 const text = generate(TARGET_CHARS);

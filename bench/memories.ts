@@ -19,13 +19,22 @@ const post = async (path: string, body: unknown) => {
 
 /** The same memory node the API writes, created directly (no delta, no HTTP). */
 async function directWrite(count: number): Promise<void> {
-  const rows = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), content: `${words(i, 10)}.`, name: words(i, 6) }));
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: crypto.randomUUID(),
+    content: `${words(i, 10)}.`,
+    name: words(i, 6),
+  }));
   await graph.write((tx) =>
     tx.runText(
       `UNWIND $rows AS row
        CREATE (m:Knowledge:Memory {id: row.id, project_id: $p, content: row.content, name: row.name, kind: 'fact', scope: 'project',
          memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(), tenant: $tenant, created_at: datetime(), updated_at: datetime()})`,
-      { rows, p: tenant.projectId, tenant: tenantToken(tenant.projectId), shape: '5e1f0000-0000-4000-8000-000000000001' },
+      {
+        rows,
+        p: tenant.projectId,
+        tenant: tenantToken(tenant.projectId),
+        shape: '5e1f0000-0000-4000-8000-000000000001',
+      },
     ),
   );
 }
@@ -34,22 +43,35 @@ async function measure(label: string, runs: number, fn: (i: number) => Promise<u
   for (let i = 0; i < 5; i += 1) await fn(-1 - i); // warm-up
   const samples: number[] = [];
   for (let i = 0; i < runs; i += 1) samples.push((await timed(() => fn(i)))[0]);
-  console.log(`${label.padEnd(44)} p50 ${fmt(percentile(samples, 50)).padStart(9)}  p95 ${fmt(percentile(samples, 95)).padStart(9)}`);
+  console.log(
+    `${label.padEnd(44)} p50 ${fmt(percentile(samples, 50)).padStart(9)}  p95 ${fmt(percentile(samples, 95)).padStart(9)}`,
+  );
   return samples;
 }
 
 console.log('\n== memory create ==');
-const single = await measure('API   POST /v1/memories (1 memory)', 200, (i) => post('/v1/memories', { content: `${words(i + 1e6, 10)}.`, kind: 'fact' }));
+const single = await measure('API   POST /v1/memories (1 memory)', 200, (i) =>
+  post('/v1/memories', { content: `${words(i + 1e6, 10)}.`, kind: 'fact' }),
+);
 const singleDirect = await measure('direct UNWIND CREATE (1 memory)', 200, () => directWrite(1));
 const batch = await measure('API   POST /v1/memories (batch of 100)', 30, (i) =>
-  post('/v1/memories', { memories: Array.from({ length: 100 }, (_, j) => ({ content: `${words(i * 100 + j + 2e6, 10)}.`, kind: 'fact' })) }));
+  post('/v1/memories', {
+    memories: Array.from({ length: 100 }, (_, j) => ({ content: `${words(i * 100 + j + 2e6, 10)}.`, kind: 'fact' })),
+  }),
+);
 const batchDirect = await measure('direct UNWIND CREATE (100 memories)', 30, () => directWrite(100));
 const rate = (s: number[]) => 100 / (percentile(s, 50) / 1000);
-console.log(`single create p50 ratio API/direct: ${(percentile(single, 50) / percentile(singleDirect, 50)).toFixed(2)}x, p95 ratio ${(percentile(single, 95) / percentile(singleDirect, 95)).toFixed(2)}x`);
-console.log(`batch of 100: API ${rate(batch).toFixed(0)} memories/s, direct ${rate(batchDirect).toFixed(0)} memories/s, ratio ${(rate(batchDirect) / rate(batch)).toFixed(2)}x (target <= 2x)`);
+console.log(
+  `single create p50 ratio API/direct: ${(percentile(single, 50) / percentile(singleDirect, 50)).toFixed(2)}x, p95 ratio ${(percentile(single, 95) / percentile(singleDirect, 95)).toFixed(2)}x`,
+);
+console.log(
+  `batch of 100: API ${rate(batch).toFixed(0)} memories/s, direct ${rate(batchDirect).toFixed(0)} memories/s, ratio ${(rate(batchDirect) / rate(batch)).toFixed(2)}x (target <= 2x)`,
+);
 
 async function fill(target: number): Promise<void> {
-  const [row] = await graph.read((tx) => tx.runText('MATCH (m:Memory {project_id: $p}) RETURN count(m) AS n', { p: tenant.projectId }));
+  const [row] = await graph.read((tx) =>
+    tx.runText('MATCH (m:Memory {project_id: $p}) RETURN count(m) AS n', { p: tenant.projectId }),
+  );
   let have = Number(row?.n ?? 0);
   while (have < target) {
     const n = Math.min(10_000, target - have);
@@ -62,6 +84,8 @@ async function fill(target: number): Promise<void> {
 for (const size of [10_000, 100_000]) {
   await fill(size);
   console.log(`\n== search with ${size.toLocaleString('en')} memories in the project ==`);
-  await measure(`API   POST /v1/memories/search (limit 10)`, 300, (i) => post('/v1/memories/search', { query: words(i + 5e6, 2), limit: 10 }));
+  await measure(`API   POST /v1/memories/search (limit 10)`, 300, (i) =>
+    post('/v1/memories/search', { query: words(i + 5e6, 2), limit: 10 }),
+  );
 }
 await env.stop();

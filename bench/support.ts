@@ -16,15 +16,32 @@ export interface BenchEnv {
   stop(): Promise<void>;
 }
 
-export async function startBench(name: string, ports: { neo4j: number; temporal: number }, options: { temporal?: boolean } = {}): Promise<BenchEnv> {
-  const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
+export async function startBench(
+  name: string,
+  ports: { neo4j: number; temporal: number },
+  options: { temporal?: boolean } = {},
+): Promise<BenchEnv> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+  };
   // Benchmarks that do not run loops skip Temporal by pointing at an address nobody dials.
   if (!options.temporal && !env.TEMPORAL_ADDRESS) env.TEMPORAL_ADDRESS = '127.0.0.1:1';
   const config = loadConfig(env);
   const dataDir = path.join(config.dataDir, `bench-${name}`);
   if (!config.neo4j.uri) fs.rmSync(dataDir, { recursive: true, force: true });
-  const endpoints = await ensureServices(config, { dataDir, neo4jPort: ports.neo4j, temporalPort: ports.temporal, temporalUiPort: null }, (l) => process.stderr.write(`${l}\n`));
-  const service = await startService(config, endpoints, { worker: !!options.temporal, port: 0, logger: pino({ level: 'silent' }) });
+  const endpoints = await ensureServices(
+    config,
+    { dataDir, neo4jPort: ports.neo4j, temporalPort: ports.temporal, temporalUiPort: null },
+    (l) => process.stderr.write(`${l}\n`),
+  );
+  const service = await startService(config, endpoints, {
+    worker: !!options.temporal,
+    port: 0,
+    logger: pino({ level: 'silent' }),
+  });
   return {
     service,
     endpoints,
@@ -36,7 +53,9 @@ export async function startBench(name: string, ports: { neo4j: number; temporal:
   };
 }
 
-export async function benchTenant(service: Service): Promise<{ projectId: string; organizationId: string; key: string }> {
+export async function benchTenant(
+  service: Service,
+): Promise<{ projectId: string; organizationId: string; key: string }> {
   const graph = service.deps.graph;
   const org = await createOrganization(graph, 'bench');
   const project = await createProject(graph, String(org.id), 'bench');
@@ -59,17 +78,19 @@ export async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
 
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-const WORDS = ('alpha amber anchor apple arch arrow atlas aurora autumn badge bamboo banner barley basin beacon beetle bell berry birch ' +
+const WORDS = (
+  'alpha amber anchor apple arch arrow atlas aurora autumn badge bamboo banner barley basin beacon beetle bell berry birch ' +
   'blossom breeze bridge bronze brook cabin cactus canal candle canyon carbon cedar cellar chalk cherry cipher citrus cliff clover ' +
   'cobalt comet copper coral cotton crane crater crystal cypress dawn delta desert diamond dune eagle echo ember falcon fern ' +
   'fjord flint forest fossil garnet geyser glacier granite grove harbor hazel heron horizon iris island ivory jade jasmine juniper ' +
   'kettle lagoon lantern larch lava lemon lilac linen lotus lunar maple marble meadow mesa meteor mint mirror moss nectar nickel ' +
   'oasis ocean olive onyx orchid otter oyster palm pebble pepper pine planet plum polar poppy prairie quartz quill rapid raven ' +
   'reef ridge river robin ruby saffron sage salmon sapphire savanna shadow silver slate spruce stone summit sunset swan ' +
-  'thistle thunder tide timber topaz tulip tundra valley velvet violet walnut willow winter yarrow zephyr zinc').split(' ');
+  'thistle thunder tide timber topaz tulip tundra valley velvet violet walnut willow winter yarrow zephyr zinc'
+).split(' ');
 
 export function words(seed: number, count: number): string {
-  let x = seed * 2654435761 >>> 0;
+  let x = (seed * 2654435761) >>> 0;
   const out: string[] = [];
   for (let i = 0; i < count; i += 1) {
     x = (x * 1664525 + 1013904223) >>> 0;

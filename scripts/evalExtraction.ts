@@ -4,30 +4,53 @@
 // --only <id prefix> scores a subset ("--only h": the held-out paragraphs).
 import { BuiltinExtractor, LlmExtractor } from '../src/extraction/index.js';
 import type { Extractor } from '../src/extraction/types.js';
-import { evaluate, type Evaluation, formatEvaluation, loadGoldSet, pooledCorrelation } from '../test/extraction/eval/score.js';
+import {
+  evaluate,
+  type Evaluation,
+  formatEvaluation,
+  loadGoldSet,
+  pooledCorrelation,
+} from '../test/extraction/eval/score.js';
 import { customShape, generalShape } from '../test/extraction/eval/shape.js';
 
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.indexOf('--only');
-const prefix = only >= 0 ? process.argv[only + 1] ?? '' : '';
+const prefix = only >= 0 ? (process.argv[only + 1] ?? '') : '';
 const gold = loadGoldSet().filter((p) => p.id.startsWith(prefix));
 const extractors: Extractor[] = [new BuiltinExtractor()];
 if (process.env.LLM_BASE_URL) {
-  extractors.push(new LlmExtractor({ baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY, model: process.env.LLM_MODEL ?? 'gpt-4o-mini' }));
+  extractors.push(
+    new LlmExtractor({
+      baseUrl: process.env.LLM_BASE_URL,
+      apiKey: process.env.LLM_API_KEY,
+      model: process.env.LLM_MODEL ?? 'gpt-4o-mini',
+    }),
+  );
 }
-console.log(`evaluation set: ${gold.length} paragraphs, ${gold.reduce((n, p) => n + p.entities.length, 0)} gold entities, ${gold.reduce((n, p) => n + p.relations.length, 0)} gold relations`);
+console.log(
+  `evaluation set: ${gold.length} paragraphs, ${gold.reduce((n, p) => n + p.entities.length, 0)} gold entities, ${gold.reduce((n, p) => n + p.relations.length, 0)} gold relations`,
+);
 const runs: Evaluation[] = [];
 const print = (title: string, result: Evaluation) => {
   runs.push(result);
   console.log(formatEvaluation(title, result));
   if (!verbose) return;
   for (const p of result.paragraphs) {
-    if (p.falsePositives.length || p.falseNegatives.length) console.log(`  ${p.id} f1 ${p.f1.toFixed(2)} q ${p.quality.toFixed(2)}  +[${p.falsePositives.join('; ')}]  -[${p.falseNegatives.join('; ')}]`);
+    if (p.falsePositives.length || p.falseNegatives.length)
+      console.log(
+        `  ${p.id} f1 ${p.f1.toFixed(2)} q ${p.quality.toFixed(2)}  +[${p.falsePositives.join('; ')}]  -[${p.falseNegatives.join('; ')}]`,
+      );
   }
 };
 for (const extractor of extractors) {
-  for (const effort of ['agentic', 'agentic_plus'] as const) print(`${extractor.name} (${effort})`, await evaluate(extractor, gold, { effort }, generalShape));
+  for (const effort of ['agentic', 'agentic_plus'] as const)
+    print(`${extractor.name} (${effort})`, await evaluate(extractor, gold, { effort }, generalShape));
 }
 // The same shape with renamed relationship types: only its own patterns to go by (as for a custom shape).
-print('builtin (agentic), relationship types renamed: shape patterns only', await evaluate(new BuiltinExtractor(), gold, { effort: 'agentic' }, customShape));
-console.log(`quality/F1 correlation pooled over the ${runs.length} runs above (${runs.reduce((n, r) => n + r.paragraphs.length, 0)} extractions): ${pooledCorrelation(runs).toFixed(3)}`);
+print(
+  'builtin (agentic), relationship types renamed: shape patterns only',
+  await evaluate(new BuiltinExtractor(), gold, { effort: 'agentic' }, customShape),
+);
+console.log(
+  `quality/F1 correlation pooled over the ${runs.length} runs above (${runs.reduce((n, r) => n + r.paragraphs.length, 0)} extractions): ${pooledCorrelation(runs).toFixed(3)}`,
+);

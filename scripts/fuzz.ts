@@ -40,41 +40,79 @@ function ensureSchemathesis(): string {
 
 async function main(): Promise<number> {
   const st = ensureSchemathesis();
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    ...env,
+  });
   const neo4jPort = Number(env.GKS_FUZZ_NEO4J_PORT ?? 17697);
   const temporalPort = Number(env.GKS_FUZZ_TEMPORAL_PORT ?? 17243);
   const apiPort = Number(env.GKS_FUZZ_API_PORT ?? 18080);
   const dataDir = path.join(config.dataDir, `fuzz-${neo4jPort}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const endpoints = await ensureServices(config, { dataDir, neo4jPort, temporalPort, temporalUiPort: null }, (l) => say(l.trim()));
+  const endpoints = await ensureServices(config, { dataDir, neo4jPort, temporalPort, temporalUiPort: null }, (l) =>
+    say(l.trim()),
+  );
   const audit = startResponseAudit();
-  const service = await startService(config, endpoints, { worker: true, port: apiPort, logger: pino({ level: 'silent' }) });
+  const service = await startService(config, endpoints, {
+    worker: true,
+    port: apiPort,
+    logger: pino({ level: 'silent' }),
+  });
   try {
     const { credentials } = await ensureDevCredentials(service.deps.graph, dataDir);
     fs.rmSync(reportDir, { recursive: true, force: true });
     const args = [
-      '--config-file', path.join(root, 'fuzz', 'schemathesis.toml'),
-      'run', `${service.url}/v1/openapi.json`, '--url', service.url,
-      '--checks', 'all', '--max-time', String(seconds), '--workers', env.GKS_FUZZ_WORKERS ?? '2',
-      '-H', `Authorization: Bearer ${credentials.key}`,
-      '--report', 'ndjson', '--report-dir', reportDir, '--request-timeout', '30',
-      '--continue-on-failure', '--output-truncate', 'true', '--max-response-time', env.GKS_FUZZ_MAX_RESPONSE_SECONDS ?? '60',
+      '--config-file',
+      path.join(root, 'fuzz', 'schemathesis.toml'),
+      'run',
+      `${service.url}/v1/openapi.json`,
+      '--url',
+      service.url,
+      '--checks',
+      'all',
+      '--max-time',
+      String(seconds),
+      '--workers',
+      env.GKS_FUZZ_WORKERS ?? '2',
+      '-H',
+      `Authorization: Bearer ${credentials.key}`,
+      '--report',
+      'ndjson',
+      '--report-dir',
+      reportDir,
+      '--request-timeout',
+      '30',
+      '--continue-on-failure',
+      '--output-truncate',
+      'true',
+      '--max-response-time',
+      env.GKS_FUZZ_MAX_RESPONSE_SECONDS ?? '60',
       ...(env.GKS_FUZZ_SEED ? ['--seed', env.GKS_FUZZ_SEED] : []),
     ];
     say(`st ${args.join(' ').replace(credentials.key, 'gks_…')}`);
     const began = Date.now();
     const code = await new Promise<number>((resolve) => {
       // cwd .cache: schemathesis keeps its own cache (.schemathesis/) in the working directory.
-      const child = spawn(st, args, { stdio: 'inherit', cwd: path.join(root, '.cache'), env: { ...env, GKS_FUZZ_PROJECT_ID: credentials.project_id } });
+      const child = spawn(st, args, {
+        stdio: 'inherit',
+        cwd: path.join(root, '.cache'),
+        env: { ...env, GKS_FUZZ_PROJECT_ID: credentials.project_id },
+      });
       child.on('exit', (c) => resolve(c ?? 1));
     });
     const duration = (Date.now() - began) / 1000;
     const baseline = JSON.parse(fs.readFileSync(path.join(root, 'fuzz', 'baseline.json'), 'utf8')) as Baseline;
     const run = readFailures(reportDir);
     const outcome = compareWithBaseline(run.failures, baseline);
-    say(`schemathesis exit ${code}; ${run.requests} requests in ${duration.toFixed(0)} s over ${run.operations} operations`);
+    say(
+      `schemathesis exit ${code}; ${run.requests} requests in ${duration.toFixed(0)} s over ${run.operations} operations`,
+    );
     say(`responses by status: ${JSON.stringify(run.byStatus)}`);
-    say(`distinct failures by check: ${JSON.stringify(run.byCheck)} (${outcome.unexpected.length} not in the baseline)`);
+    say(
+      `distinct failures by check: ${JSON.stringify(run.byCheck)} (${outcome.unexpected.length} not in the baseline)`,
+    );
     for (const line of outcome.accepted) say(`accepted (baseline): ${line}`);
     for (const line of outcome.unexpected) say(`NEW FAILURE: ${line}`);
     say(audit.summary());
@@ -89,7 +127,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`fuzz failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`fuzz failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   },
 );

@@ -51,7 +51,8 @@ interface Recorder {
   interactions?: Record<string, Interaction>;
 }
 
-const decode = (value: { $base64?: string } | undefined): string => (value?.$base64 ? Buffer.from(value.$base64, 'base64').toString('utf8') : '');
+const decode = (value: { $base64?: string } | undefined): string =>
+  value?.$base64 ? Buffer.from(value.$base64, 'base64').toString('utf8') : '';
 
 export function readFailures(dir: string): RunFigures {
   const figures: RunFigures = { failures: [], requests: 0, operations: 0, byCheck: {}, byStatus: {} };
@@ -79,7 +80,12 @@ export function readFailures(dir: string): RunFigures {
             operation: check.failure_info.failure.operation,
             status: interaction?.response?.status_code ?? null,
             response: decode(interaction?.response?.content ?? undefined),
-            request: interaction ? `${interaction.request.method} ${interaction.request.uri} ${decode(interaction.request.body)}`.slice(0, 400) : '',
+            request: interaction
+              ? `${interaction.request.method} ${interaction.request.uri} ${decode(interaction.request.body)}`.slice(
+                  0,
+                  400,
+                )
+              : '',
           };
           const key = `${failure.check} ${failure.operation} ${failure.status} ${failure.response.replace(/"request_id":"[^"]*"/, '')}`;
           if (seen.has(key)) continue;
@@ -95,12 +101,17 @@ export function readFailures(dir: string): RunFigures {
 }
 
 export function accepts(entry: BaselineEntry, failure: Failure): boolean {
-  return entry.check === failure.check
-    && (entry.operation === '*' || entry.operation === failure.operation)
-    && (entry.match === undefined || failure.response.includes(entry.match) || failure.request.includes(entry.match));
+  return (
+    entry.check === failure.check &&
+    (entry.operation === '*' || entry.operation === failure.operation) &&
+    (entry.match === undefined || failure.response.includes(entry.match) || failure.request.includes(entry.match))
+  );
 }
 
-export function compareWithBaseline(failures: Failure[], baseline: Baseline): { accepted: string[]; unexpected: string[] } {
+export function compareWithBaseline(
+  failures: Failure[],
+  baseline: Baseline,
+): { accepted: string[]; unexpected: string[] } {
   const accepted: string[] = [];
   const unexpected: string[] = [];
   for (const f of failures) {

@@ -9,7 +9,9 @@ const began = Date.now();
 try {
   const neo4j = await provisionNeo4j(config.cacheDir, say);
   const temporal = await provisionTemporal(config.cacheDir, say);
-  say(`Provisioned in ${((Date.now() - began) / 1000).toFixed(1)} s: Neo4j jars in ${neo4j.libDir}, temporal CLI at ${temporal}`);
+  say(
+    `Provisioned in ${((Date.now() - began) / 1000).toFixed(1)} s: Neo4j jars in ${neo4j.libDir}, temporal CLI at ${temporal}`,
+  );
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -38,7 +38,12 @@ async function main(): Promise<void> {
 
   endpoints = await ensureServices(
     config,
-    { dataDir: config.dataDir, neo4jPort: config.neo4j.boltPort, temporalPort: config.temporal.port, temporalUiPort: config.temporal.uiPort },
+    {
+      dataDir: config.dataDir,
+      neo4jPort: config.neo4j.boltPort,
+      temporalPort: config.temporal.port,
+      temporalUiPort: config.temporal.uiPort,
+    },
     say,
   );
   say('Starting the API and the Temporal worker…');
@@ -48,13 +53,26 @@ async function main(): Promise<void> {
   say('');
   say(`Governed knowledge graph service is up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   say(`  API:          ${service.url}/v1   (OpenAPI: ${service.url}/v1/openapi.json)`);
-  say(`  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}   address ${endpoints.temporalAddress}`);
+  say(
+    `  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}   address ${endpoints.temporalAddress}`,
+  );
   say(`  Neo4j Bolt:   ${endpoints.neo4jUri}   (terminal: npx gks cypher)`);
   say(`  Neo4j Browser: ${browser?.openUrl ?? '(off: GKS_BROWSER_PORT=0 or not provisioned, see above)'}`);
-  for (const line of devCredentialLines(credentials, created, path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')))) say(line);
-  say(`  Ops:          ${service.url}/readyz   ${config.metrics.enabled ? `${service.url}/metrics   ` : ''}${service.url}/v1/status (admin key)`);
-  if (endpoints.supervisors.length) say(`  Supervised:   ${endpoints.supervisors.map((s) => s.name).join(', ')} (restarted with backoff if they die)`);
-  if (devKey) say(`  Secrets key:  development key in ${path.relative(process.cwd(), devKey.file)}${devKey.created ? ' (new)' : ''}; set GKS_SECRETS_KEY in production`);
+  for (const line of devCredentialLines(
+    credentials,
+    created,
+    path.relative(process.cwd(), path.join(config.dataDir, 'dev-credentials.json')),
+  ))
+    say(line);
+  say(
+    `  Ops:          ${service.url}/readyz   ${config.metrics.enabled ? `${service.url}/metrics   ` : ''}${service.url}/v1/status (admin key)`,
+  );
+  if (endpoints.supervisors.length)
+    say(`  Supervised:   ${endpoints.supervisors.map((s) => s.name).join(', ')} (restarted with backoff if they die)`);
+  if (devKey)
+    say(
+      `  Secrets key:  development key in ${path.relative(process.cwd(), devKey.file)}${devKey.created ? ' (new)' : ''}; set GKS_SECRETS_KEY in production`,
+    );
   say('Press Ctrl+C to stop.');
 }
 
@@ -62,7 +80,7 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof PrerequisiteError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Start failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`Start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   }
   process.exit(1);
 });

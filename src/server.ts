@@ -26,14 +26,17 @@ export interface Service {
   close(): Promise<void>;
 }
 
-
 /** Dependency health goes to the metrics and, on every change, to the log. */
 function watchHealth(health: DependencyHealth, logger: Logger): void {
   trackDependency(health);
   health.onChange((up) => {
     const { since, last_error } = health.snapshot();
     if (up) logger.warn({ dependency: health.name, since }, `${health.name} is reachable again`);
-    else logger.error({ dependency: health.name, since, err: last_error }, `${health.name} is unreachable; requests needing it answer 503 until it is back`);
+    else
+      logger.error(
+        { dependency: health.name, since, err: last_error },
+        `${health.name} is unreachable; requests needing it answer 503 until it is back`,
+      );
   });
 }
 
@@ -43,11 +46,20 @@ export async function startService(
   options: { worker: boolean; port?: number; logger?: Logger },
 ): Promise<Service> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
-  const graph = new Graph({ uri: endpoints.neo4jUri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
+  const graph = new Graph({
+    uri: endpoints.neo4jUri,
+    user: config.neo4j.user,
+    password: config.neo4j.password,
+    database: config.neo4j.database,
+  });
   await waitForGraph(graph, 60_000);
   await applySchema(graph);
   warmPreflight(graph, logger);
-  const settings = { address: endpoints.temporalAddress, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue };
+  const settings = {
+    address: endpoints.temporalAddress,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+  };
   const gateway = new TemporalGateway(settings);
   const deps: Deps = { graph, config, logger, temporal: gateway, services: new Map() };
   deps.services.set('temporal', gateway);
@@ -56,7 +68,9 @@ export async function startService(
   graph.startProbe();
   gateway.startProbe();
   const app = buildApp(deps, allRoutes(deps));
-  const worker = options.worker ? await startWorker(settings, { graph, config, logger }, (line) => logger.warn(line)) : undefined;
+  const worker = options.worker
+    ? await startWorker(settings, { graph, config, logger }, (line) => logger.warn(line))
+    : undefined;
   if (worker) deps.services.set('worker', worker);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
@@ -64,7 +78,11 @@ export async function startService(
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
   return {
-    deps, gateway, server, url, worker,
+    deps,
+    gateway,
+    server,
+    url,
+    worker,
     async close() {
       // Stop accepting, let in-flight requests finish, then stop the worker and close connections.
       await new Promise<void>((resolve) => {

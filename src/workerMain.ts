@@ -9,10 +9,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const uri = config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`;
   const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
-  const graph = new Graph({ uri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
+  const graph = new Graph({
+    uri,
+    user: config.neo4j.user,
+    password: config.neo4j.password,
+    database: config.neo4j.database,
+  });
   await waitForGraph(graph, 60_000);
   graph.startProbe();
-  const worker = await startWorker({ address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue }, { graph, config });
+  const worker = await startWorker(
+    { address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue },
+    { graph, config },
+  );
   process.stdout.write(`worker polling ${config.temporal.taskQueue} on ${address} (Neo4j ${uri})\n`);
   const stop = async () => {
     await worker.stop();
@@ -25,6 +33,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -3,7 +3,11 @@
 // iteration that staged nothing new, or at max_iterations, and always settles (completed, failed or
 // cancelled, with the stop reason) before it ends. Only iterations that ran are charged.
 import {
-  ApplicationFailure, CancellationScope, isCancellation, proxyActivities, upsertSearchAttributes,
+  ApplicationFailure,
+  CancellationScope,
+  isCancellation,
+  proxyActivities,
+  upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { LoopActivities } from '../src/loops/activities.js';
 import type { Checkpoint, LoopInput, LoopResult, StopReason } from '../src/loops/types.js';
@@ -11,7 +15,12 @@ import type { Checkpoint, LoopInput, LoopResult, StopReason } from '../src/loops
 const activities = proxyActivities<LoopActivities>({
   startToCloseTimeout: '15 minutes',
   heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5, nonRetryableErrorTypes: ['LoopInputError'] },
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: ['LoopInputError'],
+  },
 });
 
 type IterationStep = (input: LoopInput, iteration: number) => Promise<Checkpoint>;
@@ -43,10 +52,18 @@ async function runLoop(input: LoopInput, step: IterationStep): Promise<LoopResul
   } catch (error) {
     const cancelled = isCancellation(error);
     upsertSearchAttributes({ LoopStatus: [cancelled ? 'cancelled' : 'failed'] });
-    const message = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const message =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     // Settling must run even though the workflow itself is being cancelled.
     await CancellationScope.nonCancellable(() =>
-      activities.finishLoop({ input, status: cancelled ? 'cancelled' : 'failed', iterations, quality, error: cancelled ? null : message, stopReason: cancelled ? 'cancelled' : 'failed' }),
+      activities.finishLoop({
+        input,
+        status: cancelled ? 'cancelled' : 'failed',
+        iterations,
+        quality,
+        error: cancelled ? null : message,
+        stopReason: cancelled ? 'cancelled' : 'failed',
+      }),
     );
     if (cancelled) throw error;
     throw ApplicationFailure.nonRetryable(`loop ${input.loopId} failed: ${message}`, 'LoopFailed');

@@ -16,9 +16,19 @@ export interface ActingRequest {
   state: { auth?: AuthContext; requestId: string };
 }
 
-export async function actorFor(deps: { graph: Graph }, ctx: ActingRequest, projectId: unknown, where: 'body' | 'query'): Promise<Actor> {
+export async function actorFor(
+  deps: { graph: Graph },
+  ctx: ActingRequest,
+  projectId: unknown,
+  where: 'body' | 'query',
+): Promise<Actor> {
   const auth = ctx.state.auth;
   if (!auth) throw new Error('actorFor called on a route without authentication');
   const ref = await resolveProject(deps.graph, auth, projectId, where);
-  return { projectId: ref.projectId, organizationId: ref.organizationId, keyId: auth.keyId, requestId: ctx.state.requestId };
+  return {
+    projectId: ref.projectId,
+    organizationId: ref.organizationId,
+    keyId: auth.keyId,
+    requestId: ctx.state.requestId,
+  };
 }

@@ -79,7 +79,10 @@ export type KeyCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 'm
  */
 export class UnknownKeyCache {
   private readonly entries = new Map<string, number>();
-  constructor(private readonly ttlMs = 60_000, private readonly max = 10_000) {}
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly max = 10_000,
+  ) {}
 
   has(presented: string): boolean {
     const key = sha256(presented).toString('hex');

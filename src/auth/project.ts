@@ -23,9 +23,13 @@ export async function resolveProject(
   const asked = typeof requested === 'string' && requested !== '' ? requested : undefined;
   if (auth.projectId !== null) {
     if (asked !== undefined && asked !== auth.projectId) {
-      throw new ApiError('forbidden', `This key is scoped to project ${auth.projectId} and cannot act on project ${asked}.`, {
-        fields: [{ field, reason: 'differs from the project of the key' }],
-      });
+      throw new ApiError(
+        'forbidden',
+        `This key is scoped to project ${auth.projectId} and cannot act on project ${asked}.`,
+        {
+          fields: [{ field, reason: 'differs from the project of the key' }],
+        },
+      );
     }
     return { projectId: auth.projectId, organizationId: auth.organizationId };
   }

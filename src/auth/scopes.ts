@@ -45,5 +45,6 @@ export const DEFAULT_SCOPES: readonly Scope[] = SCOPES.filter((s) => s !== 'admi
 
 /** 403 naming the scope when the key lacks it (routes that also act in another area's name). */
 export function requireScope(granted: readonly string[], needed: Scope): void {
-  if (!hasScope(granted, needed)) throw new ApiError('forbidden', `This key lacks the scope ${needed}.`, { missing_scope: needed });
+  if (!hasScope(granted, needed))
+    throw new ApiError('forbidden', `This key lacks the scope ${needed}.`, { missing_scope: needed });
 }

@@ -25,7 +25,10 @@ export interface DefinitionDiff {
 const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
 const shapeOf = (p: PropertyDef) => ({ type: p.type, enum: p.enum ? [...p.enum] : null });
 
-export function diffDefinitions(before: Pick<Definition, 'entity_types' | 'relationship_types'>, after: Pick<Definition, 'entity_types' | 'relationship_types'>): DefinitionDiff {
+export function diffDefinitions(
+  before: Pick<Definition, 'entity_types' | 'relationship_types'>,
+  after: Pick<Definition, 'entity_types' | 'relationship_types'>,
+): DefinitionDiff {
   const oldTypes = new Map(before.entity_types.map((t) => [t.label, t]));
   const newTypes = new Map(after.entity_types.map((t) => [t.label, t]));
   const changed: DefinitionDiff['types']['changed'] = [];
@@ -41,17 +44,24 @@ export function diffDefinitions(before: Pick<Definition, 'entity_types' | 'relat
         .filter((n) => JSON.stringify(shapeOf(op.get(n)!)) !== JSON.stringify(shapeOf(np.get(n)!)))
         .map((n) => ({ name: n, from: shapeOf(op.get(n)!), to: shapeOf(np.get(n)!) })),
     };
-    if (props.added.length + props.removed.length + props.changed.length > 0) changed.push({ label, properties: props });
+    if (props.added.length + props.removed.length + props.changed.length > 0)
+      changed.push({ label, properties: props });
   }
   const key = (r: { type: string; from: string; to: string }) => `${r.type} ${r.from}->${r.to}`;
   const oldRels = new Map(before.relationship_types.map((r) => [key(r), r.cardinality]));
   const newRels = new Map(after.relationship_types.map((r) => [key(r), r.cardinality]));
   return {
-    types: { added: sorted([...newTypes.keys()].filter((l) => !oldTypes.has(l))), removed: sorted([...oldTypes.keys()].filter((l) => !newTypes.has(l))), changed },
+    types: {
+      added: sorted([...newTypes.keys()].filter((l) => !oldTypes.has(l))),
+      removed: sorted([...oldTypes.keys()].filter((l) => !newTypes.has(l))),
+      changed,
+    },
     relationships: {
       added: sorted([...newRels.keys()].filter((k) => !oldRels.has(k))),
       removed: sorted([...oldRels.keys()].filter((k) => !newRels.has(k))),
-      changed: sorted([...newRels.keys()].filter((k) => oldRels.has(k) && oldRels.get(k) !== newRels.get(k))).map((k) => ({ relationship: k, from: oldRels.get(k)!, to: newRels.get(k)! })),
+      changed: sorted([...newRels.keys()].filter((k) => oldRels.has(k) && oldRels.get(k) !== newRels.get(k))).map(
+        (k) => ({ relationship: k, from: oldRels.get(k)!, to: newRels.get(k)! }),
+      ),
     },
   };
 }

@@ -38,7 +38,8 @@ type Json = Record<string, unknown>;
 
 function valueAt(record: Json, path: string): unknown {
   let node: unknown = record;
-  for (const key of path.split('.')) node = node && typeof node === 'object' && !Array.isArray(node) ? (node as Json)[key] : undefined;
+  for (const key of path.split('.'))
+    node = node && typeof node === 'object' && !Array.isArray(node) ? (node as Json)[key] : undefined;
   return node;
 }
 
@@ -57,11 +58,19 @@ export function mappedEntityId(projectId: string, bridgeId: string, label: strin
 
 export function findMapping(mappings: MappingRecord[], recordType: string): MappingRecord {
   const mapping = mappings.find((m) => m.record_type === recordType) ?? mappings.find((m) => m.label === recordType);
-  if (!mapping) throw invalid('/body/record_type', `is not a type of this bridge (one of: ${mappings.map((m) => m.record_type).join(', ')})`);
+  if (!mapping)
+    throw invalid(
+      '/body/record_type',
+      `is not a type of this bridge (one of: ${mappings.map((m) => m.record_type).join(', ')})`,
+    );
   if (!mapping.identity_path) {
-    throw new ApiError('invalid_request', `${mapping.record_type} has no identity in this bridge; publish a version with options.identity_hints naming its identifying field.`, {
-      fields: [{ field: '/body/record_type', reason: `${mapping.record_type} has no identity` }],
-    });
+    throw new ApiError(
+      'invalid_request',
+      `${mapping.record_type} has no identity in this bridge; publish a version with options.identity_hints naming its identifying field.`,
+      {
+        fields: [{ field: '/body/record_type', reason: `${mapping.record_type} has no identity` }],
+      },
+    );
   }
   return mapping;
 }
@@ -79,11 +88,15 @@ function prepare(ctx: MapContext, mapping: MappingRecord, records: Json[]): Prep
   return records.map((record, index) => {
     const raw = valueAt(record, mapping.identity_path!);
     if (raw === undefined || raw === null || typeof raw === 'object' || String(raw) === '') {
-      throw invalid(`/body/records/${index}/${mapping.identity_path!.replace(/\./g, '/')}`, `is the identity of ${mapping.record_type} and must be a non-empty scalar`);
+      throw invalid(
+        `/body/records/${index}/${mapping.identity_path!.replace(/\./g, '/')}`,
+        `is the identity of ${mapping.record_type} and must be a non-empty scalar`,
+      );
     }
     const externalId = String(raw);
     const first = seen.get(externalId);
-    if (first !== undefined) throw invalid(`/body/records/${index}`, `has the same identity (${externalId}) as /body/records/${first}`);
+    if (first !== undefined)
+      throw invalid(`/body/records/${index}`, `has the same identity (${externalId}) as /body/records/${first}`);
     seen.set(externalId, index);
     const props: Record<string, PropValue> = {};
     for (const p of mapping.properties) {
@@ -98,33 +111,67 @@ function prepare(ctx: MapContext, mapping: MappingRecord, records: Json[]): Prep
       const v = valueAt(record, rel.field);
       const items = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
       const externalIds = items
-        .map((item) => (rel.target_identity_path && item && typeof item === 'object' ? valueAt(item as Json, rel.target_identity_path) : item))
+        .map((item) =>
+          rel.target_identity_path && item && typeof item === 'object'
+            ? valueAt(item as Json, rel.target_identity_path)
+            : item,
+        )
         .filter((x) => x !== undefined && x !== null && typeof x !== 'object')
         .map(String);
       return { rel, externalIds: [...new Set(externalIds)] };
     });
-    return { index, externalId, id: mappedEntityId(ctx.projectId, ctx.bridgeId, mapping.label, externalId), props, targets };
+    return {
+      index,
+      externalId,
+      id: mappedEntityId(ctx.projectId, ctx.bridgeId, mapping.label, externalId),
+      props,
+      targets,
+    };
   });
 }
 
-const same = (a: Plain | undefined, b: PropValue): boolean => a === b || (typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-12);
+const same = (a: Plain | undefined, b: PropValue): boolean =>
+  a === b || (typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-12);
 
 export async function planMap(tx: Tx, ctx: MapContext, recordType: string, records: Json[]): Promise<MapPlan> {
   const mapping = findMapping(ctx.mappings, recordType);
   const prepared = prepare(ctx, mapping, records);
   const relTypes = [...new Set(mapping.relationships.map((r) => r.type))];
   const knownRows = await tx.run('bridges/known_entities', {
-    refs: prepared.map((p) => ({ label: mapping.label, external_id: p.externalId })), bridge_id: ctx.bridgeId, project_id: ctx.projectId, types: relTypes,
+    refs: prepared.map((p) => ({ label: mapping.label, external_id: p.externalId })),
+    bridge_id: ctx.bridgeId,
+    project_id: ctx.projectId,
+    types: relTypes,
   });
   const known = new Map(knownRows.map((r) => [String(r.external_id), r]));
   // Targets: this batch first (same type), then committed entities of the bridge.
-  const batch = new Map(prepared.map((p) => [`${mapping.label}|${p.externalId}`, known.get(p.externalId)?.id ? String(known.get(p.externalId)!.id) : p.id]));
-  const wanted = prepared.flatMap((p) => p.targets.flatMap((t) => t.externalIds.map((x) => ({ label: t.rel.target, external_id: x }))))
+  const batch = new Map(
+    prepared.map((p) => [
+      `${mapping.label}|${p.externalId}`,
+      known.get(p.externalId)?.id ? String(known.get(p.externalId)!.id) : p.id,
+    ]),
+  );
+  const wanted = prepared
+    .flatMap((p) => p.targets.flatMap((t) => t.externalIds.map((x) => ({ label: t.rel.target, external_id: x }))))
     .filter((ref) => !batch.has(`${ref.label}|${ref.external_id}`));
-  const targetRows = wanted.length > 0 ? await tx.run('bridges/known_entities', { refs: wanted, bridge_id: ctx.bridgeId, project_id: ctx.projectId, types: [] }) : [];
-  const resolved = new Map([...batch, ...targetRows.map((r) => [`${String(r.label)}|${String(r.external_id)}`, String(r.id)] as const)]);
+  const targetRows =
+    wanted.length > 0
+      ? await tx.run('bridges/known_entities', {
+          refs: wanted,
+          bridge_id: ctx.bridgeId,
+          project_id: ctx.projectId,
+          types: [],
+        })
+      : [];
+  const resolved = new Map([
+    ...batch,
+    ...targetRows.map((r) => [`${String(r.label)}|${String(r.external_id)}`, String(r.id)] as const),
+  ]);
 
-  const draft = new DeltaDraft('bridge', `bridge ${ctx.bridgeName}: map ${records.length} ${mapping.record_type} record(s)`);
+  const draft = new DeltaDraft(
+    'bridge',
+    `bridge ${ctx.bridgeName}: map ${records.length} ${mapping.record_type} record(s)`,
+  );
   const plan: MapPlan = { draft, counts: { created: 0, updated: 0, unchanged: 0 }, unresolved: [], entity_ids: [] };
   const edges: { from: string; type: string; to: string; holder: Prepared; existing: Set<string> }[] = [];
   for (const p of prepared) {
@@ -133,9 +180,17 @@ export async function planMap(tx: Tx, ctx: MapContext, recordType: string, recor
     plan.entity_ids.push(id);
     let changed = false;
     if (!row) {
-      draft.createNode(['Entity', mapping.label], {
-        ...p.props, type: mapping.label, shape_id: ctx.shapeId, bridge_id: ctx.bridgeId, tenant: tenantToken(ctx.projectId),
-      }, { id, identityKey: `${ctx.projectId}|bridge:${ctx.bridgeId}|${mapping.label}|${p.externalId}` });
+      draft.createNode(
+        ['Entity', mapping.label],
+        {
+          ...p.props,
+          type: mapping.label,
+          shape_id: ctx.shapeId,
+          bridge_id: ctx.bridgeId,
+          tenant: tenantToken(ctx.projectId),
+        },
+        { id, identityKey: `${ctx.projectId}|bridge:${ctx.bridgeId}|${mapping.label}|${p.externalId}` },
+      );
       plan.counts.created += 1;
     } else {
       const current = (row.props ?? {}) as Record<string, Plain>;
@@ -145,7 +200,10 @@ export async function planMap(tx: Tx, ctx: MapContext, recordType: string, recor
         changed = true;
       }
     }
-    const existing = new Set([...((row?.out_edges ?? []) as string[]).map((e) => `out ${e}`), ...((row?.in_edges ?? []) as string[]).map((e) => `in ${e}`)]);
+    const existing = new Set([
+      ...((row?.out_edges ?? []) as string[]).map((e) => `out ${e}`),
+      ...((row?.in_edges ?? []) as string[]).map((e) => `in ${e}`),
+    ]);
     for (const t of p.targets) {
       for (const x of t.externalIds) {
         const target = resolved.get(`${t.rel.target}|${x}`);

@@ -9,27 +9,67 @@ import { defineRoutes } from '../http/route.js';
 import { cursorQuery, obj, projectQuery } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
 import { bridgeListItem, bridgeView } from './views.js';
-import { createBridgeBody, mapBody, proposeBody, proposeResponse, versionBridgeBody, bridgeSchema, unmappedSchema, proposalSchema } from './schemas.js';
-import { createBridge, loadBridge, mapRecords, planMapOnly, proposeFrom, versionBridge, type SourceRequest } from './service.js';
+import {
+  createBridgeBody,
+  mapBody,
+  proposeBody,
+  proposeResponse,
+  versionBridgeBody,
+  bridgeSchema,
+  unmappedSchema,
+  proposalSchema,
+} from './schemas.js';
+import {
+  createBridge,
+  loadBridge,
+  mapRecords,
+  planMapOnly,
+  proposeFrom,
+  versionBridge,
+  type SourceRequest,
+} from './service.js';
 import type { Proposal, ProposeOptions } from './translate/index.js';
 
 type Options = Partial<ProposeOptions>;
 const withDefaults = (o: Options | undefined): ProposeOptions => ({ ...(o ?? {}), max_depth: o?.max_depth ?? 2 });
 const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 const writeFields = {
-  id: { type: ['string', 'null'] }, status: { enum: ['applied', 'staged', 'failed'] }, project_id: { type: 'string' },
-  delta_id: { type: 'string' }, applied: { type: 'boolean' }, error: { type: 'object' },
+  id: { type: ['string', 'null'] },
+  status: { enum: ['applied', 'staged', 'failed'] },
+  project_id: { type: 'string' },
+  delta_id: { type: 'string' },
+  applied: { type: 'boolean' },
+  error: { type: 'object' },
 };
-const countsSchema = obj({ created: { type: 'integer' }, updated: { type: 'integer' }, unchanged: { type: 'integer' } }, ['created', 'updated', 'unchanged']);
-const unresolvedSchema = { type: 'array', items: obj({ record: { type: 'integer' }, field: { type: 'string' }, target_type: { type: 'string' }, external_id: { type: 'string' } }) };
+const countsSchema = obj(
+  { created: { type: 'integer' }, updated: { type: 'integer' }, unchanged: { type: 'integer' } },
+  ['created', 'updated', 'unchanged'],
+);
+const unresolvedSchema = {
+  type: 'array',
+  items: obj({
+    record: { type: 'integer' },
+    field: { type: 'string' },
+    target_type: { type: 'string' },
+    external_id: { type: 'string' },
+  }),
+};
 
 export function bridgeRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'post', path: '/v1/bridges/propose', operationId: 'proposeBridge', tag: 'Bridge', scope: 'bridges:read',
+      method: 'post',
+      path: '/v1/bridges/propose',
+      operationId: 'proposeBridge',
+      tag: 'Bridge',
+      scope: 'bridges:read',
       summary: 'Propose a shape and mapping from an API description (read-only)',
-      description: 'OpenAPI 3.0/3.1, JSON Schema, GraphQL SDL or introspection JSON. Only local #/ references are followed: a remote $ref is a 400 naming its pointer. Nothing is stored.',
-      body: proposeBody, status: 200, errors: ['upstream_error'], response: proposeResponse,
+      description:
+        'OpenAPI 3.0/3.1, JSON Schema, GraphQL SDL or introspection JSON. Only local #/ references are followed: a remote $ref is a 400 naming its pointer. Nothing is stored.',
+      body: proposeBody,
+      status: 200,
+      errors: ['upstream_error'],
+      response: proposeResponse,
       handler: async (ctx) => {
         const body = bodyOf<{ project_id?: string; source: SourceRequest; options?: Options }>(ctx);
         await actorFor(deps, ctx, body.project_id, 'body');
@@ -38,12 +78,34 @@ export function bridgeRoutes(deps: Deps) {
       },
     },
     {
-      method: 'post', path: '/v1/bridges', operationId: 'createBridge', tag: 'Bridge', scope: 'bridges:write', idempotent: true,
+      method: 'post',
+      path: '/v1/bridges',
+      operationId: 'createBridge',
+      tag: 'Bridge',
+      scope: 'bridges:write',
+      idempotent: true,
       summary: 'Create a bridge: its proposed shape and mapping in one delta (staged by default)',
-      body: createBridgeBody, status: 201, errors: ['conflict', 'upstream_error'],
-      response: { type: 'object', properties: { ...writeFields, bridge: bridgeSchema, shape: { type: ['object', 'null'] }, proposal: proposalSchema, unmapped: unmappedSchema } },
+      body: createBridgeBody,
+      status: 201,
+      errors: ['conflict', 'upstream_error'],
+      response: {
+        type: 'object',
+        properties: {
+          ...writeFields,
+          bridge: bridgeSchema,
+          shape: { type: ['object', 'null'] },
+          proposal: proposalSchema,
+          unmapped: unmappedSchema,
+        },
+      },
       handler: async (ctx) => {
-        const body = bodyOf<{ project_id?: string; name: string; source: SourceRequest; options?: Options; apply?: boolean }>(ctx);
+        const body = bodyOf<{
+          project_id?: string;
+          name: string;
+          source: SourceRequest;
+          options?: Options;
+          apply?: boolean;
+        }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const options = withDefaults(body.options);
         const proposed = await proposeFrom(deps, body.source, options);
@@ -53,34 +115,69 @@ export function bridgeRoutes(deps: Deps) {
         return {
           status: governedWriteStatus(result),
           body: {
-            ...governedWriteFields(actor, result, result.bridgeId), bridge,
+            ...governedWriteFields(actor, result, result.bridgeId),
+            bridge,
             shape: failed ? null : stagedShapeView(result.shape, actor.projectId, result.definition, null),
-            proposal: proposed.proposal, unmapped: proposed.unmapped,
+            proposal: proposed.proposal,
+            unmapped: proposed.unmapped,
           },
         };
       },
     },
     {
-      method: 'get', path: '/v1/bridges', operationId: 'listBridges', tag: 'Bridge', scope: 'bridges:read',
+      method: 'get',
+      path: '/v1/bridges',
+      operationId: 'listBridges',
+      tag: 'Bridge',
+      scope: 'bridges:read',
       summary: 'List the bridges of a project, newest first (committed and staged)',
-      query: cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } }), status: 200, errors: [],
-      response: { type: 'object', properties: { bridges: { type: 'array', items: bridgeSchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } },
+      query: cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } }),
+      status: 200,
+      errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          bridges: { type: 'array', items: bridgeSchema },
+          has_more: { type: 'boolean' },
+          next_cursor: { type: ['string', 'null'] },
+        },
+      },
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, ['c', 'i']);
-        const rows = await deps.graph.read((tx) => tx.run('bridges/list', {
-          project_id: actor.projectId, name: q.name ?? null, after_created_at: after?.c ?? null, after_id: after?.i ?? null, limit: q.limit + 1,
-        }));
+        const rows = await deps.graph.read((tx) =>
+          tx.run('bridges/list', {
+            project_id: actor.projectId,
+            name: q.name ?? null,
+            after_created_at: after?.c ?? null,
+            after_id: after?.i ?? null,
+            limit: q.limit + 1,
+          }),
+        );
         const bridges = rows.slice(0, q.limit).map((r) => bridgeListItem(r.bridge as Record<string, never>));
         const last = bridges[bridges.length - 1];
         const hasMore = rows.length > q.limit;
-        return { body: { bridges, has_more: hasMore, next_cursor: hasMore && last ? encodeCursor({ c: String(last.created_at), i: String(last.id) }) : null } };
+        return {
+          body: {
+            bridges,
+            has_more: hasMore,
+            next_cursor: hasMore && last ? encodeCursor({ c: String(last.created_at), i: String(last.id) }) : null,
+          },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/bridges/:id', operationId: 'getBridge', tag: 'Bridge', scope: 'bridges:read',
-      summary: 'Read a bridge with its mappings and source digest', params: idParams, query: projectQuery, status: 200, errors: ['not_found'],
+      method: 'get',
+      path: '/v1/bridges/:id',
+      operationId: 'getBridge',
+      tag: 'Bridge',
+      scope: 'bridges:read',
+      summary: 'Read a bridge with its mappings and source digest',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
       response: { type: 'object', properties: { bridge: bridgeSchema } },
       handler: async (ctx) => {
         const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
@@ -88,20 +185,53 @@ export function bridgeRoutes(deps: Deps) {
       },
     },
     {
-      method: 'post', path: '/v1/bridges/:id/versions', operationId: 'versionBridge', tag: 'Bridge', scope: 'bridges:write', idempotent: true,
+      method: 'post',
+      path: '/v1/bridges/:id/versions',
+      operationId: 'versionBridge',
+      tag: 'Bridge',
+      scope: 'bridges:write',
+      idempotent: true,
       summary: 'Publish a new version from a new source or an edited proposal',
-      description: 'The new shape version SUPERSEDES the old one; the mappings are replaced; diff lists types, properties and relationships added, removed and changed.',
-      params: idParams, body: versionBridgeBody, status: 201, errors: ['not_found', 'conflict', 'upstream_error'],
-      response: { type: 'object', properties: { ...writeFields, bridge: bridgeSchema, shape: { type: ['object', 'null'] }, proposal: proposalSchema, unmapped: unmappedSchema, diff: { type: 'object' } } },
+      description:
+        'The new shape version SUPERSEDES the old one; the mappings are replaced; diff lists types, properties and relationships added, removed and changed.',
+      params: idParams,
+      body: versionBridgeBody,
+      status: 201,
+      errors: ['not_found', 'conflict', 'upstream_error'],
+      response: {
+        type: 'object',
+        properties: {
+          ...writeFields,
+          bridge: bridgeSchema,
+          shape: { type: ['object', 'null'] },
+          proposal: proposalSchema,
+          unmapped: unmappedSchema,
+          diff: { type: 'object' },
+        },
+      },
       handler: async (ctx) => {
-        const body = bodyOf<{ project_id?: string; source?: SourceRequest; proposal?: Proposal; options?: Options; apply?: boolean }>(ctx);
+        const body = bodyOf<{
+          project_id?: string;
+          source?: SourceRequest;
+          proposal?: Proposal;
+          options?: Options;
+          apply?: boolean;
+        }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const id = ctx.params.id!;
         const options = withDefaults(body.options);
         const current = await loadBridge(deps.graph, actor.projectId, id);
         const proposed = body.source
           ? await proposeFrom(deps, body.source, options)
-          : { proposal: { ...body.proposal!, format: body.proposal!.format ?? (String(current.bridge.source_format) as Proposal['format']) }, unmapped: [], digest: String(current.bridge.source_digest), url: (current.bridge.source_url as string | null) ?? null };
+          : {
+              proposal: {
+                ...body.proposal!,
+                format: body.proposal!.format ?? (String(current.bridge.source_format) as Proposal['format']),
+              },
+              unmapped: [],
+              digest: String(current.bridge.source_digest),
+              url: (current.bridge.source_url as string | null) ?? null,
+            };
         const result = await versionBridge(deps, actor, id, normaliseProposal(proposed), options, body.apply ?? false);
         const failed = result.status === 'failed';
         return {
@@ -109,21 +239,57 @@ export function bridgeRoutes(deps: Deps) {
           body: {
             ...governedWriteFields(actor, result, id),
             bridge: failed ? null : bridgeView(await loadBridge(deps.graph, actor.projectId, id)),
-            shape: failed ? null : stagedShapeView(result.shape, actor.projectId, result.definition, String(current.bridge.shape_id)),
-            proposal: proposed.proposal, unmapped: proposed.unmapped, diff: result.diff,
+            shape: failed
+              ? null
+              : stagedShapeView(result.shape, actor.projectId, result.definition, String(current.bridge.shape_id)),
+            proposal: proposed.proposal,
+            unmapped: proposed.unmapped,
+            diff: result.diff,
           },
         };
       },
     },
     {
-      method: 'post', path: '/v1/bridges/:id/map', operationId: 'mapBridgeRecords', tag: 'Bridge', scope: 'bridges:write', idempotent: true,
+      method: 'post',
+      path: '/v1/bridges/:id/map',
+      operationId: 'mapBridgeRecords',
+      tag: 'Bridge',
+      scope: 'bridges:write',
+      idempotent: true,
       summary: 'Turn 1 to 1,000 records of one source type into entities (a governed write)',
-      description: 'Unknown records are created, known ones (by identity) update only changed properties and add missing relationships, identical ones stage nothing. Relationship targets resolve within the batch or against committed entities of the bridge; unresolved ones are reported, never invented. dry_run answers 200 with the counts and stages nothing.',
-      params: idParams, body: mapBody, status: 201, errors: ['not_found', 'conflict'],
-      alsoResponds: [{ status: 200, description: 'dry_run: what would change; nothing staged', schema: { type: 'object', properties: { dry_run: { const: true }, counts: countsSchema, unresolved: unresolvedSchema } } }],
-      response: { type: 'object', properties: { ...writeFields, counts: countsSchema, unresolved: unresolvedSchema, entity_ids: { type: 'array', items: { type: 'string' } } } },
+      description:
+        'Unknown records are created, known ones (by identity) update only changed properties and add missing relationships, identical ones stage nothing. Relationship targets resolve within the batch or against committed entities of the bridge; unresolved ones are reported, never invented. dry_run answers 200 with the counts and stages nothing.',
+      params: idParams,
+      body: mapBody,
+      status: 201,
+      errors: ['not_found', 'conflict'],
+      alsoResponds: [
+        {
+          status: 200,
+          description: 'dry_run: what would change; nothing staged',
+          schema: {
+            type: 'object',
+            properties: { dry_run: { const: true }, counts: countsSchema, unresolved: unresolvedSchema },
+          },
+        },
+      ],
+      response: {
+        type: 'object',
+        properties: {
+          ...writeFields,
+          counts: countsSchema,
+          unresolved: unresolvedSchema,
+          entity_ids: { type: 'array', items: { type: 'string' } },
+        },
+      },
       handler: async (ctx) => {
-        const body = bodyOf<{ project_id?: string; record_type: string; records: Record<string, unknown>[]; apply?: boolean; dry_run?: boolean }>(ctx);
+        const body = bodyOf<{
+          project_id?: string;
+          record_type: string;
+          records: Record<string, unknown>[];
+          apply?: boolean;
+          dry_run?: boolean;
+        }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const id = ctx.params.id!;
         if (body.dry_run === true) {
@@ -133,7 +299,12 @@ export function bridgeRoutes(deps: Deps) {
         const result = await mapRecords(deps, actor, id, body.record_type, body.records, body.apply ?? false);
         return {
           status: governedWriteStatus(result),
-          body: { ...governedWriteFields(actor, result, null), counts: result.plan.counts, unresolved: result.plan.unresolved, entity_ids: result.status === 'failed' ? [] : result.plan.entity_ids },
+          body: {
+            ...governedWriteFields(actor, result, null),
+            counts: result.plan.counts,
+            unresolved: result.plan.unresolved,
+            entity_ids: result.status === 'failed' ? [] : result.plan.entity_ids,
+          },
         };
       },
     },
@@ -147,11 +318,18 @@ function normaliseProposal<T extends { proposal: Proposal }>(p: T): T {
     proposal: {
       ...p.proposal,
       entity_types: p.proposal.entity_types.map((t) => ({
-        ...t, source_pointer: t.source_pointer ?? '', identity_source: t.identity_source ?? (t.identity_path ? 'hint' : 'none'), name_path: t.name_path ?? null,
+        ...t,
+        source_pointer: t.source_pointer ?? '',
+        identity_source: t.identity_source ?? (t.identity_path ? 'hint' : 'none'),
+        name_path: t.name_path ?? null,
         properties: t.properties.map((q) => ({ ...q, source_pointer: q.source_pointer ?? '' })),
       })),
       relationship_types: p.proposal.relationship_types.map((r) => ({
-        ...r, source_pointer: r.source_pointer ?? '', inferred: r.inferred ?? false, target_identity_path: r.target_identity_path ?? null, direction: r.direction ?? 'out',
+        ...r,
+        source_pointer: r.source_pointer ?? '',
+        inferred: r.inferred ?? false,
+        target_identity_path: r.target_identity_path ?? null,
+        direction: r.direction ?? 'out',
       })),
     },
   };

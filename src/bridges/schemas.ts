@@ -2,20 +2,46 @@
 // client may edit, the map call, and what the area answers.
 import type { JsonSchema } from '../http/route.js';
 import { obj, projectIdField } from '../http/schemas.js';
-import { CARDINALITIES, LABEL_PATTERN, PROPERTY_PATTERN, PROPERTY_TYPES, REL_TYPE_PATTERN, SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
+import {
+  CARDINALITIES,
+  LABEL_PATTERN,
+  PROPERTY_PATTERN,
+  PROPERTY_TYPES,
+  REL_TYPE_PATTERN,
+  SHAPE_NAME_PATTERN,
+} from '../shapes/schemas.js';
 import { SOURCE_FORMATS } from './translate/types.js';
 
-const typeNames: JsonSchema = { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 } };
+const typeNames: JsonSchema = {
+  type: 'array',
+  maxItems: 1000,
+  uniqueItems: true,
+  items: { type: 'string', minLength: 1, maxLength: 200 },
+};
 const hints: JsonSchema = {
-  type: 'object', maxProperties: 1000, additionalProperties: { type: 'string', minLength: 1, maxLength: 200 },
+  type: 'object',
+  maxProperties: 1000,
+  additionalProperties: { type: 'string', minLength: 1, maxLength: 200 },
   propertyNames: { minLength: 1, maxLength: 200 },
 };
 
 export const optionsSchema: JsonSchema = obj({
   include: { ...typeNames, description: 'Only these source type names become types (default: all found).' },
-  exclude: { ...typeNames, description: 'These source type names never become types; references to them are listed as unmapped.' },
-  max_depth: { type: 'integer', minimum: 0, maximum: 5, default: 2, description: 'How deep inline objects are flattened into properties (owner.login → owner_login).' },
-  identity_hints: { ...hints, description: 'Source type name → the field that identifies its records (used when the type has no id).' },
+  exclude: {
+    ...typeNames,
+    description: 'These source type names never become types; references to them are listed as unmapped.',
+  },
+  max_depth: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 5,
+    default: 2,
+    description: 'How deep inline objects are flattened into properties (owner.login → owner_login).',
+  },
+  identity_hints: {
+    ...hints,
+    description: 'Source type name → the field that identifies its records (used when the type has no id).',
+  },
   name_hints: { ...hints, description: 'Source type name → the field that names its records.' },
 });
 
@@ -25,89 +51,172 @@ export const sourceSchema: JsonSchema = {
     format: { enum: [...SOURCE_FORMATS] },
     document: {
       type: ['object', 'string'],
-      description: 'The description itself: a JSON object (openapi, json_schema, graphql_introspection; JSON text is accepted too) or GraphQL SDL text (graphql_sdl). Only local #/ references are followed.',
+      description:
+        'The description itself: a JSON object (openapi, json_schema, graphql_introspection; JSON text is accepted too) or GraphQL SDL text (graphql_sdl). Only local #/ references are followed.',
     },
-    url: { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2048, description: 'Fetched through the SSRF-guarded fetcher (no private addresses, size and time caps).' },
+    url: {
+      type: 'string',
+      format: 'uri',
+      pattern: '^https?://',
+      maxLength: 2048,
+      description: 'Fetched through the SSRF-guarded fetcher (no private addresses, size and time caps).',
+    },
   },
   required: ['format'],
-  oneOf: [{ required: ['document'], not: { required: ['url'] } }, { required: ['url'], not: { required: ['document'] } }],
+  oneOf: [
+    { required: ['document'], not: { required: ['url'] } },
+    { required: ['url'], not: { required: ['document'] } },
+  ],
   additionalProperties: false,
   description: 'Exactly one of document and url.',
 };
 
-const proposedProperty: JsonSchema = obj({
-  name: { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64 },
-  type: { enum: [...PROPERTY_TYPES] },
-  enum: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 } },
-  path: { type: 'string', maxLength: 500, description: 'Dotted path of the value in a record; empty for the identity of a type without one.' },
-  source_pointer: { type: 'string', maxLength: 2000 },
-}, ['name', 'type', 'path']);
+const proposedProperty: JsonSchema = obj(
+  {
+    name: { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64 },
+    type: { enum: [...PROPERTY_TYPES] },
+    enum: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 200,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+    path: {
+      type: 'string',
+      maxLength: 500,
+      description: 'Dotted path of the value in a record; empty for the identity of a type without one.',
+    },
+    source_pointer: { type: 'string', maxLength: 2000 },
+  },
+  ['name', 'type', 'path'],
+);
 
-const proposedType: JsonSchema = obj({
-  label: { type: 'string', pattern: LABEL_PATTERN, maxLength: 64 },
-  source_name: { type: 'string', minLength: 1, maxLength: 200 },
-  source_pointer: { type: 'string', maxLength: 2000 },
-  identity_path: { type: ['string', 'null'], maxLength: 500 },
-  identity_source: { enum: ['id', 'hint', 'required', 'none'] },
-  name_path: { type: ['string', 'null'], maxLength: 500 },
-  properties: { type: 'array', minItems: 1, maxItems: 200, items: proposedProperty },
-  required: { type: 'array', maxItems: 200, uniqueItems: true, items: { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64 } },
-}, ['label', 'source_name', 'identity_path', 'properties', 'required']);
+const proposedType: JsonSchema = obj(
+  {
+    label: { type: 'string', pattern: LABEL_PATTERN, maxLength: 64 },
+    source_name: { type: 'string', minLength: 1, maxLength: 200 },
+    source_pointer: { type: 'string', maxLength: 2000 },
+    identity_path: { type: ['string', 'null'], maxLength: 500 },
+    identity_source: { enum: ['id', 'hint', 'required', 'none'] },
+    name_path: { type: ['string', 'null'], maxLength: 500 },
+    properties: { type: 'array', minItems: 1, maxItems: 200, items: proposedProperty },
+    required: {
+      type: 'array',
+      maxItems: 200,
+      uniqueItems: true,
+      items: { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64 },
+    },
+  },
+  ['label', 'source_name', 'identity_path', 'properties', 'required'],
+);
 
-const proposedRelationship: JsonSchema = obj({
-  type: { type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64 },
-  from: { type: 'string', pattern: LABEL_PATTERN, maxLength: 64 },
-  to: { type: 'string', pattern: LABEL_PATTERN, maxLength: 64 },
-  cardinality: { enum: [...CARDINALITIES] },
-  field: { type: 'string', minLength: 1, maxLength: 500 },
-  source_pointer: { type: 'string', maxLength: 2000 },
-  inferred: { type: 'boolean' },
-  target_identity_path: { type: ['string', 'null'], maxLength: 500 },
-  direction: { enum: ['out', 'in'] },
-}, ['type', 'from', 'to', 'cardinality', 'field']);
+const proposedRelationship: JsonSchema = obj(
+  {
+    type: { type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64 },
+    from: { type: 'string', pattern: LABEL_PATTERN, maxLength: 64 },
+    to: { type: 'string', pattern: LABEL_PATTERN, maxLength: 64 },
+    cardinality: { enum: [...CARDINALITIES] },
+    field: { type: 'string', minLength: 1, maxLength: 500 },
+    source_pointer: { type: 'string', maxLength: 2000 },
+    inferred: { type: 'boolean' },
+    target_identity_path: { type: ['string', 'null'], maxLength: 500 },
+    direction: { enum: ['out', 'in'] },
+  },
+  ['type', 'from', 'to', 'cardinality', 'field'],
+);
 
-export const proposalSchema: JsonSchema = obj({
-  format: { enum: [...SOURCE_FORMATS] },
-  entity_types: { type: 'array', minItems: 1, maxItems: 1000, items: proposedType },
-  relationship_types: { type: 'array', maxItems: 2000, items: proposedRelationship },
-}, ['entity_types', 'relationship_types']);
+export const proposalSchema: JsonSchema = obj(
+  {
+    format: { enum: [...SOURCE_FORMATS] },
+    entity_types: { type: 'array', minItems: 1, maxItems: 1000, items: proposedType },
+    relationship_types: { type: 'array', maxItems: 2000, items: proposedRelationship },
+  },
+  ['entity_types', 'relationship_types'],
+);
 
-const unmappedSchema: JsonSchema = { type: 'array', items: obj({ pointer: { type: 'string' }, reason: { type: 'string' } }, ['pointer', 'reason']) };
-const bridgeName: JsonSchema = { type: 'string', pattern: SHAPE_NAME_PATTERN, minLength: 1, maxLength: 64, description: 'Lowercase slug, unique in the project.' };
+const unmappedSchema: JsonSchema = {
+  type: 'array',
+  items: obj({ pointer: { type: 'string' }, reason: { type: 'string' } }, ['pointer', 'reason']),
+};
+const bridgeName: JsonSchema = {
+  type: 'string',
+  pattern: SHAPE_NAME_PATTERN,
+  minLength: 1,
+  maxLength: 64,
+  description: 'Lowercase slug, unique in the project.',
+};
 
-export const proposeBody: JsonSchema = obj({ project_id: projectIdField, source: sourceSchema, options: optionsSchema }, ['source']);
-export const createBridgeBody: JsonSchema = obj({
-  project_id: projectIdField, name: bridgeName, source: sourceSchema, options: optionsSchema,
-  apply: { type: 'boolean', default: false, description: 'Default false: the proposed shape and mapping wait for review in one delta.' },
-}, ['name', 'source']);
+export const proposeBody: JsonSchema = obj(
+  { project_id: projectIdField, source: sourceSchema, options: optionsSchema },
+  ['source'],
+);
+export const createBridgeBody: JsonSchema = obj(
+  {
+    project_id: projectIdField,
+    name: bridgeName,
+    source: sourceSchema,
+    options: optionsSchema,
+    apply: {
+      type: 'boolean',
+      default: false,
+      description: 'Default false: the proposed shape and mapping wait for review in one delta.',
+    },
+  },
+  ['name', 'source'],
+);
 export const versionBridgeBody: JsonSchema = {
   ...obj({
-    project_id: projectIdField, source: sourceSchema, options: optionsSchema, proposal: proposalSchema,
+    project_id: projectIdField,
+    source: sourceSchema,
+    options: optionsSchema,
+    proposal: proposalSchema,
     apply: { type: 'boolean', default: false },
   }),
   anyOf: [{ required: ['source'] }, { required: ['proposal'] }],
   not: { required: ['source', 'proposal'] },
   description: 'A new source (re-proposed) or an edited proposal, not both.',
 };
-export const mapBody: JsonSchema = obj({
-  project_id: projectIdField,
-  record_type: { type: 'string', minLength: 1, maxLength: 200, description: 'A source type name of the bridge (or its label).' },
-  records: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object' } },
-  apply: { type: 'boolean', default: false, description: 'Default false: the map delta waits for review.' },
-  dry_run: { type: 'boolean', default: false, description: 'Count what would change; stage nothing.' },
-}, ['record_type', 'records']);
+export const mapBody: JsonSchema = obj(
+  {
+    project_id: projectIdField,
+    record_type: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'A source type name of the bridge (or its label).',
+    },
+    records: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object' } },
+    apply: { type: 'boolean', default: false, description: 'Default false: the map delta waits for review.' },
+    dry_run: { type: 'boolean', default: false, description: 'Count what would change; stage nothing.' },
+  },
+  ['record_type', 'records'],
+);
 
 const mappingSchema: JsonSchema = { type: 'object', additionalProperties: true };
 export const bridgeSchema: JsonSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer' }, status: { enum: ['applied', 'staged'] },
-    delta_id: { type: 'string' }, shape_id: { type: 'string' }, source_format: { enum: [...SOURCE_FORMATS] },
-    source_digest: { type: 'string' }, source_url: { type: ['string', 'null'] }, options: { type: 'object' },
-    mappings: { type: 'array', items: mappingSchema }, unmapped: unmappedSchema,
-    type_count: { type: 'integer' }, relationship_count: { type: 'integer' },
-    created_at: { type: ['string', 'null'] }, updated_at: { type: ['string', 'null'] },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    version: { type: 'integer' },
+    status: { enum: ['applied', 'staged'] },
+    delta_id: { type: 'string' },
+    shape_id: { type: 'string' },
+    source_format: { enum: [...SOURCE_FORMATS] },
+    source_digest: { type: 'string' },
+    source_url: { type: ['string', 'null'] },
+    options: { type: 'object' },
+    mappings: { type: 'array', items: mappingSchema },
+    unmapped: unmappedSchema,
+    type_count: { type: 'integer' },
+    relationship_count: { type: 'integer' },
+    created_at: { type: ['string', 'null'] },
+    updated_at: { type: ['string', 'null'] },
   },
 };
-export const proposeResponse: JsonSchema = { type: 'object', properties: { proposal: proposalSchema, unmapped: unmappedSchema, source_digest: { type: 'string' } } };
+export const proposeResponse: JsonSchema = {
+  type: 'object',
+  properties: { proposal: proposalSchema, unmapped: unmappedSchema, source_digest: { type: 'string' } },
+};
 export { unmappedSchema };

@@ -14,7 +14,15 @@ import { loadShape, stageShape, type StagedShape } from '../shapes/store.js';
 import { planMap, type MapPlan } from './map.js';
 import { diffDefinitions, type DefinitionDiff } from './diff.js';
 import { mappingFromProps, stageBridge, stageBridgeVersion, type MappingRecord } from './store.js';
-import { propose, proposalToDefinition, sourceDigest, type Proposal, type ProposeOptions, type SourceFormat, type Unmapped } from './translate/index.js';
+import {
+  propose,
+  proposalToDefinition,
+  sourceDigest,
+  type Proposal,
+  type ProposeOptions,
+  type SourceFormat,
+  type Unmapped,
+} from './translate/index.js';
 
 export interface BridgeDeps {
   graph: Graph;
@@ -35,7 +43,12 @@ export interface Proposed {
 }
 
 /** Reads the source (inline, or fetched through the SSRF guard) and proposes; touches no graph. */
-export async function proposeFrom(deps: BridgeDeps, source: SourceRequest, options: ProposeOptions, at = '/body/source'): Promise<Proposed> {
+export async function proposeFrom(
+  deps: BridgeDeps,
+  source: SourceRequest,
+  options: ProposeOptions,
+  at = '/body/source',
+): Promise<Proposed> {
   let document = source.document;
   let field = `${at}/document`;
   if (source.url !== undefined) {
@@ -74,30 +87,56 @@ export interface BridgeWrite extends WriteOutcome {
 }
 
 export async function createBridge(
-  deps: BridgeDeps, actor: Actor, name: string, proposed: Proposed, options: ProposeOptions, apply: boolean,
+  deps: BridgeDeps,
+  actor: Actor,
+  name: string,
+  proposed: Proposed,
+  options: ProposeOptions,
+  apply: boolean,
 ): Promise<BridgeWrite> {
   const taken = await deps.graph.read(async (tx) => ({
     bridge: await tx.one('bridges/name_taken', { name_key: `${actor.projectId}|${name}` }),
     shape: await tx.one('shapes/name_taken', { name: shapeNameOf(name), project_id: actor.projectId }),
   }));
   if (taken.bridge) {
-    throw new ApiError('conflict', `A bridge named ${name} exists${taken.bridge.pending ? ` (staged in delta ${String(taken.bridge.delta_id)})` : ''}; publish a version with POST /v1/bridges/${String(taken.bridge.id)}/versions.`, {
-      fields: [{ field: '/body/name', reason: 'is taken' }], bridge_id: taken.bridge.id,
-    });
+    throw new ApiError(
+      'conflict',
+      `A bridge named ${name} exists${taken.bridge.pending ? ` (staged in delta ${String(taken.bridge.delta_id)})` : ''}; publish a version with POST /v1/bridges/${String(taken.bridge.id)}/versions.`,
+      {
+        fields: [{ field: '/body/name', reason: 'is taken' }],
+        bridge_id: taken.bridge.id,
+      },
+    );
   }
-  if (taken.shape) throw new ApiError('conflict', `The shape name ${shapeNameOf(name)} is taken in this project; choose another bridge name.`, { fields: [{ field: '/body/name', reason: 'its shape name is taken' }] });
+  if (taken.shape)
+    throw new ApiError(
+      'conflict',
+      `The shape name ${shapeNameOf(name)} is taken in this project; choose another bridge name.`,
+      { fields: [{ field: '/body/name', reason: 'its shape name is taken' }] },
+    );
   const definition = definitionOf(proposed.proposal, name);
   let bridgeId = '';
   let shape: StagedShape | undefined;
-  const outcome = await writeGoverned(deps.graph, () => {
-    const draft = new DeltaDraft('bridge', `bridge: ${name} v1 (${proposed.proposal.entity_types.length} types)`);
-    shape = stageShape(draft, actor.projectId, shapeNameOf(name), 1, definition, null);
-    bridgeId = stageBridge(draft, {
-      projectId: actor.projectId, name, version: 1, shapeId: shape.id, source: { format: proposed.proposal.format, digest: proposed.digest, url: proposed.url },
-      options, unmapped: proposed.unmapped, proposal: proposed.proposal,
-    });
-    return Promise.resolve(draft);
-  }, actor, apply);
+  const outcome = await writeGoverned(
+    deps.graph,
+    () => {
+      const draft = new DeltaDraft('bridge', `bridge: ${name} v1 (${proposed.proposal.entity_types.length} types)`);
+      shape = stageShape(draft, actor.projectId, shapeNameOf(name), 1, definition, null);
+      bridgeId = stageBridge(draft, {
+        projectId: actor.projectId,
+        name,
+        version: 1,
+        shapeId: shape.id,
+        source: { format: proposed.proposal.format, digest: proposed.digest, url: proposed.url },
+        options,
+        unmapped: proposed.unmapped,
+        proposal: proposed.proposal,
+      });
+      return Promise.resolve(draft);
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, bridgeId, shape: shape!, definition };
 }
 
@@ -105,33 +144,76 @@ export async function createBridge(
 async function committedBridge(graph: Graph, actor: Actor, id: string, action: string): Promise<BridgeRecord> {
   const record = await loadBridge(graph, actor.projectId, id);
   if (record.bridge.pending === true) {
-    throw conflict(`Bridge ${id} is staged in delta ${String(record.bridge.delta_id)}; apply it before it can ${action}.`, { bridge_id: id, delta_id: record.bridge.delta_id });
+    throw conflict(
+      `Bridge ${id} is staged in delta ${String(record.bridge.delta_id)}; apply it before it can ${action}.`,
+      { bridge_id: id, delta_id: record.bridge.delta_id },
+    );
   }
   return record;
 }
 
 export async function versionBridge(
-  deps: BridgeDeps, actor: Actor, id: string, proposed: Proposed, options: ProposeOptions, apply: boolean,
+  deps: BridgeDeps,
+  actor: Actor,
+  id: string,
+  proposed: Proposed,
+  options: ProposeOptions,
+  apply: boolean,
 ): Promise<BridgeWrite & { diff: DefinitionDiff; version: number }> {
   const current = await committedBridge(deps.graph, actor, id, 'be given a new version');
   const name = String(current.bridge.name);
   const previousShape = await loadShape(deps.graph, String(current.bridge.shape_id), actor.projectId);
   if (!previousShape) throw conflict(`The shape of bridge ${id} is not committed.`, { bridge_id: id });
-  const newer = await deps.graph.read((tx) => tx.one('shapes/newer_version', { project_id: actor.projectId, name: previousShape.name, version: previousShape.version }));
-  if (newer) throw conflict(`Shape ${previousShape.name} already has version ${String(newer.version)}${newer.pending ? ` staged in delta ${String(newer.delta_id)}` : ''}; apply or reject it first.`, { shape_id: newer.id });
+  const newer = await deps.graph.read((tx) =>
+    tx.one('shapes/newer_version', {
+      project_id: actor.projectId,
+      name: previousShape.name,
+      version: previousShape.version,
+    }),
+  );
+  if (newer)
+    throw conflict(
+      `Shape ${previousShape.name} already has version ${String(newer.version)}${newer.pending ? ` staged in delta ${String(newer.delta_id)}` : ''}; apply or reject it first.`,
+      { shape_id: newer.id },
+    );
   const definition = definitionOf(proposed.proposal, name);
   const version = Number(current.bridge.version ?? 1) + 1;
   let shape: StagedShape | undefined;
-  const outcome = await writeGoverned(deps.graph, () => {
-    const draft = new DeltaDraft('bridge', `bridge: ${name} v${version}`);
-    shape = stageShape(draft, actor.projectId, previousShape.name, previousShape.version + 1, definition, previousShape.id);
-    stageBridgeVersion(draft, id, {
-      projectId: actor.projectId, name, version, shapeId: shape.id, source: { format: proposed.proposal.format, digest: proposed.digest, url: proposed.url },
-      options, unmapped: proposed.unmapped, proposal: proposed.proposal,
-    });
-    return Promise.resolve(draft);
-  }, actor, apply);
-  return { ...outcome, bridgeId: id, shape: shape!, definition, version, diff: diffDefinitions(previousShape, definition) };
+  const outcome = await writeGoverned(
+    deps.graph,
+    () => {
+      const draft = new DeltaDraft('bridge', `bridge: ${name} v${version}`);
+      shape = stageShape(
+        draft,
+        actor.projectId,
+        previousShape.name,
+        previousShape.version + 1,
+        definition,
+        previousShape.id,
+      );
+      stageBridgeVersion(draft, id, {
+        projectId: actor.projectId,
+        name,
+        version,
+        shapeId: shape.id,
+        source: { format: proposed.proposal.format, digest: proposed.digest, url: proposed.url },
+        options,
+        unmapped: proposed.unmapped,
+        proposal: proposed.proposal,
+      });
+      return Promise.resolve(draft);
+    },
+    actor,
+    apply,
+  );
+  return {
+    ...outcome,
+    bridgeId: id,
+    shape: shape!,
+    definition,
+    version,
+    diff: diffDefinitions(previousShape, definition),
+  };
 }
 
 export interface MapResult extends WriteOutcome {
@@ -139,21 +221,52 @@ export interface MapResult extends WriteOutcome {
 }
 
 export async function mapRecords(
-  deps: BridgeDeps, actor: Actor, id: string, recordType: string, records: Record<string, unknown>[], apply: boolean,
+  deps: BridgeDeps,
+  actor: Actor,
+  id: string,
+  recordType: string,
+  records: Record<string, unknown>[],
+  apply: boolean,
 ): Promise<MapResult> {
   const current = await committedBridge(deps.graph, actor, id, 'map records');
-  const ctx = { projectId: actor.projectId, bridgeId: id, bridgeName: String(current.bridge.name), shapeId: String(current.bridge.shape_id), mappings: current.mappings };
+  const ctx = {
+    projectId: actor.projectId,
+    bridgeId: id,
+    bridgeName: String(current.bridge.name),
+    shapeId: String(current.bridge.shape_id),
+    mappings: current.mappings,
+  };
   let plan: MapPlan | undefined;
-  const outcome = await writeGoverned(deps.graph, async (tx) => {
-    plan = await planMap(tx, ctx, recordType, records);
-    return plan.draft;
-  }, actor, apply);
-  return { ...outcome, plan: plan ?? { counts: { created: 0, updated: 0, unchanged: 0 }, unresolved: [], entity_ids: [] } };
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      plan = await planMap(tx, ctx, recordType, records);
+      return plan.draft;
+    },
+    actor,
+    apply,
+  );
+  return {
+    ...outcome,
+    plan: plan ?? { counts: { created: 0, updated: 0, unchanged: 0 }, unresolved: [], entity_ids: [] },
+  };
 }
 
 /** What a map would do, read-only (dry_run). */
-export async function planMapOnly(deps: BridgeDeps, actor: Actor, id: string, recordType: string, records: Record<string, unknown>[]): Promise<MapPlan> {
+export async function planMapOnly(
+  deps: BridgeDeps,
+  actor: Actor,
+  id: string,
+  recordType: string,
+  records: Record<string, unknown>[],
+): Promise<MapPlan> {
   const current = await committedBridge(deps.graph, actor, id, 'map records');
-  const ctx = { projectId: actor.projectId, bridgeId: id, bridgeName: String(current.bridge.name), shapeId: String(current.bridge.shape_id), mappings: current.mappings };
+  const ctx = {
+    projectId: actor.projectId,
+    bridgeId: id,
+    bridgeName: String(current.bridge.name),
+    shapeId: String(current.bridge.shape_id),
+    mappings: current.mappings,
+  };
   return deps.graph.read((tx) => planMap(tx, ctx, recordType, records));
 }

@@ -5,7 +5,14 @@
 import type { Plain } from '../db/values.js';
 import type { PropValue } from '../deltas/props.js';
 import type { DeltaDraft } from '../deltas/draft.js';
-import type { Proposal, ProposedRelationship, ProposedType, ProposeOptions, Unmapped, SourceFormat } from './translate/index.js';
+import type {
+  Proposal,
+  ProposedRelationship,
+  ProposedType,
+  ProposeOptions,
+  Unmapped,
+  SourceFormat,
+} from './translate/index.js';
 
 export interface BridgeSource {
   format: SourceFormat;
@@ -21,12 +28,28 @@ export interface MappingRecord {
   identity_source: ProposedType['identity_source'];
   name_path: string | null;
   properties: { name: string; path: string; type: string }[];
-  relationships: { type: string; field: string; target: string; cardinality: string; direction: 'out' | 'in'; inferred: boolean; target_identity_path: string | null }[];
+  relationships: {
+    type: string;
+    field: string;
+    target: string;
+    cardinality: string;
+    direction: 'out' | 'in';
+    inferred: boolean;
+    target_identity_path: string | null;
+  }[];
 }
 
 export function canonicalJson(value: unknown): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   return JSON.stringify(canonical(value));
 }
 
@@ -34,24 +57,52 @@ export function canonicalJson(value: unknown): string {
 export function mappingsOf(proposal: Proposal): MappingRecord[] {
   const holder = (r: ProposedRelationship) => (r.direction === 'out' ? r.from : r.to);
   return proposal.entity_types.map((t) => ({
-    label: t.label, record_type: t.source_name, source_pointer: t.source_pointer, identity_path: t.identity_path,
-    identity_source: t.identity_source, name_path: t.name_path,
+    label: t.label,
+    record_type: t.source_name,
+    source_pointer: t.source_pointer,
+    identity_path: t.identity_path,
+    identity_source: t.identity_source,
+    name_path: t.name_path,
     properties: t.properties.filter((p) => p.path !== '').map((p) => ({ name: p.name, path: p.path, type: p.type })),
-    relationships: proposal.relationship_types.filter((r) => holder(r) === t.label).map((r) => ({
-      type: r.type, field: r.field, target: r.direction === 'out' ? r.to : r.from, cardinality: r.cardinality, direction: r.direction,
-      inferred: r.inferred, target_identity_path: r.target_identity_path,
-    })),
+    relationships: proposal.relationship_types
+      .filter((r) => holder(r) === t.label)
+      .map((r) => ({
+        type: r.type,
+        field: r.field,
+        target: r.direction === 'out' ? r.to : r.from,
+        cardinality: r.cardinality,
+        direction: r.direction,
+        inferred: r.inferred,
+        target_identity_path: r.target_identity_path,
+      })),
   }));
 }
 
-function mappingProps(bridgeId: string, version: number, m: MappingRecord, position: number): Record<string, PropValue> {
+function mappingProps(
+  bridgeId: string,
+  version: number,
+  m: MappingRecord,
+  position: number,
+): Record<string, PropValue> {
   return {
-    bridge_id: bridgeId, version, position, label: m.label, record_type: m.record_type, source_pointer: m.source_pointer,
-    identity_path: m.identity_path, identity_source: m.identity_source, name_path: m.name_path,
-    property_names: m.properties.map((p) => p.name), property_paths: m.properties.map((p) => p.path), property_types: m.properties.map((p) => p.type),
-    relationship_types: m.relationships.map((r) => r.type), relationship_fields: m.relationships.map((r) => r.field),
-    relationship_targets: m.relationships.map((r) => r.target), relationship_cardinalities: m.relationships.map((r) => r.cardinality),
-    relationship_directions: m.relationships.map((r) => r.direction), relationship_inferred: m.relationships.map((r) => r.inferred),
+    bridge_id: bridgeId,
+    version,
+    position,
+    label: m.label,
+    record_type: m.record_type,
+    source_pointer: m.source_pointer,
+    identity_path: m.identity_path,
+    identity_source: m.identity_source,
+    name_path: m.name_path,
+    property_names: m.properties.map((p) => p.name),
+    property_paths: m.properties.map((p) => p.path),
+    property_types: m.properties.map((p) => p.type),
+    relationship_types: m.relationships.map((r) => r.type),
+    relationship_fields: m.relationships.map((r) => r.field),
+    relationship_targets: m.relationships.map((r) => r.target),
+    relationship_cardinalities: m.relationships.map((r) => r.cardinality),
+    relationship_directions: m.relationships.map((r) => r.direction),
+    relationship_inferred: m.relationships.map((r) => r.inferred),
     relationship_target_identity_paths: m.relationships.map((r) => r.target_identity_path ?? ''),
   };
 }
@@ -70,14 +121,21 @@ export function mappingFromProps(p: Record<string, Plain>): MappingRecord {
   const inferred = list('relationship_inferred');
   const idPaths = strings('relationship_target_identity_paths');
   return {
-    label: String(p.label), record_type: String(p.record_type), source_pointer: String(p.source_pointer ?? ''),
+    label: String(p.label),
+    record_type: String(p.record_type),
+    source_pointer: String(p.source_pointer ?? ''),
     identity_path: typeof p.identity_path === 'string' ? p.identity_path : null,
     identity_source: String(p.identity_source ?? 'none') as MappingRecord['identity_source'],
     name_path: typeof p.name_path === 'string' ? p.name_path : null,
     properties: names.map((name, i) => ({ name, path: paths[i] ?? '', type: types[i] ?? 'string' })),
     relationships: relTypes.map((type, i) => ({
-      type, field: fields[i] ?? '', target: targets[i] ?? '', cardinality: cards[i] ?? 'many_to_many', direction: dirs[i] === 'in' ? 'in' : 'out',
-      inferred: inferred[i] === true, target_identity_path: idPaths[i] ? idPaths[i]! : null,
+      type,
+      field: fields[i] ?? '',
+      target: targets[i] ?? '',
+      cardinality: cards[i] ?? 'many_to_many',
+      direction: dirs[i] === 'in' ? 'in' : 'out',
+      inferred: inferred[i] === true,
+      target_identity_path: idPaths[i] ? idPaths[i]! : null,
     })),
   };
 }
@@ -95,10 +153,16 @@ export interface BridgeNodeInput {
 
 function bridgeProps(input: BridgeNodeInput): Record<string, PropValue> {
   return {
-    version: input.version, shape_id: input.shapeId, source_format: input.source.format, source_digest: input.source.digest,
-    source_url: input.source.url, options: canonicalJson(input.options),
-    unmapped_pointers: input.unmapped.map((u) => u.pointer), unmapped_reasons: input.unmapped.map((u) => u.reason),
-    type_count: input.proposal.entity_types.length, relationship_count: input.proposal.relationship_types.length,
+    version: input.version,
+    shape_id: input.shapeId,
+    source_format: input.source.format,
+    source_digest: input.source.digest,
+    source_url: input.source.url,
+    options: canonicalJson(input.options),
+    unmapped_pointers: input.unmapped.map((u) => u.pointer),
+    unmapped_reasons: input.unmapped.map((u) => u.reason),
+    type_count: input.proposal.entity_types.length,
+    relationship_count: input.proposal.relationship_types.length,
   };
 }
 
@@ -111,7 +175,11 @@ function stageMappings(draft: DeltaDraft, bridgeId: string, version: number, pro
 
 /** Stages a new bridge (its shape is staged by the caller into the same draft). */
 export function stageBridge(draft: DeltaDraft, input: BridgeNodeInput): string {
-  const bridgeId = draft.createNode(['Bridge'], { name: input.name, name_key: `${input.projectId}|${input.name}`, ...bridgeProps(input) });
+  const bridgeId = draft.createNode(['Bridge'], {
+    name: input.name,
+    name_key: `${input.projectId}|${input.name}`,
+    ...bridgeProps(input),
+  });
   draft.createRelationship(bridgeId, 'PROPOSES', input.shapeId);
   stageMappings(draft, bridgeId, input.version, input.proposal);
   return bridgeId;

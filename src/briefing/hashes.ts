@@ -33,7 +33,9 @@ export function canonicalJson(value: Json): string {
     return JSON.stringify(value);
   }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+  const keys = Object.keys(value)
+    .filter((key) => value[key] !== undefined)
+    .sort();
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] as Json)}`).join(',')}}`;
 }
 
@@ -46,21 +48,31 @@ export function normaliseQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-export function briefingHashes(query: string, selected: readonly BriefingMemory[], maxEvidence: number): BriefingHashes {
+export function briefingHashes(
+  query: string,
+  selected: readonly BriefingMemory[],
+  maxEvidence: number,
+): BriefingHashes {
   return {
-    structural: sha256Hex(canonicalJson({
-      output_type: BRIEFING_OUTPUT_TYPE,
-      purpose: BRIEFING_PURPOSE,
-      selected: selected.map((memory) => ({ id: memory.id, kind: memory.kind })),
-    })),
-    operational: sha256Hex(canonicalJson({
-      purpose: BRIEFING_PURPOSE,
-      query: normaliseQuery(query),
-      output_type: BRIEFING_OUTPUT_TYPE,
-      max_evidence: maxEvidence,
-    })),
-    denotative: sha256Hex(canonicalJson({
-      selected: selected.map((memory) => ({ id: memory.id, content: memory.content })),
-    })),
+    structural: sha256Hex(
+      canonicalJson({
+        output_type: BRIEFING_OUTPUT_TYPE,
+        purpose: BRIEFING_PURPOSE,
+        selected: selected.map((memory) => ({ id: memory.id, kind: memory.kind })),
+      }),
+    ),
+    operational: sha256Hex(
+      canonicalJson({
+        purpose: BRIEFING_PURPOSE,
+        query: normaliseQuery(query),
+        output_type: BRIEFING_OUTPUT_TYPE,
+        max_evidence: maxEvidence,
+      }),
+    ),
+    denotative: sha256Hex(
+      canonicalJson({
+        selected: selected.map((memory) => ({ id: memory.id, content: memory.content })),
+      }),
+    ),
   };
 }

@@ -14,4 +14,12 @@ export { LlmBriefingWriter, LlmEndpointError, DEFAULT_LLM_TIMEOUT_MS } from './l
 export type { LlmBriefingOptions } from './llm.js';
 export { selectEvidence, DEFAULT_MAX_EVIDENCE, KIND_ORDER } from './select.js';
 export { briefingHashes, canonicalJson, sha256Hex, normaliseQuery } from './hashes.js';
-export type { Briefing, BriefingHashes, BriefingInput, BriefingMemory, BriefingSpec, BriefingWriter, MemoryKind } from './types.js';
+export type {
+  Briefing,
+  BriefingHashes,
+  BriefingInput,
+  BriefingMemory,
+  BriefingSpec,
+  BriefingWriter,
+  MemoryKind,
+} from './types.js';

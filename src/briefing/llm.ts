@@ -21,7 +21,11 @@ export type LlmBriefingOptions = LlmClientConfig;
  */
 export class LlmEndpointError extends Error {
   override readonly name = 'LlmEndpointError';
-  constructor(reason: string, readonly status?: number, options?: { cause?: unknown }) {
+  constructor(
+    reason: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
     super(`LLM endpoint failed: ${reason}`, options);
   }
 }
@@ -39,7 +43,15 @@ const INSTRUCTIONS = [
 function evidenceMessage(query: string, selected: readonly BriefingMemory[]): string {
   return JSON.stringify({
     query,
-    evidence: selected.map((m) => ({ id: m.id, kind: m.kind, name: m.name, content: m.content, date: memoryDay(m), subject: m.subject ?? null, object: m.object ?? null })),
+    evidence: selected.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      name: m.name,
+      content: m.content,
+      date: memoryDay(m),
+      subject: m.subject ?? null,
+      object: m.object ?? null,
+    })),
   });
 }
 

@@ -37,11 +37,16 @@ function stripBlockLine(line: string): string | undefined {
   if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) return undefined; // table separator
   if (/^\s{0,3}\[[^\]]+\]:\s+\S+/.test(line)) return undefined; // link reference definition
   const heading = /^\s{0,3}#{1,6}(?:\s+|$)(.*?)(?:\s+#+)?\s*$/.exec(line);
-  let out = (heading === null ? line : heading[1] ?? '')
+  let out = (heading === null ? line : (heading[1] ?? ''))
     .replace(/^\s*(>\s?)+/, '')
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '');
   if (/^\s*\|.*\|\s*$/.test(out)) {
-    out = out.trim().slice(1, -1).split('|').map((cell) => cell.trim()).join('; ');
+    out = out
+      .trim()
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim())
+      .join('; ');
   }
   return stripInlineMarkdown(out).trimEnd();
 }
@@ -64,5 +69,8 @@ export function stripMarkdown(markdown: string): string {
     const plain = stripBlockLine(line);
     if (plain !== undefined) lines.push(plain);
   }
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -15,7 +15,12 @@ interface Section {
 }
 
 const SECTION_TITLES: Record<MemoryKind, string> = {
-  decision: 'Decisions', lesson: 'Lessons', preference: 'Preferences', fact: 'Facts', signal: 'Signals', observation: 'Observations',
+  decision: 'Decisions',
+  lesson: 'Lessons',
+  preference: 'Preferences',
+  fact: 'Facts',
+  signal: 'Signals',
+  observation: 'Observations',
 };
 
 function counted(count: number, kind: MemoryKind): string {
@@ -32,10 +37,18 @@ function clause(content: string): string {
 }
 
 function summaryOf(sections: Section[], selectedCount: number, candidateCount: number): string {
-  const days = sections.flatMap((s) => s.items.map(memoryDay)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
+  const days = sections
+    .flatMap((s) => s.items.map(memoryDay))
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort();
   const first = days[0];
   const last = days[days.length - 1];
-  const range = first === undefined || last === undefined ? '' : first === last ? `, dated ${first}` : `, dated ${first} to ${last}`;
+  const range =
+    first === undefined || last === undefined
+      ? ''
+      : first === last
+        ? `, dated ${first}`
+        : `, dated ${first} to ${last}`;
   const memories = selectedCount === 1 ? 'memory' : 'memories';
   return `Selected ${selectedCount} ${memories} from ${candidateCount} candidates: ${listed(sections.map((s) => counted(s.items.length, s.kind)))}${range}.`;
 }
@@ -52,19 +65,26 @@ function nextStep(section: Section): string {
   // The lead memory is quoted as its own sentence, so its capital letter reads naturally.
   const most = n === 1 ? ' It reads: ' : ' The most relevant reads: ';
   switch (section.kind) {
-    case 'decision': return `Follow ${the(n, 'decision')} already taken unless new evidence justifies revisiting ${them}.${most}"${lead}".`;
-    case 'lesson': return `Apply ${the(n, 'lesson')} learned before repeating similar work.${most}"${lead}".`;
-    case 'preference': return `Respect ${the(n, 'preference')} in whatever you produce.${most}"${lead}".`;
-    case 'fact': return `Treat ${the(n, 'fact')} as current, and re-check ${n === 1 ? 'it if it has' : 'any that have'} gone stale.`;
-    case 'signal': return `Watch ${the(n, 'signal')} and act if ${n === 1 ? 'it strengthens' : 'they strengthen'}.${most}"${lead}".`;
-    case 'observation': return `Confirm ${the(n, 'observation')} before relying on ${them}.`;
+    case 'decision':
+      return `Follow ${the(n, 'decision')} already taken unless new evidence justifies revisiting ${them}.${most}"${lead}".`;
+    case 'lesson':
+      return `Apply ${the(n, 'lesson')} learned before repeating similar work.${most}"${lead}".`;
+    case 'preference':
+      return `Respect ${the(n, 'preference')} in whatever you produce.${most}"${lead}".`;
+    case 'fact':
+      return `Treat ${the(n, 'fact')} as current, and re-check ${n === 1 ? 'it if it has' : 'any that have'} gone stale.`;
+    case 'signal':
+      return `Watch ${the(n, 'signal')} and act if ${n === 1 ? 'it strengthens' : 'they strengthen'}.${most}"${lead}".`;
+    case 'observation':
+      return `Confirm ${the(n, 'observation')} before relying on ${them}.`;
   }
 }
 
 function renderEmpty(title: string, candidateCount: number): RenderedBriefing {
-  const why = candidateCount === 0
-    ? 'No memories matched this query, so there is no evidence to brief on.'
-    : `None of the ${candidateCount} candidate memories was selected as evidence, so there is nothing to brief on.`;
+  const why =
+    candidateCount === 0
+      ? 'No memories matched this query, so there is no evidence to brief on.'
+      : `None of the ${candidateCount} candidate memories was selected as evidence, so there is nothing to brief on.`;
   const next = 'Widen or rephrase the query, or record the relevant decisions, lessons and facts as memories first.';
   return {
     markdown: `# ${title}\n\n${why}\n\n## What to do next\n\n- ${next}\n`,
@@ -73,11 +93,16 @@ function renderEmpty(title: string, candidateCount: number): RenderedBriefing {
 }
 
 /** The built-in briefing for the selected evidence, in selection order within each section. */
-export function renderBriefing(query: string, selected: readonly BriefingMemory[], candidateCount: number): RenderedBriefing {
+export function renderBriefing(
+  query: string,
+  selected: readonly BriefingMemory[],
+  candidateCount: number,
+): RenderedBriefing {
   const title = `Situation briefing: ${collapseWhitespace(query) || '(no query)'}`;
-  const sections: Section[] = KIND_ORDER
-    .map((kind) => ({ kind, items: selected.filter((memory) => memory.kind === kind) }))
-    .filter((section) => section.items.length > 0);
+  const sections: Section[] = KIND_ORDER.map((kind) => ({
+    kind,
+    items: selected.filter((memory) => memory.kind === kind),
+  })).filter((section) => section.items.length > 0);
   if (sections.length === 0) return renderEmpty(title, candidateCount);
 
   const summary = summaryOf(sections, selected.length, candidateCount);
@@ -85,13 +110,19 @@ export function renderBriefing(query: string, selected: readonly BriefingMemory[
   const markdown = [
     `# ${title}`,
     summary,
-    ...sections.map((s) => `## ${SECTION_TITLES[s.kind]}\n\n${s.items.map((m) => `- ${collapseWhitespace(m.content)} (${memoryDay(m)})`).join('\n')}`),
+    ...sections.map(
+      (s) =>
+        `## ${SECTION_TITLES[s.kind]}\n\n${s.items.map((m) => `- ${collapseWhitespace(m.content)} (${memoryDay(m)})`).join('\n')}`,
+    ),
     `## What to do next\n\n${steps.map((step) => `- ${step}`).join('\n')}`,
   ];
   const text = [
     title,
     summary,
-    ...sections.map((s) => `${SECTION_TITLES[s.kind]}: ${s.items.map((m) => `${stripInlineMarkdown(clause(m.content))} (${memoryDay(m)}).`).join(' ')}`),
+    ...sections.map(
+      (s) =>
+        `${SECTION_TITLES[s.kind]}: ${s.items.map((m) => `${stripInlineMarkdown(clause(m.content))} (${memoryDay(m)}).`).join(' ')}`,
+    ),
     `What to do next: ${steps.map(stripInlineMarkdown).join(' ')}`,
   ];
   return { markdown: `${markdown.join('\n\n')}\n`, text: `${text.join('\n\n')}\n` };

@@ -7,7 +7,9 @@ export const DEFAULT_MAX_EVIDENCE = 12;
 /** Kinds in the order a reader acts on them; also the order of briefing sections. */
 export const KIND_ORDER: readonly MemoryKind[] = ['decision', 'lesson', 'preference', 'fact', 'signal', 'observation'];
 
-const KIND_RANK: Record<MemoryKind, number> = Object.fromEntries(KIND_ORDER.map((kind, rank) => [kind, rank])) as Record<MemoryKind, number>;
+const KIND_RANK: Record<MemoryKind, number> = Object.fromEntries(
+  KIND_ORDER.map((kind, rank) => [kind, rank]),
+) as Record<MemoryKind, number>;
 
 /** Content as compared for duplicates: Unicode NFC, whitespace runs collapsed, trimmed, lowercased. */
 export function normaliseContent(content: string): string {
@@ -47,7 +49,10 @@ export function compareCandidates(a: BriefingMemory, b: BriefingMemory): number 
  * Orders the candidates, drops any whose normalised content repeats a better-ranked one, and keeps
  * at most maxEvidence. maxEvidence must be a whole number of at least 0.
  */
-export function selectEvidence(candidates: readonly BriefingMemory[], maxEvidence: number = DEFAULT_MAX_EVIDENCE): BriefingMemory[] {
+export function selectEvidence(
+  candidates: readonly BriefingMemory[],
+  maxEvidence: number = DEFAULT_MAX_EVIDENCE,
+): BriefingMemory[] {
   if (!Number.isInteger(maxEvidence) || maxEvidence < 0) {
     throw new RangeError(`maxEvidence must be a whole number of at least 0, got ${maxEvidence}`);
   }

@@ -34,7 +34,12 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'cypher') {
     const config = loadConfig();
     const { user, password, database } = config.neo4j;
-    return runCypher(argv.slice(1), { uri: config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`, user, password, database });
+    return runCypher(argv.slice(1), {
+      uri: config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`,
+      user,
+      password,
+      database,
+    });
   }
   const { values, positionals } = parseArgs({
     args: argv,
@@ -56,7 +61,12 @@ async function main(argv: string[]): Promise<void> {
   }
   const config = loadConfig();
   const uri = config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`;
-  const graph = new Graph({ uri, user: config.neo4j.user, password: config.neo4j.password, database: config.neo4j.database });
+  const graph = new Graph({
+    uri,
+    user: config.neo4j.user,
+    password: config.neo4j.password,
+    database: config.neo4j.database,
+  });
   const json = values.json ?? false;
   try {
     if (!(await graph.ping())) {
@@ -74,18 +84,29 @@ async function main(argv: string[]): Promise<void> {
       }
       case 'org list': {
         const rows = await graph.read((tx) => tx.run('tenancy/list_organizations'));
-        print(json, { organizations: rows }, rows.map((r) => `${String(r.id)}  ${String(r.name)}  projects: ${(r.project_ids as string[]).join(', ')}`).join('\n') || '(none)');
+        print(
+          json,
+          { organizations: rows },
+          rows
+            .map((r) => `${String(r.id)}  ${String(r.name)}  projects: ${(r.project_ids as string[]).join(', ')}`)
+            .join('\n') || '(none)',
+        );
         break;
       }
       case 'project create': {
         const name = rest.join(' ');
         if (!values.org || !name) throw new UsageError('project create needs --org ORG_ID and a NAME');
         const project = await createProject(graph, values.org, name);
-        print(json, { id: project.id, name: project.name, organization_id: project.organization_id }, `project ${String(project.id)} (${name}) in organization ${values.org}`);
+        print(
+          json,
+          { id: project.id, name: project.name, organization_id: project.organization_id },
+          `project ${String(project.id)} (${name}) in organization ${values.org}`,
+        );
         break;
       }
       case 'key create': {
-        if (!!values.org === !!values.project) throw new UsageError('key create needs exactly one of --project PROJECT_ID or --org ORG_ID');
+        if (!!values.org === !!values.project)
+          throw new UsageError('key create needs exactly one of --project PROJECT_ID or --org ORG_ID');
         const scopes = (values.scope ?? []).map((s) => {
           if (!isScope(s)) throw new UsageError(`unknown scope ${s}; scopes: ${SCOPES.join(', ')}`);
           return s as Scope;
@@ -96,13 +117,31 @@ async function main(argv: string[]): Promise<void> {
           if (!row) throw new Error(`project ${values.project} does not exist`);
           organizationId = String(row.organization_id);
         }
-        const key = await issueKey(graph, { organizationId: organizationId as string, projectId: values.project ?? null, scopes, ...(values.name ? { name: values.name } : {}) });
-        print(json, { id: key.id, key: key.key, scopes: key.scopes }, `key ${key.id}\n  ${key.key}\n  scopes: ${key.scopes.join(' ')}\nThe secret is shown only once; store it now.`);
+        const key = await issueKey(graph, {
+          organizationId: organizationId as string,
+          projectId: values.project ?? null,
+          scopes,
+          ...(values.name ? { name: values.name } : {}),
+        });
+        print(
+          json,
+          { id: key.id, key: key.key, scopes: key.scopes },
+          `key ${key.id}\n  ${key.key}\n  scopes: ${key.scopes.join(' ')}\nThe secret is shown only once; store it now.`,
+        );
         break;
       }
       case 'key list': {
         const rows = await graph.read((tx) => tx.run('auth/list_keys', { organization_id: values.org ?? null }));
-        print(json, { keys: rows }, rows.map((r) => `${String(r.id)}  ${String(r.key_hint)}  ${r.project_id ? 'project ' + String(r.project_id) : 'org ' + String(r.organization_id)}  ${r.revoked_at ? 'REVOKED' : 'active'}  ${String(r.name ?? '')}`).join('\n') || '(none)');
+        print(
+          json,
+          { keys: rows },
+          rows
+            .map(
+              (r) =>
+                `${String(r.id)}  ${String(r.key_hint)}  ${r.project_id ? 'project ' + String(r.project_id) : 'org ' + String(r.organization_id)}  ${r.revoked_at ? 'REVOKED' : 'active'}  ${String(r.name ?? '')}`,
+            )
+            .join('\n') || '(none)',
+        );
         break;
       }
       case 'key revoke': {
@@ -115,18 +154,36 @@ async function main(argv: string[]): Promise<void> {
       }
       case 'credits grant': {
         const amount = Number(rest[0]);
-        if (!values.org || !Number.isInteger(amount) || amount <= 0) throw new UsageError('credits grant needs --org ORG_ID and a positive whole AMOUNT');
+        if (!values.org || !Number.isInteger(amount) || amount <= 0)
+          throw new UsageError('credits grant needs --org ORG_ID and a positive whole AMOUNT');
         const result = await grantCredits(graph, values.org, amount, values.reason ?? 'granted with gks');
-        print(json, { id: result.entry_id, organization_id: values.org, balance: result.balance }, `granted ${amount} credits; balance ${result.balance}`);
+        print(
+          json,
+          { id: result.entry_id, organization_id: values.org, balance: result.balance },
+          `granted ${amount} credits; balance ${result.balance}`,
+        );
         break;
       }
       case 'doctor': {
         const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
-        const gateway = new TemporalGateway({ address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue });
+        const gateway = new TemporalGateway({
+          address,
+          namespace: config.temporal.namespace,
+          taskQueue: config.temporal.taskQueue,
+        });
         try {
           const client = await gateway.getClient();
-          const result = await client.workflow.execute('serviceCheck', { taskQueue: config.temporal.taskQueue, workflowId: `service-check-${Date.now()}`, args: ['gks doctor'], workflowExecutionTimeout: '30 seconds' });
-          print(json, { neo4j: uri, temporal: address, result }, `Neo4j ${uri}: ok\nTemporal ${address} and a worker: ok\nworkflow result: ${JSON.stringify(result)}`);
+          const result = await client.workflow.execute('serviceCheck', {
+            taskQueue: config.temporal.taskQueue,
+            workflowId: `service-check-${Date.now()}`,
+            args: ['gks doctor'],
+            workflowExecutionTimeout: '30 seconds',
+          });
+          print(
+            json,
+            { neo4j: uri, temporal: address, result },
+            `Neo4j ${uri}: ok\nTemporal ${address} and a worker: ok\nworkflow result: ${JSON.stringify(result)}`,
+          );
         } finally {
           await gateway.close();
         }

@@ -3,7 +3,10 @@
 import path from 'node:path';
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`configuration: ${variable} ${reason}`);
   }
 }
@@ -78,7 +81,8 @@ function hostPort(env: Env, name: string): string | undefined {
 
 function secretKey(name: string, raw: string): Buffer {
   const key = Buffer.from(raw, 'base64');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || key.length !== 32) throw new ConfigError(name, 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || key.length !== 32)
+    throw new ConfigError(name, 'must be 32 bytes in base64 (openssl rand -base64 32)');
   return key;
 }
 
@@ -126,8 +130,14 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
     metrics: { enabled: bool(env, 'METRICS_ENABLED', true) },
     browserPort: int(env, 'GKS_BROWSER_PORT', 7474, 0, 65535),
     secrets: {
-      key: optional(env, 'GKS_SECRETS_KEY') === undefined ? null : secretKey('GKS_SECRETS_KEY', String(env.GKS_SECRETS_KEY)),
-      previousKeys: (optional(env, 'GKS_SECRETS_PREVIOUS_KEYS') ?? '').split(',').filter((k) => k.trim() !== '').map((k) => secretKey('GKS_SECRETS_PREVIOUS_KEYS', k.trim())),
+      key:
+        optional(env, 'GKS_SECRETS_KEY') === undefined
+          ? null
+          : secretKey('GKS_SECRETS_KEY', String(env.GKS_SECRETS_KEY)),
+      previousKeys: (optional(env, 'GKS_SECRETS_PREVIOUS_KEYS') ?? '')
+        .split(',')
+        .filter((k) => k.trim() !== '')
+        .map((k) => secretKey('GKS_SECRETS_PREVIOUS_KEYS', k.trim())),
     },
   };
 }
@@ -137,7 +147,8 @@ function rateLimits(env: Env): Config['rateLimit'] {
   const burst = int(env, 'RATE_LIMIT_BURST', 100, 1, 1_000_000);
   // One address may carry several keys (a NAT, a CI runner): by default it gets four keys' worth.
   return {
-    perSecond, burst,
+    perSecond,
+    burst,
     addressPerSecond: int(env, 'RATE_LIMIT_ADDRESS_PER_SECOND', perSecond * 4, 1, 4_000_000),
     addressBurst: int(env, 'RATE_LIMIT_ADDRESS_BURST', burst * 4, 1, 4_000_000),
   };

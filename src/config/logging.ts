@@ -4,8 +4,21 @@ import type { LoggerOptions } from 'pino';
 
 /** Paths pino censors before a line is written (one level of nesting and request headers). */
 export const REDACT_PATHS = [
-  'authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', 'req.headers.authorization',
-  'token', '*.token', 'secret', '*.secret', 'secret.token', '*.secret.token', 'api_key', '*.api_key', 'password', '*.password',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  '*.headers.authorization',
+  'req.headers.authorization',
+  'token',
+  '*.token',
+  'secret',
+  '*.secret',
+  'secret.token',
+  '*.secret.token',
+  'api_key',
+  '*.api_key',
+  'password',
+  '*.password',
 ];
 
 export function loggerOptions(level: string): LoggerOptions {

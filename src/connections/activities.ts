@@ -27,10 +27,34 @@ export interface BeginRequest {
   workflow_id: string;
   run_id: string;
 }
-export interface FetchedPage { page_no: number; fetched: boolean; count: number; has_more: boolean }
-export interface StagedPage { page_no: number; created: number; updated: number; unchanged: number; already_staged: boolean }
-export interface FinishRequest extends SyncRef { status: 'completed' | 'failed' | 'cancelled'; error: string | null }
-export interface SyncSummary { sync_id: string | null; status: string; delta_id: string | null; pages: number; created: number; updated: number; unchanged: number; apply_outcome: string | null; skipped: string | null }
+export interface FetchedPage {
+  page_no: number;
+  fetched: boolean;
+  count: number;
+  has_more: boolean;
+}
+export interface StagedPage {
+  page_no: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  already_staged: boolean;
+}
+export interface FinishRequest extends SyncRef {
+  status: 'completed' | 'failed' | 'cancelled';
+  error: string | null;
+}
+export interface SyncSummary {
+  sync_id: string | null;
+  status: string;
+  delta_id: string | null;
+  pages: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  apply_outcome: string | null;
+  skipped: string | null;
+}
 
 export interface ConnectionActivityDeps {
   graph: Graph;
@@ -51,19 +75,29 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
 
   async function load(connectionId: string): Promise<ConnectionRecord> {
     const row = await graph.read((tx) => tx.one('connections/get_by_id', { id: connectionId }));
-    if (!row) throw ApplicationFailure.nonRetryable(`connection ${connectionId} no longer exists`, 'ConnectionUnavailable');
+    if (!row)
+      throw ApplicationFailure.nonRetryable(`connection ${connectionId} no longer exists`, 'ConnectionUnavailable');
     return toRecord(row.connection as Record<string, Plain>, row.pending === true);
   }
 
   async function syncOf(ref: SyncRef, connection: ConnectionRecord): Promise<Record<string, Plain>> {
-    const row = await graph.read((tx) => tx.one('connections/sync_get', { sync_id: ref.sync_id, connection_id: ref.connection_id, project_id: connection.projectId }));
+    const row = await graph.read((tx) =>
+      tx.one('connections/sync_get', {
+        sync_id: ref.sync_id,
+        connection_id: ref.connection_id,
+        project_id: connection.projectId,
+      }),
+    );
     if (!row) throw ApplicationFailure.nonRetryable(`sync ${ref.sync_id} has no record`, 'ConnectionUnavailable');
     return row.sync as Record<string, Plain>;
   }
 
   /** Auth and scope failures mark the connection and stop the run; anything else is retried. */
   async function upstreamFailure(connection: ConnectionRecord, error: UpstreamError): Promise<never> {
-    deps.logger?.warn({ connection_id: connection.id, reason: error.reason, http_status: error.httpStatus, err: error.message }, 'connection sync: upstream failure');
+    deps.logger?.warn(
+      { connection_id: connection.id, reason: error.reason, http_status: error.httpStatus, err: error.message },
+      'connection sync: upstream failure',
+    );
     if (error.reason === 'auth_failed' || error.reason === 'forbidden_scope') {
       await setConnection(graph, connection.projectId, connection.id, { status: 'error', status_reason: error.reason });
       throw ApplicationFailure.nonRetryable(error.message, 'ConnectionAuthFailed');
@@ -80,7 +114,12 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
       if (syncId === null) {
         try {
           const opened = await openSync(graph, connection.projectId, connection.id, {
-            trigger: 'schedule', fullRefresh: false, keyId: connection.createdBy, requestId: request.run_id, workflowId: request.workflow_id, runId: request.run_id,
+            trigger: 'schedule',
+            fullRefresh: false,
+            keyId: connection.createdBy,
+            requestId: request.run_id,
+            workflowId: request.workflow_id,
+            runId: request.run_id,
           });
           syncId = opened.syncId;
         } catch (error) {
@@ -88,20 +127,38 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
           throw error;
         }
       }
-      await graph.write((tx) => tx.run('connections/sync_set', { sync_id: syncId, set: { status: 'running', started_at: new Date().toISOString(), workflow_id: request.workflow_id, run_id: request.run_id } }));
+      await graph.write((tx) =>
+        tx.run('connections/sync_set', {
+          sync_id: syncId,
+          set: {
+            status: 'running',
+            started_at: new Date().toISOString(),
+            workflow_id: request.workflow_id,
+            run_id: request.run_id,
+          },
+        }),
+      );
       return { sync_id: syncId, skipped: null };
     },
 
     /** Fetches the run's next unstaged page into the buffer; heartbeats while the upstream answers. */
     async fetchPage(ref: SyncRef): Promise<FetchedPage> {
       const connection = await load(ref.connection_id);
-      if (connection.status === 'paused' || connection.status === 'revoked') throw ApplicationFailure.nonRetryable(`connection is ${connection.status}`, 'ConnectionUnavailable');
+      if (connection.status === 'paused' || connection.status === 'revoked')
+        throw ApplicationFailure.nonRetryable(`connection is ${connection.status}`, 'ConnectionUnavailable');
       const sync = await syncOf(ref, connection);
       const pageNo = Number(sync.pages ?? 0) + 1;
       if (sync.exhausted === true) return { page_no: pageNo - 1, fetched: false, count: 0, has_more: false };
       const token = await tokenOf(graph, deps.config.secrets, connection.projectId, connection.id);
-      if (token === null && connection.kind !== 'feed') throw ApplicationFailure.nonRetryable('the connection has no secret (revoked)', 'ConnectionUnavailable');
-      const ctx = { kind: connection.kind, config: connection.config, token, since: sync.since == null ? null : String(sync.since), heartbeat: () => heartbeat({ page: pageNo }) };
+      if (token === null && connection.kind !== 'feed')
+        throw ApplicationFailure.nonRetryable('the connection has no secret (revoked)', 'ConnectionUnavailable');
+      const ctx = {
+        kind: connection.kind,
+        config: connection.config,
+        token,
+        since: sync.since == null ? null : String(sync.since),
+        heartbeat: () => heartbeat({ page: pageNo }),
+      };
       const state = sync.next_page ? (JSON.parse(String(sync.next_page)) as PageState) : null;
       heartbeat({ page: pageNo });
       let page;
@@ -109,34 +166,66 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
         page = await CONNECTORS[connection.kind].fetchPage(ctx, state, callerFor(ctx, deps.config.fetch));
       } catch (error) {
         if (error instanceof UpstreamError) return upstreamFailure(connection, error);
-        throw ApplicationFailure.retryable(scrub(error instanceof Error ? error.message : String(error), token), 'SyncFetchFailed');
+        throw ApplicationFailure.retryable(
+          scrub(error instanceof Error ? error.message : String(error), token),
+          'SyncFetchFailed',
+        );
       }
-      await graph.write((tx) => tx.run('connections/page_put', {
-        sync_id: ref.sync_id, page_no: pageNo, records: JSON.stringify(page.records), next_page: page.next ? JSON.stringify(page.next) : null, now: new Date().toISOString(),
-      }), { purpose: 'connection:sync-buffer' });
+      await graph.write(
+        (tx) =>
+          tx.run('connections/page_put', {
+            sync_id: ref.sync_id,
+            page_no: pageNo,
+            records: JSON.stringify(page.records),
+            next_page: page.next ? JSON.stringify(page.next) : null,
+            now: new Date().toISOString(),
+          }),
+        { purpose: 'connection:sync-buffer' },
+      );
       return { page_no: pageNo, fetched: true, count: page.records.length, has_more: page.next !== null };
     },
 
     /** Stages a buffered page and advances the run's page pointer and cursor in one transaction. */
     async stagePage(ref: SyncRef & { page_no: number }): Promise<StagedPage> {
       const connection = await load(ref.connection_id);
-      return graph.write(async (tx) => {
-        const row = await tx.one('connections/page_take', { sync_id: ref.sync_id, page_no: ref.page_no, token: crypto.randomUUID() });
-        const sync = row?.sync as Record<string, Plain> | undefined;
-        if (!sync) throw ApplicationFailure.nonRetryable(`sync ${ref.sync_id} has no record`, 'ConnectionUnavailable');
-        if (Number(sync.pages ?? 0) >= ref.page_no) return { page_no: ref.page_no, created: 0, updated: 0, unchanged: 0, already_staged: true };
-        if (row?.records === null || row?.records === undefined) throw ApplicationFailure.retryable(`page ${ref.page_no} is not buffered`, 'SyncPageMissing');
-        const records = JSON.parse(String(row.records)) as SyncRecord[];
-        const counts = await stageRecords(tx, connection, String(sync.delta_id), records);
-        const high = records.reduce<string | null>((max, r) => (r.updated_at && (!max || r.updated_at > max) ? r.updated_at : max), sync.cursor == null ? null : String(sync.cursor));
-        await tx.run('connections/sync_set', { sync_id: ref.sync_id, set: {
-          pages: ref.page_no, next_page: row.next_page ?? null, exhausted: row.next_page === null, cursor: high,
-          seen: Number(sync.seen ?? 0) + records.length, created: Number(sync.created ?? 0) + counts.created,
-          updated: Number(sync.updated ?? 0) + counts.updated, unchanged: Number(sync.unchanged ?? 0) + counts.unchanged,
-        } });
-        await tx.run('connections/page_drop', { sync_id: ref.sync_id, page_no: ref.page_no });
-        return { page_no: ref.page_no, ...counts, already_staged: false };
-      }, { purpose: 'connection:sync-stage' });
+      return graph.write(
+        async (tx) => {
+          const row = await tx.one('connections/page_take', {
+            sync_id: ref.sync_id,
+            page_no: ref.page_no,
+            token: crypto.randomUUID(),
+          });
+          const sync = row?.sync as Record<string, Plain> | undefined;
+          if (!sync)
+            throw ApplicationFailure.nonRetryable(`sync ${ref.sync_id} has no record`, 'ConnectionUnavailable');
+          if (Number(sync.pages ?? 0) >= ref.page_no)
+            return { page_no: ref.page_no, created: 0, updated: 0, unchanged: 0, already_staged: true };
+          if (row?.records === null || row?.records === undefined)
+            throw ApplicationFailure.retryable(`page ${ref.page_no} is not buffered`, 'SyncPageMissing');
+          const records = JSON.parse(String(row.records)) as SyncRecord[];
+          const counts = await stageRecords(tx, connection, String(sync.delta_id), records);
+          const high = records.reduce<string | null>(
+            (max, r) => (r.updated_at && (!max || r.updated_at > max) ? r.updated_at : max),
+            sync.cursor == null ? null : String(sync.cursor),
+          );
+          await tx.run('connections/sync_set', {
+            sync_id: ref.sync_id,
+            set: {
+              pages: ref.page_no,
+              next_page: row.next_page ?? null,
+              exhausted: row.next_page === null,
+              cursor: high,
+              seen: Number(sync.seen ?? 0) + records.length,
+              created: Number(sync.created ?? 0) + counts.created,
+              updated: Number(sync.updated ?? 0) + counts.updated,
+              unchanged: Number(sync.unchanged ?? 0) + counts.unchanged,
+            },
+          });
+          await tx.run('connections/page_drop', { sync_id: ref.sync_id, page_no: ref.page_no });
+          return { page_no: ref.page_no, ...counts, already_staged: false };
+        },
+        { purpose: 'connection:sync-stage' },
+      );
     },
 
     /** Ends the run: its status, the connection's status, and (completed) the delta's settlement. */
@@ -145,19 +234,46 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
       let sync = await syncOf(request, connection);
       let applyOutcome = (sync.apply_outcome as string | null) ?? null;
       if (sync.status === 'queued' || sync.status === 'running') {
-        if (request.status === 'completed') applyOutcome = (await settleDelta(graph, connection, String(sync.delta_id), String(sync.key_id ?? connection.createdBy), request.sync_id)).applyOutcome;
-        await graph.write(async (tx) => {
-          await tx.run('connections/sync_set', { sync_id: request.sync_id, set: { status: request.status, error: request.error, finished_at: new Date().toISOString(), apply_outcome: applyOutcome } });
-          await tx.run('connections/page_drop', { sync_id: request.sync_id, page_no: null });
-        }, { purpose: 'connection:sync-finish' });
+        if (request.status === 'completed')
+          applyOutcome = (
+            await settleDelta(
+              graph,
+              connection,
+              String(sync.delta_id),
+              String(sync.key_id ?? connection.createdBy),
+              request.sync_id,
+            )
+          ).applyOutcome;
+        await graph.write(
+          async (tx) => {
+            await tx.run('connections/sync_set', {
+              sync_id: request.sync_id,
+              set: {
+                status: request.status,
+                error: request.error,
+                finished_at: new Date().toISOString(),
+                apply_outcome: applyOutcome,
+              },
+            });
+            await tx.run('connections/page_drop', { sync_id: request.sync_id, page_no: null });
+          },
+          { purpose: 'connection:sync-finish' },
+        );
         if (request.status === 'completed' && (connection.status === 'untested' || connection.status === 'error')) {
           await setConnection(graph, connection.projectId, connection.id, { status: 'active', status_reason: null });
         }
         sync = await syncOf(request, connection);
       }
       return {
-        sync_id: request.sync_id, status: String(sync.status), delta_id: String(sync.delta_id), pages: Number(sync.pages ?? 0), created: Number(sync.created ?? 0),
-        updated: Number(sync.updated ?? 0), unchanged: Number(sync.unchanged ?? 0), apply_outcome: applyOutcome, skipped: null,
+        sync_id: request.sync_id,
+        status: String(sync.status),
+        delta_id: String(sync.delta_id),
+        pages: Number(sync.pages ?? 0),
+        created: Number(sync.created ?? 0),
+        updated: Number(sync.updated ?? 0),
+        unchanged: Number(sync.unchanged ?? 0),
+        apply_outcome: applyOutcome,
+        skipped: null,
       };
     },
   };

@@ -1,7 +1,11 @@
 // Starting a sync on Temporal: open the run in the graph (which refuses a second concurrent run),
 // then start workflow sync-<connection_id> with the connection's search attributes. A start that
 // Temporal refuses (one already runs) is the same 409; one it cannot take leaves nothing behind.
-import { defineSearchAttributeKey, SearchAttributeType, WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import {
+  defineSearchAttributeKey,
+  SearchAttributeType,
+  WorkflowExecutionAlreadyStartedError,
+} from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Deps } from '../http/deps.js';
 import { ApiError } from '../errors/catalogue.js';
@@ -32,7 +36,10 @@ export async function temporalClient(deps: Deps): Promise<Client> {
   try {
     return await withTimeout((deps.services.get('temporal') as TemporalGateway).getClient(), 5_000);
   } catch {
-    throw new ApiError('loop_dispatch_unavailable', 'Sync execution (Temporal) is temporarily unreachable; nothing was started.');
+    throw new ApiError(
+      'loop_dispatch_unavailable',
+      'Sync execution (Temporal) is temporarily unreachable; nothing was started.',
+    );
   }
 }
 
@@ -40,35 +47,69 @@ export async function temporalClient(deps: Deps): Promise<Client> {
 async function clearStaleRun(deps: Deps, client: Client, error: ApiError): Promise<boolean> {
   const syncId = error.details.sync_id;
   if (error.details.reason === 'awaiting_review' || typeof syncId !== 'string') return false;
-  const row = await deps.graph.read((tx) => tx.runText('MATCH (y:Sync {id: $id}) RETURN y.workflow_id AS workflow_id, y.run_id AS run_id', { id: syncId }));
+  const row = await deps.graph.read((tx) =>
+    tx.runText('MATCH (y:Sync {id: $id}) RETURN y.workflow_id AS workflow_id, y.run_id AS run_id', { id: syncId }),
+  );
   const workflowId = row[0]?.workflow_id;
   if (typeof workflowId !== 'string') return false;
   try {
-    const description = await client.workflow.getHandle(workflowId, typeof row[0]?.run_id === 'string' ? row[0].run_id : undefined).describe();
+    const description = await client.workflow
+      .getHandle(workflowId, typeof row[0]?.run_id === 'string' ? row[0].run_id : undefined)
+      .describe();
     if (description.status.name === 'RUNNING') return false;
   } catch {
     // No such workflow: the run never started.
   }
-  await deps.graph.write((tx) => tx.run('connections/sync_set', { sync_id: syncId, set: { status: 'failed', error: 'the sync workflow ended without settling the run', finished_at: new Date().toISOString() } }));
+  await deps.graph.write((tx) =>
+    tx.run('connections/sync_set', {
+      sync_id: syncId,
+      set: {
+        status: 'failed',
+        error: 'the sync workflow ended without settling the run',
+        finished_at: new Date().toISOString(),
+      },
+    }),
+  );
   return true;
 }
 
-export async function startSync(deps: Deps, actor: Actor, connectionId: string, fullRefresh: boolean): Promise<OpenedSync> {
+export async function startSync(
+  deps: Deps,
+  actor: Actor,
+  connectionId: string,
+  fullRefresh: boolean,
+): Promise<OpenedSync> {
   const client = await temporalClient(deps);
   const workflowId = syncWorkflowId(connectionId);
-  const options = { trigger: 'manual' as const, fullRefresh, keyId: actor.keyId, requestId: actor.requestId, workflowId, runId: null };
+  const options = {
+    trigger: 'manual' as const,
+    fullRefresh,
+    keyId: actor.keyId,
+    requestId: actor.requestId,
+    workflowId,
+    runId: null,
+  };
   let opened: OpenedSync;
   try {
     opened = await openSync(deps.graph, actor.projectId, connectionId, options);
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'sync_in_progress' && (await clearStaleRun(deps, client, error)))) throw error;
+    if (!(error instanceof ApiError && error.code === 'sync_in_progress' && (await clearStaleRun(deps, client, error))))
+      throw error;
     opened = await openSync(deps.graph, actor.projectId, connectionId, options);
   }
-  const start = () => withTimeout(client.workflow.start(SYNC_WORKFLOW, {
-    taskQueue: deps.config.temporal.taskQueue, workflowId, args: [{ connection_id: connectionId, sync_id: opened.syncId }],
-    typedSearchAttributes: searchAttributes(opened.connection), workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-    memo: { project_id: actor.projectId, delta_id: opened.deltaId, sync_id: opened.syncId }, workflowExecutionTimeout: '24 hours',
-  }), 5_000);
+  const start = () =>
+    withTimeout(
+      client.workflow.start(SYNC_WORKFLOW, {
+        taskQueue: deps.config.temporal.taskQueue,
+        workflowId,
+        args: [{ connection_id: connectionId, sync_id: opened.syncId }],
+        typedSearchAttributes: searchAttributes(opened.connection),
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+        memo: { project_id: actor.projectId, delta_id: opened.deltaId, sync_id: opened.syncId },
+        workflowExecutionTimeout: '24 hours',
+      }),
+      5_000,
+    );
   try {
     let handle;
     for (let attempt = 0; ; attempt += 1) {
@@ -82,14 +123,25 @@ export async function startSync(deps: Deps, actor: Actor, connectionId: string, 
         await new Promise((r) => setTimeout(r, 250));
       }
     }
-    await deps.graph.write((tx) => tx.run('connections/sync_set', { sync_id: opened.syncId, set: { run_id: handle.firstExecutionRunId } }));
+    await deps.graph.write((tx) =>
+      tx.run('connections/sync_set', { sync_id: opened.syncId, set: { run_id: handle.firstExecutionRunId } }),
+    );
   } catch (error) {
-    await deps.graph.write((tx) => tx.run('connections/sync_remove', { sync_id: opened.syncId, remove_delta: opened.resumedFrom === null }));
+    await deps.graph.write((tx) =>
+      tx.run('connections/sync_remove', { sync_id: opened.syncId, remove_delta: opened.resumedFrom === null }),
+    );
     if (error instanceof WorkflowExecutionAlreadyStartedError) {
-      throw new ApiError('sync_in_progress', `A sync of connection ${connectionId} is already running (workflow ${workflowId}).`, { workflow_id: workflowId });
+      throw new ApiError(
+        'sync_in_progress',
+        `A sync of connection ${connectionId} is already running (workflow ${workflowId}).`,
+        { workflow_id: workflowId },
+      );
     }
     deps.logger.warn({ err: (error as Error).message, connection_id: connectionId }, 'sync dispatch failed');
-    throw new ApiError('loop_dispatch_unavailable', 'Sync execution is temporarily unavailable; nothing was started. Try again shortly.');
+    throw new ApiError(
+      'loop_dispatch_unavailable',
+      'Sync execution is temporarily unavailable; nothing was started. Try again shortly.',
+    );
   }
   return opened;
 }

@@ -21,22 +21,35 @@ function summary(event: LoopEvent, raw: HistoryEvent): string {
   if (raw.activityTaskCompletedEventAttributes) {
     if (event.activity_name === 'fetchPage') {
       const page = decoded<FetchedPage>(raw);
-      if (page) return page.fetched ? `Fetched page ${page.page_no}: ${page.count} record(s)${page.has_more ? ', more to come' : ', last page'}` : 'Every page was already staged';
+      if (page)
+        return page.fetched
+          ? `Fetched page ${page.page_no}: ${page.count} record(s)${page.has_more ? ', more to come' : ', last page'}`
+          : 'Every page was already staged';
     }
     if (event.activity_name === 'stagePage') {
       const page = decoded<StagedPage>(raw);
-      if (page) return page.already_staged ? `Page ${page.page_no} was already staged` : `Staged page ${page.page_no}: ${page.created} created, ${page.updated} updated, ${page.unchanged} unchanged`;
+      if (page)
+        return page.already_staged
+          ? `Page ${page.page_no} was already staged`
+          : `Staged page ${page.page_no}: ${page.created} created, ${page.updated} updated, ${page.unchanged} unchanged`;
     }
     if (event.activity_name === 'finishSync') {
       const s = decoded<SyncSummary>(raw);
-      if (s) return `Sync ${s.status} after ${s.pages} page(s): ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged${s.apply_outcome ? ` (${s.apply_outcome})` : ''}`;
+      if (s)
+        return `Sync ${s.status} after ${s.pages} page(s): ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged${s.apply_outcome ? ` (${s.apply_outcome})` : ''}`;
     }
     if (event.activity_name === 'beginSync') return 'Sync marked running';
   }
   return event.summary.replace(/^Loop /, 'Sync ');
 }
 
-export async function syncEvents(client: Client, namespace: string, workflowId: string, runId: string | undefined, upTo: number): Promise<LoopEvent[]> {
+export async function syncEvents(
+  client: Client,
+  namespace: string,
+  workflowId: string,
+  runId: string | undefined,
+  upTo: number,
+): Promise<LoopEvent[]> {
   const raw = await readHistory(client, namespace, workflowId, upTo, runId);
   return toLoopEvents(raw).map((event, i) => ({ ...event, iteration: null, summary: summary(event, raw[i]!) }));
 }

@@ -8,7 +8,11 @@ import { scrub } from './secrets.js';
 import type { StatusReason } from './types.js';
 
 export class UpstreamError extends Error {
-  constructor(readonly reason: StatusReason | 'bad_response' | 'refused', readonly httpStatus: number | null, message: string) {
+  constructor(
+    readonly reason: StatusReason | 'bad_response' | 'refused',
+    readonly httpStatus: number | null,
+    message: string,
+  ) {
     super(message);
     this.name = 'UpstreamError';
   }
@@ -30,14 +34,35 @@ export interface CallOptions {
 export type FetchSettings = Pick<Config['fetch'], 'allowPrivate' | 'timeoutMs' | 'maxBytes' | 'maxRedirects'>;
 
 /** One call; answers any HTTP status, throws UpstreamError (scrubbed) when nothing was answered. */
-export async function callUpstream(url: string, token: string | null, options: CallOptions, settings: FetchSettings): Promise<UpstreamResponse> {
-  const headers: Record<string, string> = { 'user-agent': 'gks-connections/1.0', accept: 'application/json', 'accept-encoding': 'identity', ...options.headers };
+export async function callUpstream(
+  url: string,
+  token: string | null,
+  options: CallOptions,
+  settings: FetchSettings,
+): Promise<UpstreamResponse> {
+  const headers: Record<string, string> = {
+    'user-agent': 'gks-connections/1.0',
+    accept: 'application/json',
+    'accept-encoding': 'identity',
+    ...options.headers,
+  };
   if (options.json !== undefined) headers['content-type'] = 'application/json';
   try {
-    const response = await requestGuarded(url, {
-      method: options.method ?? 'GET', headers, ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
-    }, settings);
-    return { status: response.status, headers: response.headers, text: response.body.toString('utf8'), url: response.finalUrl };
+    const response = await requestGuarded(
+      url,
+      {
+        method: options.method ?? 'GET',
+        headers,
+        ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
+      },
+      settings,
+    );
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: response.body.toString('utf8'),
+      url: response.finalUrl,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const refused = error instanceof ApiError && error.code === 'invalid_request';
@@ -48,9 +73,20 @@ export async function callUpstream(url: string, token: string | null, options: C
 /** Turns a non-2xx answer into the connection's status reason; 2xx passes. */
 export function expectOk(response: UpstreamResponse, token: string | null, what: string): void {
   if (response.status >= 200 && response.status < 300) return;
-  const reason: StatusReason | 'bad_response' = response.status === 401 ? 'auth_failed' : response.status === 403 ? 'forbidden_scope' : response.status >= 500 || response.status === 429 ? 'unreachable' : 'bad_response';
+  const reason: StatusReason | 'bad_response' =
+    response.status === 401
+      ? 'auth_failed'
+      : response.status === 403
+        ? 'forbidden_scope'
+        : response.status >= 500 || response.status === 429
+          ? 'unreachable'
+          : 'bad_response';
   const excerpt = response.text.replace(/\s+/g, ' ').slice(0, 200);
-  throw new UpstreamError(reason, response.status, scrub(`${what} answered HTTP ${response.status}: ${excerpt}`, token));
+  throw new UpstreamError(
+    reason,
+    response.status,
+    scrub(`${what} answered HTTP ${response.status}: ${excerpt}`, token),
+  );
 }
 
 export function parseJson(response: UpstreamResponse, token: string | null, what: string): unknown {
@@ -70,14 +106,22 @@ export function nextLink(response: UpstreamResponse): string | null {
     const match = /<([^>]+)>\s*;\s*rel="?next"?/i.exec(part);
     if (!match?.[1]) continue;
     const next = new URL(match[1], response.url);
-    if (next.origin !== new URL(response.url).origin) throw new UpstreamError('bad_response', response.status, `the next page link leaves ${new URL(response.url).origin}; refused`);
+    if (next.origin !== new URL(response.url).origin)
+      throw new UpstreamError(
+        'bad_response',
+        response.status,
+        `the next page link leaves ${new URL(response.url).origin}; refused`,
+      );
     return next.href;
   }
   return null;
 }
 
 /** The header carrying the token: Authorization: Bearer <token> unless configured otherwise. */
-export function authHeader(token: string | null, auth: { header?: string; scheme?: string } | undefined): Record<string, string> {
+export function authHeader(
+  token: string | null,
+  auth: { header?: string; scheme?: string } | undefined,
+): Record<string, string> {
   if (!token) return {};
   const scheme = auth?.scheme ?? 'Bearer';
   return { [(auth?.header ?? 'Authorization').toLowerCase()]: scheme ? `${scheme} ${token}` : token };

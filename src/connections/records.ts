@@ -24,7 +24,10 @@ export function recordId(connectionId: string, externalId: string, part = 'recor
 }
 
 function contentHash(record: SyncRecord): string {
-  return crypto.createHash('sha256').update(JSON.stringify([record.title, record.text, record.url])).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([record.title, record.text, record.url]))
+    .digest('hex');
 }
 
 interface Existing {
@@ -37,13 +40,30 @@ interface Existing {
   changedInDelta: boolean;
 }
 
-function stageChunks(draft: DeltaDraft, connection: ConnectionRecord, record: SyncRecord, documentId: string, hash: string, tenant: string): number {
+function stageChunks(
+  draft: DeltaDraft,
+  connection: ConnectionRecord,
+  record: SyncRecord,
+  documentId: string,
+  hash: string,
+  tenant: string,
+): number {
   const chunks = chunkText(record.text, CHUNK_OPTIONS);
   let previous: string | null = null;
   for (const chunk of chunks) {
-    const chunkId = draft.createNode(['Chunk'], {
-      document_id: documentId, index: chunk.index, text: chunk.text, start: chunk.start, end: chunk.end, token_count: countTokens(chunk.text), tenant,
-    }, { id: recordId(connection.id, record.external_id, `chunk:${hash}:${chunk.index}`) });
+    const chunkId = draft.createNode(
+      ['Chunk'],
+      {
+        document_id: documentId,
+        index: chunk.index,
+        text: chunk.text,
+        start: chunk.start,
+        end: chunk.end,
+        token_count: countTokens(chunk.text),
+        tenant,
+      },
+      { id: recordId(connection.id, record.external_id, `chunk:${hash}:${chunk.index}`) },
+    );
     draft.createRelationship(documentId, 'HAS_CHUNK', chunkId);
     if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
     previous = chunkId;
@@ -51,32 +71,59 @@ function stageChunks(draft: DeltaDraft, connection: ConnectionRecord, record: Sy
   return chunks.length;
 }
 
-function documentProps(connection: ConnectionRecord, record: SyncRecord, hash: string): Record<string, string | number | boolean | null> {
+function documentProps(
+  connection: ConnectionRecord,
+  record: SyncRecord,
+  hash: string,
+): Record<string, string | number | boolean | null> {
   return {
-    title: record.title.slice(0, 500), size_bytes: Buffer.byteLength(record.text, 'utf8'), source_url: record.url,
-    char_count: record.text.length, token_count: countTokens(record.text), chunk_count: chunkText(record.text, CHUNK_OPTIONS).length,
-    content_hash: hash, rag_ready: record.text.trim() !== '', external_updated_at: record.updated_at,
+    title: record.title.slice(0, 500),
+    size_bytes: Buffer.byteLength(record.text, 'utf8'),
+    source_url: record.url,
+    char_count: record.text.length,
+    token_count: countTokens(record.text),
+    chunk_count: chunkText(record.text, CHUNK_OPTIONS).length,
+    content_hash: hash,
+    rag_ready: record.text.trim() !== '',
+    external_updated_at: record.updated_at,
   };
 }
 
-export async function stageRecords(tx: Tx, connection: ConnectionRecord, deltaId: string, records: SyncRecord[]): Promise<StagedCounts> {
+export async function stageRecords(
+  tx: Tx,
+  connection: ConnectionRecord,
+  deltaId: string,
+  records: SyncRecord[],
+): Promise<StagedCounts> {
   const byId = new Map<string, SyncRecord>();
   for (const r of records) byId.set(recordId(connection.id, r.external_id), r); // the last occurrence on a page wins
   const rows = await tx.run('connections/existing_records', { ids: [...byId.keys()], delta_id: deltaId });
-  const existing = new Map<string, Existing>(rows.map((r) => [String(r.id), {
-    exists: r.exists === true, pending: r.pending === true, deltaId: r.delta_id === null ? null : String(r.delta_id), projectId: r.project_id === null ? null : String(r.project_id),
-    contentHash: r.content_hash === null ? null : String(r.content_hash), chunkIds: (r.chunk_ids as string[] | null) ?? [], changedInDelta: r.changed_in_delta === true,
-  }]));
+  const existing = new Map<string, Existing>(
+    rows.map((r) => [
+      String(r.id),
+      {
+        exists: r.exists === true,
+        pending: r.pending === true,
+        deltaId: r.delta_id === null ? null : String(r.delta_id),
+        projectId: r.project_id === null ? null : String(r.project_id),
+        contentHash: r.content_hash === null ? null : String(r.content_hash),
+        chunkIds: (r.chunk_ids as string[] | null) ?? [],
+        changedInDelta: r.changed_in_delta === true,
+      },
+    ]),
+  );
   const draft = new DeltaDraft('connection_sync', '');
   const counts: StagedCounts = { created: 0, updated: 0, unchanged: 0 };
   const tenant = tenantToken(connection.projectId);
   for (const [id, record] of byId) {
     const found = existing.get(id);
     const hash = contentHash(record);
-    if (found?.exists && found.projectId !== connection.projectId) throw new Error(`record ${record.external_id} maps to a node of another project`);
+    if (found?.exists && found.projectId !== connection.projectId)
+      throw new Error(`record ${record.external_id} maps to a node of another project`);
     if (found?.exists && (found.pending || found.changedInDelta)) {
       // Already in this sync's delta (a retried or repeated page); a node pending elsewhere is a conflict.
-      if (found.deltaId !== deltaId && found.pending) throw new Error(`record ${record.external_id} is pending in another delta (${found.deltaId})`);
+      if (found.deltaId !== deltaId && found.pending)
+        throw new Error(`record ${record.external_id} is pending in another delta (${found.deltaId})`);
       counts.unchanged += 1;
       continue;
     }
@@ -86,7 +133,14 @@ export async function stageRecords(tx: Tx, connection: ConnectionRecord, deltaId
     }
     const common = { source_connection_id: connection.id, external_id: record.external_id };
     if (connection.targetRoute === 'submission') {
-      const props = { kind: `connection:${connection.kind}`, content: record.text, title: record.title.slice(0, 500), source_url: record.url, content_hash: hash, external_updated_at: record.updated_at };
+      const props = {
+        kind: `connection:${connection.kind}`,
+        content: record.text,
+        title: record.title.slice(0, 500),
+        source_url: record.url,
+        content_hash: hash,
+        external_updated_at: record.updated_at,
+      };
       if (found?.exists) {
         draft.updateNode(id, props);
         counts.updated += 1;
@@ -103,11 +157,27 @@ export async function stageRecords(tx: Tx, connection: ConnectionRecord, deltaId
       stageChunks(draft, connection, record, id, hash, tenant);
       counts.updated += 1;
     } else {
-      draft.createNode(['Document'], {
-        ...documentProps(connection, record, hash), ...common, type: 'connection', mime_type: 'text/markdown', final_url: null, filename: null, tags: [],
-        stage: 'indexed', added_by: connection.createdBy, added_by_name: connection.name, governance_status: 'active',
-        extraction_count: 0, extracted_token_count: 0, extracted_char_count: 0, tenant,
-      }, { id });
+      draft.createNode(
+        ['Document'],
+        {
+          ...documentProps(connection, record, hash),
+          ...common,
+          type: 'connection',
+          mime_type: 'text/markdown',
+          final_url: null,
+          filename: null,
+          tags: [],
+          stage: 'indexed',
+          added_by: connection.createdBy,
+          added_by_name: connection.name,
+          governance_status: 'active',
+          extraction_count: 0,
+          extracted_token_count: 0,
+          extracted_char_count: 0,
+          tenant,
+        },
+        { id },
+      );
       stageChunks(draft, connection, record, id, hash, tenant);
       draft.createRelationship(id, 'SYNCED_FROM', connection.id);
       counts.created += 1;

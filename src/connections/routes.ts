@@ -8,7 +8,16 @@ import { notFound } from '../errors/catalogue.js';
 import { projectIdField, projectQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Plain } from '../db/values.js';
-import { createConnection, patchConnection, revokeConnection, runChecks, setPaused, testStored, type CreateInput, type PatchInput } from './service.js';
+import {
+  createConnection,
+  patchConnection,
+  revokeConnection,
+  runChecks,
+  setPaused,
+  testStored,
+  type CreateInput,
+  type PatchInput,
+} from './service.js';
 import { startSync, temporalClient } from './dispatch.js';
 import { syncSchedule } from './schedules.js';
 import { syncEvents } from './events.js';
@@ -22,7 +31,9 @@ const connectionReply = { type: 'object', properties: { connection: s.connection
 
 function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
   const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
-  const projectId = fromQuery ? queryOf<{ project_id?: string }>(ctx)?.project_id : bodyOf<{ project_id?: string }>(ctx).project_id;
+  const projectId = fromQuery
+    ? queryOf<{ project_id?: string }>(ctx)?.project_id
+    : bodyOf<{ project_id?: string }>(ctx).project_id;
   return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
 }
 
@@ -39,8 +50,15 @@ async function reschedule(deps: Deps, actor: Actor, id: string, had: boolean): P
   await syncSchedule(await temporalClient(deps), deps.config, connection);
 }
 
-async function syncRecord(deps: Deps, actor: Actor, connectionId: string, syncId: string): Promise<Record<string, Plain>> {
-  const row = await deps.graph.read((tx) => tx.one('connections/sync_get', { sync_id: syncId, connection_id: connectionId, project_id: actor.projectId }));
+async function syncRecord(
+  deps: Deps,
+  actor: Actor,
+  connectionId: string,
+  syncId: string,
+): Promise<Record<string, Plain>> {
+  const row = await deps.graph.read((tx) =>
+    tx.one('connections/sync_get', { sync_id: syncId, connection_id: connectionId, project_id: actor.projectId }),
+  );
   if (!row) throw notFound('sync', syncId);
   return row.sync as Record<string, Plain>;
 }
@@ -48,22 +66,54 @@ async function syncRecord(deps: Deps, actor: Actor, connectionId: string, syncId
 export function connectionRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'post', path: '/v1/connections/test', operationId: 'testConnectionToken', tag: TAG, scope: 'connections:write',
+      method: 'post',
+      path: '/v1/connections/test',
+      operationId: 'testConnectionToken',
+      tag: TAG,
+      scope: 'connections:write',
       summary: 'Check a pasted token against its platform; stores nothing',
-      description: 'Runs the checks reachable, authenticated and scope (the token only in a header, through the SSRF guard). A private address is refused (400) unless the service allows it.',
-      body: s.testBody, status: 200, response: s.testResult, errors: ['invalid_request'],
+      description:
+        'Runs the checks reachable, authenticated and scope (the token only in a header, through the SSRF guard). A private address is refused (400) unless the service allows it.',
+      body: s.testBody,
+      status: 200,
+      response: s.testResult,
+      errors: ['invalid_request'],
       handler: async (ctx) => {
-        const body = bodyOf<{ project_id?: string; kind: ConnectionKind; config: ConnectorConfig; secret?: { token: string } }>(ctx);
+        const body = bodyOf<{
+          project_id?: string;
+          kind: ConnectionKind;
+          config: ConnectorConfig;
+          secret?: { token: string };
+        }>(ctx);
         await actorOf(deps, ctx);
         const outcome = await runChecks(deps, body.kind, body.config, body.secret?.token ?? null);
-        return { body: { ok: outcome.ok, checks: outcome.checks, identity: outcome.identity, latency_ms: outcome.latency_ms, status_reason: outcome.status_reason } };
+        return {
+          body: {
+            ok: outcome.ok,
+            checks: outcome.checks,
+            identity: outcome.identity,
+            latency_ms: outcome.latency_ms,
+            status_reason: outcome.status_reason,
+          },
+        };
       },
     },
     {
-      method: 'post', path: '/v1/connections', operationId: 'createConnection', tag: TAG, scope: 'connections:write', idempotent: true,
+      method: 'post',
+      path: '/v1/connections',
+      operationId: 'createConnection',
+      tag: TAG,
+      scope: 'connections:write',
+      idempotent: true,
       summary: 'Create a connection (a governed write; the secret is sealed outside the delta)',
-      description: 'Answers the governed-write result and the connection (status untested). Without a configured secrets key: 503 secrets_unavailable. schedule.every starts a Temporal Schedule of syncs.',
-      body: s.createBody, status: 201, response: { type: 'object', properties: { ...governedFieldsSchema, connection: { oneOf: [s.connectionSchema, { type: 'null' }] } } },
+      description:
+        'Answers the governed-write result and the connection (status untested). Without a configured secrets key: 503 secrets_unavailable. schedule.every starts a Temporal Schedule of syncs.',
+      body: s.createBody,
+      status: 201,
+      response: {
+        type: 'object',
+        properties: { ...governedFieldsSchema, connection: { oneOf: [s.connectionSchema, { type: 'null' }] } },
+      },
       errors: ['invalid_request', 'conflict', 'secrets_unavailable', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const body = bodyOf<CreateInput>(ctx);
@@ -71,34 +121,73 @@ export function connectionRoutes(deps: Deps) {
         const { outcome, id } = await createConnection(deps, actor, body);
         if (outcome.status !== 'failed' && body.schedule) await reschedule(deps, actor, id, false);
         const connection = outcome.status === 'failed' ? null : await viewOf(deps, actor, id);
-        return { status: governedWriteStatus(outcome), body: { ...governedWriteFields(actor, outcome, id), connection } };
+        return {
+          status: governedWriteStatus(outcome),
+          body: { ...governedWriteFields(actor, outcome, id), connection },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/connections', operationId: 'listConnections', tag: TAG, scope: 'connections:read',
+      method: 'get',
+      path: '/v1/connections',
+      operationId: 'listConnections',
+      tag: TAG,
+      scope: 'connections:read',
       summary: 'List the connections of a project, newest first',
-      query: { type: 'object', properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } }, additionalProperties: false },
-      status: 200, response: { type: 'object', properties: { connections: { type: 'array', items: s.connectionSchema } } }, errors: [],
+      query: {
+        type: 'object',
+        properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        additionalProperties: false,
+      },
+      status: 200,
+      response: { type: 'object', properties: { connections: { type: 'array', items: s.connectionSchema } } },
+      errors: [],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
-        const rows = await deps.graph.read((tx) => tx.run('connections/list', { project_id: actor.projectId, limit: queryOf<{ limit: number }>(ctx).limit }));
+        const rows = await deps.graph.read((tx) =>
+          tx.run('connections/list', { project_id: actor.projectId, limit: queryOf<{ limit: number }>(ctx).limit }),
+        );
         return { body: { connections: rows.map(connectionView) } };
       },
     },
     {
-      method: 'get', path: '/v1/connections/:id', operationId: 'getConnection', tag: TAG, scope: 'connections:read',
-      summary: 'Read a connection (its secret only as set, fingerprint and set_at)', params: s.idParams, query: projectQuery,
-      status: 200, response: connectionReply, errors: ['not_found'],
+      method: 'get',
+      path: '/v1/connections/:id',
+      operationId: 'getConnection',
+      tag: TAG,
+      scope: 'connections:read',
+      summary: 'Read a connection (its secret only as set, fingerprint and set_at)',
+      params: s.idParams,
+      query: projectQuery,
+      status: 200,
+      response: connectionReply,
+      errors: ['not_found'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
         return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
       },
     },
     {
-      method: 'patch', path: '/v1/connections/:id', operationId: 'updateConnection', tag: TAG, scope: 'connections:write',
-      summary: 'Edit a connection', params: s.idParams, body: s.patchBody, status: 200, response: connectionReply,
-      description: 'config replaces the whole configuration. Moving base_url (or a feed url) to another scheme, host or port without a new secret is 409 secret_rebind_required. A new secret or configuration sets the status back to untested.',
-      errors: ['invalid_request', 'not_found', 'conflict', 'secret_rebind_required', 'secrets_unavailable', 'loop_dispatch_unavailable'],
+      method: 'patch',
+      path: '/v1/connections/:id',
+      operationId: 'updateConnection',
+      tag: TAG,
+      scope: 'connections:write',
+      summary: 'Edit a connection',
+      params: s.idParams,
+      body: s.patchBody,
+      status: 200,
+      response: connectionReply,
+      description:
+        'config replaces the whole configuration. Moving base_url (or a feed url) to another scheme, host or port without a new secret is 409 secret_rebind_required. A new secret or configuration sets the status back to untested.',
+      errors: [
+        'invalid_request',
+        'not_found',
+        'conflict',
+        'secret_rebind_required',
+        'secrets_unavailable',
+        'loop_dispatch_unavailable',
+      ],
       handler: async (ctx) => {
         const body = bodyOf<PatchInput>(ctx);
         const actor = await actorOf(deps, ctx);
@@ -109,69 +198,187 @@ export function connectionRoutes(deps: Deps) {
       },
     },
     {
-      method: 'post', path: '/v1/connections/:id/test', operationId: 'testConnection', tag: TAG, scope: 'connections:write',
-      summary: "Check a connection's stored token; the outcome becomes its status", params: s.idParams, body: s.projectOnlyBody,
-      status: 200, response: s.testResult, errors: ['not_found', 'conflict', 'secrets_unavailable'],
+      method: 'post',
+      path: '/v1/connections/:id/test',
+      operationId: 'testConnection',
+      tag: TAG,
+      scope: 'connections:write',
+      summary: "Check a connection's stored token; the outcome becomes its status",
+      params: s.idParams,
+      body: s.projectOnlyBody,
+      status: 200,
+      response: s.testResult,
+      errors: ['not_found', 'conflict', 'secrets_unavailable'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
         const outcome = await testStored(deps, actor, ctx.params.id!);
-        return { body: { ok: outcome.ok, checks: outcome.checks, identity: outcome.identity, latency_ms: outcome.latency_ms, status: outcome.status, status_reason: outcome.status_reason } };
+        return {
+          body: {
+            ok: outcome.ok,
+            checks: outcome.checks,
+            identity: outcome.identity,
+            latency_ms: outcome.latency_ms,
+            status: outcome.status,
+            status_reason: outcome.status_reason,
+          },
+        };
       },
     },
     {
-      method: 'post', path: '/v1/connections/:id/sync', operationId: 'syncConnection', tag: TAG, scope: 'connections:sync', idempotent: true,
+      method: 'post',
+      path: '/v1/connections/:id/sync',
+      operationId: 'syncConnection',
+      tag: TAG,
+      scope: 'connections:sync',
+      idempotent: true,
       summary: 'Start a sync: a connectionSync workflow staging records into one delta',
-      description: "Starts from the cursor of the last applied sync delta (full_refresh: from the start). A failed run whose delta is still staged is resumed from its next page. 409 sync_in_progress while a run is queued or running, or while the last run's delta awaits review. Syncs spend no credits.",
-      params: s.idParams, body: s.syncBody, status: 202,
-      response: { type: 'object', properties: { sync_id: { type: 'string' }, delta_id: { type: 'string' }, status: { const: 'queued' }, resumed_from: { type: ['string', 'null'] }, links: { type: 'object' } } },
+      description:
+        "Starts from the cursor of the last applied sync delta (full_refresh: from the start). A failed run whose delta is still staged is resumed from its next page. 409 sync_in_progress while a run is queued or running, or while the last run's delta awaits review. Syncs spend no credits.",
+      params: s.idParams,
+      body: s.syncBody,
+      status: 202,
+      response: {
+        type: 'object',
+        properties: {
+          sync_id: { type: 'string' },
+          delta_id: { type: 'string' },
+          status: { const: 'queued' },
+          resumed_from: { type: ['string', 'null'] },
+          links: { type: 'object' },
+        },
+      },
       errors: ['not_found', 'conflict', 'sync_in_progress', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
-        const opened = await startSync(deps, actor, ctx.params.id!, bodyOf<{ full_refresh?: boolean }>(ctx).full_refresh === true);
-        return { status: 202, body: { sync_id: opened.syncId, delta_id: opened.deltaId, status: 'queued', resumed_from: opened.resumedFrom, links: syncLinks(ctx.params.id!, opened.syncId, opened.deltaId) } };
+        const opened = await startSync(
+          deps,
+          actor,
+          ctx.params.id!,
+          bodyOf<{ full_refresh?: boolean }>(ctx).full_refresh === true,
+        );
+        return {
+          status: 202,
+          body: {
+            sync_id: opened.syncId,
+            delta_id: opened.deltaId,
+            status: 'queued',
+            resumed_from: opened.resumedFrom,
+            links: syncLinks(ctx.params.id!, opened.syncId, opened.deltaId),
+          },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/connections/:id/syncs', operationId: 'listConnectionSyncs', tag: TAG, scope: 'connections:read',
-      summary: 'The sync runs of a connection, newest first', params: s.idParams,
-      query: { type: 'object', properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } }, additionalProperties: false },
-      status: 200, response: { type: 'object', properties: { syncs: { type: 'array', items: s.syncSchema } } }, errors: ['not_found'],
+      method: 'get',
+      path: '/v1/connections/:id/syncs',
+      operationId: 'listConnectionSyncs',
+      tag: TAG,
+      scope: 'connections:read',
+      summary: 'The sync runs of a connection, newest first',
+      params: s.idParams,
+      query: {
+        type: 'object',
+        properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        additionalProperties: false,
+      },
+      status: 200,
+      response: { type: 'object', properties: { syncs: { type: 'array', items: s.syncSchema } } },
+      errors: ['not_found'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
         await readConnection(deps.graph, actor.projectId, ctx.params.id!);
-        const rows = await deps.graph.read((tx) => tx.run('connections/sync_list', { connection_id: ctx.params.id, project_id: actor.projectId, limit: queryOf<{ limit: number }>(ctx).limit }));
+        const rows = await deps.graph.read((tx) =>
+          tx.run('connections/sync_list', {
+            connection_id: ctx.params.id,
+            project_id: actor.projectId,
+            limit: queryOf<{ limit: number }>(ctx).limit,
+          }),
+        );
         return { body: { syncs: rows.map((r) => syncView(r.sync as Record<string, Plain>)) } };
       },
     },
     {
-      method: 'get', path: '/v1/connections/:id/syncs/:sync_id', operationId: 'getConnectionSync', tag: TAG, scope: 'connections:read',
-      summary: 'One sync run', params: s.syncParams, query: projectQuery, status: 200, response: { type: 'object', properties: { sync: s.syncSchema } }, errors: ['not_found'],
+      method: 'get',
+      path: '/v1/connections/:id/syncs/:sync_id',
+      operationId: 'getConnectionSync',
+      tag: TAG,
+      scope: 'connections:read',
+      summary: 'One sync run',
+      params: s.syncParams,
+      query: projectQuery,
+      status: 200,
+      response: { type: 'object', properties: { sync: s.syncSchema } },
+      errors: ['not_found'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
         return { body: { sync: syncView(await syncRecord(deps, actor, ctx.params.id!, ctx.params.sync_id!)) } };
       },
     },
     {
-      method: 'get', path: '/v1/connections/:id/syncs/:sync_id/events', operationId: 'listConnectionSyncEvents', tag: TAG, scope: 'connections:read',
-      summary: "Events of a sync run, from its workflow history", params: s.syncParams,
-      query: { type: 'object', properties: { project_id: projectIdField, after_sequence: { type: 'integer', minimum: 0, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } }, additionalProperties: false },
-      status: 200, response: { type: 'object', properties: { sync_id: { type: 'string' }, events: { type: 'array' }, next_after_sequence: { type: 'integer' }, has_more: { type: 'boolean' } } },
+      method: 'get',
+      path: '/v1/connections/:id/syncs/:sync_id/events',
+      operationId: 'listConnectionSyncEvents',
+      tag: TAG,
+      scope: 'connections:read',
+      summary: 'Events of a sync run, from its workflow history',
+      params: s.syncParams,
+      query: {
+        type: 'object',
+        properties: {
+          project_id: projectIdField,
+          after_sequence: { type: 'integer', minimum: 0, default: 0 },
+          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+        },
+        additionalProperties: false,
+      },
+      status: 200,
+      response: {
+        type: 'object',
+        properties: {
+          sync_id: { type: 'string' },
+          events: { type: 'array' },
+          next_after_sequence: { type: 'integer' },
+          has_more: { type: 'boolean' },
+        },
+      },
       errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
         const sync = await syncRecord(deps, actor, ctx.params.id!, ctx.params.sync_id!);
         const q = queryOf<{ after_sequence: number; limit: number }>(ctx);
-        if (typeof sync.workflow_id !== 'string' || typeof sync.run_id !== 'string') return { body: { sync_id: sync.id, events: [], next_after_sequence: q.after_sequence, has_more: false } };
-        const all = await syncEvents(await temporalClient(deps), deps.config.temporal.namespace, sync.workflow_id, sync.run_id, q.after_sequence + q.limit + 1);
+        if (typeof sync.workflow_id !== 'string' || typeof sync.run_id !== 'string')
+          return { body: { sync_id: sync.id, events: [], next_after_sequence: q.after_sequence, has_more: false } };
+        const all = await syncEvents(
+          await temporalClient(deps),
+          deps.config.temporal.namespace,
+          sync.workflow_id,
+          sync.run_id,
+          q.after_sequence + q.limit + 1,
+        );
         const after = all.filter((e) => e.sequence > q.after_sequence);
         const events = after.slice(0, q.limit);
-        return { body: { sync_id: sync.id, events, next_after_sequence: events[events.length - 1]?.sequence ?? q.after_sequence, has_more: after.length > q.limit } };
+        return {
+          body: {
+            sync_id: sync.id,
+            events,
+            next_after_sequence: events[events.length - 1]?.sequence ?? q.after_sequence,
+            has_more: after.length > q.limit,
+          },
+        };
       },
     },
     ...(['pause', 'resume'] as const).map((verb) => ({
-      method: 'post' as const, path: `/v1/connections/:id/${verb}`, operationId: `${verb}Connection`, tag: TAG, scope: 'connections:write' as const,
-      summary: verb === 'pause' ? 'Pause a connection (no syncs; its schedule paused)' : 'Resume a paused connection', params: s.idParams, body: s.projectOnlyBody,
-      status: 200, response: connectionReply, errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'] as const,
+      method: 'post' as const,
+      path: `/v1/connections/:id/${verb}`,
+      operationId: `${verb}Connection`,
+      tag: TAG,
+      scope: 'connections:write' as const,
+      summary: verb === 'pause' ? 'Pause a connection (no syncs; its schedule paused)' : 'Resume a paused connection',
+      params: s.idParams,
+      body: s.projectOnlyBody,
+      status: 200,
+      response: connectionReply,
+      errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'] as const,
       handler: async (ctx: ApiContext) => {
         const actor = await actorOf(deps, ctx);
         await setPaused(deps, actor, ctx.params.id!, verb === 'pause');
@@ -180,9 +387,17 @@ export function connectionRoutes(deps: Deps) {
       },
     })),
     {
-      method: 'delete', path: '/v1/connections/:id', operationId: 'deleteConnection', tag: TAG, scope: 'connections:write',
-      summary: 'Revoke a connection: destroys its secret and schedule; synced records stay', params: s.idParams, query: projectQuery,
-      status: 200, response: connectionReply, errors: ['not_found', 'loop_dispatch_unavailable'],
+      method: 'delete',
+      path: '/v1/connections/:id',
+      operationId: 'deleteConnection',
+      tag: TAG,
+      scope: 'connections:write',
+      summary: 'Revoke a connection: destroys its secret and schedule; synced records stay',
+      params: s.idParams,
+      query: projectQuery,
+      status: 200,
+      response: connectionReply,
+      errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
         const before = await readConnection(deps.graph, actor.projectId, ctx.params.id!);
@@ -195,6 +410,10 @@ export function connectionRoutes(deps: Deps) {
 }
 
 const governedFieldsSchema = {
-  id: { type: ['string', 'null'] }, status: { enum: ['applied', 'staged', 'failed'] }, project_id: { type: 'string' }, delta_id: { type: 'string' },
-  applied: { type: 'boolean' }, error: { type: 'object' },
+  id: { type: ['string', 'null'] },
+  status: { enum: ['applied', 'staged', 'failed'] },
+  project_id: { type: 'string' },
+  delta_id: { type: 'string' },
+  applied: { type: 'boolean' },
+  error: { type: 'object' },
 };

@@ -12,8 +12,13 @@ export function scheduleId(connectionId: string): string {
 
 function action(config: Config, connection: ConnectionRecord) {
   return {
-    type: 'startWorkflow' as const, workflowType: SYNC_WORKFLOW, workflowId: syncWorkflowId(connection.id), taskQueue: config.temporal.taskQueue,
-    args: [{ connection_id: connection.id }], typedSearchAttributes: searchAttributes(connection), workflowExecutionTimeout: '24 hours',
+    type: 'startWorkflow' as const,
+    workflowType: SYNC_WORKFLOW,
+    workflowId: syncWorkflowId(connection.id),
+    taskQueue: config.temporal.taskQueue,
+    args: [{ connection_id: connection.id }],
+    typedSearchAttributes: searchAttributes(connection),
+    workflowExecutionTimeout: '24 hours',
   };
 }
 
@@ -29,12 +34,20 @@ export async function syncSchedule(client: Client, config: Config, connection: C
   }
   const every = durationMs(connection.scheduleEvery);
   try {
-    await handle.update((previous) => ({ ...previous, spec: { intervals: [{ every }] }, action: action(config, connection), state: { ...previous.state, paused } }));
+    await handle.update((previous) => ({
+      ...previous,
+      spec: { intervals: [{ every }] },
+      action: action(config, connection),
+      state: { ...previous.state, paused },
+    }));
   } catch (error) {
     if (!(error instanceof ScheduleNotFoundError)) throw error;
     await client.schedule.create({
-      scheduleId: scheduleId(connection.id), spec: { intervals: [{ every }] }, action: action(config, connection),
-      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' }, state: { paused, note: `connection ${connection.name}` },
+      scheduleId: scheduleId(connection.id),
+      spec: { intervals: [{ every }] },
+      action: action(config, connection),
+      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+      state: { paused, note: `connection ${connection.name}` },
     });
   }
 }

@@ -21,7 +21,11 @@ export function keyId(key: Buffer): string {
 }
 
 function currentKey(config: SecretsConfig): Buffer {
-  if (!config.key) throw new ApiError('secrets_unavailable', 'No secrets key is configured (GKS_SECRETS_KEY), so a connection secret cannot be stored; it is never stored in plaintext.');
+  if (!config.key)
+    throw new ApiError(
+      'secrets_unavailable',
+      'No secrets key is configured (GKS_SECRETS_KEY), so a connection secret cannot be stored; it is never stored in plaintext.',
+    );
   return config.key;
 }
 
@@ -42,16 +46,28 @@ export function seal(config: SecretsConfig, projectId: string, connectionId: str
   cipher.setAAD(associatedData(projectId, connectionId));
   const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
   return {
-    ciphertext: ciphertext.toString('base64'), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'),
-    key_id: keyId(key), fingerprint: fingerprint(config, token),
+    ciphertext: ciphertext.toString('base64'),
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    key_id: keyId(key),
+    fingerprint: fingerprint(config, token),
   };
 }
 
 /** Opens a sealed secret with whichever configured key (current or previous) sealed it. */
-export function open(config: SecretsConfig, projectId: string, connectionId: string, sealed: Pick<SealedSecret, 'ciphertext' | 'iv' | 'tag' | 'key_id'>): string {
+export function open(
+  config: SecretsConfig,
+  projectId: string,
+  connectionId: string,
+  sealed: Pick<SealedSecret, 'ciphertext' | 'iv' | 'tag' | 'key_id'>,
+): string {
   const keys = [config.key, ...config.previousKeys].filter((k): k is Buffer => k !== null);
   const key = keys.find((k) => keyId(k) === sealed.key_id);
-  if (!key) throw new ApiError('secrets_unavailable', `The key ${sealed.key_id} that sealed this connection's secret is not configured; add it to GKS_SECRETS_PREVIOUS_KEYS or set a new secret.`);
+  if (!key)
+    throw new ApiError(
+      'secrets_unavailable',
+      `The key ${sealed.key_id} that sealed this connection's secret is not configured; add it to GKS_SECRETS_PREVIOUS_KEYS or set a new secret.`,
+    );
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
   decipher.setAAD(associatedData(projectId, connectionId));
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));

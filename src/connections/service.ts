@@ -20,7 +20,9 @@ import type { CheckResult, ConnectionKind, ConnectorConfig, StatusReason } from 
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
-const configValidators = Object.fromEntries(Object.entries(CONFIG_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]));
+const configValidators = Object.fromEntries(
+  Object.entries(CONFIG_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]),
+);
 
 export interface CreateInput {
   name: string;
@@ -58,13 +60,23 @@ export function checkConfig(kind: ConnectionKind, config: unknown): ConnectorCon
 /** The minimum schedule interval in milliseconds, from an ISO-8601 duration (PnDTnHnMnS). */
 export function durationMs(every: string, field = '/body/schedule/every'): number {
   const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(every);
-  const ms = m ? ((Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0)) * 60 * 60 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0)) * 1000 : 0;
-  if (ms < 60_000) throw new ApiError('invalid_request', `${field}: must be an ISO-8601 duration of at least PT1M`, { fields: [{ field, reason: 'must be an ISO-8601 duration of at least PT1M' }] });
+  const ms = m
+    ? ((Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0)) * 60 * 60 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0)) * 1000
+    : 0;
+  if (ms < 60_000)
+    throw new ApiError('invalid_request', `${field}: must be an ISO-8601 duration of at least PT1M`, {
+      fields: [{ field, reason: 'must be an ISO-8601 duration of at least PT1M' }],
+    });
   return ms;
 }
 
 /** Runs the connector's checks; the token only ever travels in a header. */
-export async function runChecks(deps: Pick<Deps, 'config'>, kind: ConnectionKind, config: ConnectorConfig, token: string | null): Promise<TestOutcome> {
+export async function runChecks(
+  deps: Pick<Deps, 'config'>,
+  kind: ConnectionKind,
+  config: ConnectorConfig,
+  token: string | null,
+): Promise<TestOutcome> {
   const started = performance.now();
   const ctx = { kind, config, token, since: null, heartbeat: () => undefined };
   let result: CheckResult;
@@ -77,8 +89,19 @@ export async function runChecks(deps: Pick<Deps, 'config'>, kind: ConnectionKind
     else throw error;
   }
   const failed = result.checks.find((c) => !c.ok);
-  const reason: StatusReason | null = !failed ? null : failed.name === 'reachable' ? 'unreachable' : failed.name === 'authenticated' ? 'auth_failed' : 'forbidden_scope';
-  return { ...result, ok: !failed, latency_ms: Math.round((performance.now() - started) * 100) / 100, status_reason: reason };
+  const reason: StatusReason | null = !failed
+    ? null
+    : failed.name === 'reachable'
+      ? 'unreachable'
+      : failed.name === 'authenticated'
+        ? 'auth_failed'
+        : 'forbidden_scope';
+  return {
+    ...result,
+    ok: !failed,
+    latency_ms: Math.round((performance.now() - started) * 100) / 100,
+    status_reason: reason,
+  };
 }
 
 /** scheme://host:port of a URL: the origin a secret is bound to. */
@@ -86,84 +109,160 @@ function origin(url: string): string {
   return new URL(url).origin;
 }
 
-export async function createConnection(deps: Deps, actor: Actor, input: CreateInput): Promise<{ outcome: WriteOutcome; id: string }> {
-  if (!deps.config.secrets.key) throw new ApiError('secrets_unavailable', 'No secrets key is configured (GKS_SECRETS_KEY), so no connection can be created: its secret is never stored in plaintext.');
+export async function createConnection(
+  deps: Deps,
+  actor: Actor,
+  input: CreateInput,
+): Promise<{ outcome: WriteOutcome; id: string }> {
+  if (!deps.config.secrets.key)
+    throw new ApiError(
+      'secrets_unavailable',
+      'No secrets key is configured (GKS_SECRETS_KEY), so no connection can be created: its secret is never stored in plaintext.',
+    );
   if (input.schedule) durationMs(input.schedule.every);
   const id = crypto.randomUUID();
-  const outcome = await writeGoverned(deps.graph, async (tx) => {
-    const draft = new DeltaDraft('connection', `connection: ${input.kind} ${input.name}`);
-    draft.createEngineNode(['Connection'], {
-      name: input.name, kind: input.kind, config_json: JSON.stringify(input.config), target_route: input.target?.route ?? 'document',
-      apply_policy: input.apply_policy ?? 'stage', schedule_every: input.schedule?.every ?? null, status: 'untested',
-      organization_id: actor.organizationId, created_by: actor.keyId, tenant: tenantToken(actor.projectId),
-    }, { id });
-    if (input.secret) {
-      const sealed = seal(deps.config.secrets, actor.projectId, id, input.secret.token);
-      await tx.run('connections/put_secret', { connection_id: id, project_id: actor.projectId, now: new Date().toISOString(), ...sealed });
-    }
-    return draft;
-  }, actor, input.apply !== false);
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const draft = new DeltaDraft('connection', `connection: ${input.kind} ${input.name}`);
+      draft.createEngineNode(
+        ['Connection'],
+        {
+          name: input.name,
+          kind: input.kind,
+          config_json: JSON.stringify(input.config),
+          target_route: input.target?.route ?? 'document',
+          apply_policy: input.apply_policy ?? 'stage',
+          schedule_every: input.schedule?.every ?? null,
+          status: 'untested',
+          organization_id: actor.organizationId,
+          created_by: actor.keyId,
+          tenant: tenantToken(actor.projectId),
+        },
+        { id },
+      );
+      if (input.secret) {
+        const sealed = seal(deps.config.secrets, actor.projectId, id, input.secret.token);
+        await tx.run('connections/put_secret', {
+          connection_id: id,
+          project_id: actor.projectId,
+          now: new Date().toISOString(),
+          ...sealed,
+        });
+      }
+      return draft;
+    },
+    actor,
+    input.apply !== false,
+  );
   return { outcome, id };
 }
 
-export async function patchConnection(deps: Deps, actor: Actor, id: string, input: PatchInput): Promise<ConnectionRecord> {
+export async function patchConnection(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: PatchInput,
+): Promise<ConnectionRecord> {
   if (input.schedule) durationMs(input.schedule.every);
   const current = await readConnection(deps.graph, actor.projectId, id);
-  if (current.status === 'revoked') throw conflict(`Connection ${id} is revoked; create a new connection.`, { connection_id: id, status: 'revoked' });
+  if (current.status === 'revoked')
+    throw conflict(`Connection ${id} is revoked; create a new connection.`, { connection_id: id, status: 'revoked' });
   const config = input.config === undefined ? undefined : checkConfig(current.kind, input.config);
   const connector = CONNECTORS[current.kind];
   if (config && !input.secret && origin(connector.baseUrl(config)) !== origin(connector.baseUrl(current.config))) {
-    throw new ApiError('secret_rebind_required', `The new configuration sends requests to ${origin(connector.baseUrl(config))} instead of ${origin(connector.baseUrl(current.config))}; send a new secret with this change so the old token never travels to another host.`, {
-      fields: [{ field: '/body/secret', reason: 'is required when the scheme, host or port changes' }],
-    });
+    throw new ApiError(
+      'secret_rebind_required',
+      `The new configuration sends requests to ${origin(connector.baseUrl(config))} instead of ${origin(connector.baseUrl(current.config))}; send a new secret with this change so the old token never travels to another host.`,
+      {
+        fields: [{ field: '/body/secret', reason: 'is required when the scheme, host or port changes' }],
+      },
+    );
   }
-  if (input.secret && !deps.config.secrets.key) throw new ApiError('secrets_unavailable', 'No secrets key is configured (GKS_SECRETS_KEY); a new secret cannot be stored.');
-  await deps.graph.write(async (tx) => {
-    await lockConnection(tx, actor.projectId, id);
-    const set: Record<string, Plain> = {};
-    if (input.name !== undefined) set.name = input.name;
-    if (config) set.config_json = JSON.stringify(config);
-    if (input.target) set.target_route = input.target.route;
-    if (input.apply_policy) set.apply_policy = input.apply_policy;
-    if (input.schedule !== undefined) set.schedule_every = input.schedule?.every ?? null;
-    if (input.secret || config) Object.assign(set, { status: current.status === 'paused' ? 'paused' : 'untested', status_reason: null });
-    if (input.secret) {
-      const sealed = seal(deps.config.secrets, actor.projectId, id, input.secret.token);
-      await tx.run('connections/put_secret', { connection_id: id, project_id: actor.projectId, now: new Date().toISOString(), ...sealed });
-    }
-    await tx.run('connections/update', { id, project_id: actor.projectId, set, now: new Date().toISOString() });
-  }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'connection:patch' });
+  if (input.secret && !deps.config.secrets.key)
+    throw new ApiError(
+      'secrets_unavailable',
+      'No secrets key is configured (GKS_SECRETS_KEY); a new secret cannot be stored.',
+    );
+  await deps.graph.write(
+    async (tx) => {
+      await lockConnection(tx, actor.projectId, id);
+      const set: Record<string, Plain> = {};
+      if (input.name !== undefined) set.name = input.name;
+      if (config) set.config_json = JSON.stringify(config);
+      if (input.target) set.target_route = input.target.route;
+      if (input.apply_policy) set.apply_policy = input.apply_policy;
+      if (input.schedule !== undefined) set.schedule_every = input.schedule?.every ?? null;
+      if (input.secret || config)
+        Object.assign(set, { status: current.status === 'paused' ? 'paused' : 'untested', status_reason: null });
+      if (input.secret) {
+        const sealed = seal(deps.config.secrets, actor.projectId, id, input.secret.token);
+        await tx.run('connections/put_secret', {
+          connection_id: id,
+          project_id: actor.projectId,
+          now: new Date().toISOString(),
+          ...sealed,
+        });
+      }
+      await tx.run('connections/update', { id, project_id: actor.projectId, set, now: new Date().toISOString() });
+    },
+    { request_id: actor.requestId, key_id: actor.keyId, purpose: 'connection:patch' },
+  );
   return readConnection(deps.graph, actor.projectId, id);
 }
 
 /** Tests a stored connection and records the outcome as its status (a paused one stays paused). */
 export async function testStored(deps: Deps, actor: Actor, id: string): Promise<TestOutcome & { status: string }> {
   const connection = await readConnection(deps.graph, actor.projectId, id);
-  if (connection.status === 'revoked') throw conflict(`Connection ${id} is revoked; its secret is gone.`, { connection_id: id, status: 'revoked' });
+  if (connection.status === 'revoked')
+    throw conflict(`Connection ${id} is revoked; its secret is gone.`, { connection_id: id, status: 'revoked' });
   const token = await tokenOf(deps.graph, deps.config.secrets, actor.projectId, id);
   const outcome = await runChecks(deps, connection.kind, connection.config, token);
   const status = connection.status === 'paused' ? 'paused' : outcome.ok ? 'active' : 'error';
-  await setConnection(deps.graph, actor.projectId, id, { status, status_reason: outcome.status_reason, tested_at: new Date().toISOString() });
+  await setConnection(deps.graph, actor.projectId, id, {
+    status,
+    status_reason: outcome.status_reason,
+    tested_at: new Date().toISOString(),
+  });
   return { ...outcome, status };
 }
 
 export async function setPaused(deps: Deps, actor: Actor, id: string, paused: boolean): Promise<void> {
-  await deps.graph.write(async (tx) => {
-    const c = await lockConnection(tx, actor.projectId, id);
-    if (c.status === 'revoked') throw conflict(`Connection ${id} is revoked.`, { connection_id: id, status: 'revoked' });
-    if (paused && c.status !== 'paused') await tx.run('connections/update', { id, project_id: actor.projectId, now: new Date().toISOString(), set: { status: 'paused', prior_status: c.status } });
-    if (!paused && c.status === 'paused') {
-      const row = await tx.one('connections/get', { id, project_id: actor.projectId });
-      const prior = String((row?.connection as Record<string, Plain>).prior_status ?? 'untested');
-      await tx.run('connections/update', { id, project_id: actor.projectId, now: new Date().toISOString(), set: { status: prior, prior_status: null } });
-    }
-  }, { request_id: actor.requestId, key_id: actor.keyId, purpose: paused ? 'connection:pause' : 'connection:resume' });
+  await deps.graph.write(
+    async (tx) => {
+      const c = await lockConnection(tx, actor.projectId, id);
+      if (c.status === 'revoked')
+        throw conflict(`Connection ${id} is revoked.`, { connection_id: id, status: 'revoked' });
+      if (paused && c.status !== 'paused')
+        await tx.run('connections/update', {
+          id,
+          project_id: actor.projectId,
+          now: new Date().toISOString(),
+          set: { status: 'paused', prior_status: c.status },
+        });
+      if (!paused && c.status === 'paused') {
+        const row = await tx.one('connections/get', { id, project_id: actor.projectId });
+        const prior = String((row?.connection as Record<string, Plain>).prior_status ?? 'untested');
+        await tx.run('connections/update', {
+          id,
+          project_id: actor.projectId,
+          now: new Date().toISOString(),
+          set: { status: prior, prior_status: null },
+        });
+      }
+    },
+    { request_id: actor.requestId, key_id: actor.keyId, purpose: paused ? 'connection:pause' : 'connection:resume' },
+  );
 }
 
 export async function revokeConnection(deps: Deps, actor: Actor, id: string): Promise<void> {
-  const row = await deps.graph.write((tx) => tx.one('connections/destroy_secret', { id, project_id: actor.projectId, now: new Date().toISOString() }), {
-    request_id: actor.requestId, key_id: actor.keyId, purpose: 'connection:revoke',
-  });
+  const row = await deps.graph.write(
+    (tx) => tx.one('connections/destroy_secret', { id, project_id: actor.projectId, now: new Date().toISOString() }),
+    {
+      request_id: actor.requestId,
+      key_id: actor.keyId,
+      purpose: 'connection:revoke',
+    },
+  );
   if (!row) throw new ApiError('not_found', `connection ${id} was not found`, { resource: 'connection', id });
 }
-

@@ -25,12 +25,18 @@ export interface ConnectionRecord {
 
 export function toRecord(props: Record<string, Plain>, pending: boolean): ConnectionRecord {
   return {
-    id: String(props.id), projectId: String(props.project_id), organizationId: String(props.organization_id), name: String(props.name),
-    kind: props.kind as ConnectionKind, config: JSON.parse(String(props.config_json)) as ConnectorConfig,
+    id: String(props.id),
+    projectId: String(props.project_id),
+    organizationId: String(props.organization_id),
+    name: String(props.name),
+    kind: props.kind as ConnectionKind,
+    config: JSON.parse(String(props.config_json)) as ConnectorConfig,
     targetRoute: props.target_route === 'submission' ? 'submission' : 'document',
     applyPolicy: props.apply_policy === 'apply_if_safe' ? 'apply_if_safe' : 'stage',
-    scheduleEvery: props.schedule_every ? String(props.schedule_every) : null, status: String(props.status ?? 'untested'),
-    createdBy: String(props.created_by ?? ''), pending,
+    scheduleEvery: props.schedule_every ? String(props.schedule_every) : null,
+    status: String(props.status ?? 'untested'),
+    createdBy: String(props.created_by ?? ''),
+    pending,
   };
 }
 
@@ -47,12 +53,32 @@ export async function readConnection(graph: Graph, projectId: string, id: string
 }
 
 /** The opened token, or null when the connection has none (revoked, or a feed without one). */
-export async function tokenOf(graph: Graph, secrets: Config['secrets'], projectId: string, connectionId: string): Promise<string | null> {
-  const row = await graph.read((tx) => tx.one('connections/get_secret', { connection_id: connectionId, project_id: projectId }));
+export async function tokenOf(
+  graph: Graph,
+  secrets: Config['secrets'],
+  projectId: string,
+  connectionId: string,
+): Promise<string | null> {
+  const row = await graph.read((tx) =>
+    tx.one('connections/get_secret', { connection_id: connectionId, project_id: projectId }),
+  );
   if (!row) return null;
-  return open(secrets, projectId, connectionId, { ciphertext: String(row.ciphertext), iv: String(row.iv), tag: String(row.tag), key_id: String(row.key_id) });
+  return open(secrets, projectId, connectionId, {
+    ciphertext: String(row.ciphertext),
+    iv: String(row.iv),
+    tag: String(row.tag),
+    key_id: String(row.key_id),
+  });
 }
 
-export async function setConnection(graph: Graph, projectId: string, id: string, set: Record<string, Plain>): Promise<void> {
-  await graph.write((tx) => tx.run('connections/update', { id, project_id: projectId, set, now: new Date().toISOString() }), { purpose: 'connection:update' });
+export async function setConnection(
+  graph: Graph,
+  projectId: string,
+  id: string,
+  set: Record<string, Plain>,
+): Promise<void> {
+  await graph.write(
+    (tx) => tx.run('connections/update', { id, project_id: projectId, set, now: new Date().toISOString() }),
+    { purpose: 'connection:update' },
+  );
 }

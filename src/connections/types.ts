@@ -24,7 +24,13 @@ export interface HttpJsonConfig {
   title_field?: string;
   text_field?: string;
   since_param?: string;
-  pagination?: { type: 'none' | 'link_header' | 'cursor' | 'page'; param?: string; cursor_path?: string; page_size?: number; page_size_param?: string };
+  pagination?: {
+    type: 'none' | 'link_header' | 'cursor' | 'page';
+    param?: string;
+    cursor_path?: string;
+    page_size?: number;
+    page_size_param?: string;
+  };
 }
 
 export interface GithubIssuesConfig {

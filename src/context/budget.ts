@@ -39,11 +39,24 @@ export interface Fitted {
 /** Tokens are never fewer than the whitespace-separated runs of a text (no BPE token spans two). */
 const lowerBound = (line: string): number => line.match(/\S+/g)?.length ?? 0;
 
-const renderItem = (c: Ranked, ref: string): RenderItem => ({ ref, type: c.type, label: c.label, name: c.name, text: itemText(c.text), kind: c.kind, date: c.date });
+const renderItem = (c: Ranked, ref: string): RenderItem => ({
+  ref,
+  type: c.type,
+  label: c.label,
+  name: c.name,
+  text: itemText(c.text),
+  kind: c.kind,
+  date: c.date,
+});
 
 export function fitBudget(
-  def: SliceDefinition, ranked: Map<Plane, Ranked[]>, edges: { source: string; type: string; target: string }[],
-  r: Renderer, counter: TokenCounter, header: HeaderInput, maxTokens: number,
+  def: SliceDefinition,
+  ranked: Map<Plane, Ranked[]>,
+  edges: { source: string; type: string; target: string }[],
+  r: Renderer,
+  counter: TokenCounter,
+  header: HeaderInput,
+  maxTokens: number,
 ): Fitted {
   const headerText = r.header({ ...header, query: counter.clip(itemText(header.query), HEADER_QUERY_TOKENS) });
   const pool = new Map(def.planes.map((p) => [p, (ranked.get(p) ?? []).filter((c) => c.duplicateOf === null)]));
@@ -97,17 +110,29 @@ export function fitBudget(
 }
 
 function assemble(
-  def: SliceDefinition, pool: Map<Plane, Ranked[]>, taken: Set<string>, edges: { source: string; type: string; target: string }[],
-  r: Renderer, counter: TokenCounter, headerText: string, edgeRoom: number, maxTokens: number, poolSize: number, quotas: Map<Plane, number>,
+  def: SliceDefinition,
+  pool: Map<Plane, Ranked[]>,
+  taken: Set<string>,
+  edges: { source: string; type: string; target: string }[],
+  r: Renderer,
+  counter: TokenCounter,
+  headerText: string,
+  edgeRoom: number,
+  maxTokens: number,
+  poolSize: number,
+  quotas: Map<Plane, number>,
 ): Fitted {
   const chosen = new Map<Plane, Chosen[]>();
   const refs = new Map<string, string>();
   for (const plane of def.planes) {
-    const items = pool.get(plane)!.filter((c) => taken.has(c.id)).map((c, i) => {
-      const ref = `${REF_LETTER[plane]}${i + 1}`;
-      refs.set(c.id, ref);
-      return { ...c, ref, tokens: counter.count(r.item(renderItem(c, ref))) };
-    });
+    const items = pool
+      .get(plane)!
+      .filter((c) => taken.has(c.id))
+      .map((c, i) => {
+        const ref = `${REF_LETTER[plane]}${i + 1}`;
+        refs.set(c.id, ref);
+        return { ...c, ref, tokens: counter.count(r.item(renderItem(c, ref))) };
+      });
     chosen.set(plane, items);
   }
   const chosenEdges: ChosenEdge[] = [];
@@ -116,7 +141,9 @@ function assemble(
     const source_ref = refs.get(e.source);
     const target_ref = refs.get(e.target);
     if (!source_ref || !target_ref || left <= 0) continue;
-    const cost = counter.count(r.edge({ source_ref, type: e.type, target_ref })) + (chosenEdges.length === 0 ? counter.count(r.heading('edges')) : 0);
+    const cost =
+      counter.count(r.edge({ source_ref, type: e.type, target_ref })) +
+      (chosenEdges.length === 0 ? counter.count(r.heading('edges')) : 0);
     if (cost > left) continue;
     left -= cost;
     chosenEdges.push({ ...e, source_ref, target_ref });
@@ -124,7 +151,10 @@ function assemble(
   const overBudget = poolSize - taken.size;
   const layout = {
     header: headerText,
-    sections: def.planes.map((plane) => ({ plane, items: chosen.get(plane)!.map((c) => r.item(renderItem(c, c.ref))) })),
+    sections: def.planes.map((plane) => ({
+      plane,
+      items: chosen.get(plane)!.map((c) => r.item(renderItem(c, c.ref))),
+    })),
     edges: chosenEdges.map((e) => r.edge(e)),
     marker: overBudget > 0 ? r.marker(overBudget, maxTokens) : '',
   };
@@ -133,18 +163,31 @@ function assemble(
   for (const plane of def.planes) {
     const items = chosen.get(plane)!;
     const tokens = items.reduce((n, c) => n + c.tokens, 0) + (items.length > 0 ? counter.count(r.heading(plane)) : 0);
-    sections[plane] = { share: def.budget.sections[plane] ?? 0, quota: quotas.get(plane)!, used_tokens: tokens, items: items.length };
+    sections[plane] = {
+      share: def.budget.sections[plane] ?? 0,
+      quota: quotas.get(plane)!,
+      used_tokens: tokens,
+      items: items.length,
+    };
   }
   return { text, usedTokens: counter.count(text), chosen, edges: chosenEdges, overBudget, sections };
 }
 
 /** The chosen items and relationships in another format (the markdown beside a JSON pack); not budgeted. */
 export function renderFitted(
-  def: SliceDefinition, fitted: Fitted, r: Renderer, counter: TokenCounter, header: HeaderInput, maxTokens: number,
+  def: SliceDefinition,
+  fitted: Fitted,
+  r: Renderer,
+  counter: TokenCounter,
+  header: HeaderInput,
+  maxTokens: number,
 ): string {
   return renderLayout(r, {
     header: r.header({ ...header, query: counter.clip(itemText(header.query), HEADER_QUERY_TOKENS) }),
-    sections: def.planes.map((plane) => ({ plane, items: fitted.chosen.get(plane)!.map((c) => r.item(renderItem(c, c.ref))) })),
+    sections: def.planes.map((plane) => ({
+      plane,
+      items: fitted.chosen.get(plane)!.map((c) => r.item(renderItem(c, c.ref))),
+    })),
     edges: fitted.edges.map((e) => r.edge(e)),
     marker: fitted.overBudget > 0 ? r.marker(fitted.overBudget, maxTokens) : '',
   });

@@ -23,7 +23,15 @@ export interface CompileRequest {
 }
 
 export interface PackItem {
-  ref: string; id: string; type: string; label: string; name: string; text: string; score: number; reason: string; tokens: number;
+  ref: string;
+  id: string;
+  type: string;
+  label: string;
+  name: string;
+  text: string;
+  score: number;
+  reason: string;
+  tokens: number;
 }
 
 /** The pack, and the chosen items with what the briefing writer also needs (kind, dates). */
@@ -53,12 +61,14 @@ export interface ContextPack {
 /** Why the item is a candidate, from the sources that found it. */
 export function reasonOf(c: Candidate): string {
   const hop = (n: number) => `${n} hop${n === 1 ? '' : 's'}`;
-  return c.sources.map(({ source, rank }) => {
-    if (source === 'query') return `matches the query (#${rank})`;
-    if (source === 'recent') return `recent (#${rank})`;
-    if (source === 'neighbourhood') return c.hops === 0 ? 'the subject' : `${hop(c.hops ?? 0)} from the subject`;
-    return c.hops === 0 ? 'linked to the subject' : `linked to an entity ${hop(c.hops ?? 0)} from the subject`;
-  }).join('; ');
+  return c.sources
+    .map(({ source, rank }) => {
+      if (source === 'query') return `matches the query (#${rank})`;
+      if (source === 'recent') return `recent (#${rank})`;
+      if (source === 'neighbourhood') return c.hops === 0 ? 'the subject' : `${hop(c.hops ?? 0)} from the subject`;
+      return c.hops === 0 ? 'linked to the subject' : `linked to an entity ${hop(c.hops ?? 0)} from the subject`;
+    })
+    .join('; ');
 }
 
 export async function compilePack(graph: Graph, req: CompileRequest): Promise<Compiled> {
@@ -67,36 +77,71 @@ export async function compilePack(graph: Graph, req: CompileRequest): Promise<Co
   const query = req.query ?? def.query ?? '';
   const asOf = req.asOf ? new Date(req.asOf).toISOString() : null;
   const now = new Date().toISOString();
-  const { gathered, edges } = await graph.read(async (tx) => {
-    const found = await gatherCandidates(tx, { projectId: req.projectId, def, query: query.trim() || null, asOf, now });
-    const entityIds = (found.candidates.get('entity') ?? []).map((c) => c.id);
-    const rows = entityIds.length > 1 ? await tx.run('context/edges_among', { ids: entityIds, project_id: req.projectId }) : [];
-    return { gathered: found, edges: rows.map((e) => ({ source: String(e.source), type: String(e.type), target: String(e.target) })) };
-  }, { purpose: 'context:compile' });
+  const { gathered, edges } = await graph.read(
+    async (tx) => {
+      const found = await gatherCandidates(tx, {
+        projectId: req.projectId,
+        def,
+        query: query.trim() || null,
+        asOf,
+        now,
+      });
+      const entityIds = (found.candidates.get('entity') ?? []).map((c) => c.id);
+      const rows =
+        entityIds.length > 1 ? await tx.run('context/edges_among', { ids: entityIds, project_id: req.projectId }) : [];
+      return {
+        gathered: found,
+        edges: rows.map((e) => ({ source: String(e.source), type: String(e.type), target: String(e.target) })),
+      };
+    },
+    { purpose: 'context:compile' },
+  );
 
   const ranked = rankCandidates(def.planes, gathered.candidates);
   const counter = new TokenCounter(def.budget.tokenizer);
   const renderer = rendererFor(def.format);
   const header = { query, slice: req.slice };
   const fitted = fitBudget(def, ranked, edges, renderer, counter, header, maxTokens);
-  const markdown = def.format === 'markdown' ? fitted.text : renderFitted(def, fitted, rendererFor('markdown'), counter, header, maxTokens);
+  const markdown =
+    def.format === 'markdown'
+      ? fitted.text
+      : renderFitted(def, fitted, rendererFor('markdown'), counter, header, maxTokens);
 
   const all: Ranked[] = def.planes.flatMap((p) => ranked.get(p) ?? []);
   const duplicates = all.filter((c) => c.duplicateOf !== null).length;
   const sections = def.planes.map((plane) => ({
     plane,
     items: fitted.chosen.get(plane)!.map((c) => ({
-      ref: c.ref, id: c.id, type: c.type, label: c.label, name: c.name, text: itemText(c.text), score: c.score, reason: reasonOf(c), tokens: c.tokens,
+      ref: c.ref,
+      id: c.id,
+      type: c.type,
+      label: c.label,
+      name: c.name,
+      text: itemText(c.text),
+      score: c.score,
+      reason: reasonOf(c),
+      tokens: c.tokens,
     })),
   }));
   const hashes = packHashes({ def, slice: req.slice, query, asOf, maxTokens, sections, edges: fitted.edges });
   const pack: ContextPack = {
     pack_id: hashes.pack_id,
     slice: req.slice ? { id: req.slice.id, version: req.slice.version } : null,
-    query, as_of: asOf, format: def.format,
-    budget: { max_tokens: maxTokens, used_tokens: fitted.usedTokens, tokenizer: def.budget.tokenizer, sections: fitted.sections },
-    sections, edges: fitted.edges, text: fitted.text, markdown,
-    candidate_count: all.length, truncated: fitted.overBudget > 0,
+    query,
+    as_of: asOf,
+    format: def.format,
+    budget: {
+      max_tokens: maxTokens,
+      used_tokens: fitted.usedTokens,
+      tokenizer: def.budget.tokenizer,
+      sections: fitted.sections,
+    },
+    sections,
+    edges: fitted.edges,
+    text: fitted.text,
+    markdown,
+    candidate_count: all.length,
+    truncated: fitted.overBudget > 0,
     omitted: { count: duplicates + fitted.overBudget, by_reason: { duplicate: duplicates, budget: fitted.overBudget } },
     hashes: hashes.digests,
   };
@@ -111,7 +156,24 @@ function explainCandidates(all: Ranked[], fitted: Fitted): Record<string, unknow
   return all.map((c) => {
     const ref = refs.get(c.id) ?? null;
     const omitted = ref ? null : c.duplicateOf !== null ? 'duplicate' : 'budget';
-    const why = omitted === 'duplicate' ? `duplicate of ${refs.get(c.duplicateOf!) ?? c.duplicateOf!}` : omitted === 'budget' ? 'did not fit the budget' : 'in context';
-    return { id: c.id, plane: c.plane, type: c.type, label: c.label, name: c.name, rank: c.rank, score: c.score, in_context: ref !== null, ref, omitted_reason: omitted, reason: `${reasonOf(c)}; ${why}` };
+    const why =
+      omitted === 'duplicate'
+        ? `duplicate of ${refs.get(c.duplicateOf!) ?? c.duplicateOf!}`
+        : omitted === 'budget'
+          ? 'did not fit the budget'
+          : 'in context';
+    return {
+      id: c.id,
+      plane: c.plane,
+      type: c.type,
+      label: c.label,
+      name: c.name,
+      rank: c.rank,
+      score: c.score,
+      in_context: ref !== null,
+      ref,
+      omitted_reason: omitted,
+      reason: `${reasonOf(c)}; ${why}`,
+    };
   });
 }

@@ -37,17 +37,40 @@ export interface HashInput {
 export function packHashes(input: HashInput): { digests: PackHashes; pack_id: string } {
   const edges = input.edges.map((e) => [e.source, e.type, e.target]);
   const digests = {
-    structural: sha256Hex(canonicalJson(json({
-      output_type: 'ContextPack', format: input.def.format,
-      sections: input.sections.map((s) => ({ plane: s.plane, items: s.items.map((i) => ({ id: i.id, type: i.type })) })), edges,
-    }))),
-    operational: sha256Hex(canonicalJson(json({
-      purpose: 'context-pack', slice: input.slice ? { id: input.slice.id, version: input.slice.version } : null,
-      definition: input.def, query: normaliseQuery(input.query), as_of: input.asOf, max_tokens: input.maxTokens, tokenizer: input.def.budget.tokenizer,
-    }))),
-    denotative: sha256Hex(canonicalJson(json({
-      items: input.sections.flatMap((s) => s.items.map((i) => ({ id: i.id, text: i.text }))), edges,
-    }))),
+    structural: sha256Hex(
+      canonicalJson(
+        json({
+          output_type: 'ContextPack',
+          format: input.def.format,
+          sections: input.sections.map((s) => ({
+            plane: s.plane,
+            items: s.items.map((i) => ({ id: i.id, type: i.type })),
+          })),
+          edges,
+        }),
+      ),
+    ),
+    operational: sha256Hex(
+      canonicalJson(
+        json({
+          purpose: 'context-pack',
+          slice: input.slice ? { id: input.slice.id, version: input.slice.version } : null,
+          definition: input.def,
+          query: normaliseQuery(input.query),
+          as_of: input.asOf,
+          max_tokens: input.maxTokens,
+          tokenizer: input.def.budget.tokenizer,
+        }),
+      ),
+    ),
+    denotative: sha256Hex(
+      canonicalJson(
+        json({
+          items: input.sections.flatMap((s) => s.items.map((i) => ({ id: i.id, text: i.text }))),
+          edges,
+        }),
+      ),
+    ),
   };
   return { digests, pack_id: `ctx_${sha256Hex(canonicalJson(digests)).slice(0, 32)}` };
 }

@@ -37,7 +37,10 @@ export function scoreOf(c: Candidate): number {
 
 function planeTiebreak(a: Candidate, b: Candidate): number {
   if (a.plane === 'memory') return kindRank(a.kind) - kindRank(b.kind);
-  if (a.plane === 'document') return code(a.name.replace(/ #\d+$/, ''), b.name.replace(/ #\d+$/, '')) || (a.chunk_index ?? 0) - (b.chunk_index ?? 0);
+  if (a.plane === 'document')
+    return (
+      code(a.name.replace(/ #\d+$/, ''), b.name.replace(/ #\d+$/, '')) || (a.chunk_index ?? 0) - (b.chunk_index ?? 0)
+    );
   return (a.hops ?? 3) - (b.hops ?? 3);
 }
 
@@ -63,12 +66,15 @@ export function rankCandidates(planes: readonly Plane[], candidates: Map<Plane, 
   for (const plane of planes) {
     const scored = (candidates.get(plane) ?? []).map((c) => ({ ...c, score: scoreOf(c) }));
     scored.sort(compareCandidates);
-    out.set(plane, scored.map((c, i) => {
-      const key = dedupeKey(c);
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, c.id);
-      return { ...c, rank: i + 1, duplicateOf: first ?? null };
-    }));
+    out.set(
+      plane,
+      scored.map((c, i) => {
+        const key = dedupeKey(c);
+        const first = seen.get(key);
+        if (first === undefined) seen.set(key, c.id);
+        return { ...c, rank: i + 1, duplicateOf: first ?? null };
+      }),
+    );
   }
   return out;
 }

@@ -35,7 +35,12 @@ export interface Renderer {
   marker(omitted: number, maxTokens: number): string;
 }
 
-const TITLES: Record<Plane | 'edges', string> = { memory: 'Memories', document: 'Documents', entity: 'Entities', edges: 'Relationships' };
+const TITLES: Record<Plane | 'edges', string> = {
+  memory: 'Memories',
+  document: 'Documents',
+  entity: 'Entities',
+  edges: 'Relationships',
+};
 
 /** Item text as it is rendered and returned: whitespace runs collapsed, so a line stays a line. */
 export function itemText(text: string): string {
@@ -43,7 +48,8 @@ export function itemText(text: string): string {
 }
 
 const markdown: Renderer = {
-  header: (h) => `# Context: ${h.query || '(no query)'}\n${h.slice ? `Slice ${h.slice.name} v${h.slice.version}` : 'Inline slice'}; cite items by their [ref].\n`,
+  header: (h) =>
+    `# Context: ${h.query || '(no query)'}\n${h.slice ? `Slice ${h.slice.name} v${h.slice.version}` : 'Inline slice'}; cite items by their [ref].\n`,
   heading: (plane) => `\n## ${TITLES[plane]}\n`,
   item: (i) => {
     if (i.type === 'memory') return `- [${i.ref}] (${[i.kind, i.date].filter(Boolean).join(', ')}) ${i.text}\n`;
@@ -57,7 +63,8 @@ const markdown: Renderer = {
 const jsonLines: Renderer = {
   header: (h) => `${JSON.stringify({ context: h.query, slice: h.slice })}\n`,
   heading: () => '',
-  item: (i) => `${JSON.stringify({ ref: i.ref, type: i.type, label: i.label, name: i.name, ...(i.kind ? { kind: i.kind } : {}), ...(i.date ? { date: i.date } : {}), text: i.text })}\n`,
+  item: (i) =>
+    `${JSON.stringify({ ref: i.ref, type: i.type, label: i.label, name: i.name, ...(i.kind ? { kind: i.kind } : {}), ...(i.date ? { date: i.date } : {}), text: i.text })}\n`,
   edge: (e) => `${JSON.stringify({ source: e.source_ref, type: e.type, target: e.target_ref })}\n`,
   marker: (omitted, maxTokens) => `${JSON.stringify({ omitted, reason: `budget of ${maxTokens} tokens` })}\n`,
 };

@@ -14,20 +14,27 @@ type ContextBody = CompileBody & { project_id?: string; slice?: DefinitionInput;
 const TAG = 'Context & Slices';
 
 const PACK_DESCRIPTION = [
-  'Read-only (READ transactions). Candidates per plane: full-text hits of the query (or, with no query, the most recent items) inside the filters and time window, plus the subject\'s neighbourhood within hops and the memories linked to it; committed items only, memories only while recallable (forget_after).',
+  "Read-only (READ transactions). Candidates per plane: full-text hits of the query (or, with no query, the most recent items) inside the filters and time window, plus the subject's neighbourhood within hops and the memories linked to it; committed items only, memories only while recallable (forget_after).",
   'Ranking per plane: score (Σ 1 / (60 + rank) over the sources that found the item), then the plane tiebreak (memory kind; document title and chunk position; entity distance from the subject), then recency, then id. Duplicates by normalised text are dropped.',
   'Budget: tokens counted with the slice tokenizer (BPE) on the rendered text; the header and a truncation marker are reserved, each plane fills its share first-fit, unused budget spills over, and the final text is re-counted so used_tokens ≤ max_tokens.',
-  'The same graph and request give the same pack bytes (only request_id differs); hashes as the memory briefing\'s: canonical JSON, SHA-256, no timestamps. 404 for an unknown slice_id, 409 (details.delta_id) for a staged one.',
+  "The same graph and request give the same pack bytes (only request_id differs); hashes as the memory briefing's: canonical JSON, SHA-256, no timestamps. 404 for an unknown slice_id, 409 (details.delta_id) for a staged one.",
 ].join(' ');
 
 export function contextRoutes(deps: Deps) {
   const writer = createBriefingWriter(deps.config.llm);
   return defineRoutes([
     {
-      method: 'post', path: '/v1/context/compile', operationId: 'compileContext', tag: TAG, scope: 'context:read',
+      method: 'post',
+      path: '/v1/context/compile',
+      operationId: 'compileContext',
+      tag: TAG,
+      scope: 'context:read',
       summary: 'Compile an inline or saved slice into a token-budgeted, reproducible context pack',
       description: PACK_DESCRIPTION,
-      body: contextCompileBody, status: 200, errors: ['not_found', 'conflict'], response: packSchema,
+      body: contextCompileBody,
+      status: 200,
+      errors: ['not_found', 'conflict'],
+      response: packSchema,
       handler: async (ctx) => {
         const body = bodyOf<ContextBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
@@ -37,15 +44,29 @@ export function contextRoutes(deps: Deps) {
       },
     },
     {
-      method: 'post', path: '/v1/context/brief', operationId: 'briefContext', tag: TAG, scope: 'context:read',
+      method: 'post',
+      path: '/v1/context/brief',
+      operationId: 'briefContext',
+      tag: TAG,
+      scope: 'context:read',
       summary: 'Compile a slice and turn the pack into a prose briefing',
-      description: 'Same body as /v1/context/compile. The pack items are the evidence, in pack order (memories by their kind, entities as facts, document chunks as observations), written by the built-in offline writer (model gks-briefing-builtin/1) or, when LLM_BASE_URL is set, by the configured LLM. The pack is returned beside the briefing.',
-      body: contextCompileBody, status: 200, errors: ['not_found', 'conflict', 'upstream_error'],
+      description:
+        'Same body as /v1/context/compile. The pack items are the evidence, in pack order (memories by their kind, entities as facts, document chunks as observations), written by the built-in offline writer (model gks-briefing-builtin/1) or, when LLM_BASE_URL is set, by the configured LLM. The pack is returned beside the briefing.',
+      body: contextCompileBody,
+      status: 200,
+      errors: ['not_found', 'conflict', 'upstream_error'],
       response: {
         type: 'object',
         properties: {
-          text: { type: 'string' }, markdown: { type: 'string' }, format: { const: 'markdown' }, project_id: { type: 'string' },
-          spec: { type: 'object' }, sources: { type: 'array', maxItems: 0 }, model: { type: 'string' }, persisted: { const: false }, pack: packSchema,
+          text: { type: 'string' },
+          markdown: { type: 'string' },
+          format: { const: 'markdown' },
+          project_id: { type: 'string' },
+          spec: { type: 'object' },
+          sources: { type: 'array', maxItems: 0 },
+          model: { type: 'string' },
+          persisted: { const: false },
+          pack: packSchema,
         },
       },
       handler: async (ctx) => {
@@ -56,7 +77,8 @@ export function contextRoutes(deps: Deps) {
         try {
           return { body: await briefPack(writer, actor.projectId, compiled) };
         } catch (error) {
-          if (error instanceof LlmEndpointError) throw new ApiError('upstream_error', error.message, { status: error.status ?? null });
+          if (error instanceof LlmEndpointError)
+            throw new ApiError('upstream_error', error.message, { status: error.status ?? null });
           throw error;
         }
       },

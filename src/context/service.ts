@@ -25,21 +25,40 @@ export async function savedSlice(graph: Graph, projectId: string, id: string): P
   const slice = await loadSlice(graph, id, projectId);
   if (!slice) throw notFound('slice', id);
   if (slice.pending) {
-    throw conflict(`Slice ${id} is staged in delta ${String(slice.delta_id)} and cannot be compiled until that delta is applied.`, { slice_id: id, delta_id: slice.delta_id });
+    throw conflict(
+      `Slice ${id} is staged in delta ${String(slice.delta_id)} and cannot be compiled until that delta is applied.`,
+      { slice_id: id, delta_id: slice.delta_id },
+    );
   }
   return { def: slice.definition, slice: { id: slice.id, name: slice.name, version: slice.version } };
 }
 
 /** The slice a /v1/context request names: inline (checked like a saved one) or by id. */
-export async function requestedSlice(graph: Graph, projectId: string, body: { slice?: DefinitionInput; slice_id?: string }): Promise<ResolvedSlice> {
+export async function requestedSlice(
+  graph: Graph,
+  projectId: string,
+  body: { slice?: DefinitionInput; slice_id?: string },
+): Promise<ResolvedSlice> {
   if (body.slice) return { def: normaliseDefinition(body.slice, '/body/slice'), slice: null };
   return savedSlice(graph, projectId, body.slice_id!);
 }
 
-export function compileSlice(graph: Graph, projectId: string, resolved: ResolvedSlice, body: CompileBody): Promise<Compiled> {
-  if (body.as_of !== undefined && Number.isNaN(Date.parse(body.as_of))) throw invalid('/body/as_of', 'must be a date-time');
+export function compileSlice(
+  graph: Graph,
+  projectId: string,
+  resolved: ResolvedSlice,
+  body: CompileBody,
+): Promise<Compiled> {
+  if (body.as_of !== undefined && Number.isNaN(Date.parse(body.as_of)))
+    throw invalid('/body/as_of', 'must be a date-time');
   return compilePack(graph, {
-    projectId, def: resolved.def, slice: resolved.slice, query: body.query, asOf: body.as_of, maxTokens: body.max_tokens, explain: body.explain,
+    projectId,
+    def: resolved.def,
+    slice: resolved.slice,
+    query: body.query,
+    asOf: body.as_of,
+    maxTokens: body.max_tokens,
+    explain: body.explain,
   });
 }
 
@@ -50,15 +69,38 @@ export function compileSlice(graph: Graph, projectId: string, resolved: Resolved
 export function packEvidence(compiled: Compiled): BriefingMemory[] {
   const count = compiled.chosen.length;
   return compiled.chosen.map((c, i) => {
-    const kind: MemoryKind = c.type === 'memory' && (MEMORY_KINDS as readonly string[]).includes(c.kind ?? '') ? (c.kind as MemoryKind) : c.type === 'entity' ? 'fact' : 'observation';
+    const kind: MemoryKind =
+      c.type === 'memory' && (MEMORY_KINDS as readonly string[]).includes(c.kind ?? '')
+        ? (c.kind as MemoryKind)
+        : c.type === 'entity'
+          ? 'fact'
+          : 'observation';
     const content = c.type === 'entity' ? `${c.name} (${c.label})${c.text.trim() ? `: ${c.text}` : ''}` : c.text;
     // Pack order is the evidence order: scores descend with it.
-    return { id: c.id, kind, name: c.name, content, created_at: c.created_at, ...(c.date ? { date_observed: c.date } : {}), score: count - i };
+    return {
+      id: c.id,
+      kind,
+      name: c.name,
+      content,
+      created_at: c.created_at,
+      ...(c.date ? { date_observed: c.date } : {}),
+      score: count - i,
+    };
   });
 }
 
-export async function briefPack(writer: BriefingWriter, projectId: string, compiled: Compiled): Promise<Record<string, unknown>> {
+export async function briefPack(
+  writer: BriefingWriter,
+  projectId: string,
+  compiled: Compiled,
+): Promise<Record<string, unknown>> {
   const candidates = packEvidence(compiled);
-  const briefing = await writer.write({ query: compiled.pack.query, projectId, candidates, maxEvidence: candidates.length, now: new Date() });
+  const briefing = await writer.write({
+    query: compiled.pack.query,
+    projectId,
+    candidates,
+    maxEvidence: candidates.length,
+    now: new Date(),
+  });
   return { ...briefing, pack: compiled.pack };
 }

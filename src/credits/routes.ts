@@ -7,25 +7,61 @@ import { queryOf } from '../http/app.js';
 export function creditRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'get', path: '/v1/credits', operationId: 'getCredits', tag: 'Credits', scope: 'credits:read',
+      method: 'get',
+      path: '/v1/credits',
+      operationId: 'getCredits',
+      tag: 'Credits',
+      scope: 'credits:read',
       summary: "The organization's credit balance and recent ledger entries",
-      description: "An organization key sees every entry; a project key sees the balance and only the entries of its own project's loops.",
-      query: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, project_id: { type: 'string' } }, additionalProperties: false },
-      status: 200, errors: [],
+      description:
+        "An organization key sees every entry; a project key sees the balance and only the entries of its own project's loops.",
+      query: {
+        type: 'object',
+        properties: {
+          limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          project_id: { type: 'string' },
+        },
+        additionalProperties: false,
+      },
+      status: 200,
+      errors: [],
       response: {
         type: 'object',
         properties: {
           organization_id: { type: 'string' },
           balance: { type: 'number', description: 'Credits available to start loops (reservations already deducted).' },
           reserved: { type: 'number', description: 'Credits held by running loops.' },
-          entries: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, kind: { enum: ['grant', 'reserve', 'settle', 'refund'] }, amount: { type: 'number' }, reason: { type: ['string', 'null'] }, loop_id: { type: ['string', 'null'] }, balance_after: { type: 'number' }, created_at: { type: 'string' } } } },
+          entries: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'string' },
+                kind: { enum: ['grant', 'reserve', 'settle', 'refund'] },
+                amount: { type: 'number' },
+                reason: { type: ['string', 'null'] },
+                loop_id: { type: ['string', 'null'] },
+                balance_after: { type: 'number' },
+                created_at: { type: 'string' },
+              },
+            },
+          },
         },
       },
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate()
         const { limit } = queryOf<{ limit: number }>(ctx);
-        const row = await deps.graph.read((tx) => tx.one('credits/balance', { organization_id: auth.organizationId, project_id: auth.projectId, limit }));
-        return { body: { organization_id: auth.organizationId, balance: row?.balance ?? 0, reserved: row?.reserved ?? 0, entries: row?.entries ?? [] } };
+        const row = await deps.graph.read((tx) =>
+          tx.one('credits/balance', { organization_id: auth.organizationId, project_id: auth.projectId, limit }),
+        );
+        return {
+          body: {
+            organization_id: auth.organizationId,
+            balance: row?.balance ?? 0,
+            reserved: row?.reserved ?? 0,
+            entries: row?.entries ?? [],
+          },
+        };
       },
     },
   ]);

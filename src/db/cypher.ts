@@ -26,7 +26,10 @@ export function cypherFolder(folder: string): { name: string; text: string }[] {
     .readdirSync(dir)
     .filter((f) => f.endsWith('.cypher'))
     .sort()
-    .map((f) => ({ name: `${folder}/${f.replace(/\.cypher$/, '')}`, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+    .map((f) => ({
+      name: `${folder}/${f.replace(/\.cypher$/, '')}`,
+      text: fs.readFileSync(path.join(dir, f), 'utf8'),
+    }));
 }
 
 /** Splits a file holding several statements separated by semicolons at line ends (schema files). */

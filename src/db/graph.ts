@@ -151,7 +151,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function graphUnavailable(health: DependencyHealth): ApiError {
   const { since } = health.snapshot();
-  return new ApiError('graph_unavailable', 'The graph database is unavailable; try again shortly.', { since }, { 'Retry-After': String(health.retryAfterSeconds) });
+  return new ApiError(
+    'graph_unavailable',
+    'The graph database is unavailable; try again shortly.',
+    { since },
+    { 'Retry-After': String(health.retryAfterSeconds) },
+  );
 }
 
 /** The driver's pool timeout has no Neo4j code (it never reached a server): it is recognised by its fixed text. */
@@ -189,8 +194,17 @@ const UNAVAILABLE = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.Transi
 export function mapNeo4jError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   if (error instanceof Neo4jError) {
-    if (UNAVAILABLE.has(error.code) || error.code.startsWith('Neo.TransientError.General') || isAcquisitionTimeout(error)) {
-      return new ApiError('graph_unavailable', 'The graph database is unavailable; try again shortly.', {}, { 'Retry-After': '2' });
+    if (
+      UNAVAILABLE.has(error.code) ||
+      error.code.startsWith('Neo.TransientError.General') ||
+      isAcquisitionTimeout(error)
+    ) {
+      return new ApiError(
+        'graph_unavailable',
+        'The graph database is unavailable; try again shortly.',
+        {},
+        { 'Retry-After': '2' },
+      );
     }
     if (error.code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
       return new ApiError('conflict', 'The write collides with committed data (a uniqueness rule).', {
@@ -202,7 +216,12 @@ export function mapNeo4jError(error: unknown): unknown {
     }
     // The engine is up but did not finish in time (overload): retryable, never an internal error.
     if (/TransactionTimedOut|Transaction\.(Terminated|LockClientStopped)/.test(error.code)) {
-      return new ApiError('graph_unavailable', 'The graph database did not answer in time (overloaded); try again shortly.', { neo4j_code: error.code }, { 'Retry-After': '5' });
+      return new ApiError(
+        'graph_unavailable',
+        'The graph database did not answer in time (overloaded); try again shortly.',
+        { neo4j_code: error.code },
+        { 'Retry-After': '5' },
+      );
     }
   }
   return error;
@@ -212,7 +231,8 @@ export function mapNeo4jError(error: unknown): unknown {
 export async function waitForGraph(graph: Graph, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await graph.ping())) {
-    if (Date.now() > deadline) throw new Error('Neo4j is not reachable; check NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD.');
+    if (Date.now() > deadline)
+      throw new Error('Neo4j is not reachable; check NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD.');
     await new Promise((r) => setTimeout(r, 500));
   }
 }

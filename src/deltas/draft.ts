@@ -12,20 +12,62 @@ const REL_TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
  * one as an entity type, a shape label or a filter of engine records. Add new engine labels here.
  */
 export const RESERVED_LABELS = new Set([
-  'Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry',
-  'IdempotencyRecord', 'Loop', 'RelationshipSnapshot',
-  'Entity', 'Memory', 'Shape', 'EntityType', 'PropertyDef', 'RelationshipType', 'Document', 'Chunk', 'Collection',
-  'Submission', 'Context', 'Slice', 'Connection', 'ConnectionSecret', 'Sync', 'SyncPage', 'Bridge', 'BridgeMapping',
+  'Knowledge',
+  'Pending',
+  'Delta',
+  'Change',
+  'TenantProject',
+  'TenantOrg',
+  'ApiKey',
+  'CreditAccount',
+  'CreditEntry',
+  'IdempotencyRecord',
+  'Loop',
+  'RelationshipSnapshot',
+  'Entity',
+  'Memory',
+  'Shape',
+  'EntityType',
+  'PropertyDef',
+  'RelationshipType',
+  'Document',
+  'Chunk',
+  'Collection',
+  'Submission',
+  'Context',
+  'Slice',
+  'Connection',
+  'ConnectionSecret',
+  'Sync',
+  'SyncPage',
+  'Bridge',
+  'BridgeMapping',
 ]);
 /** The engine's own records among them: never part of any delta, never a graph read's filter. */
 export const RECORD_LABELS = new Set([
-  'Knowledge', 'Pending', 'Delta', 'Change', 'TenantProject', 'TenantOrg', 'ApiKey', 'CreditAccount', 'CreditEntry',
-  'IdempotencyRecord', 'Loop', 'RelationshipSnapshot', 'ConnectionSecret', 'Sync', 'SyncPage',
+  'Knowledge',
+  'Pending',
+  'Delta',
+  'Change',
+  'TenantProject',
+  'TenantOrg',
+  'ApiKey',
+  'CreditAccount',
+  'CreditEntry',
+  'IdempotencyRecord',
+  'Loop',
+  'RelationshipSnapshot',
+  'ConnectionSecret',
+  'Sync',
+  'SyncPage',
 ]);
 
 /** Engine labels only the drafts of one area stage (a submission cannot forge a slice or a bridge). */
 const ORIGIN_BOUND_LABELS: Readonly<Record<string, string>> = {
-  Slice: 'slice', Connection: 'connection', Bridge: 'bridge', BridgeMapping: 'bridge',
+  Slice: 'slice',
+  Connection: 'connection',
+  Bridge: 'bridge',
+  BridgeMapping: 'bridge',
 };
 
 export function isReservedLabel(label: string): boolean {
@@ -90,26 +132,47 @@ export class DeltaDraft {
   readonly relDeletes: RelDeleteDraft[] = [];
   private seq = 0;
 
-  constructor(readonly origin: string, public summary: string, private readonly ids: () => string = () => crypto.randomUUID()) {}
+  constructor(
+    readonly origin: string,
+    public summary: string,
+    private readonly ids: () => string = () => crypto.randomUUID(),
+  ) {}
 
   get size(): number {
     return this.seq;
   }
 
-  createNode(labels: string[], props: Record<string, PropValue>, options: { id?: string; identityKey?: string } = {}): string {
+  createNode(
+    labels: string[],
+    props: Record<string, PropValue>,
+    options: { id?: string; identityKey?: string } = {},
+  ): string {
     return this.createNodeRecord(labels, props, options).id;
   }
 
-  createNodeRecord(labels: string[], props: Record<string, PropValue>, options: { id?: string; identityKey?: string } = {}): NodeDraft {
+  createNodeRecord(
+    labels: string[],
+    props: Record<string, PropValue>,
+    options: { id?: string; identityKey?: string } = {},
+  ): NodeDraft {
     // The first label is the engine's choice (Memory, Document, Entity ...); any further label is a
     // type named from outside (Entity + Person) and may not be one the engine owns.
     labels.forEach((label, i) => {
-      if (!LABEL.test(label) || RECORD_LABELS.has(label) || (i > 0 && RESERVED_LABELS.has(label))) throw new Error(`label ${label} may not be staged`);
+      if (!LABEL.test(label) || RECORD_LABELS.has(label) || (i > 0 && RESERVED_LABELS.has(label)))
+        throw new Error(`label ${label} may not be staged`);
       const owner = ORIGIN_BOUND_LABELS[label];
-      if (owner !== undefined && owner !== this.origin) throw new Error(`label ${label} may not be staged by a ${this.origin} delta`);
+      if (owner !== undefined && owner !== this.origin)
+        throw new Error(`label ${label} may not be staged by a ${this.origin} delta`);
     });
     const id = options.id ?? this.ids();
-    const node: NodeDraft = { id, changeId: this.ids(), labels, props: toNeoProps(props), identityKey: options.identityKey ?? null, seq: this.seq++ };
+    const node: NodeDraft = {
+      id,
+      changeId: this.ids(),
+      labels,
+      props: toNeoProps(props),
+      identityKey: options.identityKey ?? null,
+      seq: this.seq++,
+    };
     this.nodes.push(node);
     return node;
   }
@@ -122,7 +185,13 @@ export class DeltaDraft {
     return this.createNode(labels, props, options);
   }
 
-  createRelationship(from: string, type: string, to: string, props: Record<string, PropValue> = {}, options: { id?: string } = {}): string {
+  createRelationship(
+    from: string,
+    type: string,
+    to: string,
+    props: Record<string, PropValue> = {},
+    options: { id?: string } = {},
+  ): string {
     if (!REL_TYPE.test(type)) throw new Error(`relationship type ${type} may not be staged`);
     const id = options.id ?? this.ids();
     this.rels.push({ id, changeId: this.ids(), type, from, to, props: toNeoProps(props), seq: this.seq++ });
@@ -135,7 +204,14 @@ export class DeltaDraft {
     for (const label of [...addLabels, ...removeLabels]) {
       if (!LABEL.test(label) || RESERVED_LABELS.has(label)) throw new Error(`label ${label} may not be changed`);
     }
-    this.updates.push({ changeId: this.ids(), nodeId, set: toNeoProps(set, true), addLabels, removeLabels, seq: this.seq++ });
+    this.updates.push({
+      changeId: this.ids(),
+      nodeId,
+      set: toNeoProps(set, true),
+      addLabels,
+      removeLabels,
+      seq: this.seq++,
+    });
   }
 
   deleteRelationship(relationshipId: string, from: string): void {

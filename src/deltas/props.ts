@@ -12,8 +12,16 @@ export function dateValue(date: string): { date: string } {
 
 function convert(value: unknown): unknown {
   if (value instanceof Date) return neo4j.types.DateTime.fromStandardDate(value);
-  if (value && typeof value === 'object' && !Array.isArray(value) && 'date' in value && Object.keys(value).length === 1) {
-    const [y, m, d] = String((value as { date: string }).date).split('-').map(Number);
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    'date' in value &&
+    Object.keys(value).length === 1
+  ) {
+    const [y, m, d] = String((value as { date: string }).date)
+      .split('-')
+      .map(Number);
     return new neo4j.types.Date(y ?? 1970, m ?? 1, d ?? 1);
   }
   return value;
@@ -29,7 +37,12 @@ export function toNeoProps(input: Record<string, unknown>, keepNulls = false, pr
       if (keepNulls) out[name] = null;
       continue;
     }
-    if (typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !('date' in value && Object.keys(value).length === 1)) {
+    if (
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      !(value instanceof Date) &&
+      !('date' in value && Object.keys(value).length === 1)
+    ) {
       Object.assign(out, toNeoProps(value as Record<string, unknown>, keepNulls, name));
       continue;
     }
@@ -37,7 +50,10 @@ export function toNeoProps(input: Record<string, unknown>, keepNulls = false, pr
       // Neo4j lists hold one scalar type; mixed or nested lists are kept as strings.
       const scalars = value.filter((v) => v !== null && v !== undefined);
       const types = new Set(scalars.map((v) => typeof v));
-      out[name] = types.size <= 1 && scalars.every((v) => typeof v !== 'object') ? scalars : scalars.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)));
+      out[name] =
+        types.size <= 1 && scalars.every((v) => typeof v !== 'object')
+          ? scalars
+          : scalars.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)));
       continue;
     }
     out[name] = convert(value);
@@ -46,4 +62,12 @@ export function toNeoProps(input: Record<string, unknown>, keepNulls = false, pr
 }
 
 /** Properties the engine keeps on every governed node or relationship; hidden from API payloads. */
-export const INTERNAL_PROPS = new Set(['project_id', 'delta_id', 'pending', 'pending_identity_key', 'identity_key', 'tenant', 'lock_token']);
+export const INTERNAL_PROPS = new Set([
+  'project_id',
+  'delta_id',
+  'pending',
+  'pending_identity_key',
+  'identity_key',
+  'tenant',
+  'lock_token',
+]);

@@ -13,7 +13,11 @@ export interface GovernedWriteFields {
 }
 
 /** The common fields: id is null when the write failed. */
-export function governedWriteFields(actor: Actor, outcome: Pick<WriteOutcome, 'deltaId' | 'status' | 'error'>, id: string | null): GovernedWriteFields {
+export function governedWriteFields(
+  actor: Actor,
+  outcome: Pick<WriteOutcome, 'deltaId' | 'status' | 'error'>,
+  id: string | null,
+): GovernedWriteFields {
   const failed = outcome.status === 'failed';
   return {
     id: failed ? null : id,
@@ -21,7 +25,9 @@ export function governedWriteFields(actor: Actor, outcome: Pick<WriteOutcome, 'd
     project_id: actor.projectId,
     delta_id: outcome.deltaId,
     applied: outcome.status === 'applied',
-    ...(outcome.error ? { error: { code: outcome.error.code, message: outcome.error.message, details: outcome.error.details } } : {}),
+    ...(outcome.error
+      ? { error: { code: outcome.error.code, message: outcome.error.message, details: outcome.error.details } }
+      : {}),
   };
 }
 

@@ -14,7 +14,11 @@ async function readDelta(deps: Deps, actor: Actor, deltaId: string, changesLimit
   return deps.graph.read(async (tx) => {
     const row = await tx.one('deltas/get', { delta_id: deltaId, project_id: actor.projectId });
     if (!row) throw notFound('delta', deltaId);
-    const changes = await tx.run('deltas/changes', { delta_id: deltaId, project_id: actor.projectId, limit: changesLimit + 1 });
+    const changes = await tx.run('deltas/changes', {
+      delta_id: deltaId,
+      project_id: actor.projectId,
+      limit: changesLimit + 1,
+    });
     return {
       ...deltaView(row.delta ?? null),
       changes: changes.slice(0, changesLimit).map(changeView),
@@ -23,16 +27,42 @@ async function readDelta(deps: Deps, actor: Actor, deltaId: string, changesLimit
   });
 }
 
-const deltaWithChanges = { ...deltaSchema, properties: { ...(deltaSchema.properties as object), changes: { type: 'array', items: changeSchema }, changes_truncated: { type: 'boolean' } } };
+const deltaWithChanges = {
+  ...deltaSchema,
+  properties: {
+    ...(deltaSchema.properties as object),
+    changes: { type: 'array', items: changeSchema },
+    changes_truncated: { type: 'boolean' },
+  },
+};
 const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
-const actionBody = (extra: Record<string, object> = {}) => obj({ project_id: projectIdField, reason: { type: 'string', maxLength: 2000 }, ...extra });
+const actionBody = (extra: Record<string, object> = {}) =>
+  obj({ project_id: projectIdField, reason: { type: 'string', maxLength: 2000 }, ...extra });
 
 export function deltaRoutes(deps: Deps) {
   const act = (verb: 'apply' | 'reject' | 'revert', summary: string, description: string): RouteSpec => ({
-    method: 'post' as const, path: `/v1/deltas/:id/${verb}`, operationId: `${verb}Delta`, tag: 'Deltas', scope: 'deltas:apply' as const,
-    summary, description, params: idParams, idempotent: true,
-    body: verb === 'apply' ? actionBody({ override_reason: { type: 'string', minLength: 3, maxLength: 2000, description: 'Apply despite preflight error findings; recorded on the delta.' } }) : actionBody(),
-    status: 200, response: { type: 'object', properties: { delta: deltaWithChanges } },
+    method: 'post' as const,
+    path: `/v1/deltas/:id/${verb}`,
+    operationId: `${verb}Delta`,
+    tag: 'Deltas',
+    scope: 'deltas:apply' as const,
+    summary,
+    description,
+    params: idParams,
+    idempotent: true,
+    body:
+      verb === 'apply'
+        ? actionBody({
+            override_reason: {
+              type: 'string',
+              minLength: 3,
+              maxLength: 2000,
+              description: 'Apply despite preflight error findings; recorded on the delta.',
+            },
+          })
+        : actionBody(),
+    status: 200,
+    response: { type: 'object', properties: { delta: deltaWithChanges } },
     errors: ['not_found', 'conflict'] as const,
     handler: async (ctx: ApiContext) => {
       const body = bodyOf<{ project_id?: string; reason?: string; override_reason?: string }>(ctx);
@@ -46,37 +76,93 @@ export function deltaRoutes(deps: Deps) {
   });
   return defineRoutes([
     {
-      method: 'get', path: '/v1/deltas', operationId: 'listDeltas', tag: 'Deltas', scope: 'deltas:read',
+      method: 'get',
+      path: '/v1/deltas',
+      operationId: 'listDeltas',
+      tag: 'Deltas',
+      scope: 'deltas:read',
       summary: 'List the deltas of a project, newest first',
-      query: cursorQuery({ status: { enum: ['staged', 'applied', 'rejected', 'reverted', 'failed'] }, origin: { type: 'string', maxLength: 64 } }),
-      status: 200, errors: [],
-      response: { type: 'object', properties: { deltas: { type: 'array', items: deltaSchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } },
+      query: cursorQuery({
+        status: { enum: ['staged', 'applied', 'rejected', 'reverted', 'failed'] },
+        origin: { type: 'string', maxLength: 64 },
+      }),
+      status: 200,
+      errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          deltas: { type: 'array', items: deltaSchema },
+          has_more: { type: 'boolean' },
+          next_cursor: { type: ['string', 'null'] },
+        },
+      },
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; status?: string; origin?: string; limit: number; cursor?: string }>(ctx);
+        const q = queryOf<{ project_id?: string; status?: string; origin?: string; limit: number; cursor?: string }>(
+          ctx,
+        );
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, ['c', 'i']);
         const rows = await deps.graph.read((tx) =>
-          tx.run('deltas/list', { project_id: actor.projectId, status: q.status ?? null, origin: q.origin ?? null, after_created_at: after?.c ?? null, after_id: after?.i ?? null, limit: q.limit + 1 }),
+          tx.run('deltas/list', {
+            project_id: actor.projectId,
+            status: q.status ?? null,
+            origin: q.origin ?? null,
+            after_created_at: after?.c ?? null,
+            after_id: after?.i ?? null,
+            limit: q.limit + 1,
+          }),
         );
         const deltas = rows.slice(0, q.limit).map((r) => deltaView(r.delta ?? null));
         const last = deltas[deltas.length - 1];
         const hasMore = rows.length > q.limit;
-        return { body: { deltas, has_more: hasMore, next_cursor: hasMore && last ? encodeCursor({ c: String(last.created_at), i: String(last.id) }) : null } };
+        return {
+          body: {
+            deltas,
+            has_more: hasMore,
+            next_cursor: hasMore && last ? encodeCursor({ c: String(last.created_at), i: String(last.id) }) : null,
+          },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/deltas/:id', operationId: 'getDelta', tag: 'Deltas', scope: 'deltas:read',
-      summary: 'Read a delta with its changes', params: idParams,
-      query: { type: 'object', properties: { project_id: projectIdField, changes_limit: { type: 'integer', minimum: 0, maximum: 5000, default: 1000 } }, additionalProperties: false },
-      status: 200, errors: ['not_found'], response: { type: 'object', properties: { delta: deltaWithChanges } },
+      method: 'get',
+      path: '/v1/deltas/:id',
+      operationId: 'getDelta',
+      tag: 'Deltas',
+      scope: 'deltas:read',
+      summary: 'Read a delta with its changes',
+      params: idParams,
+      query: {
+        type: 'object',
+        properties: {
+          project_id: projectIdField,
+          changes_limit: { type: 'integer', minimum: 0, maximum: 5000, default: 1000 },
+        },
+        additionalProperties: false,
+      },
+      status: 200,
+      errors: ['not_found'],
+      response: { type: 'object', properties: { delta: deltaWithChanges } },
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; changes_limit: number }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         return { body: { delta: await readDelta(deps, actor, ctx.params.id!, q.changes_limit) } };
       },
     },
-    act('apply', 'Apply a staged delta', 'Promotes every change in one transaction. Two concurrent applies: one wins, the other gets 409. Refused with 409 when the preflight audit has error findings, unless override_reason is given.'),
-    act('reject', 'Reject a staged delta', 'Removes the staged subgraph; the delta stays as a record with status rejected.'),
-    act('revert', 'Revert an applied delta', 'Removes what it created and restores what it changed or deleted; 409 naming the later deltas that depend on it.'),
+    act(
+      'apply',
+      'Apply a staged delta',
+      'Promotes every change in one transaction. Two concurrent applies: one wins, the other gets 409. Refused with 409 when the preflight audit has error findings, unless override_reason is given.',
+    ),
+    act(
+      'reject',
+      'Reject a staged delta',
+      'Removes the staged subgraph; the delta stays as a record with status rejected.',
+    ),
+    act(
+      'revert',
+      'Revert an applied delta',
+      'Removes what it created and restores what it changed or deleted; 409 naming the later deltas that depend on it.',
+    ),
   ]);
 }

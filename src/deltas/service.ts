@@ -22,17 +22,34 @@ export interface WriteOutcome {
  * overrode, which the apply records on the delta. Handed to applyDelta by its caller, never set
  * globally, so no assembly of the service can apply unguarded by accident.
  */
-export type ApplyGuard = (tx: Tx, deltaId: string, actor: Actor, overrideReason: string | null) => Promise<Record<string, unknown>[]>;
+export type ApplyGuard = (
+  tx: Tx,
+  deltaId: string,
+  actor: Actor,
+  overrideReason: string | null,
+) => Promise<Record<string, unknown>[]>;
 
 /** For a delta with nothing in it to audit (an empty sync page): overrides nothing, refuses nothing. */
 export const noApplyGuard: ApplyGuard = () => Promise.resolve([]);
 
 export async function stageDelta(
-  tx: Tx, draft: DeltaDraft, actor: Actor, now: string, deltaId: string = crypto.randomUUID(), committed = false,
+  tx: Tx,
+  draft: DeltaDraft,
+  actor: Actor,
+  now: string,
+  deltaId: string = crypto.randomUUID(),
+  committed = false,
 ): Promise<string> {
   const created = await tx.one('deltas/create', {
-    delta_id: deltaId, project_id: actor.projectId, now, origin: draft.origin, summary: draft.summary,
-    key_id: actor.keyId, request_id: actor.requestId, change_count: draft.size, applied: committed,
+    delta_id: deltaId,
+    project_id: actor.projectId,
+    now,
+    origin: draft.origin,
+    summary: draft.summary,
+    key_id: actor.keyId,
+    request_id: actor.requestId,
+    change_count: draft.size,
+    applied: committed,
   });
   if (!created) throw new Error(`project ${actor.projectId} does not exist`);
   await stageChanges(tx, draft, deltaId, actor.projectId, now, true, committed);
@@ -41,42 +58,85 @@ export async function stageDelta(
 
 /** Adds a draft's changes to an existing staged delta (loops stage iteration by iteration). */
 export async function stageChanges(
-  tx: Tx, draft: DeltaDraft, deltaId: string, projectId: string, now: string, fresh = false, committed = false,
+  tx: Tx,
+  draft: DeltaDraft,
+  deltaId: string,
+  projectId: string,
+  now: string,
+  fresh = false,
+  committed = false,
 ): Promise<void> {
   const base = { delta_id: deltaId, project_id: projectId, now, committed };
   // Sequence numbers continue after what the delta already holds (a fresh delta was created with its count).
-  const counted = fresh ? undefined : await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
+  const counted = fresh
+    ? undefined
+    : await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
   const offset = Number(counted?.previous ?? 0);
   if (draft.nodes.length > 0) {
-    const nodes = draft.nodes.map((n) => ({ id: n.id, change_id: n.changeId, labels: n.labels, props: n.props, identity_key: n.identityKey, seq: n.seq + offset }));
+    const nodes = draft.nodes.map((n) => ({
+      id: n.id,
+      change_id: n.changeId,
+      labels: n.labels,
+      props: n.props,
+      identity_key: n.identityKey,
+      seq: n.seq + offset,
+    }));
     await tx.run('deltas/stage_nodes', { ...base, nodes });
   }
   if (draft.rels.length > 0) {
-    const rels = draft.rels.map((r) => ({ id: r.id, change_id: r.changeId, type: r.type, from: r.from, to: r.to, props: r.props, seq: r.seq + offset }));
+    const rels = draft.rels.map((r) => ({
+      id: r.id,
+      change_id: r.changeId,
+      type: r.type,
+      from: r.from,
+      to: r.to,
+      props: r.props,
+      seq: r.seq + offset,
+    }));
     const row = await tx.one('deltas/stage_relationships', { ...base, rels });
     if (Number(row?.staged) !== rels.length) {
-      throw new ApiError('conflict', 'A relationship names a node that does not exist in this project (or is pending in another delta).', {
-        check: 'dangling_relationship',
-      });
+      throw new ApiError(
+        'conflict',
+        'A relationship names a node that does not exist in this project (or is pending in another delta).',
+        {
+          check: 'dangling_relationship',
+        },
+      );
     }
   }
   if (draft.updates.length > 0) {
     const updates = draft.updates.map((u) => ({
-      change_id: u.changeId, node_id: u.nodeId, seq: u.seq + offset, keys: Object.keys(u.set), add_labels: u.addLabels, remove_labels: u.removeLabels,
+      change_id: u.changeId,
+      node_id: u.nodeId,
+      seq: u.seq + offset,
+      keys: Object.keys(u.set),
+      add_labels: u.addLabels,
+      remove_labels: u.removeLabels,
       new_values: Object.fromEntries(Object.entries(u.set).map(([k, v]) => [`new.${k}`, v])),
     }));
     const row = await tx.one('deltas/stage_updates', { ...base, updates });
-    if (Number(row?.staged) !== updates.length) throw new ApiError('not_found', 'An update names a node that is not committed in this project.');
+    if (Number(row?.staged) !== updates.length)
+      throw new ApiError('not_found', 'An update names a node that is not committed in this project.');
   }
   if (draft.relDeletes.length > 0) {
-    const deletes = draft.relDeletes.map((d) => ({ change_id: d.changeId, relationship_id: d.relationshipId, from: d.from, seq: d.seq + offset }));
+    const deletes = draft.relDeletes.map((d) => ({
+      change_id: d.changeId,
+      relationship_id: d.relationshipId,
+      from: d.from,
+      seq: d.seq + offset,
+    }));
     const row = await tx.one('deltas/stage_relationship_deletes', { ...base, deletes });
-    if (Number(row?.staged) !== deletes.length) throw new ApiError('not_found', 'A relationship deletion names a relationship that is not committed in this project.');
+    if (Number(row?.staged) !== deletes.length)
+      throw new ApiError(
+        'not_found',
+        'A relationship deletion names a relationship that is not committed in this project.',
+      );
   }
   if (draft.deletes.length > 0) {
     const deletes = draft.deletes.map((d) => ({ change_id: d.changeId, node_id: d.nodeId, seq: d.seq + offset }));
     const row = await tx.one('deltas/stage_deletes', { ...base, deletes });
-    if (Number(row?.staged) !== deletes.length) throw new ApiError('not_found', 'A deletion names a node that is not committed in this project.');
+    if (Number(row?.staged) !== deletes.length)
+      throw new ApiError('not_found', 'A deletion names a node that is not committed in this project.');
   }
 }
 
@@ -84,17 +144,31 @@ export async function stageChanges(
  * Takes the delta's write lock and checks it is in the state the action needs (404 when it is not
  * a delta of the project, 409 naming its status otherwise).
  */
-async function lockDelta(tx: Tx, deltaId: string, projectId: string, required: 'staged' | 'applied', action: string): Promise<void> {
+async function lockDelta(
+  tx: Tx,
+  deltaId: string,
+  projectId: string,
+  required: 'staged' | 'applied',
+  action: string,
+): Promise<void> {
   const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: projectId, token: crypto.randomUUID() });
   if (!lock) throw notFound('delta', deltaId);
   if (lock.status !== required) {
-    throw conflict(`Delta ${deltaId} is ${String(lock.status)}; only ${required === 'staged' ? 'a staged' : 'an applied'} delta can be ${action}.`, { delta_id: deltaId, status: lock.status });
+    throw conflict(
+      `Delta ${deltaId} is ${String(lock.status)}; only ${required === 'staged' ? 'a staged' : 'an applied'} delta can be ${action}.`,
+      { delta_id: deltaId, status: lock.status },
+    );
   }
 }
 
 /** Promotes a staged delta inside the caller's transaction; refuses anything not staged. */
 export async function applyStaged(
-  tx: Tx, deltaId: string, actor: Actor, now: string, overrideReason: string | null, guard: ApplyGuard,
+  tx: Tx,
+  deltaId: string,
+  actor: Actor,
+  now: string,
+  overrideReason: string | null,
+  guard: ApplyGuard,
 ): Promise<void> {
   await lockDelta(tx, deltaId, actor.projectId, 'staged', 'applied');
   const overridden = await guard(tx, deltaId, actor, overrideReason);
@@ -106,7 +180,9 @@ export async function applyStaged(
   await tx.run('deltas/apply_creates', params);
   await tx.run('deltas/apply_relationships', params);
   await tx.run('deltas/mark_applied', {
-    ...params, actor: actor.keyId, override_reason: overrideReason,
+    ...params,
+    actor: actor.keyId,
+    override_reason: overrideReason,
     override_findings: overrideReason === null ? null : JSON.stringify(overridden),
   });
 }
@@ -134,18 +210,26 @@ export type DraftSource = DeltaDraft | ((tx: Tx) => Promise<DeltaDraft>);
  * failed delta record carrying the reason. A collision with a concurrent write is retried once,
  * since the builder then resolves against what that write committed.
  */
-export async function writeGoverned(graph: Graph, source: DraftSource, actor: Actor, apply: boolean): Promise<WriteOutcome> {
+export async function writeGoverned(
+  graph: Graph,
+  source: DraftSource,
+  actor: Actor,
+  apply: boolean,
+): Promise<WriteOutcome> {
   let lastError: ApiError | undefined;
   let draft: DeltaDraft | undefined;
   const now = new Date().toISOString();
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const deltaId = crypto.randomUUID();
     try {
-      await graph.write(async (tx) => {
-        draft = typeof source === 'function' ? await source(tx) : source;
-        await stageDelta(tx, draft, actor, now, deltaId, apply);
-        if (apply) await applyFresh(tx, draft, deltaId, now);
-      }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' });
+      await graph.write(
+        async (tx) => {
+          draft = typeof source === 'function' ? await source(tx) : source;
+          await stageDelta(tx, draft, actor, now, deltaId, apply);
+          if (apply) await applyFresh(tx, draft, deltaId, now);
+        },
+        { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' },
+      );
       return { deltaId, status: apply ? 'applied' : 'staged' };
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
@@ -157,50 +241,76 @@ export async function writeGoverned(graph: Graph, source: DraftSource, actor: Ac
   const failure = lastError as ApiError;
   await graph.write((tx) =>
     tx.run('deltas/record_failed', {
-      delta_id: deltaId, project_id: actor.projectId, origin: draft?.origin ?? 'unknown', summary: draft?.summary ?? '',
-      key_id: actor.keyId, request_id: actor.requestId, now, reason: failure.message,
+      delta_id: deltaId,
+      project_id: actor.projectId,
+      origin: draft?.origin ?? 'unknown',
+      summary: draft?.summary ?? '',
+      key_id: actor.keyId,
+      request_id: actor.requestId,
+      now,
+      reason: failure.message,
     }),
   );
   return { deltaId, status: 'failed', error: failure };
 }
 
-export async function applyDelta(graph: Graph, deltaId: string, actor: Actor, overrideReason: string | null, guard: ApplyGuard): Promise<void> {
+export async function applyDelta(
+  graph: Graph,
+  deltaId: string,
+  actor: Actor,
+  overrideReason: string | null,
+  guard: ApplyGuard,
+): Promise<void> {
   const now = new Date().toISOString();
   // The review path: an explicit apply honours the guard it is given (the preflight verdict).
-  await graph.write((tx) => applyStaged(tx, deltaId, actor, now, overrideReason, guard), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:apply' });
+  await graph.write((tx) => applyStaged(tx, deltaId, actor, now, overrideReason, guard), {
+    request_id: actor.requestId,
+    key_id: actor.keyId,
+    purpose: 'delta:apply',
+  });
 }
 
 export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {
   const now = new Date().toISOString();
-  await graph.write(async (tx) => {
-    await lockDelta(tx, deltaId, actor.projectId, 'staged', 'rejected');
-    await tx.run('deltas/reject_relationships', { delta_id: deltaId });
-    await tx.run('deltas/reject_nodes', { delta_id: deltaId });
-    await tx.run('deltas/mark_rejected', { delta_id: deltaId, now, actor: actor.keyId, reason });
-  }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:reject' });
+  await graph.write(
+    async (tx) => {
+      await lockDelta(tx, deltaId, actor.projectId, 'staged', 'rejected');
+      await tx.run('deltas/reject_relationships', { delta_id: deltaId });
+      await tx.run('deltas/reject_nodes', { delta_id: deltaId });
+      await tx.run('deltas/mark_rejected', { delta_id: deltaId, now, actor: actor.keyId, reason });
+    },
+    { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:reject' },
+  );
 }
 
 export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {
   const now = new Date().toISOString();
-  await graph.write(async (tx) => {
-    await lockDelta(tx, deltaId, actor.projectId, 'applied', 'reverted');
-    const dependents = await tx.run('deltas/revert_dependents', { delta_id: deltaId });
-    if (dependents.length > 0) {
-      const ids = dependents.map((d) => String(d.id));
-      throw conflict(`Delta ${deltaId} cannot be reverted: later deltas depend on it (${ids.join(', ')}). Revert or reject those first.`, {
-        delta_id: deltaId, dependent_delta_ids: ids,
-      });
-    }
-    const params = { delta_id: deltaId, now };
-    await tx.run('deltas/revert_relationships', params);
-    await tx.run('deltas/revert_creates', params);
-    await tx.run('deltas/revert_updates', params);
-    await tx.run('deltas/revert_deletes', params);
-    await tx.run('deltas/revert_deleted_relationships', params);
-    await tx.run('deltas/revert_relationship_deletes', params);
-    await tx.run('deltas/revert_drop_snapshots', params);
-    await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
-  }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:revert' });
+  await graph.write(
+    async (tx) => {
+      await lockDelta(tx, deltaId, actor.projectId, 'applied', 'reverted');
+      const dependents = await tx.run('deltas/revert_dependents', { delta_id: deltaId });
+      if (dependents.length > 0) {
+        const ids = dependents.map((d) => String(d.id));
+        throw conflict(
+          `Delta ${deltaId} cannot be reverted: later deltas depend on it (${ids.join(', ')}). Revert or reject those first.`,
+          {
+            delta_id: deltaId,
+            dependent_delta_ids: ids,
+          },
+        );
+      }
+      const params = { delta_id: deltaId, now };
+      await tx.run('deltas/revert_relationships', params);
+      await tx.run('deltas/revert_creates', params);
+      await tx.run('deltas/revert_updates', params);
+      await tx.run('deltas/revert_deletes', params);
+      await tx.run('deltas/revert_deleted_relationships', params);
+      await tx.run('deltas/revert_relationship_deletes', params);
+      await tx.run('deltas/revert_drop_snapshots', params);
+      await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
+    },
+    { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:revert' },
+  );
 }
 
 /**
@@ -210,6 +320,8 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
  */
 export async function discardFreshDelta(graph: Graph, deltaId: string, actor: Actor): Promise<void> {
   await graph.write((tx) => tx.run('deltas/discard_fresh', { delta_id: deltaId, project_id: actor.projectId }), {
-    request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:discard',
+    request_id: actor.requestId,
+    key_id: actor.keyId,
+    purpose: 'delta:discard',
   });
 }

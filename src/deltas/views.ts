@@ -17,13 +17,20 @@ export const deltaSchema: JsonSchema = {
     created_by: { type: 'string', description: 'id of the API key that made the write' },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
-    applied_at: nullableString, applied_by: nullableString,
-    rejected_at: nullableString, rejected_by: nullableString,
-    reverted_at: nullableString, reverted_by: nullableString,
+    applied_at: nullableString,
+    applied_by: nullableString,
+    rejected_at: nullableString,
+    rejected_by: nullableString,
+    reverted_at: nullableString,
+    reverted_by: nullableString,
     reason: { ...nullableString, description: 'reason given on reject or revert' },
     failure_reason: { ...nullableString, description: 'why a failed write could not be applied' },
     override_reason: { ...nullableString, description: 'reason recorded when applied over preflight error findings' },
-    override_findings: { type: ['array', 'null'], items: { type: 'object' }, description: 'the preflight error findings override_reason overrode (null when applied without an override)' },
+    override_findings: {
+      type: ['array', 'null'],
+      items: { type: 'object' },
+      description: 'the preflight error findings override_reason overrode (null when applied without an override)',
+    },
   },
 };
 
@@ -31,7 +38,10 @@ export const changeSchema: JsonSchema = {
   type: 'object',
   properties: {
     seq: { type: 'integer' },
-    change_id: { type: 'string', description: 'the record of this change within the delta (delta_entity_id for created nodes)' },
+    change_id: {
+      type: 'string',
+      description: 'the record of this change within the delta (delta_entity_id for created nodes)',
+    },
     op: { enum: ['create_node', 'create_relationship', 'update_node', 'delete_node', 'delete_relationship'] },
     node_id: nullableString,
     labels: { type: ['array', 'null'], items: { type: 'string' } },
@@ -44,7 +54,26 @@ export const changeSchema: JsonSchema = {
   },
 };
 
-const FIELDS = ['id', 'project_id', 'status', 'origin', 'summary', 'change_count', 'created_by', 'created_at', 'updated_at', 'applied_at', 'applied_by', 'rejected_at', 'rejected_by', 'reverted_at', 'reverted_by', 'reason', 'failure_reason', 'override_reason'];
+const FIELDS = [
+  'id',
+  'project_id',
+  'status',
+  'origin',
+  'summary',
+  'change_count',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'applied_at',
+  'applied_by',
+  'rejected_at',
+  'rejected_by',
+  'reverted_at',
+  'reverted_by',
+  'reason',
+  'failure_reason',
+  'override_reason',
+];
 
 export function deltaView(props: Plain): Record<string, Plain> {
   const p = (props ?? {}) as Record<string, Plain>;

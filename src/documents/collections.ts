@@ -36,13 +36,24 @@ export function cleanTags(tags: string[], field = '/body/tags'): Tag[] {
 
 /** Comma-separated tags of a multipart form field. */
 export function splitTags(field: string): string[] {
-  return field.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  return field
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
 }
 
 /** The collection of each tag, in order: committed ones reused, missing ones staged in the draft. */
-export async function resolveCollections(tx: Tx, projectId: string, draft: DeltaDraft, tags: Tag[]): Promise<CollectionRef[]> {
+export async function resolveCollections(
+  tx: Tx,
+  projectId: string,
+  draft: DeltaDraft,
+  tags: Tag[],
+): Promise<CollectionRef[]> {
   if (tags.length === 0) return [];
-  const rows = await tx.run('documents/resolve_collections', { names: tags.map((t) => t.normalized), project_id: projectId });
+  const rows = await tx.run('documents/resolve_collections', {
+    names: tags.map((t) => t.normalized),
+    project_id: projectId,
+  });
   const committed = new Map(rows.map((r) => [String(r.normalized_name), { id: String(r.id), name: String(r.name) }]));
   return tags.map((tag) => {
     const found = committed.get(tag.normalized);

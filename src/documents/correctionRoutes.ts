@@ -22,29 +22,56 @@ const reindexBody = {
 export function documentCorrectionRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'delete', path: '/v1/documents/:id', operationId: 'deleteDocument', tag: 'Documents', scope: 'documents:write',
+      method: 'delete',
+      path: '/v1/documents/:id',
+      operationId: 'deleteDocument',
+      tag: 'Documents',
+      scope: 'documents:write',
       summary: 'Delete a document and its chunks through one delta',
-      description: 'Entities extracted from it keep existing; their provenance links to the chunks go (revert restores them). apply=false stages the deletion.',
-      params: idParams, query: obj(common), status: 200, errors: ['not_found', 'conflict'],
+      description:
+        'Entities extracted from it keep existing; their provenance links to the chunks go (revert restores them). apply=false stages the deletion.',
+      params: idParams,
+      query: obj(common),
+      status: 200,
+      errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ document_id: { type: 'string' } }),
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const outcome = await deleteDocument(deps, actor, ctx.params.id!, q.apply);
-        return { status: governedWriteStatus(outcome, 200), body: { ...governedWriteFields(actor, outcome, ctx.params.id!), document_id: ctx.params.id! } };
+        return {
+          status: governedWriteStatus(outcome, 200),
+          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), document_id: ctx.params.id! },
+        };
       },
     },
     {
-      method: 'post', path: '/v1/documents/:id/reindex', operationId: 'reindexDocument', tag: 'Documents', scope: 'documents:write',
+      method: 'post',
+      path: '/v1/documents/:id/reindex',
+      operationId: 'reindexDocument',
+      tag: 'Documents',
+      scope: 'documents:write',
       summary: 'Re-index a changed source: new chunks replace the old ones through one delta',
-      description: 'New content, or refetch true for a document indexed from a URL (400 otherwise). 409 when the text is unchanged. Once applied, a document extracted before shows status.outdated until it is extracted again.',
-      params: idParams, body: reindexBody, idempotent: true, status: 200, errors: ['not_found', 'conflict', 'payload_too_large', 'upstream_error'],
+      description:
+        'New content, or refetch true for a document indexed from a URL (400 otherwise). 409 when the text is unchanged. Once applied, a document extracted before shows status.outdated until it is extracted again.',
+      params: idParams,
+      body: reindexBody,
+      idempotent: true,
+      status: 200,
+      errors: ['not_found', 'conflict', 'payload_too_large', 'upstream_error'],
       response: governedWriteSchema({ document_id: { type: 'string' }, chunk_count: { type: 'integer' } }),
       handler: async (ctx) => {
         const body = bodyOf<ReindexInput & { apply: boolean; project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const outcome = await reindexDocument(deps, actor, ctx.params.id!, body, body.apply ?? true);
-        return { status: governedWriteStatus(outcome, 200), body: { ...governedWriteFields(actor, outcome, ctx.params.id!), document_id: ctx.params.id!, chunk_count: outcome.chunkCount } };
+        return {
+          status: governedWriteStatus(outcome, 200),
+          body: {
+            ...governedWriteFields(actor, outcome, ctx.params.id!),
+            document_id: ctx.params.id!,
+            chunk_count: outcome.chunkCount,
+          },
+        };
       },
     },
   ]);

@@ -14,21 +14,35 @@ import { readSource } from './source.js';
 import { CHUNK_OPTIONS, type DocumentDeps } from './service.js';
 import { CORRECTION_ORIGIN } from '../memories/corrections.js';
 
-async function committedDocument(tx: Tx, projectId: string, id: string): Promise<{ props: Record<string, Plain>; chunkIds: string[] }> {
+async function committedDocument(
+  tx: Tx,
+  projectId: string,
+  id: string,
+): Promise<{ props: Record<string, Plain>; chunkIds: string[] }> {
   const row = await tx.one('documents/get', { id, project_id: projectId });
   if (!row) throw notFound('document', id);
   const chunks = await tx.run('documents/chunks', { document_id: id, project_id: projectId });
   return { props: row.document as Record<string, Plain>, chunkIds: chunks.map((c) => String(c.id)) };
 }
 
-export async function deleteDocument(deps: DocumentDeps, actor: Actor, id: string, apply: boolean): Promise<WriteOutcome> {
-  return writeGoverned(deps.graph, async (tx) => {
-    const doc = await committedDocument(tx, actor.projectId, id);
-    const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete document: ${String(doc.props.title ?? id)}`);
-    for (const chunkId of doc.chunkIds) draft.deleteNode(chunkId);
-    draft.deleteNode(id);
-    return draft;
-  }, actor, apply);
+export async function deleteDocument(
+  deps: DocumentDeps,
+  actor: Actor,
+  id: string,
+  apply: boolean,
+): Promise<WriteOutcome> {
+  return writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const doc = await committedDocument(tx, actor.projectId, id);
+      const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete document: ${String(doc.props.title ?? id)}`);
+      for (const chunkId of doc.chunkIds) draft.deleteNode(chunkId);
+      draft.deleteNode(id);
+      return draft;
+    },
+    actor,
+    apply,
+  );
 }
 
 export interface ReindexInput {
@@ -37,35 +51,62 @@ export interface ReindexInput {
 }
 
 /** New text for the document: the given content, or its URL fetched again; 409 when the text is unchanged. */
-export async function reindexDocument(deps: DocumentDeps, actor: Actor, id: string, input: ReindexInput, apply: boolean): Promise<WriteOutcome & { chunkCount: number }> {
+export async function reindexDocument(
+  deps: DocumentDeps,
+  actor: Actor,
+  id: string,
+  input: ReindexInput,
+  apply: boolean,
+): Promise<WriteOutcome & { chunkCount: number }> {
   const current = await deps.graph.read((tx) => committedDocument(tx, actor.projectId, id));
   const url = typeof current.props.source_url === 'string' ? current.props.source_url : null;
-  if (input.refetch && !url) throw invalid('/body/refetch', 'the document was not indexed from a URL; send content instead');
+  if (input.refetch && !url)
+    throw invalid('/body/refetch', 'the document was not indexed from a URL; send content instead');
   const source = await readSource(input.refetch ? { url: url! } : { content: input.content! }, deps.config.fetch);
   const hash = crypto.createHash('sha256').update(source.text).digest('hex');
   if (hash === current.props.content_hash) {
-    throw conflict(`Document ${id} already holds this text (content_hash ${hash}); nothing to re-index.`, { document_id: id, content_hash: hash });
+    throw conflict(`Document ${id} already holds this text (content_hash ${hash}); nothing to re-index.`, {
+      document_id: id,
+      content_hash: hash,
+    });
   }
   const chunks = chunkText(source.text, CHUNK_OPTIONS);
   const tenant = tenantToken(actor.projectId);
-  const outcome = await writeGoverned(deps.graph, async (tx) => {
-    const doc = await committedDocument(tx, actor.projectId, id);
-    const draft = new DeltaDraft(CORRECTION_ORIGIN, `re-index document: ${String(doc.props.title ?? id)}`);
-    for (const chunkId of doc.chunkIds) draft.deleteNode(chunkId);
-    let previous: string | null = null;
-    for (const chunk of chunks) {
-      const chunkId = draft.createNode(['Chunk'], {
-        document_id: id, index: chunk.index, text: chunk.text, start: chunk.start, end: chunk.end, token_count: countTokens(chunk.text), tenant,
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const doc = await committedDocument(tx, actor.projectId, id);
+      const draft = new DeltaDraft(CORRECTION_ORIGIN, `re-index document: ${String(doc.props.title ?? id)}`);
+      for (const chunkId of doc.chunkIds) draft.deleteNode(chunkId);
+      let previous: string | null = null;
+      for (const chunk of chunks) {
+        const chunkId = draft.createNode(['Chunk'], {
+          document_id: id,
+          index: chunk.index,
+          text: chunk.text,
+          start: chunk.start,
+          end: chunk.end,
+          token_count: countTokens(chunk.text),
+          tenant,
+        });
+        draft.createRelationship(id, 'HAS_CHUNK', chunkId);
+        if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
+        previous = chunkId;
+      }
+      draft.updateNode(id, {
+        content_hash: hash,
+        char_count: source.text.length,
+        token_count: countTokens(source.text),
+        chunk_count: chunks.length,
+        size_bytes: source.sizeBytes,
+        rag_ready: chunks.length > 0,
+        final_url: source.finalUrl,
+        reindexed_at: new Date(),
       });
-      draft.createRelationship(id, 'HAS_CHUNK', chunkId);
-      if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
-      previous = chunkId;
-    }
-    draft.updateNode(id, {
-      content_hash: hash, char_count: source.text.length, token_count: countTokens(source.text), chunk_count: chunks.length,
-      size_bytes: source.sizeBytes, rag_ready: chunks.length > 0, final_url: source.finalUrl, reindexed_at: new Date(),
-    });
-    return draft;
-  }, actor, apply);
+      return draft;
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, chunkCount: chunks.length };
 }

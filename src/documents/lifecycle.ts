@@ -40,8 +40,15 @@ export async function loadDocumentChunks(graph: Graph, projectId: string, docume
     const chunks = await tx.run('documents/chunks', { document_id: documentId, project_id: projectId });
     return {
       document: {
-        id: documentId, projectId, title: String(d.title), type: d.type as DocumentType, mimeType: String(d.mime_type),
-        stage: d.stage as DocumentStage, contentHash: String(d.content_hash), charCount: Number(d.char_count), tokenCount: Number(d.token_count),
+        id: documentId,
+        projectId,
+        title: String(d.title),
+        type: d.type as DocumentType,
+        mimeType: String(d.mime_type),
+        stage: d.stage as DocumentStage,
+        contentHash: String(d.content_hash),
+        charCount: Number(d.char_count),
+        tokenCount: Number(d.token_count),
       },
       chunks: chunks.map((c) => ({ id: String(c.id), index: Number(c.index), text: String(c.text) })),
     };
@@ -50,7 +57,12 @@ export async function loadDocumentChunks(graph: Graph, projectId: string, docume
 
 /** Stage extracting (status.processing true). */
 export async function markExtractionStarted(graph: Graph, projectId: string, documentId: string): Promise<void> {
-  await mark(graph, 'documents/mark_extraction_started', { project_id: projectId, document_id: documentId }, documentId);
+  await mark(
+    graph,
+    'documents/mark_extraction_started',
+    { project_id: projectId, document_id: documentId },
+    documentId,
+  );
 }
 
 /**
@@ -58,18 +70,38 @@ export async function markExtractionStarted(graph: Graph, projectId: string, doc
  * counts, and the hash of the text extracted (so a later change shows as outdated). With failed:
  * stage failed and the reason; nothing else changes.
  */
-export async function markExtractionFinished(graph: Graph, projectId: string, documentId: string, result: ExtractionResult): Promise<void> {
+export async function markExtractionFinished(
+  graph: Graph,
+  projectId: string,
+  documentId: string,
+  result: ExtractionResult,
+): Promise<void> {
   const base = { project_id: projectId, document_id: documentId };
   if (result.failed !== undefined) {
     await mark(graph, 'documents/mark_extraction_failed', { ...base, error: result.failed }, documentId);
     return;
   }
-  await mark(graph, 'documents/mark_extraction_finished', {
-    ...base, shape_name: result.shapeName, token_count: result.tokenCount, char_count: result.charCount,
-  }, documentId);
+  await mark(
+    graph,
+    'documents/mark_extraction_finished',
+    {
+      ...base,
+      shape_name: result.shapeName,
+      token_count: result.tokenCount,
+      char_count: result.charCount,
+    },
+    documentId,
+  );
 }
 
-async function mark(graph: Graph, statement: string, params: Record<string, unknown>, documentId: string): Promise<void> {
-  const row = await graph.write((tx) => tx.one(statement, { ...params, now: new Date().toISOString() }), { purpose: statement });
+async function mark(
+  graph: Graph,
+  statement: string,
+  params: Record<string, unknown>,
+  documentId: string,
+): Promise<void> {
+  const row = await graph.write((tx) => tx.one(statement, { ...params, now: new Date().toISOString() }), {
+    purpose: statement,
+  });
   if (!row) throw notFound('document', documentId);
 }

@@ -12,7 +12,15 @@ import { checkOneSource, type DocumentInput } from './source.js';
 import { checkExtractable, createDocument, getDocument, listDocuments } from './service.js';
 import { listItemView, sourceView } from './views.js';
 import {
-  createDocumentBody, uploadFields, createResultSchema, extractBody, handoffSchema, idParams, listQuery, listResultSchema, sourceSchema,
+  createDocumentBody,
+  uploadFields,
+  createResultSchema,
+  extractBody,
+  handoffSchema,
+  idParams,
+  listQuery,
+  listResultSchema,
+  sourceSchema,
 } from './schemas.js';
 
 interface CreateBody {
@@ -29,7 +37,8 @@ function documentInput(ctx: ApiContext): DocumentInput {
   const upload = ctx.state.upload;
   let tags: string[] | undefined;
   if (typeof body.tags === 'string') {
-    if (!upload) throw invalid('/body/tags', 'must be an array of strings (a comma-separated string is for multipart uploads)');
+    if (!upload)
+      throw invalid('/body/tags', 'must be an array of strings (a comma-separated string is for multipart uploads)');
     tags = splitTags(body.tags);
   } else {
     tags = body.tags;
@@ -43,24 +52,44 @@ function documentInput(ctx: ApiContext): DocumentInput {
 export function documentRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'post', path: '/v1/documents', operationId: 'createDocument', tag: 'Documents', scope: 'documents:write',
+      method: 'post',
+      path: '/v1/documents',
+      operationId: 'createDocument',
+      tag: 'Documents',
+      scope: 'documents:write',
       summary: 'Index raw text, a URL or an uploaded file as a document',
-      description: 'JSON with exactly one of content (type text) or url (type url; fetched over http(s) with a timeout, size cap and redirect cap; private addresses refused unless configured), or multipart/form-data with one file part (type file: text, Markdown, HTML, JSON or PDF) and optional title, tags (comma-separated) and project_id fields. The text is split into overlapping chunks; the document, its chunks (linked HAS_CHUNK and NEXT in order) and its collections (one per tag) are written as one applied delta (origin document). The answer comes once the chunks are searchable (ragReady).',
-      body: createDocumentBody, multipart: true, multipartFields: uploadFields, idempotent: true, status: 201,
+      description:
+        'JSON with exactly one of content (type text) or url (type url; fetched over http(s) with a timeout, size cap and redirect cap; private addresses refused unless configured), or multipart/form-data with one file part (type file: text, Markdown, HTML, JSON or PDF) and optional title, tags (comma-separated) and project_id fields. The text is split into overlapping chunks; the document, its chunks (linked HAS_CHUNK and NEXT in order) and its collections (one per tag) are written as one applied delta (origin document). The answer comes once the chunks are searchable (ragReady).',
+      body: createDocumentBody,
+      multipart: true,
+      multipartFields: uploadFields,
+      idempotent: true,
+      status: 201,
       errors: ['payload_too_large', 'upstream_error', 'conflict'],
       response: createResultSchema,
       handler: async (ctx) => {
         const input = documentInput(ctx);
         const actor = await actorFor(deps, ctx, bodyOf<CreateBody>(ctx).project_id, 'body');
         const created = await createDocument(deps, actor, input);
-        return { status: 201, body: { id: created.id, status: created.status, project_id: created.project_id, document: created.document } };
+        return {
+          status: 201,
+          body: { id: created.id, status: created.status, project_id: created.project_id, document: created.document },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/documents', operationId: 'listDocuments', tag: 'Documents', scope: 'documents:read',
+      method: 'get',
+      path: '/v1/documents',
+      operationId: 'listDocuments',
+      tag: 'Documents',
+      scope: 'documents:read',
       summary: 'List the committed documents of a project, newest first',
-      description: 'project_id comes from the query string (required with an organization-scoped key). Cursor pagination: pass next_cursor as cursor.',
-      query: listQuery, status: 200, errors: [], response: listResultSchema,
+      description:
+        'project_id comes from the query string (required with an organization-scoped key). Cursor pagination: pass next_cursor as cursor.',
+      query: listQuery,
+      status: 200,
+      errors: [],
+      response: listResultSchema,
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
@@ -69,14 +98,25 @@ export function documentRoutes(deps: Deps) {
         const sources = page.rows.map(listItemView);
         const last = sources[sources.length - 1];
         return {
-          body: { sources, has_more: page.hasMore, next_cursor: page.hasMore && last ? encodeCursor({ c: String(last.addedAt), i: String(last.id) }) : null },
+          body: {
+            sources,
+            has_more: page.hasMore,
+            next_cursor: page.hasMore && last ? encodeCursor({ c: String(last.addedAt), i: String(last.id) }) : null,
+          },
         };
       },
     },
     {
-      method: 'get', path: '/v1/documents/:id', operationId: 'getDocument', tag: 'Documents', scope: 'documents:read',
-      summary: 'Read one committed document with its extraction counts', params: idParams,
-      query: projectQuery, status: 200, errors: ['not_found'],
+      method: 'get',
+      path: '/v1/documents/:id',
+      operationId: 'getDocument',
+      tag: 'Documents',
+      scope: 'documents:read',
+      summary: 'Read one committed document with its extraction counts',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
       response: { type: 'object', properties: { source: sourceSchema } },
       handler: async (ctx) => {
         const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
@@ -84,22 +124,41 @@ export function documentRoutes(deps: Deps) {
       },
     },
     {
-      method: 'post', path: '/v1/documents/:id/extract', operationId: 'extractDocument', tag: 'Documents', scope: 'documents:write',
+      method: 'post',
+      path: '/v1/documents/:id/extract',
+      operationId: 'extractDocument',
+      tag: 'Documents',
+      scope: 'documents:write',
       summary: 'Prepare a document for extraction through a shape (handoff)',
-      description: 'Checks that the document exists in the project (404) and the shape is visible to it (400 naming /body/shape_id), then answers 202 with the follow-up request to send: POST /v1/extractions/shape with project_id and source_file_id. Records the requested shape on the document (operational metadata), which the follow-up uses.',
-      params: idParams, body: extractBody, status: 202, errors: ['not_found'], response: handoffSchema,
+      description:
+        'Checks that the document exists in the project (404) and the shape is visible to it (400 naming /body/shape_id), then answers 202 with the follow-up request to send: POST /v1/extractions/shape with project_id and source_file_id. Records the requested shape on the document (operational metadata), which the follow-up uses.',
+      params: idParams,
+      body: extractBody,
+      status: 202,
+      errors: ['not_found'],
+      response: handoffSchema,
       handler: async (ctx) => {
         const body = bodyOf<{ shape_id: string; project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const documentId = ctx.params.id!;
         await checkExtractable(deps.graph, actor.projectId, documentId, body.shape_id);
-        await deps.graph.write((tx) => tx.run('documents/request_extraction', { id: documentId, project_id: actor.projectId, shape_id: body.shape_id }));
+        await deps.graph.write((tx) =>
+          tx.run('documents/request_extraction', {
+            id: documentId,
+            project_id: actor.projectId,
+            shape_id: body.shape_id,
+          }),
+        );
         return {
           status: 202,
           body: {
             status: 'ready',
             document_id: documentId,
-            next_action: { method: 'POST', path: '/v1/extractions/shape', body: { project_id: actor.projectId, source_file_id: documentId } },
+            next_action: {
+              method: 'POST',
+              path: '/v1/extractions/shape',
+              body: { project_id: actor.projectId, source_file_id: documentId },
+            },
           },
         };
       },

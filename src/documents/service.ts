@@ -13,7 +13,13 @@ import { readSource, type DocumentInput } from './source.js';
 import type { DocumentType } from './schemas.js';
 
 export type { DocumentInput, UploadedDocument } from './source.js';
-export { loadDocumentChunks, markExtractionStarted, markExtractionFinished, type DocumentChunks, type ExtractionResult } from './lifecycle.js';
+export {
+  loadDocumentChunks,
+  markExtractionStarted,
+  markExtractionFinished,
+  type DocumentChunks,
+  type ExtractionResult,
+} from './lifecycle.js';
 
 /** Chunking of every document: about 300 tokens a chunk, a sixth repeated as context. */
 export const CHUNK_OPTIONS = { size: 1200, overlap: 200 } as const;
@@ -46,34 +52,59 @@ export async function createDocument(deps: DocumentDeps, actor: Actor, input: Do
   const contentHash = crypto.createHash('sha256').update(source.text).digest('hex');
   const tenant = tenantToken(actor.projectId);
   let documentId = '';
-  const outcome = await writeGoverned(deps.graph, async (tx) => {
-    const key = await tx.one('documents/key_name', { key_id: actor.keyId });
-    const draft = new DeltaDraft('document', `document: ${source.title}`);
-    documentId = draft.createNode(['Document'], {
-      title: source.title, type: source.type, mime_type: source.mimeType, size_bytes: source.sizeBytes,
-      source_url: source.sourceUrl, final_url: source.finalUrl, filename: source.filename,
-      tags: tags.map((t) => t.name), stage: 'indexed',
-      char_count: source.text.length, token_count: countTokens(source.text), chunk_count: chunks.length, content_hash: contentHash,
-      added_by: actor.keyId, added_by_name: typeof key?.name === 'string' ? key.name : `key ${actor.keyId}`,
-      governance_status: 'active', rag_ready: chunks.length > 0,
-      extraction_count: 0, extracted_token_count: 0, extracted_char_count: 0, tenant,
-    });
-    let previous: string | null = null;
-    for (const chunk of chunks) {
-      const chunkId = draft.createNode(['Chunk'], {
-        document_id: documentId, index: chunk.index, text: chunk.text, start: chunk.start, end: chunk.end,
-        token_count: countTokens(chunk.text), tenant,
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const key = await tx.one('documents/key_name', { key_id: actor.keyId });
+      const draft = new DeltaDraft('document', `document: ${source.title}`);
+      documentId = draft.createNode(['Document'], {
+        title: source.title,
+        type: source.type,
+        mime_type: source.mimeType,
+        size_bytes: source.sizeBytes,
+        source_url: source.sourceUrl,
+        final_url: source.finalUrl,
+        filename: source.filename,
+        tags: tags.map((t) => t.name),
+        stage: 'indexed',
+        char_count: source.text.length,
+        token_count: countTokens(source.text),
+        chunk_count: chunks.length,
+        content_hash: contentHash,
+        added_by: actor.keyId,
+        added_by_name: typeof key?.name === 'string' ? key.name : `key ${actor.keyId}`,
+        governance_status: 'active',
+        rag_ready: chunks.length > 0,
+        extraction_count: 0,
+        extracted_token_count: 0,
+        extracted_char_count: 0,
+        tenant,
       });
-      draft.createRelationship(documentId, 'HAS_CHUNK', chunkId);
-      if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
-      previous = chunkId;
-    }
-    for (const collection of await resolveCollections(tx, actor.projectId, draft, tags)) {
-      draft.createRelationship(documentId, 'IN_COLLECTION', collection.id);
-    }
-    return draft;
-  }, actor, true);
-  if (outcome.status === 'failed') throw outcome.error ?? new ApiError('conflict', 'The document could not be written.');
+      let previous: string | null = null;
+      for (const chunk of chunks) {
+        const chunkId = draft.createNode(['Chunk'], {
+          document_id: documentId,
+          index: chunk.index,
+          text: chunk.text,
+          start: chunk.start,
+          end: chunk.end,
+          token_count: countTokens(chunk.text),
+          tenant,
+        });
+        draft.createRelationship(documentId, 'HAS_CHUNK', chunkId);
+        if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
+        previous = chunkId;
+      }
+      for (const collection of await resolveCollections(tx, actor.projectId, draft, tags)) {
+        draft.createRelationship(documentId, 'IN_COLLECTION', collection.id);
+      }
+      return draft;
+    },
+    actor,
+    true,
+  );
+  if (outcome.status === 'failed')
+    throw outcome.error ?? new ApiError('conflict', 'The document could not be written.');
   return {
     id: documentId,
     status: 'indexed',
@@ -89,9 +120,18 @@ export interface DocumentPage {
   hasMore: boolean;
 }
 
-export async function listDocuments(graph: Graph, projectId: string, options: { limit: number; after: { c: string; i: string } | null }): Promise<DocumentPage> {
+export async function listDocuments(
+  graph: Graph,
+  projectId: string,
+  options: { limit: number; after: { c: string; i: string } | null },
+): Promise<DocumentPage> {
   const rows = await graph.read((tx) =>
-    tx.run('documents/list', { project_id: projectId, after_created_at: options.after?.c ?? null, after_id: options.after?.i ?? null, limit: options.limit + 1 }),
+    tx.run('documents/list', {
+      project_id: projectId,
+      after_created_at: options.after?.c ?? null,
+      after_id: options.after?.i ?? null,
+      limit: options.limit + 1,
+    }),
   );
   return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
 }
@@ -103,9 +143,15 @@ export async function getDocument(graph: Graph, projectId: string, id: string): 
 }
 
 /** The checks of the extraction handoff: the document is committed here and the shape is visible. */
-export async function checkExtractable(graph: Graph, projectId: string, documentId: string, shapeId: string): Promise<void> {
+export async function checkExtractable(
+  graph: Graph,
+  projectId: string,
+  documentId: string,
+  shapeId: string,
+): Promise<void> {
   await graph.read(async (tx) => {
-    if (!(await tx.one('documents/get', { id: documentId, project_id: projectId }))) throw notFound('document', documentId);
+    if (!(await tx.one('documents/get', { id: documentId, project_id: projectId })))
+      throw notFound('document', documentId);
     if (!(await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId }))) {
       throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
     }

@@ -37,48 +37,82 @@ async function committedEntity(tx: Tx, projectId: string, id: string): Promise<C
   const labels = (row.labels ?? []) as string[];
   return {
     props,
-    type: typeof props.type === 'string' ? props.type : labels[0] ?? 'Concept',
+    type: typeof props.type === 'string' ? props.type : (labels[0] ?? 'Concept'),
     dependantCount: Number(row.dependant_count ?? 0),
     dependantIds: ((row.dependant_ids ?? []) as Plain[]).map(String),
     dependantTypes: ((row.dependant_types ?? []) as Plain[]).map(String),
   };
 }
 
-export async function patchEntity(deps: Deps, actor: Actor, id: string, patch: EntityPatch, apply: boolean): Promise<WriteOutcome> {
-  if (patch.type !== undefined && RESERVED_LABELS.has(patch.type)) throw invalid('/body/type', `${patch.type} is a label the service owns`);
+export async function patchEntity(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  patch: EntityPatch,
+  apply: boolean,
+): Promise<WriteOutcome> {
+  if (patch.type !== undefined && RESERVED_LABELS.has(patch.type))
+    throw invalid('/body/type', `${patch.type} is a label the service owns`);
   if (patch.name !== undefined && !normalizeName(patch.name)) throw invalid('/body/name', 'must name the entity');
-  return writeGoverned(deps.graph, async (tx) => {
-    const entity = await committedEntity(tx, actor.projectId, id);
-    const draft = new DeltaDraft(CORRECTION_ORIGIN, `correct entity: ${String(entity.props.name ?? id)}`);
-    const set: Record<string, PropValue> = { ...(patch.properties ?? {}) };
-    const name = patch.name ?? (typeof entity.props.name === 'string' ? entity.props.name : null);
-    const type = patch.type ?? entity.type;
-    if (patch.name !== undefined) Object.assign(set, { name: patch.name, normalized_name: normalizeName(patch.name) });
-    if (patch.type !== undefined) set.type = patch.type;
-    if ((patch.name !== undefined || patch.type !== undefined) && entity.props.identity_key != null && name !== null) {
-      set.identity_key = identityKey(actor.projectId, type, name);
-    }
-    const labels = patch.type !== undefined && patch.type !== entity.type ? { add: [patch.type], remove: [entity.type] } : {};
-    draft.updateNode(id, set, labels);
-    return draft;
-  }, actor, apply);
+  return writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const entity = await committedEntity(tx, actor.projectId, id);
+      const draft = new DeltaDraft(CORRECTION_ORIGIN, `correct entity: ${String(entity.props.name ?? id)}`);
+      const set: Record<string, PropValue> = { ...(patch.properties ?? {}) };
+      const name = patch.name ?? (typeof entity.props.name === 'string' ? entity.props.name : null);
+      const type = patch.type ?? entity.type;
+      if (patch.name !== undefined)
+        Object.assign(set, { name: patch.name, normalized_name: normalizeName(patch.name) });
+      if (patch.type !== undefined) set.type = patch.type;
+      if (
+        (patch.name !== undefined || patch.type !== undefined) &&
+        entity.props.identity_key != null &&
+        name !== null
+      ) {
+        set.identity_key = identityKey(actor.projectId, type, name);
+      }
+      const labels =
+        patch.type !== undefined && patch.type !== entity.type ? { add: [patch.type], remove: [entity.type] } : {};
+      draft.updateNode(id, set, labels);
+      return draft;
+    },
+    actor,
+    apply,
+  );
 }
 
 /** Refused with 409 naming the dependants (nodes linked to it) unless detach: then they lose the link. */
-export async function deleteEntity(deps: Deps, actor: Actor, id: string, detach: boolean, apply: boolean): Promise<WriteOutcome> {
+export async function deleteEntity(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  detach: boolean,
+  apply: boolean,
+): Promise<WriteOutcome> {
   const entity = await deps.graph.read((tx) => committedEntity(tx, actor.projectId, id));
   if (entity.dependantCount > 0 && !detach) {
     throw conflict(
       `Entity ${String(entity.props.name ?? id)} (${id}) has ${entity.dependantCount} dependant(s) (${entity.dependantIds.slice(0, 5).join(', ')}${entity.dependantCount > 5 ? ', …' : ''}) over ${entity.dependantTypes.join(', ')}; delete with detach=true to drop those links too, or merge it into another entity.`,
-      { entity_id: id, dependant_count: entity.dependantCount, dependant_ids: entity.dependantIds, relationship_types: entity.dependantTypes },
+      {
+        entity_id: id,
+        dependant_count: entity.dependantCount,
+        dependant_ids: entity.dependantIds,
+        relationship_types: entity.dependantTypes,
+      },
     );
   }
-  return writeGoverned(deps.graph, async (tx) => {
-    await committedEntity(tx, actor.projectId, id);
-    const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete entity: ${String(entity.props.name ?? id)}`);
-    draft.deleteNode(id);
-    return draft;
-  }, actor, apply);
+  return writeGoverned(
+    deps.graph,
+    async (tx) => {
+      await committedEntity(tx, actor.projectId, id);
+      const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete entity: ${String(entity.props.name ?? id)}`);
+      draft.deleteNode(id);
+      return draft;
+    },
+    actor,
+    apply,
+  );
 }
 
 const ENGINE_REL_PROPS = new Set([...INTERNAL_PROPS, 'id', 'created_at', 'merged_from']);
@@ -89,41 +123,61 @@ const ENGINE_REL_PROPS = new Set([...INTERNAL_PROPS, 'id', 'created_at', 'merged
  * loop; the merged entities are deleted (their snapshots let revert restore them); into records
  * merged_ids and the merged names as aliases.
  */
-export async function mergeEntities(deps: Deps, actor: Actor, into: string, from: string[], apply: boolean): Promise<WriteOutcome & { moved: number }> {
+export async function mergeEntities(
+  deps: Deps,
+  actor: Actor,
+  into: string,
+  from: string[],
+  apply: boolean,
+): Promise<WriteOutcome & { moved: number }> {
   if (from.includes(into)) throw invalid(`/body/from/${from.indexOf(into)}`, 'must not be the entity merged into');
   let moved = 0;
-  const outcome = await writeGoverned(deps.graph, async (tx) => {
-    const target = await committedEntity(tx, actor.projectId, into);
-    const merged = [];
-    for (const id of from) merged.push(await committedEntity(tx, actor.projectId, id));
-    const draft = new DeltaDraft(CORRECTION_ORIGIN, `merge ${from.length} entit${from.length === 1 ? 'y' : 'ies'} into ${String(target.props.name ?? into)}`);
-    const rows = await tx.run('entities/relationships', { ids: [into, ...from], project_id: actor.projectId });
-    const gone = new Set([into, ...from]);
-    const key = (type: string, outgoing: boolean, other: string) => `${type}|${outgoing ? 'out' : 'in'}|${other}`;
-    const existing = new Set(rows.filter((r) => r.entity_id === into).map((r) => key(String(r.type), r.outgoing === true, String(r.other_id))));
-    moved = 0;
-    for (const r of rows) {
-      if (r.entity_id === into || gone.has(String(r.other_id))) continue;
-      const k = key(String(r.type), r.outgoing === true, String(r.other_id));
-      if (existing.has(k)) continue;
-      existing.add(k);
-      const props: Record<string, PropValue> = { merged_from: String(r.entity_id) };
-      for (const [name, value] of Object.entries((r.properties ?? {}) as Record<string, Plain>)) {
-        if (!ENGINE_REL_PROPS.has(name)) props[name] = value as PropValue;
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const target = await committedEntity(tx, actor.projectId, into);
+      const merged = [];
+      for (const id of from) merged.push(await committedEntity(tx, actor.projectId, id));
+      const draft = new DeltaDraft(
+        CORRECTION_ORIGIN,
+        `merge ${from.length} entit${from.length === 1 ? 'y' : 'ies'} into ${String(target.props.name ?? into)}`,
+      );
+      const rows = await tx.run('entities/relationships', { ids: [into, ...from], project_id: actor.projectId });
+      const gone = new Set([into, ...from]);
+      const key = (type: string, outgoing: boolean, other: string) => `${type}|${outgoing ? 'out' : 'in'}|${other}`;
+      const existing = new Set(
+        rows
+          .filter((r) => r.entity_id === into)
+          .map((r) => key(String(r.type), r.outgoing === true, String(r.other_id))),
+      );
+      moved = 0;
+      for (const r of rows) {
+        if (r.entity_id === into || gone.has(String(r.other_id))) continue;
+        const k = key(String(r.type), r.outgoing === true, String(r.other_id));
+        if (existing.has(k)) continue;
+        existing.add(k);
+        const props: Record<string, PropValue> = { merged_from: String(r.entity_id) };
+        for (const [name, value] of Object.entries((r.properties ?? {}) as Record<string, Plain>)) {
+          if (!ENGINE_REL_PROPS.has(name)) props[name] = value as PropValue;
+        }
+        if (r.outgoing === true) draft.createRelationship(into, String(r.type), String(r.other_id), props);
+        else draft.createRelationship(String(r.other_id), String(r.type), into, props);
+        moved += 1;
       }
-      if (r.outgoing === true) draft.createRelationship(into, String(r.type), String(r.other_id), props);
-      else draft.createRelationship(String(r.other_id), String(r.type), into, props);
-      moved += 1;
-    }
-    const names = merged.map((m) => m.props.name).filter((n): n is string => typeof n === 'string' && n !== target.props.name);
-    const list = (v: Plain | undefined): string[] => (Array.isArray(v) ? v.map(String) : []);
-    draft.updateNode(into, {
-      merged_ids: [...new Set([...list(target.props.merged_ids), ...from])],
-      aliases: [...new Set([...list(target.props.aliases), ...names])],
-    });
-    for (const id of from) draft.deleteNode(id);
-    return draft;
-  }, actor, apply);
+      const names = merged
+        .map((m) => m.props.name)
+        .filter((n): n is string => typeof n === 'string' && n !== target.props.name);
+      const list = (v: Plain | undefined): string[] => (Array.isArray(v) ? v.map(String) : []);
+      draft.updateNode(into, {
+        merged_ids: [...new Set([...list(target.props.merged_ids), ...from])],
+        aliases: [...new Set([...list(target.props.aliases), ...names])],
+      });
+      for (const id of from) draft.deleteNode(id);
+      return draft;
+    },
+    actor,
+    apply,
+  );
   if (outcome.status === 'failed' && !outcome.error) throw new ApiError('conflict', 'The merge could not be written.');
   return { ...outcome, moved };
 }

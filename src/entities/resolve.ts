@@ -19,16 +19,24 @@ export class EntityResolver {
   private readonly staged = new Map<string, string>();
 
   /** shapeId: the shape new entities are made through (stamped as shape_id, so preflight validates them against it). */
-  constructor(private readonly tx: Tx, private readonly projectId: string, private readonly draft: DeltaDraft, private readonly shapeId: string | null = null) {}
+  constructor(
+    private readonly tx: Tx,
+    private readonly projectId: string,
+    private readonly draft: DeltaDraft,
+    private readonly shapeId: string | null = null,
+  ) {}
 
   /** Returns the node id of each reference, in order; field names the request path for errors. */
   async resolve(refs: { ref: EntityRef; field: string }[]): Promise<string[]> {
     const byId = refs.filter((r) => r.ref.id).map((r) => r.ref.id as string);
     const known = new Set<string>();
     if (byId.length > 0) {
-      for (const row of await this.tx.run('entities/find_by_ids', { ids: byId, project_id: this.projectId })) known.add(String(row.id));
+      for (const row of await this.tx.run('entities/find_by_ids', { ids: byId, project_id: this.projectId }))
+        known.add(String(row.id));
     }
-    const names = [...new Set(refs.filter((r) => !r.ref.id && r.ref.name).map((r) => normalizeName(r.ref.name as string)))];
+    const names = [
+      ...new Set(refs.filter((r) => !r.ref.id && r.ref.name).map((r) => normalizeName(r.ref.name as string))),
+    ];
     const committed = new Map<string, { id: string; type: string }[]>();
     if (names.length > 0) {
       for (const row of await this.tx.run('entities/by_normalized_name', { names, project_id: this.projectId })) {
@@ -53,7 +61,13 @@ export class EntityResolver {
       const key = identityKey(this.projectId, type, name);
       const existing = this.staged.get(key);
       if (existing) return existing;
-      const props = { name, normalized_name: normalized, type, tenant: tenantToken(this.projectId), ...(this.shapeId ? { shape_id: this.shapeId } : {}) };
+      const props = {
+        name,
+        normalized_name: normalized,
+        type,
+        tenant: tenantToken(this.projectId),
+        ...(this.shapeId ? { shape_id: this.shapeId } : {}),
+      };
       const id = this.draft.createNode(['Entity', type], props, { identityKey: key });
       this.staged.set(key, id);
       return id;

@@ -3,28 +3,52 @@
 // the code, never by matching message text.
 
 export const ERROR_CATALOGUE = {
-  invalid_request: { status: 400, description: 'The request is malformed or a field is invalid; details name each field by JSON pointer.' },
+  invalid_request: {
+    status: 400,
+    description: 'The request is malformed or a field is invalid; details name each field by JSON pointer.',
+  },
   unauthorized: { status: 401, description: 'Missing, malformed, unknown or revoked API key.' },
   payment_required: { status: 402, description: 'Reserved.' },
   credits_exhausted: { status: 402, description: 'The organization lacks credits to start execution.' },
-  forbidden: { status: 403, description: 'The key lacks a scope or may not act on the project; details name the missing scope.' },
+  forbidden: {
+    status: 403,
+    description: 'The key lacks a scope or may not act on the project; details name the missing scope.',
+  },
   not_found: { status: 404, description: 'No such route or resource (in this project).' },
-  method_not_allowed: { status: 405, description: 'The route exists but not with this method; the Allow header lists the methods.' },
+  method_not_allowed: {
+    status: 405,
+    description: 'The route exists but not with this method; the Allow header lists the methods.',
+  },
   conflict: { status: 409, description: 'The resource is not in a state that allows this action.' },
   idempotency_conflict: { status: 409, description: 'The Idempotency-Key was used with a different request.' },
   payload_too_large: { status: 413, description: 'The body exceeds the size limit.' },
   unsupported_media_type: { status: 415, description: 'The body is not JSON (or multipart where accepted).' },
   unsupported_loop_kind: { status: 400, description: 'kind is neither graph_extraction nor hydrate.' },
   unsupported_loop_effort: { status: 400, description: 'effort is neither agentic nor agentic_plus.' },
-  apply_not_supported_for_loops: { status: 400, description: 'A loop request asks to apply; loops only stage deltas, which are applied after review.' },
-  secret_rebind_required: { status: 409, description: 'A connection\'s base_url moves to another scheme, host or port; send a new secret with the change.' },
-  sync_in_progress: { status: 409, description: 'A sync of this connection is running, or its last sync delta awaits review.' },
+  apply_not_supported_for_loops: {
+    status: 400,
+    description: 'A loop request asks to apply; loops only stage deltas, which are applied after review.',
+  },
+  secret_rebind_required: {
+    status: 409,
+    description: "A connection's base_url moves to another scheme, host or port; send a new secret with the change.",
+  },
+  sync_in_progress: {
+    status: 409,
+    description: 'A sync of this connection is running, or its last sync delta awaits review.',
+  },
   rate_limited: { status: 429, description: 'Too many requests for this key; Retry-After says when to try again.' },
   internal_error: { status: 500, description: 'Unexpected failure; no internals are shown.' },
   upstream_error: { status: 502, description: 'A remote source (URL to index, LLM endpoint) failed.' },
   graph_unavailable: { status: 503, description: 'Neo4j is unreachable.' },
-  secrets_unavailable: { status: 503, description: 'No secrets key is configured (GKS_SECRETS_KEY); connection secrets are never stored in plaintext.' },
-  loop_dispatch_unavailable: { status: 503, description: 'Loop execution is temporarily unavailable (Temporal unreachable).' },
+  secrets_unavailable: {
+    status: 503,
+    description: 'No secrets key is configured (GKS_SECRETS_KEY); connection secrets are never stored in plaintext.',
+  },
+  loop_dispatch_unavailable: {
+    status: 503,
+    description: 'Loop execution is temporarily unavailable (Temporal unreachable).',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -22,10 +22,21 @@ export function blockStarts(text: string): number[] {
   return starts;
 }
 
-export function mergeBlocks(shape: ShapeDef, text: string, parts: { offset: number; result: ExtractionResult }[]): ExtractionResult {
+export function mergeBlocks(
+  shape: ShapeDef,
+  text: string,
+  parts: { offset: number; result: ExtractionResult }[],
+): ExtractionResult {
   const entities = new Map<string, ExtractedEntity>();
   const relationships = new Map<string, ExtractedRelationship & { at: number }>();
-  const signals: ExtractionSignals = { sentences_with_names: 0, sentences_yielding: 0, names: 0, names_typed: 0, relatable_sentences: 0, related_sentences: 0 };
+  const signals: ExtractionSignals = {
+    sentences_with_names: 0,
+    sentences_yielding: 0,
+    names: 0,
+    names_typed: 0,
+    relatable_sentences: 0,
+    related_sentences: 0,
+  };
   let agreement = 0;
   let sentences = 0;
   parts.forEach(({ offset, result }, block) => {
@@ -46,12 +57,26 @@ export function mergeBlocks(shape: ShapeDef, text: string, parts: { offset: numb
     });
     const s = result.stats.signals;
     if (s) {
-      for (const k of ['sentences_with_names', 'sentences_yielding', 'names', 'names_typed', 'relatable_sentences', 'related_sentences'] as const) signals[k] += s[k];
+      for (const k of [
+        'sentences_with_names',
+        'sentences_yielding',
+        'names',
+        'names_typed',
+        'relatable_sentences',
+        'related_sentences',
+      ] as const)
+        signals[k] += s[k];
       agreement += (s.agreement ?? 1) * s.names_typed;
     }
     sentences += result.stats.sentences;
   });
   signals.agreement = Math.round((signals.names_typed ? agreement / signals.names_typed : 1) * 10000) / 10000;
-  const kept = keepCardinality(shape, [...relationships.values()]).sort((a, b) => a.at - b.at).map(({ at: _at, ...r }) => r);
-  return { entities: [...entities.values()], relationships: kept, stats: { characters: text.length, sentences, signals } };
+  const kept = keepCardinality(shape, [...relationships.values()])
+    .sort((a, b) => a.at - b.at)
+    .map(({ at: _at, ...r }) => r);
+  return {
+    entities: [...entities.values()],
+    relationships: kept,
+    stats: { characters: text.length, sentences, signals },
+  };
 }

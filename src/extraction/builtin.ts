@@ -21,7 +21,17 @@ import { draftConfidence, EntityGraph, type Draft } from './graph.js';
 import { nameSpans, type Span } from './mentions.js';
 import { conceptSpans } from './concepts.js';
 import { compileTriggers, findTriggerHits, type TriggerHit } from './triggers.js';
-import { add, decide, emptyScores, evidenceAgreement, MIN_SCORE, type SpanEvidence, spanScores, surfaceKey, total } from './typing.js';
+import {
+  add,
+  decide,
+  emptyScores,
+  evidenceAgreement,
+  MIN_SCORE,
+  type SpanEvidence,
+  spanScores,
+  surfaceKey,
+  total,
+} from './typing.js';
 import { readSignals } from './signals.js';
 import { blockStarts, mergeBlocks } from './blocks.js';
 import { clauseNumbers, indexMentions, readClauses, type Reading } from './clauses.js';
@@ -42,24 +52,43 @@ function toEntity(draft: Draft, shape: ShapeDef): ExtractedEntity {
   properties[identity] = draft.name;
   if (identity !== 'name' && def?.properties.some((p) => p.name === 'name')) properties.name = draft.name;
   return {
-    key: draft.key, type: draft.type, name: draft.name, normalized_name: draft.normalized, properties,
-    mentions: mentions.map((m) => ({ start: m.start, end: m.end, text: m.text })), confidence: draftConfidence(draft),
+    key: draft.key,
+    type: draft.type,
+    name: draft.name,
+    normalized_name: draft.normalized,
+    properties,
+    mentions: mentions.map((m) => ({ start: m.start, end: m.end, text: m.text })),
+    confidence: draftConfidence(draft),
   };
 }
 
 /** Concept phrases win over a lone sentence-initial capital they contain ("Deep" in "Deep learning"). */
 function mergeSpans(names: Span[], concepts: Span[]): Span[] {
-  const kept = concepts.filter((c) => names.every((n) => n.last < c.first || n.first > c.last || (n.first === n.last && n.first === c.first)));
+  const kept = concepts.filter((c) =>
+    names.every((n) => n.last < c.first || n.first > c.last || (n.first === n.last && n.first === c.first)),
+  );
   const names2 = names.filter((n) => !kept.some((c) => n.first >= c.first && n.last <= c.last));
   const seen = new Set<string>();
-  return [...names2, ...kept].filter((s) => !seen.has(`${s.first}:${s.last}`) && seen.add(`${s.first}:${s.last}`)).sort((a, b) => a.first - b.first);
+  return [...names2, ...kept]
+    .filter((s) => !seen.has(`${s.first}:${s.last}`) && seen.add(`${s.first}:${s.last}`))
+    .sort((a, b) => a.first - b.first);
 }
 
 /** The name nearest a relation phrase on each side is likely of the type the phrase expects. */
-function slotEvidence(text: string, tokens: Token[], spans: Span[], hits: TriggerHit[], clause: number[], labelCategory: Map<string, Category>, scores: SpanEvidence[]): void {
+function slotEvidence(
+  text: string,
+  tokens: Token[],
+  spans: Span[],
+  hits: TriggerHit[],
+  clause: number[],
+  labelCategory: Map<string, Category>,
+  scores: SpanEvidence[],
+): void {
   for (const hit of hits) {
     const leftIsFrom = hit.trigger.reverse === hit.passive;
-    const [leftLabel, rightLabel] = leftIsFrom ? [hit.trigger.rel.from, hit.trigger.rel.to] : [hit.trigger.rel.to, hit.trigger.rel.from];
+    const [leftLabel, rightLabel] = leftIsFrom
+      ? [hit.trigger.rel.from, hit.trigger.rel.to]
+      : [hit.trigger.rel.to, hit.trigger.rel.from];
     const after = hit.passive ? hit.last + 1 : hit.last;
     const leftAt = lastIndexBefore(spans, hit.first);
     const left = spans[leftAt];
@@ -67,7 +96,13 @@ function slotEvidence(text: string, tokens: Token[], spans: Span[], hits: Trigge
     const lc = labelCategory.get(leftLabel);
     const rc = labelCategory.get(rightLabel);
     const between = left ? tokens.slice(left.last + 1, hit.first) : [];
-    if (left && lc && clause[left.last] === clause[hit.first] && between.length <= 4 && !between.some((t) => t.tags.has('Pronoun') || RELATIVES.has(t.key))) {
+    if (
+      left &&
+      lc &&
+      clause[left.last] === clause[hit.first] &&
+      between.length <= 4 &&
+      !between.some((t) => t.tags.has('Pronoun') || RELATIVES.has(t.key))
+    ) {
       for (const i of chain(text, tokens, spans, leftAt, -1)) (scores[i] as SpanEvidence).around[lc] += 1.5;
     }
     if (right && rc && right.first > after && right.first - after <= 3 && clause[right.first] === clause[hit.first]) {
@@ -85,7 +120,10 @@ function lastIndexBefore(spans: Span[], index: number): number {
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if ((spans[mid] as Span).last < index) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    if ((spans[mid] as Span).last < index) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
   return found;
 }
@@ -96,8 +134,13 @@ function chain(text: string, tokens: Token[], spans: Span[], at: number, directi
   for (let i = at; ; i += direction) {
     const [a, b] = direction === 1 ? [spans[i], spans[i + 1]] : [spans[i - 1], spans[i]];
     if (!a || !b) break;
-    const words = tokens.slice(a.last + 1, b.first).map((t) => t.key).filter((k) => k !== '' && k !== 'the');
-    const linked = (words.length === 0 && /^[.]?\s*,\s*$/u.test(text.slice(a.end, b.start))) || (words.length === 1 && ['and', 'or'].includes(words[0] as string));
+    const words = tokens
+      .slice(a.last + 1, b.first)
+      .map((t) => t.key)
+      .filter((k) => k !== '' && k !== 'the');
+    const linked =
+      (words.length === 0 && /^[.]?\s*,\s*$/u.test(text.slice(a.end, b.start))) ||
+      (words.length === 1 && ['and', 'or'].includes(words[0] as string));
     if (!linked) break;
     out.push(i + direction);
   }
@@ -113,7 +156,10 @@ export class BuiltinExtractor implements Extractor {
     const parts: { offset: number; result: ExtractionResult }[] = [];
     for (let i = 0; i < starts.length; i++) {
       const offset = starts[i] as number;
-      parts.push({ offset, result: this.extractBlock(text.slice(offset, starts[i + 1] ?? text.length), shape, options) });
+      parts.push({
+        offset,
+        result: this.extractBlock(text.slice(offset, starts[i + 1] ?? text.length), shape, options),
+      });
       options.onProgress?.();
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -129,7 +175,9 @@ export class BuiltinExtractor implements Extractor {
     const clause = clauseNumbers(text, tokens);
     const hits = findTriggerHits(tokens, compileTriggers(shape));
     const conceptLabel = labelOf.get('Concept');
-    const partOf = hits.filter((h) => conceptLabel !== undefined && h.trigger.rel.from === conceptLabel && h.trigger.rel.to === conceptLabel);
+    const partOf = hits.filter(
+      (h) => conceptLabel !== undefined && h.trigger.rel.from === conceptLabel && h.trigger.rel.to === conceptLabel,
+    );
     const names = nameSpans(text, tokens);
     const spans = conceptLabel ? mergeSpans(names, conceptSpans(text, tokens, partOf)) : names;
 
@@ -157,12 +205,21 @@ export class BuiltinExtractor implements Extractor {
       const decision = decide(total(evidence), minScore);
       const label = decision && labelOf.get(decision.category);
       if (decision && label) agreements.push(evidenceAgreement(evidence));
-      if (decision && label) typed.push({ first: s.first, last: s.last, end: s.end, type: label, source: 'ner', confidence: decision.confidence });
+      if (decision && label)
+        typed.push({
+          first: s.first,
+          last: s.last,
+          end: s.end,
+          type: label,
+          source: 'ner',
+          confidence: decision.confidence,
+        });
     });
 
     const taken = new Uint8Array(tokens.length);
     const graph = new EntityGraph(text, tokens, taken);
-    for (const c of selectCandidates([...gazetteerCandidates(tokens, vocab), ...typed], taken.slice())) graph.addCandidate(c, false);
+    for (const c of selectCandidates([...gazetteerCandidates(tokens, vocab), ...typed], taken.slice()))
+      graph.addCandidate(c, false);
     // Shape types outside the six general categories are still found by their cue words.
     const uncovered = cueCandidates(tokens, names, vocab).filter((c) => !categoryOf.has(c.type));
     for (const c of selectCandidates(uncovered, taken.slice())) graph.addCandidate(c, false);
@@ -174,7 +231,14 @@ export class BuiltinExtractor implements Extractor {
       graph.addDefiniteMentions(vocab.cues);
     }
 
-    const ctx = { text, tokens, ...indexMentions(graph.mentions()), clause, personLabel, orgLabel: labelOf.get('Organization') };
+    const ctx = {
+      text,
+      tokens,
+      ...indexMentions(graph.mentions()),
+      clause,
+      personLabel,
+      orgLabel: labelOf.get('Organization'),
+    };
     const readings: Reading[] = [...readClauses(ctx, hits), ...impliedReadings(ctx, shape)];
     const confidence = new Map([...graph.drafts.values()].map((d) => [d.key, draftConfidence(d)]));
     const best = new Map<string, ExtractedRelationship & { at: number }>();
@@ -183,17 +247,42 @@ export class BuiltinExtractor implements Extractor {
       const value = round3(r.confidence * (0.75 + 0.25 * weaker));
       const id = `${r.rel.type}\u0000${r.from.entity.key}\u0000${r.to.entity.key}`;
       const seen = best.get(id);
-      if (value < MIN_RELATION_CONFIDENCE || (seen && (seen.confidence > value || (seen.confidence === value && seen.at <= r.at)))) continue;
+      if (
+        value < MIN_RELATION_CONFIDENCE ||
+        (seen && (seen.confidence > value || (seen.confidence === value && seen.at <= r.at)))
+      )
+        continue;
       const sentence = tokenized.sentences[tokens[r.at]?.sentence ?? -1];
-      best.set(id, { type: r.rel.type, from_key: r.from.entity.key, to_key: r.to.entity.key, evidence: sentence ? text.slice(sentence.start, sentence.end).trim() : '', confidence: value, at: r.at });
+      best.set(id, {
+        type: r.rel.type,
+        from_key: r.from.entity.key,
+        to_key: r.to.entity.key,
+        evidence: sentence ? text.slice(sentence.start, sentence.end).trim() : '',
+        confidence: value,
+        at: r.at,
+      });
     }
     const relationships = keepCardinality(shape, [...best.values()])
-      .sort((a, b) => a.at - b.at || byString(a.type, b.type) || byString(a.from_key, b.from_key) || byString(a.to_key, b.to_key))
-      .map(({ type, from_key, to_key, evidence, confidence: c }) => ({ type, from_key, to_key, evidence, confidence: c }));
-    const entities = [...graph.drafts.values()].map((d) => toEntity(d, shape))
+      .sort(
+        (a, b) =>
+          a.at - b.at || byString(a.type, b.type) || byString(a.from_key, b.from_key) || byString(a.to_key, b.to_key),
+      )
+      .map(({ type, from_key, to_key, evidence, confidence: c }) => ({
+        type,
+        from_key,
+        to_key,
+        evidence,
+        confidence: c,
+      }));
+    const entities = [...graph.drafts.values()]
+      .map((d) => toEntity(d, shape))
       .sort((a, b) => (a.mentions[0]?.start ?? 0) - (b.mentions[0]?.start ?? 0) || byString(a.key, b.key));
     const agreement = agreements.length ? agreements.reduce((x, y) => x + y, 0) / agreements.length : 1;
     const signals = readSignals(tokenized, shape, entities, relationships, names, agreement);
-    return { entities, relationships, stats: { characters: text.length, sentences: tokenized.sentences.length, signals } };
+    return {
+      entities,
+      relationships,
+      stats: { characters: text.length, sentences: tokenized.sentences.length, signals },
+    };
   }
 }

@@ -57,8 +57,17 @@ export function gazetteerCandidates(tokens: Token[], vocab: Vocabulary): Candida
   const out: Candidate[] = [];
   tokens.forEach((token, i) => {
     for (const entry of vocab.gazetteer.get(token.key) ?? []) {
-      const same = entry.keys.every((key, k) => tokens[i + k]?.key === key && tokens[i + k]?.sentence === token.sentence);
-      if (same) out.push({ first: i, last: i + entry.keys.length - 1, type: entry.type, source: 'gazetteer', confidence: 0.95 });
+      const same = entry.keys.every(
+        (key, k) => tokens[i + k]?.key === key && tokens[i + k]?.sentence === token.sentence,
+      );
+      if (same)
+        out.push({
+          first: i,
+          last: i + entry.keys.length - 1,
+          type: entry.type,
+          source: 'gazetteer',
+          confidence: 0.95,
+        });
     }
   });
   return out;
@@ -66,8 +75,13 @@ export function gazetteerCandidates(tokens: Token[], vocab: Vocabulary): Candida
 
 /** Keeps the strongest candidates that do not overlap each other or anything already taken. */
 export function selectCandidates(candidates: Candidate[], taken: Uint8Array): Candidate[] {
-  const ranked = [...candidates].sort((a, b) =>
-    PRIORITY[b.source] - PRIORITY[a.source] || (b.last - b.first) - (a.last - a.first) || a.first - b.first || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  const ranked = [...candidates].sort(
+    (a, b) =>
+      PRIORITY[b.source] - PRIORITY[a.source] ||
+      b.last - b.first - (a.last - a.first) ||
+      a.first - b.first ||
+      (a.type < b.type ? -1 : a.type > b.type ? 1 : 0),
+  );
   const chosen: Candidate[] = [];
   for (const c of ranked) {
     let free = true;

@@ -36,7 +36,9 @@ export interface ClauseContext {
 
 const RELATIVES = new Set(['which', 'that', 'whom']);
 
-export function indexMentions(mentions: PlacedMention[]): Pick<ClauseContext, 'mentions' | 'byFirst' | 'byLast' | 'position'> {
+export function indexMentions(
+  mentions: PlacedMention[],
+): Pick<ClauseContext, 'mentions' | 'byFirst' | 'byLast' | 'position'> {
   return {
     mentions,
     byFirst: new Map(mentions.map((m) => [m.first, m])),
@@ -52,7 +54,10 @@ export function latestBefore(ctx: ClauseContext, index: number, label: string, f
   let at = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if ((ctx.mentions[mid] as PlacedMention).last < index) { at = mid; lo = mid + 1; } else hi = mid - 1;
+    if ((ctx.mentions[mid] as PlacedMention).last < index) {
+      at = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
   for (let k = at; k >= 0; k--) {
     const m = ctx.mentions[k] as PlacedMention;
@@ -67,13 +72,21 @@ export function clauseNumbers(text: string, tokens: Token[]): number[] {
   let clause = 0;
   return tokens.map((t, i) => {
     const prev = tokens[i - 1];
-    if (prev && (prev.sentence !== t.sentence || text.slice(prev.end, t.start).includes(';') || (t.key === 'but' && text.slice(prev.end, t.start).includes(',')))) clause++;
+    if (
+      prev &&
+      (prev.sentence !== t.sentence ||
+        text.slice(prev.end, t.start).includes(';') ||
+        (t.key === 'but' && text.slice(prev.end, t.start).includes(',')))
+    )
+      clause++;
     return clause;
   });
 }
 
 export const negated = (tokens: Token[], from: number, to: number): boolean =>
-  tokens.slice(Math.max(0, from), to + 1).some((t) => NEGATORS.has(t.key) || t.key.endsWith("n't") || t.tags.has('Negative'));
+  tokens
+    .slice(Math.max(0, from), to + 1)
+    .some((t) => NEGATORS.has(t.key) || t.key.endsWith("n't") || t.tags.has('Negative'));
 
 /** The mentions chained to `m` by commas, "and", "or" or "&" on one side, `m` included. */
 export function coordinated(ctx: ClauseContext, m: PlacedMention, direction: -1 | 1): PlacedMention[] {
@@ -87,7 +100,10 @@ export function coordinated(ctx: ClauseContext, m: PlacedMention, direction: -1 
     const [lo, hi] = direction === -1 ? [o, edge] : [edge, o];
     const between = ctx.tokens.slice(lo.last + 1, hi.first).filter((t) => t.key !== '' && t.key !== 'the');
     const gap = ctx.text.slice(lo.end, (ctx.tokens[lo.last + 1] as Token | undefined)?.start ?? hi.start);
-    const linked = between.length === 0 ? /^\s*,\s*$/u.test(ctx.text.slice(lo.end, hi.start)) : between.length === 1 && ['and', 'or', '&'].includes((between[0] as Token).key) && !/[;:]/u.test(gap);
+    const linked =
+      between.length === 0
+        ? /^\s*,\s*$/u.test(ctx.text.slice(lo.end, hi.start))
+        : between.length === 1 && ['and', 'or', '&'].includes((between[0] as Token).key) && !/[;:]/u.test(gap);
     if (!linked) break;
     chain.push(o);
     edge = o;
@@ -98,7 +114,10 @@ export function coordinated(ctx: ClauseContext, m: PlacedMention, direction: -1 
 /** "she", "it", "they": the latest fitting mention before `index` (for "they", its coordination). */
 function pronounFor(ctx: ClauseContext, index: number, label: string): PlacedMention[] {
   const key = ctx.tokens[index]?.key ?? '';
-  const fits = (PERSON_PRONOUNS.has(key) && label === ctx.personLabel) || (ORG_PRONOUNS.has(key) && label !== ctx.personLabel) || (GROUP_PRONOUNS.has(key) && label === ctx.personLabel);
+  const fits =
+    (PERSON_PRONOUNS.has(key) && label === ctx.personLabel) ||
+    (ORG_PRONOUNS.has(key) && label !== ctx.personLabel) ||
+    (GROUP_PRONOUNS.has(key) && label === ctx.personLabel);
   if (!fits) return [];
   const latest = latestBefore(ctx, index, label);
   if (!latest) return [];
@@ -138,8 +157,25 @@ function antecedentOf(ctx: ClauseContext, index: number): PlacedMention | undefi
 }
 
 /** Between a verb and its object only articles, possessives, adjectives and numbers stand. */
-const OBJECT_FILLER = new Set(['the', 'a', 'an', 'its', 'his', 'her', 'their', 'our', 'both', 'also', 'two', 'three', 'several', 'new', 'first']);
-const fillsObject = (t: Token): boolean => OBJECT_FILLER.has(t.key) || t.key === '' || (t.tags.has('Adjective') && !t.tags.has('Verb'));
+const OBJECT_FILLER = new Set([
+  'the',
+  'a',
+  'an',
+  'its',
+  'his',
+  'her',
+  'their',
+  'our',
+  'both',
+  'also',
+  'two',
+  'three',
+  'several',
+  'new',
+  'first',
+]);
+const fillsObject = (t: Token): boolean =>
+  OBJECT_FILLER.has(t.key) || t.key === '' || (t.tags.has('Adjective') && !t.tags.has('Verb'));
 
 /** First mention of `label` after token `after`, within MAX_OBJECT_GAP tokens and the clause. */
 function objectAfter(ctx: ClauseContext, after: number, label: string, many: boolean): PlacedMention[] {
@@ -158,7 +194,8 @@ function objectAfter(ctx: ClauseContext, after: number, label: string, many: boo
   return many ? coordinated(ctx, m, 1) : [m];
 }
 
-const manyTargets = (rel: RelationshipTypeDef): boolean => rel.cardinality === 'many_to_many' || rel.cardinality === 'one_to_many';
+const manyTargets = (rel: RelationshipTypeDef): boolean =>
+  rel.cardinality === 'many_to_many' || rel.cardinality === 'one_to_many';
 
 export function readClauses(ctx: ClauseContext, hits: TriggerHit[]): Reading[] {
   const out: Reading[] = [];
@@ -192,16 +229,37 @@ export function readClauses(ctx: ClauseContext, hits: TriggerHit[]): Reading[] {
   return out;
 }
 
-const ELIDED_VERBS = new Set(['did', 'does', 'do', 'has', 'have', 'had', 'was', 'were', 'is', 'are', 'will', 'would', 'could']);
+const ELIDED_VERBS = new Set([
+  'did',
+  'does',
+  'do',
+  'has',
+  'have',
+  'had',
+  'was',
+  'were',
+  'is',
+  'are',
+  'will',
+  'would',
+  'could',
+]);
 
 /** ", but Hamid Castell did." after the object of a negated clause: the second subject. */
 function elidedSubject(ctx: ClauseContext, after: number, label: string): PlacedMention[] {
   let but = -1;
-  for (let i = after + 1; i < ctx.tokens.length && ctx.tokens[i]?.sentence === ctx.tokens[after]?.sentence && but < 0; i++) if (ctx.tokens[i]?.key === 'but') but = i;
+  for (
+    let i = after + 1;
+    i < ctx.tokens.length && ctx.tokens[i]?.sentence === ctx.tokens[after]?.sentence && but < 0;
+    i++
+  )
+    if (ctx.tokens[i]?.key === 'but') but = i;
   const subject = but < 0 ? undefined : ctx.byFirst.get(but + 1);
   if (!subject || subject.entity.type !== label) return [];
   const verb = ctx.tokens[subject.last + 1];
   const closing = ctx.tokens[subject.last + 2];
   const ends = !closing || closing.sentence !== verb?.sentence || ['too', 'so', 'also'].includes(closing.key);
-  return verb && ELIDED_VERBS.has(verb.key) && ends && !negated(ctx.tokens, subject.last + 1, subject.last + 2) ? [subject] : [];
+  return verb && ELIDED_VERBS.has(verb.key) && ends && !negated(ctx.tokens, subject.last + 1, subject.last + 2)
+    ? [subject]
+    : [];
 }

@@ -6,9 +6,37 @@ import { phraseEndingAt, phraseStartingAt, type Span } from './mentions.js';
 import type { Token } from './tokens.js';
 import type { TriggerHit } from './triggers.js';
 
-const SKIP_LEFT = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'also', 'in', 'turn', 'itself', 'now', 'really', 'only', 'still', 'thus']);
+const SKIP_LEFT = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'also',
+  'in',
+  'turn',
+  'itself',
+  'now',
+  'really',
+  'only',
+  'still',
+  'thus',
+]);
 const RELATIVES = new Set(['which', 'that']);
-const TOPIC_WORDS = new Set(['about', 'studied', 'studies', 'researched', 'researches', 'teaches', 'taught', 'co-invented', 'pioneered', 'proposed', 'discovered']);
+const TOPIC_WORDS = new Set([
+  'about',
+  'studied',
+  'studies',
+  'researched',
+  'researches',
+  'teaches',
+  'taught',
+  'co-invented',
+  'pioneered',
+  'proposed',
+  'discovered',
+]);
 const DETERMINERS = new Set(['the', 'a', 'an']);
 
 /** The concept before a part-of phrase, following "which"/"that" and ", a method" back to it. */
@@ -19,7 +47,13 @@ function leftConcept(tokens: Token[], text: string, index: number): Span | undef
     i--;
     // "frequency hopping, a method that is part of": past the apposition to its head.
     const t = tokens[i];
-    if (t && CONCEPT_NOUNS.has(t.key) && DETERMINERS.has(tokens[i - 1]?.key ?? '') && /,\s*$/u.test(text.slice(tokens[i - 2]?.end ?? 0, tokens[i - 1]?.start ?? 0))) i -= 2;
+    if (
+      t &&
+      CONCEPT_NOUNS.has(t.key) &&
+      DETERMINERS.has(tokens[i - 1]?.key ?? '') &&
+      /,\s*$/u.test(text.slice(tokens[i - 2]?.end ?? 0, tokens[i - 1]?.start ?? 0))
+    )
+      i -= 2;
   }
   return i >= 0 ? phraseEndingAt(tokens, i) : undefined;
 }
@@ -36,10 +70,17 @@ export function conceptSpans(text: string, tokens: Token[], partOfHits: TriggerH
     push(phraseStartingAt(tokens, right));
   }
   tokens.forEach((t, i) => {
-    if (TOPIC_WORDS.has(t.key) && !t.breakAfter) push(phraseStartingAt(tokens, DETERMINERS.has(tokens[i + 1]?.key ?? '') ? i + 2 : i + 1));
+    if (TOPIC_WORDS.has(t.key) && !t.breakAfter)
+      push(phraseStartingAt(tokens, DETERMINERS.has(tokens[i + 1]?.key ?? '') ? i + 2 : i + 1));
     // "frequency hopping, a method": the phrase before an apposition that calls it an idea.
     const det = tokens[i + 1];
-    if (det && DETERMINERS.has(det.key) && /^\s*,\s*$/u.test(text.slice(t.end, det.start)) && CONCEPT_NOUNS.has(tokens[i + 2]?.key ?? '')) push(phraseEndingAt(tokens, i));
+    if (
+      det &&
+      DETERMINERS.has(det.key) &&
+      /^\s*,\s*$/u.test(text.slice(t.end, det.start)) &&
+      CONCEPT_NOUNS.has(tokens[i + 2]?.key ?? '')
+    )
+      push(phraseEndingAt(tokens, i));
     if (t.key === 'theory' && tokens[i + 1]?.key === 'of' && !t.capitalised) push(phraseStartingAt(tokens, i));
   });
   return out;

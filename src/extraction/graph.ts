@@ -40,7 +40,11 @@ export function draftConfidence(draft: Draft): number {
 export class EntityGraph {
   readonly drafts = new Map<string, Draft>();
 
-  constructor(private readonly text: string, private readonly tokens: Token[], private readonly taken: Uint8Array) {}
+  constructor(
+    private readonly text: string,
+    private readonly tokens: Token[],
+    private readonly taken: Uint8Array,
+  ) {}
 
   addCandidate(c: Candidate, extra: boolean): void {
     const start = (this.tokens[c.first] as Token).start;
@@ -95,7 +99,15 @@ export class EntityGraph {
       const owners = (bySurname.get(token.key) ?? []).filter((o) => o.since < token.start);
       const owner = owners[0]?.draft;
       if (owners.length !== 1 || !owner) return;
-      owner.mentions.push({ first: i, last: i, start: token.start, end: token.end, text: token.text, confidence: 0.6, entity: owner });
+      owner.mentions.push({
+        first: i,
+        last: i,
+        start: token.start,
+        end: token.end,
+        text: token.text,
+        confidence: 0.6,
+        entity: owner,
+      });
       this.taken[i] = 1;
     });
   }
@@ -104,15 +116,27 @@ export class EntityGraph {
   addRepeatMentions(): void {
     const byHead = new Map<string, Draft[]>();
     for (const d of this.drafts.values()) {
-      if (d.tokenKeys.length > 1) byHead.set(d.tokenKeys[0] as string, [...(byHead.get(d.tokenKeys[0] as string) ?? []), d]);
+      if (d.tokenKeys.length > 1)
+        byHead.set(d.tokenKeys[0] as string, [...(byHead.get(d.tokenKeys[0] as string) ?? []), d]);
     }
     this.tokens.forEach((token, i) => {
       for (const d of byHead.get(token.key) ?? []) {
         const last = i + d.tokenKeys.length - 1;
-        const same = d.tokenKeys.every((k, n) => !this.taken[i + n] && this.tokens[i + n]?.key === k && this.tokens[i + n]?.sentence === token.sentence);
+        const same = d.tokenKeys.every(
+          (k, n) =>
+            !this.taken[i + n] && this.tokens[i + n]?.key === k && this.tokens[i + n]?.sentence === token.sentence,
+        );
         if (!same) continue;
         const end = (this.tokens[last] as Token).end;
-        d.mentions.push({ first: i, last, start: token.start, end, text: this.text.slice(token.start, end), confidence: 0.6, entity: d });
+        d.mentions.push({
+          first: i,
+          last,
+          start: token.start,
+          end,
+          text: this.text.slice(token.start, end),
+          confidence: 0.6,
+          entity: d,
+        });
         this.taken.fill(1, i, last + 1);
         return;
       }
@@ -133,12 +157,28 @@ export class EntityGraph {
       for (let m = placed[next]; m && m.start < token.start; m = placed[++next]) latestOfType.set(m.entity.type, m);
       const noun = this.tokens[i + 1];
       const after = this.tokens[i + 2];
-      if (!DEFINITE.has(token.key) || !noun || noun.capitalised || token.breakAfter || this.taken[i] || this.taken[i + 1]) return;
+      if (
+        !DEFINITE.has(token.key) ||
+        !noun ||
+        noun.capitalised ||
+        token.breakAfter ||
+        this.taken[i] ||
+        this.taken[i + 1]
+      )
+        return;
       const type = cues.get(noun.key);
       if (!type || noun.sentence !== token.sentence || (after && !noun.breakAfter && after.capitalised)) return;
       const latest = latestOfType.get(type);
       if (!latest || (this.tokens[latest.first] as Token).sentence < token.sentence - 1) return;
-      latest.entity.mentions.push({ first: i, last: i + 1, start: token.start, end: noun.end, text: this.text.slice(token.start, noun.end), confidence: 0.6, entity: latest.entity });
+      latest.entity.mentions.push({
+        first: i,
+        last: i + 1,
+        start: token.start,
+        end: noun.end,
+        text: this.text.slice(token.start, noun.end),
+        confidence: 0.6,
+        entity: latest.entity,
+      });
       this.taken.fill(1, i, i + 2);
     });
   }

@@ -3,7 +3,14 @@ import type { Extractor } from './types.js';
 import { BuiltinExtractor } from './builtin.js';
 import { LlmExtractor } from './llm.js';
 
-export type { ExtractedEntity, ExtractedRelationship, ExtractionResult, ExtractOptions, Extractor, Mention } from './types.js';
+export type {
+  ExtractedEntity,
+  ExtractedRelationship,
+  ExtractionResult,
+  ExtractOptions,
+  Extractor,
+  Mention,
+} from './types.js';
 export { BuiltinExtractor } from './builtin.js';
 export { LlmExtractor, LlmExtractionError, DEFAULT_LLM_TIMEOUT_MS, type LlmExtractorConfig } from './llm.js';
 export { normalizeName, entityKey } from './normalize.js';

@@ -23,15 +23,30 @@ const CARDINALITY: Record<RelationshipTypeDef['cardinality'], (r: RelationshipTy
   many_to_many: () => 'any number on both sides',
 };
 
-export function buildMessages(text: string, shape: ShapeDef, options: ExtractOptions): { role: 'system' | 'user'; content: string }[] {
+export function buildMessages(
+  text: string,
+  shape: ShapeDef,
+  options: ExtractOptions,
+): { role: 'system' | 'user'; content: string }[] {
   const entityLines = shape.entity_types.map((t) => {
-    const props = t.properties.map((p) => `${p.name} (${p.type}${p.enum ? `, one of: ${p.enum.join(', ')}` : ''}${t.required.includes(p.name) ? ', required' : ''})`).join(', ');
+    const props = t.properties
+      .map(
+        (p) =>
+          `${p.name} (${p.type}${p.enum ? `, one of: ${p.enum.join(', ')}` : ''}${t.required.includes(p.name) ? ', required' : ''})`,
+      )
+      .join(', ');
     return `- ${t.label}${t.description ? `: ${t.description.replace(/\.$/u, '')}` : ''}. Identified by ${t.identity || 'name'}. Properties: ${props || 'none'}.`;
   });
-  const relLines = shape.relationship_types.map((r) =>
-    `- ${r.type}: ${r.from} -> ${r.to} (${r.cardinality}: ${CARDINALITY[r.cardinality](r)})${r.description ? `. ${r.description}` : ''}${r.patterns?.length ? `. Signalled by: ${r.patterns.join(', ')}` : ''}`);
-  const effort = options.effort === 'agentic_plus' ? 'Be exhaustive: include every entity and relationship the text supports.' : 'Include the entities and relationships the text states clearly.';
-  const pass = (options.pass ?? 1) > 1 ? ` This is pass ${options.pass}: also include ones an earlier pass may have missed.` : '';
+  const relLines = shape.relationship_types.map(
+    (r) =>
+      `- ${r.type}: ${r.from} -> ${r.to} (${r.cardinality}: ${CARDINALITY[r.cardinality](r)})${r.description ? `. ${r.description}` : ''}${r.patterns?.length ? `. Signalled by: ${r.patterns.join(', ')}` : ''}`,
+  );
+  const effort =
+    options.effort === 'agentic_plus'
+      ? 'Be exhaustive: include every entity and relationship the text supports.'
+      : 'Include the entities and relationships the text states clearly.';
+  const pass =
+    (options.pass ?? 1) > 1 ? ` This is pass ${options.pass}: also include ones an earlier pass may have missed.` : '';
   const system = [
     'You extract a knowledge graph from text. Use only these entity types:',
     ...entityLines,
@@ -41,7 +56,10 @@ export function buildMessages(text: string, shape: ShapeDef, options: ExtractOpt
     'Only state what the text asserts: nothing from a negated or hypothetical statement ("never worked for", "did not attend"). Keep names whole as written ("J. K. Rowling", "Bramwell & Ford", "Lumenfold Inc."). Every relationship goes from an entity of its first type to one of its second type, in that direction.',
     'Answer with one JSON object: {"entities":[{"name":string,"type":string,"properties":object}],"relationships":[{"type":string,"from":entity name,"to":entity name,"evidence":the sentence}]}.',
   ].join('\n');
-  return [{ role: 'system', content: system }, { role: 'user', content: text }];
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: text },
+  ];
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -64,12 +82,18 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/u;
 function fits(def: PropertyDef, v: unknown): v is string | number | boolean {
   if (def.enum && !(typeof v === 'string' && def.enum.includes(v))) return false;
   switch (def.type) {
-    case 'string': return typeof v === 'string' && v.trim() !== '';
-    case 'number': return typeof v === 'number' && Number.isFinite(v);
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'date': return typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v));
-    case 'datetime': return typeof v === 'string' && !Number.isNaN(Date.parse(v)) && v.includes('T');
+    case 'string':
+      return typeof v === 'string' && v.trim() !== '';
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'date':
+      return typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v));
+    case 'datetime':
+      return typeof v === 'string' && !Number.isNaN(Date.parse(v)) && v.includes('T');
   }
 }
 
@@ -97,7 +121,15 @@ function readEntities(items: unknown[], text: string, shape: ShapeDef): Map<stri
       seen.confidence = Math.max(seen.confidence, confidenceOf(item.confidence));
       continue;
     }
-    byKey.set(key, { key, type: def.label, name, normalized_name: normalizeName(name), properties, mentions: findMentions(text, name), confidence: confidenceOf(item.confidence) });
+    byKey.set(key, {
+      key,
+      type: def.label,
+      name,
+      normalized_name: normalizeName(name),
+      properties,
+      mentions: findMentions(text, name),
+      confidence: confidenceOf(item.confidence),
+    });
   }
   return byKey;
 }
@@ -117,8 +149,10 @@ export function parseReply(content: string, text: string, shape: ShapeDef): Extr
   } catch {
     throw new LlmExtractionError(`LLM reply content is not JSON: ${content.slice(0, 200)}`);
   }
-  if (!isRecord(parsed) || !Array.isArray(parsed.entities)) throw new LlmExtractionError('LLM reply JSON has no "entities" array');
-  if (parsed.relationships !== undefined && !Array.isArray(parsed.relationships)) throw new LlmExtractionError('LLM reply JSON "relationships" is not an array');
+  if (!isRecord(parsed) || !Array.isArray(parsed.entities))
+    throw new LlmExtractionError('LLM reply JSON has no "entities" array');
+  if (parsed.relationships !== undefined && !Array.isArray(parsed.relationships))
+    throw new LlmExtractionError('LLM reply JSON "relationships" is not an array');
   const entities = readEntities(parsed.entities, text, shape);
   const rels = new Map(shape.relationship_types.map((r) => [r.type, r]));
   const relationships = new Map<string, ExtractedRelationship & { at: number }>();
@@ -130,14 +164,30 @@ export function parseReply(content: string, text: string, shape: ShapeDef): Extr
     const to = def && resolve(entities, def.to, item.to);
     if (!def || !from || !to || from === to) return;
     const id = `${def.type}\u0000${from}\u0000${to}`;
-    if (!relationships.has(id)) relationships.set(id, { type: def.type, from_key: from, to_key: to, evidence: typeof item.evidence === 'string' ? item.evidence : '', confidence: confidenceOf(item.confidence), at });
+    if (!relationships.has(id))
+      relationships.set(id, {
+        type: def.type,
+        from_key: from,
+        to_key: to,
+        evidence: typeof item.evidence === 'string' ? item.evidence : '',
+        confidence: confidenceOf(item.confidence),
+        at,
+      });
   });
   // A many-to-one type keeps one target per source: the most confident, then the first given.
   const kept = keepCardinality(shape, [...relationships.values()]).map(({ at: _at, ...r }) => r);
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const sortedEntities = [...entities.values()].sort((a, b) => (a.mentions[0]?.start ?? Infinity) - (b.mentions[0]?.start ?? Infinity) || order(a.key, b.key));
-  const sortedRelationships = kept.sort((a, b) => order(a.type, b.type) || order(a.from_key, b.from_key) || order(a.to_key, b.to_key));
+  const sortedEntities = [...entities.values()].sort(
+    (a, b) => (a.mentions[0]?.start ?? Infinity) - (b.mentions[0]?.start ?? Infinity) || order(a.key, b.key),
+  );
+  const sortedRelationships = kept.sort(
+    (a, b) => order(a.type, b.type) || order(a.from_key, b.from_key) || order(a.to_key, b.to_key),
+  );
   const tokenized = tokenize(text);
   const signals = readSignals(tokenized, shape, sortedEntities, sortedRelationships, nameSpans(text, tokenized.tokens));
-  return { entities: sortedEntities, relationships: sortedRelationships, stats: { characters: text.length, sentences: tokenized.sentences.length, signals } };
+  return {
+    entities: sortedEntities,
+    relationships: sortedRelationships,
+    stats: { characters: text.length, sentences: tokenized.sentences.length, signals },
+  };
 }

@@ -17,12 +17,128 @@ export interface Span {
 }
 
 /** Capitalised words that never start or end a name. */
-export const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'their', 'his', 'her', 'its', 'my', 'your', 'at', 'in', 'on', 'for', 'from',
-  'by', 'with', 'after', 'before', 'later', 'but', 'and', 'or', 'while', 'when', 'if', 'as', 'since', 'during', 'meanwhile', 'nothing', 'nobody', 'no', 'yes', 'he', 'she',
-  'it', 'they', 'we', 'i', 'you', 'there', 'then', 'today', 'yesterday', 'also', 'however', 'although', 'because', 'so', 'of', 'to', 'into', 'under', 'over', 'between', 'every', 'each', 'all', 'some', 'many', 'most', 'both', 'either', 'neither', 'what', 'who', 'which', 'where', 'why', 'how', 'once', 'not', 'never']);
-const CONNECTORS = new Set(['of', '&', 'de', 'du', 'la', 'le', 'del', 'der', 'van', 'von', 'da', 'di', 'y', 'den', 'bin', 'al']);
-const NOT_NAME_START = ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'QuestionWord', 'Copula', 'Modal', 'Auxiliary'];
-const COMMON_WORD_TAGS = [...NOT_NAME_START, 'Verb', 'Adjective', 'Plural', 'Uncountable', 'Date', 'Month', 'WeekDay', 'Value', 'Actor', 'Demonym'];
+export const FUNCTION_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'our',
+  'their',
+  'his',
+  'her',
+  'its',
+  'my',
+  'your',
+  'at',
+  'in',
+  'on',
+  'for',
+  'from',
+  'by',
+  'with',
+  'after',
+  'before',
+  'later',
+  'but',
+  'and',
+  'or',
+  'while',
+  'when',
+  'if',
+  'as',
+  'since',
+  'during',
+  'meanwhile',
+  'nothing',
+  'nobody',
+  'no',
+  'yes',
+  'he',
+  'she',
+  'it',
+  'they',
+  'we',
+  'i',
+  'you',
+  'there',
+  'then',
+  'today',
+  'yesterday',
+  'also',
+  'however',
+  'although',
+  'because',
+  'so',
+  'of',
+  'to',
+  'into',
+  'under',
+  'over',
+  'between',
+  'every',
+  'each',
+  'all',
+  'some',
+  'many',
+  'most',
+  'both',
+  'either',
+  'neither',
+  'what',
+  'who',
+  'which',
+  'where',
+  'why',
+  'how',
+  'once',
+  'not',
+  'never',
+]);
+const CONNECTORS = new Set([
+  'of',
+  '&',
+  'de',
+  'du',
+  'la',
+  'le',
+  'del',
+  'der',
+  'van',
+  'von',
+  'da',
+  'di',
+  'y',
+  'den',
+  'bin',
+  'al',
+]);
+const NOT_NAME_START = [
+  'Determiner',
+  'Preposition',
+  'Conjunction',
+  'Pronoun',
+  'Adverb',
+  'QuestionWord',
+  'Copula',
+  'Modal',
+  'Auxiliary',
+];
+const COMMON_WORD_TAGS = [
+  ...NOT_NAME_START,
+  'Verb',
+  'Adjective',
+  'Plural',
+  'Uncountable',
+  'Date',
+  'Month',
+  'WeekDay',
+  'Value',
+  'Actor',
+  'Demonym',
+];
 const STRONG_NAME_TAGS = ['ProperNoun', 'Person', 'Organization', 'Place', 'Acronym', 'FirstName', 'LastName'];
 
 const isYear = (t: Token | undefined): boolean => t !== undefined && /^(1[5-9]|20)\d\d$/u.test(t.text);
@@ -66,17 +182,31 @@ export function nameSpans(text: string, tokens: Token[]): Span[] {
     if (!capitalisedWord(t) && !(t.capitalised && /^\p{Lu}/u.test(t.text) && isInitial(t))) continue;
     if (sentenceFirst && !sentenceStartsName(tokens, i, text, capitalisedElsewhere)) continue;
     // "CEO of Microsoft": a role is not part of the name after it.
-    if ((ROLE_NOUNS.has(t.key) || PERSON_TITLES.has(t.key)) && !(tokens[i + 1] && continuesName(tokens[i + 1] as Token))) continue;
+    if (
+      (ROLE_NOUNS.has(t.key) || PERSON_TITLES.has(t.key)) &&
+      !(tokens[i + 1] && continuesName(tokens[i + 1] as Token))
+    )
+      continue;
     // "April 2009", "Monday": dates are not names.
     if (t.tags.has('Month') || t.tags.has('WeekDay') || t.tags.has('Date')) continue;
     // "Finnish", "American" alone describe, they do not name.
     const nextToken = tokens[i + 1];
     const alone = !(nextToken && continuesName(nextToken) && joinable(text, t, nextToken));
     const modifies = nextToken !== undefined && !nextToken.capitalised && !t.breakAfter && nextToken.tags.has('Noun');
-    if (alone && (t.tags.has('Demonym') || (modifies && (/(?:ish|ese|ian|can)$/u.test(t.key) || ['a', 'an'].includes(tokens[i - 1]?.key ?? ''))))) continue;
+    if (
+      alone &&
+      (t.tags.has('Demonym') ||
+        (modifies && (/(?:ish|ese|ian|can)$/u.test(t.key) || ['a', 'an'].includes(tokens[i - 1]?.key ?? ''))))
+    )
+      continue;
     let first = i;
     let titled = false;
-    while (PERSON_TITLES.has((tokens[first] as Token).key) && tokens[first + 1] && capitalisedWord(tokens[first + 1] as Token) && joinable(text, tokens[first] as Token, tokens[first + 1] as Token)) {
+    while (
+      PERSON_TITLES.has((tokens[first] as Token).key) &&
+      tokens[first + 1] &&
+      capitalisedWord(tokens[first + 1] as Token) &&
+      joinable(text, tokens[first] as Token, tokens[first + 1] as Token)
+    ) {
       first++;
       titled = true;
     }
@@ -87,11 +217,22 @@ export function nameSpans(text: string, tokens: Token[]): Span[] {
       const after = tokens[last + 2];
       if (!next || !joinable(text, cur, next)) break;
       if (continuesName(next) || (next.key === '' && after && continuesName(after))) last++;
-      else if ((CONNECTORS.has(next.key) || next.text === '&') && after && joinable(text, next, after) && capitalisedWord(after)) last += 2;
+      else if (
+        (CONNECTORS.has(next.key) || next.text === '&') &&
+        after &&
+        joinable(text, next, after) &&
+        capitalisedWord(after)
+      )
+        last += 2;
       else break;
     }
     // "2012 Summer Olympics": a year before an event name belongs to it.
-    if (EVENT_HEADS.has((tokens[last] as Token).key) && isYear(tokens[first - 1]) && joinable(text, tokens[first - 1] as Token, tokens[first] as Token)) first--;
+    if (
+      EVENT_HEADS.has((tokens[last] as Token).key) &&
+      isYear(tokens[first - 1]) &&
+      joinable(text, tokens[first - 1] as Token, tokens[first] as Token)
+    )
+      first--;
     let end = (tokens[last] as Token).end;
     if (ABBREVIATED_SUFFIXES.has((tokens[last] as Token).key) && last > first && text[end] === '.') end++;
     spans.push({ first, last, start: (tokens[first] as Token).start, end, titled, concept: false });
@@ -100,21 +241,76 @@ export function nameSpans(text: string, tokens: Token[]): Span[] {
   return spans;
 }
 
-const NP_STOP = new Set(['a', 'an', 'the', 'this', 'that', 'which', 'who', 'is', 'are', 'was', 'were', 'be', 'been', 'and', 'or', 'but', 'of', 'in', 'to', 'by', 'for', 'with', 'at', 'on', 'about', 'as', 'not', 'never', 'it', 'its', 'their', 'his', 'her', 'has', 'have', 'had', 'does', 'did', 'also', 'in turn', 'turn', 'studied', 'while']);
+const NP_STOP = new Set([
+  'a',
+  'an',
+  'the',
+  'this',
+  'that',
+  'which',
+  'who',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'and',
+  'or',
+  'but',
+  'of',
+  'in',
+  'to',
+  'by',
+  'for',
+  'with',
+  'at',
+  'on',
+  'about',
+  'as',
+  'not',
+  'never',
+  'it',
+  'its',
+  'their',
+  'his',
+  'her',
+  'has',
+  'have',
+  'had',
+  'does',
+  'did',
+  'also',
+  'in turn',
+  'turn',
+  'studied',
+  'while',
+]);
 const NP_BLOCK = ['Verb', 'Pronoun', 'Determiner', 'Preposition', 'Conjunction', 'Adverb', 'Value'];
 
 function npWord(t: Token | undefined, allowCapital: boolean): boolean {
   if (!t || NP_STOP.has(t.key) || !/^\p{L}[\p{L}-]*$/u.test(t.text)) return false;
   if (t.capitalised && !allowCapital) return false;
-  return !NP_BLOCK.some((tag) => t.tags.has(tag)) || t.tags.has('Gerund') || t.tags.has('Noun') || t.tags.has('Uncountable');
+  return (
+    !NP_BLOCK.some((tag) => t.tags.has(tag)) || t.tags.has('Gerund') || t.tags.has('Noun') || t.tags.has('Uncountable')
+  );
 }
 
 /** A lower-case noun phrase ending at token `last` (walking left), at most 4 words. */
 export function phraseEndingAt(tokens: Token[], last: number): Span | undefined {
   let first = last;
   const sentence = tokens[last]?.sentence;
-  while (first - 1 >= 0 && last - first < 3 && tokens[first - 1]?.sentence === sentence && !tokens[first - 1]?.breakAfter && npWord(tokens[first - 1], first - 1 === 0 || tokens[first - 2]?.sentence !== sentence)) first--;
-  return npWord(tokens[last], last === first && (last === 0 || tokens[last - 1]?.sentence !== sentence)) ? spanOf(tokens, first, last) : undefined;
+  while (
+    first - 1 >= 0 &&
+    last - first < 3 &&
+    tokens[first - 1]?.sentence === sentence &&
+    !tokens[first - 1]?.breakAfter &&
+    npWord(tokens[first - 1], first - 1 === 0 || tokens[first - 2]?.sentence !== sentence)
+  )
+    first--;
+  return npWord(tokens[last], last === first && (last === 0 || tokens[last - 1]?.sentence !== sentence))
+    ? spanOf(tokens, first, last)
+    : undefined;
 }
 
 /** A lower-case noun phrase starting at token `first` (walking right), "theory of X" included. */
@@ -134,5 +330,12 @@ export function phraseStartingAt(tokens: Token[], first: number): Span | undefin
 }
 
 function spanOf(tokens: Token[], first: number, last: number): Span {
-  return { first, last, start: (tokens[first] as Token).start, end: (tokens[last] as Token).end, titled: false, concept: true };
+  return {
+    first,
+    last,
+    start: (tokens[first] as Token).start,
+    end: (tokens[last] as Token).end,
+    titled: false,
+    concept: true,
+  };
 }

@@ -49,11 +49,14 @@ export function scoreExtraction(result: ExtractionResult, shape: ShapeDef): Qual
   const { entities, relationships } = result;
   const typeOf = new Map(entities.map((e) => [e.key, e.type]));
   const targets = new Set<string>();
-  let fitting = entities.filter((e) => types.get(e.type)?.required.every((p) => present(e.properties[p])) ?? false).length;
+  let fitting = entities.filter(
+    (e) => types.get(e.type)?.required.every((p) => present(e.properties[p])) ?? false,
+  ).length;
   for (const r of relationships) {
     const def = rels.get(r.type);
     if (!def || typeOf.get(r.from_key) !== def.from || typeOf.get(r.to_key) !== def.to) continue;
-    const single = def.cardinality === 'many_to_one' || def.cardinality === 'one_to_one' ? `${r.type}|${r.from_key}` : undefined;
+    const single =
+      def.cardinality === 'many_to_one' || def.cardinality === 'one_to_one' ? `${r.type}|${r.from_key}` : undefined;
     if (single && targets.has(single)) continue;
     if (single) targets.add(single);
     fitting += 1;
@@ -62,14 +65,17 @@ export function scoreExtraction(result: ExtractionResult, shape: ShapeDef): Qual
   const signals = result.stats.signals;
   const components: QualityComponents = signals
     ? {
-      conformance: round4(conformance),
-      sentence_yield: round4(share(signals.sentences_yielding, signals.sentences_with_names)),
-      name_coverage: round4(share(signals.names_typed, signals.names)),
-      relation_density: round4(share(signals.related_sentences, signals.relatable_sentences)),
-      ...(signals.agreement === undefined ? {} : { agreement: round4(signals.agreement) }),
-    }
+        conformance: round4(conformance),
+        sentence_yield: round4(share(signals.sentences_yielding, signals.sentences_with_names)),
+        name_coverage: round4(share(signals.names_typed, signals.names)),
+        relation_density: round4(share(signals.related_sentences, signals.relatable_sentences)),
+        ...(signals.agreement === undefined ? {} : { agreement: round4(signals.agreement) }),
+      }
     : { conformance: round4(conformance), sentence_yield: 1, name_coverage: 1, relation_density: 1 };
-  const terms = signals ? Object.values(components) as number[] : [conformance];
-  const nothing = entities.length === 0 && relationships.length === 0 && (signals ? signals.names === 0 : result.stats.characters === 0);
+  const terms = signals ? (Object.values(components) as number[]) : [conformance];
+  const nothing =
+    entities.length === 0 &&
+    relationships.length === 0 &&
+    (signals ? signals.names === 0 : result.stats.characters === 0);
   return { quality: round4(terms.reduce((a, b) => a + b, 0) / terms.length), components, nothing_to_extract: nothing };
 }

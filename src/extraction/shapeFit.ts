@@ -28,7 +28,13 @@ export function categoryLabels(shape: ShapeDef): { labelOf: Map<Category, string
   return { labelOf, categoryOf };
 }
 
-interface Keyed { type: string; from_key: string; to_key: string; confidence: number; at: number }
+interface Keyed {
+  type: string;
+  from_key: string;
+  to_key: string;
+  confidence: number;
+  at: number;
+}
 
 export function keepCardinality<T extends Keyed>(shape: ShapeDef, relationships: T[]): T[] {
   const cardinality = new Map(shape.relationship_types.map((r) => [r.type, r.cardinality]));

@@ -23,10 +23,19 @@ function sentenceAt(tokenized: Tokenized, offset: number): number {
   return Math.max(0, Math.min(sentences.length - 1, lo));
 }
 
-export function readSignals(tokenized: Tokenized, shape: ShapeDef, entities: ExtractedEntity[], relationships: ExtractedRelationship[], names: Span[], agreement?: number): ExtractionSignals {
+export function readSignals(
+  tokenized: Tokenized,
+  shape: ShapeDef,
+  entities: ExtractedEntity[],
+  relationships: ExtractedRelationship[],
+  names: Span[],
+  agreement?: number,
+): ExtractionSignals {
   const withNames = new Set(names.map((n) => sentenceAt(tokenized, n.start)));
   const bySentence = new Map<number, Set<string>>();
-  const covered = new Uint8Array(tokenized.tokens.length ? (tokenized.tokens[tokenized.tokens.length - 1] as { end: number }).end + 1 : 0);
+  const covered = new Uint8Array(
+    tokenized.tokens.length ? (tokenized.tokens[tokenized.tokens.length - 1] as { end: number }).end + 1 : 0,
+  );
   for (const e of entities) {
     for (const m of e.mentions) {
       const s = sentenceAt(tokenized, m.start);
@@ -42,12 +51,16 @@ export function readSignals(tokenized: Tokenized, shape: ShapeDef, entities: Ext
   let relatedSentences = 0;
   const negatedSentence = (s: number): boolean => {
     const { firstToken, lastToken } = tokenized.sentences[s] as { firstToken: number; lastToken: number };
-    return tokenized.tokens.slice(firstToken, lastToken + 1).some((t) => NEGATORS.has(t.key) || t.key.endsWith("n't") || t.tags.has('Negative'));
+    return tokenized.tokens
+      .slice(firstToken, lastToken + 1)
+      .some((t) => NEGATORS.has(t.key) || t.key.endsWith("n't") || t.tags.has('Negative'));
   };
   for (const [sentence, keys] of bySentence) {
     if (negatedSentence(sentence)) continue;
     const list = [...keys];
-    const canRelate = list.some((a, i) => list.some((b, j) => i !== j && relatable.has(`${typeOf.get(a)}|${typeOf.get(b)}`)));
+    const canRelate = list.some((a, i) =>
+      list.some((b, j) => i !== j && relatable.has(`${typeOf.get(a)}|${typeOf.get(b)}`)),
+    );
     if (!canRelate) continue;
     relatableSentences += 1;
     if (relationships.some((r) => keys.has(r.from_key) && keys.has(r.to_key))) relatedSentences += 1;

@@ -33,19 +33,51 @@ export interface Tokenized {
 }
 
 /** Abbreviations whose full stop does not end a sentence ("Dr. Smith", "St. Louis"). */
-const NON_FINAL_ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'mt', 'sr', 'gen', 'col', 'capt', 'lt', 'sgt', 'rev', 'hon', 'vs', 'no', 'fig', 'approx']);
+const NON_FINAL_ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'st',
+  'mt',
+  'sr',
+  'gen',
+  'col',
+  'capt',
+  'lt',
+  'sgt',
+  'rev',
+  'hon',
+  'vs',
+  'no',
+  'fig',
+  'approx',
+]);
 const POSSESSIVE = /['’]s?$/u;
 /** "C#", "C++": compromise leaves these marks in the following whitespace. */
 const GLUED_MARKS = /^[#+]+/u;
 const NAME_SAFE_GAP = /^[\s.\-–]*$/u;
 
-interface RawTerm { pre: string; text: string; post: string; tags: ReadonlySet<string>; docEnd: boolean }
+interface RawTerm {
+  pre: string;
+  text: string;
+  post: string;
+  tags: ReadonlySet<string>;
+  docEnd: boolean;
+}
 
 function rawTerms(text: string): RawTerm[] {
   const out: RawTerm[] = [];
   for (const sentence of nlp(text).docs) {
     sentence.forEach((term, i) => {
-      out.push({ pre: term.pre, text: term.text, post: term.post, tags: term.tags ?? new Set<string>(), docEnd: i === sentence.length - 1 });
+      out.push({
+        pre: term.pre,
+        text: term.text,
+        post: term.post,
+        tags: term.tags ?? new Set<string>(),
+        docEnd: i === sentence.length - 1,
+      });
     });
   }
   return out;

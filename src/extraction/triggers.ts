@@ -30,7 +30,13 @@ function inflect(word: string): string[] {
   const cached = cache.get(word);
   if (cached) return cached;
   const stem = word.endsWith('e') ? word.slice(0, -1) : word;
-  const out = new Set([word, ...formsOf(word), `${word}s`, word.endsWith('e') ? `${word}d` : `${word}ed`, `${stem}ing`]);
+  const out = new Set([
+    word,
+    ...formsOf(word),
+    `${word}s`,
+    word.endsWith('e') ? `${word}d` : `${word}ed`,
+    `${stem}ing`,
+  ]);
   if (/[^aeiou]y$/u.test(word)) for (const f of [`${word.slice(0, -1)}ies`, `${word.slice(0, -1)}ied`]) out.add(f);
   const result = [...out].sort();
   cache.set(word, result);
@@ -45,13 +51,23 @@ export function compileTriggers(shape: ShapeDef): Trigger[] {
     const phrases = [
       ...(rel.patterns ?? []).map((phrase) => ({ phrase, weight: 1, reverse: false })),
       { phrase: defaultPhrase(rel.type), weight: 0.9, reverse: false },
-      ...(TRIGGERS[rel.type] ?? []).map((t) => ({ phrase: t.phrase, weight: t.weight ?? 1, reverse: t.reverse ?? false })),
+      ...(TRIGGERS[rel.type] ?? []).map((t) => ({
+        phrase: t.phrase,
+        weight: t.weight ?? 1,
+        reverse: t.reverse ?? false,
+      })),
     ];
     for (const { phrase, weight, reverse } of phrases) {
-      const keys = phrase.split(/\s+/u).map(normalizeName).filter((k) => k !== '');
+      const keys = phrase
+        .split(/\s+/u)
+        .map(normalizeName)
+        .filter((k) => k !== '');
       const [head, ...rest] = keys;
       if (head === undefined) continue;
-      const heads = head === 'a' || rest.length > 0 && ['of', 'to'].includes(rest[0] as string) && head === 'part' ? [head] : inflect(head);
+      const heads =
+        head === 'a' || (rest.length > 0 && ['of', 'to'].includes(rest[0] as string) && head === 'part')
+          ? [head]
+          : inflect(head);
       for (const form of heads) {
         const variant = [form, ...rest];
         const id = `${rel.type}|${variant.join(' ')}|${reverse}`;
@@ -72,9 +88,12 @@ export function findTriggerHits(tokens: Token[], triggers: Trigger[]): TriggerHi
     if (token.capitalised && i > 0 && tokens[i - 1]?.sentence === token.sentence) return;
     for (const trigger of byHead.get(token.key) ?? []) {
       const last = i + trigger.keys.length - 1;
-      const matches = trigger.keys.every((key, k) => tokens[i + k]?.key === key && tokens[i + k]?.sentence === token.sentence);
+      const matches = trigger.keys.every(
+        (key, k) => tokens[i + k]?.key === key && tokens[i + k]?.sentence === token.sentence,
+      );
       if (!matches) continue;
-      const passive = tokens[last + 1]?.key === 'by' && tokens[last + 1]?.sentence === token.sentence && !trigger.keys.includes('by');
+      const passive =
+        tokens[last + 1]?.key === 'by' && tokens[last + 1]?.sentence === token.sentence && !trigger.keys.includes('by');
       hits.push({ trigger, first: i, last, passive });
     }
   });
@@ -84,7 +103,16 @@ export function findTriggerHits(tokens: Token[], triggers: Trigger[]): TriggerHi
   const longest = Math.max(0, ...triggers.map((t) => t.keys.length));
   return hits.filter((h) => {
     for (let s = h.first - longest; s <= h.first; s++) {
-      if ((byStart.get(s) ?? []).some((o) => o !== h && o.trigger.rel.type === h.trigger.rel.type && o.last >= h.last && o.last - o.first > h.last - h.first)) return false;
+      if (
+        (byStart.get(s) ?? []).some(
+          (o) =>
+            o !== h &&
+            o.trigger.rel.type === h.trigger.rel.type &&
+            o.last >= h.last &&
+            o.last - o.first > h.last - h.first,
+        )
+      )
+        return false;
     }
     return true;
   });

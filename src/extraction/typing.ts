@@ -6,8 +6,22 @@
 // organization) and the same name's other mentions in the paragraph. The best-scoring category
 // wins when it reaches MIN_SCORE; its margin over the runner-up sets the confidence.
 import {
-  CATEGORIES, type Category, CONCEPT_NOUNS, EVENT_HEADS, EVENT_NOUNS, ORG_FIRST, ORG_HEADS, ORG_NOUNS, PERSON_RELATIONS, PERSON_TITLES, PERSON_VERBS,
-  PLACE_HEADS, PLACE_MODIFIERS, PLACE_NOUNS, PRODUCT_NOUNS, ROLE_NOUNS,
+  CATEGORIES,
+  type Category,
+  CONCEPT_NOUNS,
+  EVENT_HEADS,
+  EVENT_NOUNS,
+  ORG_FIRST,
+  ORG_HEADS,
+  ORG_NOUNS,
+  PERSON_RELATIONS,
+  PERSON_TITLES,
+  PERSON_VERBS,
+  PLACE_HEADS,
+  PLACE_MODIFIERS,
+  PLACE_NOUNS,
+  PRODUCT_NOUNS,
+  ROLE_NOUNS,
 } from './lexicon.js';
 import type { Span } from './mentions.js';
 import { normalizeName } from './normalize.js';
@@ -18,7 +32,14 @@ export const MIN_SCORE = 1;
 
 export const emptyScores = (): Scores => ({ Person: 0, Organization: 0, Place: 0, Product: 0, Event: 0, Concept: 0 });
 
-const NOUN_CLASSES: [Set<string>, Category][] = [[PLACE_NOUNS, 'Place'], [ORG_NOUNS, 'Organization'], [PRODUCT_NOUNS, 'Product'], [EVENT_NOUNS, 'Event'], [CONCEPT_NOUNS, 'Concept'], [ROLE_NOUNS, 'Person']];
+const NOUN_CLASSES: [Set<string>, Category][] = [
+  [PLACE_NOUNS, 'Place'],
+  [ORG_NOUNS, 'Organization'],
+  [PRODUCT_NOUNS, 'Product'],
+  [EVENT_NOUNS, 'Event'],
+  [CONCEPT_NOUNS, 'Concept'],
+  [ROLE_NOUNS, 'Person'],
+];
 const DETERMINERS = new Set(['a', 'an', 'the', 'its', 'his', 'her', 'their', 'our']);
 
 function classOf(key: string | undefined): Category | undefined {
@@ -37,7 +58,8 @@ function appositionClass(text: string, tokens: Token[], span: Span): Category | 
   for (let i = span.last + 1; i <= span.last + 4 && !DETERMINERS.has(following.key); i++) {
     const t = tokens[i];
     if (!t || t.capitalised || t.sentence !== last.sentence) break;
-    if (['of', 'at', 'for'].includes(t.key)) return tokens.slice(span.last + 1, i).some((w) => ROLE_NOUNS.has(w.key)) ? 'Person' : undefined;
+    if (['of', 'at', 'for'].includes(t.key))
+      return tokens.slice(span.last + 1, i).some((w) => ROLE_NOUNS.has(w.key)) ? 'Person' : undefined;
   }
   if (!DETERMINERS.has(following.key)) return undefined;
   for (let i = span.last + 2; i <= span.last + 5; i++) {
@@ -60,7 +82,10 @@ export interface TypingContext {
 }
 
 /** Evidence inside a span (its words, compromise's lexicon) and around it (context). */
-export interface SpanEvidence { inside: Scores; around: Scores }
+export interface SpanEvidence {
+  inside: Scores;
+  around: Scores;
+}
 
 export function spanScores(ctx: TypingContext, span: Span): SpanEvidence {
   const { tokens, text } = ctx;
@@ -89,12 +114,16 @@ export function spanScores(ctx: TypingContext, span: Span): SpanEvidence {
   s.Place += 1.5 * Math.max(tagged('Place'), tagged('City'), tagged('Country'));
   if (!multi && /^\p{Lu}{2,5}$/u.test(name)) s.Organization += 0.8;
   // Two or three plain capitalised words with nothing else to say are most often a person.
-  if (multi && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}+(-\p{Lu}\p{Ll}+)?$/u.test(w.text))) s.Person += 0.6;
+  if (multi && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}+(-\p{Lu}\p{Ll}+)?$/u.test(w.text)))
+    s.Person += 0.6;
   // The noun right after the name ("the Threnody compiler", "the Ossery region").
   const next = tokens[span.last + 1];
   const after = next && !next.capitalised && !(tokens[span.last] as Token).breakAfter ? classOf(next.key) : undefined;
   if (after && after !== 'Person') a[after] += 2.5;
-  const cue = next && !next.capitalised && !(tokens[span.last] as Token).breakAfter && !next.tags.has('Verb') ? ctx.cues.get(next.key) : undefined;
+  const cue =
+    next && !next.capitalised && !(tokens[span.last] as Token).breakAfter && !next.tags.has('Verb')
+      ? ctx.cues.get(next.key)
+      : undefined;
   if (cue) a[cue] += 1;
   const apposition = appositionClass(text, tokens, span);
   if (apposition) a[apposition] += 2.5;

@@ -5,14 +5,49 @@ import type { ShapeDef } from '../shapes/types.js';
 import { normalizeName } from './normalize.js';
 
 /** Description nouns too vague to say what a phrase is. */
-const VAGUE_WORDS = new Set(['thing', 'something', 'someone', 'anything', 'type', 'kind', 'example', 'instance', 'entity', 'item', 'object', 'part', 'name', 'being', 'way', 'such', 'other', 'some', 'graph', 'node']);
+const VAGUE_WORDS = new Set([
+  'thing',
+  'something',
+  'someone',
+  'anything',
+  'type',
+  'kind',
+  'example',
+  'instance',
+  'entity',
+  'item',
+  'object',
+  'part',
+  'name',
+  'being',
+  'way',
+  'such',
+  'other',
+  'some',
+  'graph',
+  'node',
+]);
 
 /**
  * Descriptions are mostly noun lists ("a product, project or tool") and compromise often reads a
  * listed noun as a verb ("project", "meeting"), so we keep every word that is not clearly
  * something else.
  */
-const NOT_NOUNS = ['Determiner', 'Conjunction', 'Preposition', 'Pronoun', 'Adverb', 'Adjective', 'Copula', 'Auxiliary', 'Modal', 'PastTense', 'Participle', 'Value', 'QuestionWord'];
+const NOT_NOUNS = [
+  'Determiner',
+  'Conjunction',
+  'Preposition',
+  'Pronoun',
+  'Adverb',
+  'Adjective',
+  'Copula',
+  'Auxiliary',
+  'Modal',
+  'PastTense',
+  'Participle',
+  'Value',
+  'QuestionWord',
+];
 
 export interface Vocabulary {
   /** Cue word, lower case, singular and plural → shape label. */
@@ -22,7 +57,10 @@ export interface Vocabulary {
 }
 
 function labelWords(label: string): string[] {
-  return label.split(/(?<=[\p{Ll}\d])(?=\p{Lu})|[_\s-]+/u).map((w) => w.toLowerCase()).filter((w) => w.length >= 3);
+  return label
+    .split(/(?<=[\p{Ll}\d])(?=\p{Lu})|[_\s-]+/u)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length >= 3);
 }
 
 function withPlural(word: string): string[] {
@@ -37,7 +75,12 @@ function descriptionNouns(description: string | undefined): string[] {
   for (const sentence of nlp(description).docs) {
     for (const term of sentence) {
       const tags = term.tags ?? new Set<string>();
-      if (![...NOT_NOUNS].some((tag) => tags.has(tag)) && /^\p{Ll}{4,}$/u.test(term.normal) && !VAGUE_WORDS.has(term.normal)) nouns.add(term.normal);
+      if (
+        ![...NOT_NOUNS].some((tag) => tags.has(tag)) &&
+        /^\p{Ll}{4,}$/u.test(term.normal) &&
+        !VAGUE_WORDS.has(term.normal)
+      )
+        nouns.add(term.normal);
     }
   }
   return [...nouns].sort();
@@ -48,7 +91,8 @@ function readCues(shape: ShapeDef): Map<string, string> {
   // One-word labels first, so "product" means Product even when SoftwareProduct also exists.
   const byWordCount = [...shape.entity_types].sort((a, b) => labelWords(a.label).length - labelWords(b.label).length);
   for (const type of byWordCount) {
-    for (const word of labelWords(type.label)) for (const form of withPlural(word)) if (!cues.has(form)) cues.set(form, type.label);
+    for (const word of labelWords(type.label))
+      for (const form of withPlural(word)) if (!cues.has(form)) cues.set(form, type.label);
   }
   // A description word is a cue only when exactly one type uses it and no label claims it.
   const claimedBy = new Map<string, Set<string>>();
@@ -71,7 +115,10 @@ function readGazetteer(shape: ShapeDef): Vocabulary['gazetteer'] {
     for (const property of type.properties) {
       if ((property.name !== 'name' && property.name !== identity) || !property.enum) continue;
       for (const value of property.enum) {
-        const keys = value.split(/[\s\-–]+/u).map(normalizeName).filter((k) => k !== '');
+        const keys = value
+          .split(/[\s\-–]+/u)
+          .map(normalizeName)
+          .filter((k) => k !== '');
         const first = keys[0];
         if (first === undefined) continue;
         byFirst.set(first, [...(byFirst.get(first) ?? []), { keys, type: type.label }]);

@@ -14,11 +14,25 @@ import { graphEdgeSchema, graphNodeSchema } from './views.js';
 import type { Plain } from '../db/values.js';
 
 const NAME = '^[A-Z][A-Za-z0-9_]*$';
-const includePending: JsonSchema = { type: 'boolean', default: false, description: 'Also return work staged in deltas not yet applied, marked pending: true.' };
-const label: JsonSchema = { type: 'string', pattern: NAME, maxLength: 64, description: 'A node label: Person, Memory, Chunk, Entity …' };
+const includePending: JsonSchema = {
+  type: 'boolean',
+  default: false,
+  description: 'Also return work staged in deltas not yet applied, marked pending: true.',
+};
+const label: JsonSchema = {
+  type: 'string',
+  pattern: NAME,
+  maxLength: 64,
+  description: 'A node label: Person, Memory, Chunk, Entity …',
+};
 
 function pageBody(projectId: string, key: string, page: Page<Record<string, Plain>>): Record<string, unknown> {
-  return { project_id: projectId, [key]: page.items, has_more: page.hasMore, next_cursor: page.hasMore && page.last ? encodeCursor({ i: page.last }) : null };
+  return {
+    project_id: projectId,
+    [key]: page.items,
+    has_more: page.hasMore,
+    next_cursor: page.hasMore && page.last ? encodeCursor({ i: page.last }) : null,
+  };
 }
 
 function checkLabel(value: string | undefined, field: string): void {
@@ -29,14 +43,22 @@ function checkLabel(value: string | undefined, field: string): void {
 export function graphRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'get', path: '/v1/graph/nodes', operationId: 'listGraphNodes', tag: 'Graph', scope: 'graph:read',
-      summary: 'A page of the project\'s nodes, by label and one property value',
-      description: 'Ordered by id. property and value go together: nodes whose property equals value (compared as text; a list property matches when one element does).',
+      method: 'get',
+      path: '/v1/graph/nodes',
+      operationId: 'listGraphNodes',
+      tag: 'Graph',
+      scope: 'graph:read',
+      summary: "A page of the project's nodes, by label and one property value",
+      description:
+        'Ordered by id. property and value go together: nodes whose property equals value (compared as text; a list property matches when one element does).',
       query: {
         ...cursorQuery({
           label,
           property: {
-            type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_.]*$', maxLength: 128, description: 'Required with value; not an internal property.',
+            type: 'string',
+            pattern: '^[A-Za-z_][A-Za-z0-9_.]*$',
+            maxLength: 128,
+            description: 'Required with value; not an internal property.',
             allOf: [{ not: { enum: [...INTERNAL_PROPS].sort() }, 'x-reason': 'is an internal property' }],
           },
           value: { type: 'string', maxLength: 1000, description: 'Required with property.' },
@@ -47,29 +69,67 @@ export function graphRoutes(deps: Deps) {
           { if: { required: ['value'] }, then: { required: ['property'], 'x-reason': 'is required with value' } },
         ],
       },
-      status: 200, errors: [],
-      response: { type: 'object', properties: { project_id: { type: 'string' }, nodes: { type: 'array', items: graphNodeSchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } },
+      status: 200,
+      errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          project_id: { type: 'string' },
+          nodes: { type: 'array', items: graphNodeSchema },
+          has_more: { type: 'boolean' },
+          next_cursor: { type: ['string', 'null'] },
+        },
+      },
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; label?: string; property?: string; value?: string; include_pending: boolean; limit: number; cursor?: string }>(ctx);
+        const q = queryOf<{
+          project_id?: string;
+          label?: string;
+          property?: string;
+          value?: string;
+          include_pending: boolean;
+          limit: number;
+          cursor?: string;
+        }>(ctx);
         checkLabel(q.label, '/query/label');
-        if (q.property !== undefined && INTERNAL_PROPS.has(q.property)) throw invalid('/query/property', `${q.property} is an internal property`);
+        if (q.property !== undefined && INTERNAL_PROPS.has(q.property))
+          throw invalid('/query/property', `${q.property} is an internal property`);
         if ((q.property === undefined) !== (q.value === undefined)) {
           const missing = q.property === undefined ? 'property' : 'value';
-          throw new ApiError('invalid_request', 'property and value filter together; give both or neither.', { fields: [{ field: `/query/${missing}`, reason: `is required with ${missing === 'property' ? 'value' : 'property'}` }] });
+          throw new ApiError('invalid_request', 'property and value filter together; give both or neither.', {
+            fields: [
+              {
+                field: `/query/${missing}`,
+                reason: `is required with ${missing === 'property' ? 'value' : 'property'}`,
+              },
+            ],
+          });
         }
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ i: string }>(q.cursor, ['i']);
-        const page = await listNodes(deps.graph, actor.projectId, { label: q.label, property: q.property, value: q.value, includePending: q.include_pending, limit: q.limit, afterId: after?.i ?? '' });
+        const page = await listNodes(deps.graph, actor.projectId, {
+          label: q.label,
+          property: q.property,
+          value: q.value,
+          includePending: q.include_pending,
+          limit: q.limit,
+          afterId: after?.i ?? '',
+        });
         return { body: pageBody(actor.projectId, 'nodes', page) };
       },
     },
     {
-      method: 'get', path: '/v1/graph/nodes/:id', operationId: 'getGraphNode', tag: 'Graph', scope: 'graph:read',
+      method: 'get',
+      path: '/v1/graph/nodes/:id',
+      operationId: 'getGraphNode',
+      tag: 'Graph',
+      scope: 'graph:read',
       summary: 'One node with its neighbourhood to depth 1 or 2',
-      description: 'nodes: the neighbours, nearest first (distance 1, then 2), in id order within a distance, at most limit; edges: every relationship among the node and those neighbours (at most 5000). truncated says whether either was cut.',
+      description:
+        'nodes: the neighbours, nearest first (distance 1, then 2), in id order within a distance, at most limit; edges: every relationship among the node and those neighbours (at most 5000). truncated says whether either was cut.',
       params: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
       query: {
-        type: 'object', additionalProperties: false,
+        type: 'object',
+        additionalProperties: false,
         properties: {
           project_id: projectIdField,
           depth: { type: 'integer', enum: [1, 2], default: 1 },
@@ -77,19 +137,48 @@ export function graphRoutes(deps: Deps) {
           include_pending: includePending,
         },
       },
-      status: 200, errors: ['not_found'],
-      response: { type: 'object', properties: { project_id: { type: 'string' }, node: graphNodeSchema, depth: { type: 'integer' }, nodes: { type: 'array', items: graphNodeSchema }, edges: { type: 'array', items: graphEdgeSchema }, truncated: { type: 'boolean' } } },
+      status: 200,
+      errors: ['not_found'],
+      response: {
+        type: 'object',
+        properties: {
+          project_id: { type: 'string' },
+          node: graphNodeSchema,
+          depth: { type: 'integer' },
+          nodes: { type: 'array', items: graphNodeSchema },
+          edges: { type: 'array', items: graphEdgeSchema },
+          truncated: { type: 'boolean' },
+        },
+      },
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; depth: 1 | 2; limit: number; include_pending: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const around = await readNeighbourhood(deps.graph, actor.projectId, ctx.params.id!, { depth: q.depth, limit: q.limit, includePending: q.include_pending });
-        return { body: { project_id: actor.projectId, node: around.node, depth: q.depth, nodes: around.nodes, edges: around.edges, truncated: around.truncated } };
+        const around = await readNeighbourhood(deps.graph, actor.projectId, ctx.params.id!, {
+          depth: q.depth,
+          limit: q.limit,
+          includePending: q.include_pending,
+        });
+        return {
+          body: {
+            project_id: actor.projectId,
+            node: around.node,
+            depth: q.depth,
+            nodes: around.nodes,
+            edges: around.edges,
+            truncated: around.truncated,
+          },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/graph/edges', operationId: 'listGraphEdges', tag: 'Graph', scope: 'graph:read',
-      summary: 'A page of the project\'s relationships, by node and/or type',
-      description: 'Ordered by id. direction (default both) applies with node_id: out = the node is the source, in = the target.',
+      method: 'get',
+      path: '/v1/graph/edges',
+      operationId: 'listGraphEdges',
+      tag: 'Graph',
+      scope: 'graph:read',
+      summary: "A page of the project's relationships, by node and/or type",
+      description:
+        'Ordered by id. direction (default both) applies with node_id: out = the node is the source, in = the target.',
       query: {
         ...cursorQuery({
           node_id: { type: 'string', minLength: 1, maxLength: 64 },
@@ -100,37 +189,80 @@ export function graphRoutes(deps: Deps) {
         if: { not: { required: ['node_id'] } },
         then: { properties: { direction: { not: {}, 'x-reason': 'applies only with node_id' } } },
       },
-      status: 200, errors: [],
-      response: { type: 'object', properties: { project_id: { type: 'string' }, edges: { type: 'array', items: graphEdgeSchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } },
+      status: 200,
+      errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          project_id: { type: 'string' },
+          edges: { type: 'array', items: graphEdgeSchema },
+          has_more: { type: 'boolean' },
+          next_cursor: { type: ['string', 'null'] },
+        },
+      },
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; node_id?: string; type?: string; direction?: 'out' | 'in' | 'both'; include_pending: boolean; limit: number; cursor?: string }>(ctx);
-        if (q.direction !== undefined && q.node_id === undefined) throw invalid('/query/direction', 'applies only with node_id');
+        const q = queryOf<{
+          project_id?: string;
+          node_id?: string;
+          type?: string;
+          direction?: 'out' | 'in' | 'both';
+          include_pending: boolean;
+          limit: number;
+          cursor?: string;
+        }>(ctx);
+        if (q.direction !== undefined && q.node_id === undefined)
+          throw invalid('/query/direction', 'applies only with node_id');
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ i: string }>(q.cursor, ['i']);
         const page = await listEdges(deps.graph, actor.projectId, {
-          nodeId: q.node_id, type: q.type, direction: q.direction ?? 'both', includePending: q.include_pending, limit: q.limit, afterId: after?.i ?? '',
+          nodeId: q.node_id,
+          type: q.type,
+          direction: q.direction ?? 'both',
+          includePending: q.include_pending,
+          limit: q.limit,
+          afterId: after?.i ?? '',
         });
         return { body: pageBody(actor.projectId, 'edges', page) };
       },
     },
     {
-      method: 'get', path: '/v1/graph/counts', operationId: 'countGraph', tag: 'Graph', scope: 'graph:read',
-      summary: 'Counts of the project\'s nodes per label and relationships per type',
-      description: 'Every label but the engine\'s (Knowledge, Pending) is counted, so an entity counts under Entity and under its type (Person). Largest first.',
-      query: { type: 'object', additionalProperties: false, properties: { project_id: projectIdField, include_pending: includePending } },
-      status: 200, errors: [],
+      method: 'get',
+      path: '/v1/graph/counts',
+      operationId: 'countGraph',
+      tag: 'Graph',
+      scope: 'graph:read',
+      summary: "Counts of the project's nodes per label and relationships per type",
+      description:
+        "Every label but the engine's (Knowledge, Pending) is counted, so an entity counts under Entity and under its type (Person). Largest first.",
+      query: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { project_id: projectIdField, include_pending: includePending },
+      },
+      status: 200,
+      errors: [],
       response: {
         type: 'object',
         properties: {
-          project_id: { type: 'string' }, node_count: { type: 'integer' }, relationship_count: { type: 'integer' },
-          labels: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' }, count: { type: 'integer' } } } },
-          relationship_types: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, count: { type: 'integer' } } } },
+          project_id: { type: 'string' },
+          node_count: { type: 'integer' },
+          relationship_count: { type: 'integer' },
+          labels: {
+            type: 'array',
+            items: { type: 'object', properties: { label: { type: 'string' }, count: { type: 'integer' } } },
+          },
+          relationship_types: {
+            type: 'array',
+            items: { type: 'object', properties: { type: { type: 'string' }, count: { type: 'integer' } } },
+          },
         },
       },
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; include_pending: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        return { body: { project_id: actor.projectId, ...(await countGraph(deps.graph, actor.projectId, q.include_pending)) } };
+        return {
+          body: { project_id: actor.projectId, ...(await countGraph(deps.graph, actor.projectId, q.include_pending)) },
+        };
       },
     },
   ]);

@@ -25,10 +25,17 @@ export interface NodeFilter {
 }
 
 export async function listNodes(graph: Graph, projectId: string, f: NodeFilter): Promise<Page<View>> {
-  const rows = await graph.read((tx) => tx.run('graph/nodes', {
-    project_id: projectId, labels: f.label ? ['Knowledge', f.label] : ['Knowledge'],
-    property: f.property ?? null, value: f.value ?? null, include_pending: f.includePending, after_id: f.afterId, limit: f.limit + 1,
-  }));
+  const rows = await graph.read((tx) =>
+    tx.run('graph/nodes', {
+      project_id: projectId,
+      labels: f.label ? ['Knowledge', f.label] : ['Knowledge'],
+      property: f.property ?? null,
+      value: f.value ?? null,
+      include_pending: f.includePending,
+      after_id: f.afterId,
+      limit: f.limit + 1,
+    }),
+  );
   const items = rows.slice(0, f.limit).map(graphNodeView);
   return { items, hasMore: rows.length > f.limit, last: items.length > 0 ? String(items[items.length - 1]!.id) : null };
 }
@@ -43,10 +50,18 @@ export interface EdgeFilter {
 }
 
 export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter): Promise<Page<View>> {
-  const params = { project_id: projectId, types: f.type ? [f.type] : null, include_pending: f.includePending, after_id: f.afterId, limit: f.limit + 1 };
-  const rows = await graph.read((tx) => (f.nodeId
-    ? tx.run('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
-    : tx.run('graph/edges', params)));
+  const params = {
+    project_id: projectId,
+    types: f.type ? [f.type] : null,
+    include_pending: f.includePending,
+    after_id: f.afterId,
+    limit: f.limit + 1,
+  };
+  const rows = await graph.read((tx) =>
+    f.nodeId
+      ? tx.run('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
+      : tx.run('graph/edges', params),
+  );
   const items = rows.slice(0, f.limit).map((r) => edgeView(r, true));
   return { items, hasMore: rows.length > f.limit, last: items.length > 0 ? String(items[items.length - 1]!.id) : null };
 }
@@ -62,7 +77,10 @@ export interface Neighbourhood {
 }
 
 export async function readNeighbourhood(
-  graph: Graph, projectId: string, id: string, options: { depth: 1 | 2; limit: number; includePending: boolean },
+  graph: Graph,
+  projectId: string,
+  id: string,
+  options: { depth: 1 | 2; limit: number; includePending: boolean },
 ): Promise<Neighbourhood> {
   const base = { project_id: projectId, include_pending: options.includePending };
   return graph.read(async (tx) => {
@@ -81,8 +99,14 @@ export async function readNeighbourhood(
   });
 }
 
-export async function countGraph(graph: Graph, projectId: string, includePending: boolean): Promise<Record<string, Plain>> {
-  const row = await graph.read((tx) => tx.one('graph/counts', { project_id: projectId, include_pending: includePending }));
+export async function countGraph(
+  graph: Graph,
+  projectId: string,
+  includePending: boolean,
+): Promise<Record<string, Plain>> {
+  const row = await graph.read((tx) =>
+    tx.one('graph/counts', { project_id: projectId, include_pending: includePending }),
+  );
   return {
     node_count: row?.node_count ?? 0,
     relationship_count: row?.relationship_count ?? 0,

@@ -14,7 +14,8 @@ const TOP_LEVEL = new Set(['id', 'name', 'created_at', 'updated_at']);
 /** Properties without the engine's own. */
 export function visibleProps(props: Plain | undefined, alsoHide: ReadonlySet<string> = new Set()): Props {
   const out: Props = {};
-  for (const [k, v] of Object.entries((props ?? {}) as Props)) if (!INTERNAL_PROPS.has(k) && !alsoHide.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries((props ?? {}) as Props))
+    if (!INTERNAL_PROPS.has(k) && !alsoHide.has(k)) out[k] = v;
   return out;
 }
 
@@ -43,9 +44,14 @@ export function graphNodeView(row: Record<string, Plain>): Props {
 export function edgeView(row: Record<string, Plain>, withPending: boolean): Props {
   const props = (row.properties ?? {}) as Props;
   const view: Props = {
-    id: row.id ?? null, type: row.type ?? null, source: row.source ?? null, target: row.target ?? null,
-    source_label: row.source_label ?? null, source_name: row.source_name ?? null,
-    target_label: row.target_label ?? null, target_name: row.target_name ?? null,
+    id: row.id ?? null,
+    type: row.type ?? null,
+    source: row.source ?? null,
+    target: row.target ?? null,
+    source_label: row.source_label ?? null,
+    source_name: row.source_name ?? null,
+    target_label: row.target_label ?? null,
+    target_name: row.target_name ?? null,
     properties: visibleProps(props, new Set(['id'])),
   };
   if (withPending) {
@@ -61,10 +67,17 @@ export const graphNodeSchema: JsonSchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
-    labels: { type: 'array', items: { type: 'string' }, description: 'Neo4j labels without the engine\'s (Knowledge, Pending): ["Entity", "Person"]' },
+    labels: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Neo4j labels without the engine\'s (Knowledge, Pending): ["Entity", "Person"]',
+    },
     name: nullableString,
-    properties: { type: 'object', description: 'Every property but id, name, timestamps and the engine\'s own' },
-    pending: { type: 'boolean', description: 'true for a node staged in a delta not yet applied (include_pending=true only)' },
+    properties: { type: 'object', description: "Every property but id, name, timestamps and the engine's own" },
+    pending: {
+      type: 'boolean',
+      description: 'true for a node staged in a delta not yet applied (include_pending=true only)',
+    },
     delta_id: { type: 'string', description: 'present when pending: the delta that stages it' },
     distance: { type: 'integer', description: 'neighbourhood reads: hops from the centre node' },
     created_at: nullableString,
@@ -78,9 +91,12 @@ export const graphEdgeSchema: JsonSchema = {
   properties: {
     id: nullableString,
     type: { type: 'string' },
-    source: { type: 'string' }, target: { type: 'string' },
-    source_label: nullableString, source_name: nullableString,
-    target_label: nullableString, target_name: nullableString,
+    source: { type: 'string' },
+    target: { type: 'string' },
+    source_label: nullableString,
+    source_name: nullableString,
+    target_label: nullableString,
+    target_name: nullableString,
     properties: { type: 'object' },
     pending: { type: 'boolean' },
     delta_id: { type: 'string', description: 'present when pending' },

@@ -64,7 +64,8 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       }
       if (ctx.state.upload && compiled.upload) compiled.upload(ctx.request.body ?? {});
       // The parsed body itself (null, a number, an array ... is a 400), so the handler reads what was validated.
-      else if (compiled.body) compiled.body(ctx.request.body === undefined ? (ctx.request.body = {}) : ctx.request.body);
+      else if (compiled.body)
+        compiled.body(ctx.request.body === undefined ? (ctx.request.body = {}) : ctx.request.body);
       // The status actually sent is what an idempotent replay answers (a 201 stays a 201).
       const run = async (): Promise<HandlerResult> => {
         const result = await spec.handler(ctx);

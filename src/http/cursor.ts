@@ -5,7 +5,10 @@ export function encodeCursor(key: Record<string, string | number>): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor<T extends Record<string, string | number>>(cursor: string | undefined, fields: (keyof T)[]): T | null {
+export function decodeCursor<T extends Record<string, string | number>>(
+  cursor: string | undefined,
+  fields: (keyof T)[],
+): T | null {
   if (!cursor) return null;
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as T;

@@ -9,7 +9,11 @@ import type { ApiContext, HandlerResult } from './route.js';
 /** Visible ASCII, 1 to 255 characters (published in the OpenAPI document as the header's pattern). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[!-~]{1,255}$/;
 
-export async function withIdempotency(graph: Graph, ctx: ApiContext, run: () => Promise<HandlerResult>): Promise<HandlerResult> {
+export async function withIdempotency(
+  graph: Graph,
+  ctx: ApiContext,
+  run: () => Promise<HandlerResult>,
+): Promise<HandlerResult> {
   const key = ctx.get('Idempotency-Key');
   if (key === '' && ctx.headers['idempotency-key'] === undefined) return run();
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -50,14 +54,26 @@ export async function withIdempotency(graph: Graph, ctx: ApiContext, run: () => 
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       const body = { error: { code: error.code, message: error.message, details: error.details } };
-      await graph.write((tx) => tx.run('idempotency/complete', { scope_key: scopeKey, token, status: error.status, response_json: JSON.stringify(body) }));
+      await graph.write((tx) =>
+        tx.run('idempotency/complete', {
+          scope_key: scopeKey,
+          token,
+          status: error.status,
+          response_json: JSON.stringify(body),
+        }),
+      );
     } else {
       await graph.write((tx) => tx.run('idempotency/release', { scope_key: scopeKey, token })).catch(() => undefined);
     }
     throw error;
   }
   await graph.write((tx) =>
-    tx.run('idempotency/complete', { scope_key: scopeKey, token, status: result.status ?? 200, response_json: JSON.stringify(result.body) }),
+    tx.run('idempotency/complete', {
+      scope_key: scopeKey,
+      token,
+      status: result.status ?? 200,
+      response_json: JSON.stringify(result.body),
+    }),
   );
   return result;
 }

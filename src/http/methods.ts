@@ -23,7 +23,9 @@ export class MethodTable {
         const segments = route.path.split('/').slice(1);
         pattern = {
           path: route.path,
-          regex: new RegExp(`^${segments.map((s) => (s.startsWith(':') ? '/[^/]+' : `/${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).join('')}/?$`),
+          regex: new RegExp(
+            `^${segments.map((s) => (s.startsWith(':') ? '/[^/]+' : `/${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).join('')}/?$`,
+          ),
           literal: segments.map((s) => !s.startsWith(':')),
           methods: new Set(),
         };
@@ -57,7 +59,12 @@ export class MethodTable {
 
   notAllowed(pattern: Pattern, method: string, path: string): ApiError {
     const allow = this.allow(pattern);
-    return new ApiError('method_not_allowed', `${method} is not allowed on ${path}.`, { allowed_methods: allow.split(', ') }, { Allow: allow });
+    return new ApiError(
+      'method_not_allowed',
+      `${method} is not allowed on ${path}.`,
+      { allowed_methods: allow.split(', ') },
+      { Allow: allow },
+    );
   }
 
   /** Mounted after the router: OPTIONS lists the route's methods, any other unrouted method is a 405. */

@@ -14,11 +14,17 @@ const ERROR_BODY: JsonSchema = {
     message: { type: 'string' },
     details: {
       type: 'object',
-      description: 'Context for the error. For invalid_request, fields lists each bad field by JSON pointer (/body/..., /query/...) with the reason.',
+      description:
+        'Context for the error. For invalid_request, fields lists each bad field by JSON pointer (/body/..., /query/...) with the reason.',
       properties: {
         fields: {
           type: 'array',
-          items: { type: 'object', required: ['field', 'reason'], additionalProperties: false, properties: { field: { type: 'string' }, reason: { type: 'string' } } },
+          items: {
+            type: 'object',
+            required: ['field', 'reason'],
+            additionalProperties: false,
+            properties: { field: { type: 'string' }, reason: { type: 'string' } },
+          },
         },
       },
     },
@@ -47,16 +53,20 @@ export function commonErrors(route: RouteSpec): ErrorCode[] {
   const hasBody = route.method !== 'get';
   const hasPathParams = route.path.includes('/:');
   // An organization key naming a project that is not one of its own gets a 404 (as unknown).
-  const namesProject = [route.body, route.query].some((schema) => Boolean((schema?.properties as Record<string, unknown> | undefined)?.project_id));
-  return [...new Set<ErrorCode>([
-    ...route.errors,
-    ...(authenticated ? (['unauthorized', 'forbidden', 'rate_limited', 'graph_unavailable'] as const) : []),
-    ...(hasBody || route.query || route.params || hasPathParams ? (['invalid_request'] as const) : []),
-    ...(hasBody ? (['payload_too_large', 'unsupported_media_type'] as const) : []),
-    ...((hasPathParams || namesProject) && authenticated ? (['not_found'] as const) : []),
-    ...(route.idempotent ? (['idempotency_conflict'] as const) : []),
-    'internal_error',
-  ])];
+  const namesProject = [route.body, route.query].some((schema) =>
+    Boolean((schema?.properties as Record<string, unknown> | undefined)?.project_id),
+  );
+  return [
+    ...new Set<ErrorCode>([
+      ...route.errors,
+      ...(authenticated ? (['unauthorized', 'forbidden', 'rate_limited', 'graph_unavailable'] as const) : []),
+      ...(hasBody || route.query || route.params || hasPathParams ? (['invalid_request'] as const) : []),
+      ...(hasBody ? (['payload_too_large', 'unsupported_media_type'] as const) : []),
+      ...((hasPathParams || namesProject) && authenticated ? (['not_found'] as const) : []),
+      ...(route.idempotent ? (['idempotency_conflict'] as const) : []),
+      'internal_error',
+    ]),
+  ];
 }
 
 /** Response schemas built by governedWriteSchema carry this marker (their 409 is the failed write). */
@@ -71,7 +81,8 @@ function failedGovernedWrite(success: JsonSchema): JsonSchema {
   const properties = (rest.properties ?? {}) as Record<string, JsonSchema>;
   return {
     ...rest,
-    description: 'The governed-write result of a write that failed: nothing was written; the failed delta is kept for audit.',
+    description:
+      'The governed-write result of a write that failed: nothing was written; the failed delta is kept for audit.',
     required: [...new Set([...((rest.required as string[] | undefined) ?? []), 'error'])],
     properties: {
       ...properties,
@@ -106,14 +117,29 @@ function parameters(route: RouteSpec): unknown[] {
     const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema?.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries(props)) {
-      out.push({ name, in: where, required: where === 'path' || required.has(name), schema: prop, ...(prop.description ? { description: prop.description } : {}) });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        schema: prop,
+        ...(prop.description ? { description: prop.description } : {}),
+      });
     }
   };
   if (route.params) add(route.params, 'path');
-  else for (const m of route.path.matchAll(/:([A-Za-z_]+)/g)) out.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
+  else
+    for (const m of route.path.matchAll(/:([A-Za-z_]+)/g))
+      out.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
   add(route.query, 'query');
   if (route.idempotent) {
-    out.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source }, description: 'Optional, 1 to 255 visible ASCII characters. Replays the first response (status and body) for 24 h; another body with the same key, or a retry while the first request still runs, is a 409 idempotency_conflict.' });
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+      description:
+        'Optional, 1 to 255 visible ASCII characters. Replays the first response (status and body) for 24 h; another body with the same key, or a retry while the first request still runs, is a 409 idempotency_conflict.',
+    });
   }
   return out;
 }
@@ -127,7 +153,10 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
       [String(route.status)]: { description: 'Success', content: { 'application/json': { schema: route.response } } },
     };
     for (const extra of route.alsoResponds ?? []) {
-      responses[String(extra.status)] = { description: extra.description, content: { 'application/json': { schema: extra.schema } } };
+      responses[String(extra.status)] = {
+        description: extra.description,
+        content: { 'application/json': { schema: extra.schema } },
+      };
     }
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of errorCodes) {
@@ -139,14 +168,26 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
       const error = { $ref: '#/components/schemas/Error' };
       const failedWrite = status === 409 && isGovernedWrite(route.response);
       // A status the route also answers with its own body (alsoResponds) keeps that body beside the envelope.
-      const own = responses[String(status)] as { description: string; content: { 'application/json': { schema: JsonSchema } } } | undefined;
+      const own = responses[String(status)] as
+        { description: string; content: { 'application/json': { schema: JsonSchema } } } | undefined;
       const alternative = failedWrite ? failedGovernedWrite(route.response) : own?.content['application/json'].schema;
       responses[String(status)] = {
         description: failedWrite
           ? `A governed write that could not be applied answers the governed-write result with status "failed", id null and error {code, message, details}. Otherwise: ${description}`
-          : own ? `${own.description}. Otherwise: ${description}` : description,
+          : own
+            ? `${own.description}. Otherwise: ${description}`
+            : description,
         content: { 'application/json': { schema: alternative ? { oneOf: [alternative, error] } : error } },
-        ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } } } } : {}),
+        ...(status === 429
+          ? {
+              headers: {
+                'Retry-After': {
+                  description: 'Seconds to wait before retrying.',
+                  schema: { type: 'integer', minimum: 1 },
+                },
+              },
+            }
+          : {}),
       };
     }
     const content: Record<string, unknown> = {};
@@ -172,7 +213,8 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
     info: {
       title: 'Governed Knowledge Graph Service',
       version: '1.0.0',
-      description: 'HTTP/JSON API over a governed knowledge graph in Neo4j. Every write is staged as a reviewable delta. See the README for decisions where the specification was silent.',
+      description:
+        'HTTP/JSON API over a governed knowledge graph in Neo4j. Every write is staged as a reviewable delta. See the README for decisions where the specification was silent.',
     },
     servers: [{ url: serverUrl ?? 'http://127.0.0.1:8080' }],
     security: [{ bearerAuth: [] }],
@@ -180,7 +222,11 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: `API keys begin with gks_. Scopes: ${SCOPES.join(', ')}.` },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `API keys begin with gks_. Scopes: ${SCOPES.join(', ')}.`,
+        },
       },
       schemas: { Error: ERROR_ENVELOPE },
     },

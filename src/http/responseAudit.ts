@@ -69,7 +69,10 @@ export class ResponseAudit {
       this.validators.set(key, validate);
     }
     if (!validate(body)) {
-      const problem = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
+      const problem = (validate.errors ?? [])
+        .slice(0, 5)
+        .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+        .join('; ');
       this.violations.push({ operation, status, problem, body: text });
     }
   }
@@ -86,7 +89,10 @@ export class ResponseAudit {
   }
 
   summary(): string {
-    const lines = this.violations.map((v) => `  ${v.operation} -> ${v.status}: ${v.problem}${v.test ? `\n    test: ${v.test}` : ''}\n    body: ${v.body}`);
+    const lines = this.violations.map(
+      (v) =>
+        `  ${v.operation} -> ${v.status}: ${v.problem}${v.test ? `\n    test: ${v.test}` : ''}\n    body: ${v.body}`,
+    );
     return `${this.violations.length} response(s) violate the published schemas${lines.length ? `:\n${lines.join('\n')}` : ''}`;
   }
 }

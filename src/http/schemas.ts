@@ -14,14 +14,22 @@ export const projectQuery: JsonSchema = {
   properties: { project_id: projectIdField },
 };
 
-export function obj(properties: Record<string, JsonSchema>, required: string[] = [], extra: Partial<JsonSchema> = {}): JsonSchema {
+export function obj(
+  properties: Record<string, JsonSchema>,
+  required: string[] = [],
+  extra: Partial<JsonSchema> = {},
+): JsonSchema {
   return { type: 'object', properties, required, additionalProperties: false, ...extra };
 }
 
 /** Cursors are opaque base64url tokens; only a next_cursor this endpoint returned is accepted (else 400). */
 export const cursorField: JsonSchema = {
-  type: 'string', minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$',
-  description: 'The next_cursor of the previous page of this endpoint, unchanged (an opaque base64url token). Any other value is a 400.',
+  type: 'string',
+  minLength: 1,
+  maxLength: 512,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description:
+    'The next_cursor of the previous page of this endpoint, unchanged (an opaque base64url token). Any other value is a 400.',
 };
 
 export function cursorQuery(extra: Record<string, JsonSchema> = {}, maxLimit = 100, defaultLimit = 20): JsonSchema {

@@ -32,7 +32,9 @@ function withoutHandlerRules(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === 'allOf' && Array.isArray(child)) {
-      const kept = child.filter((entry) => !(entry && typeof entry === 'object' && (entry as Record<string, unknown>)[HANDLER_RULE] === true));
+      const kept = child.filter(
+        (entry) => !(entry && typeof entry === 'object' && (entry as Record<string, unknown>)[HANDLER_RULE] === true),
+      );
       if (kept.length > 0) out.allOf = kept.map(withoutHandlerRules);
     } else {
       out[key] = withoutHandlerRules(child);
@@ -42,7 +44,9 @@ function withoutHandlerRules(value: unknown): unknown {
 }
 
 export function compile(schema: JsonSchema, where: 'body' | 'query' | 'params'): Validator {
-  const validate: ValidateFunction = (where === 'body' ? bodyAjv : queryAjv).compile(withoutHandlerRules(schema) as JsonSchema);
+  const validate: ValidateFunction = (where === 'body' ? bodyAjv : queryAjv).compile(
+    withoutHandlerRules(schema) as JsonSchema,
+  );
   return (value) => {
     if (!validate(value)) throw validationError(validate.errors ?? [], where);
   };
@@ -63,8 +67,9 @@ export function validationError(errors: ErrorObject[], where: string): ApiError 
     const annotations = (e.parentSchema ?? {}) as Record<string, unknown>;
     const annotated = annotations['x-reason'];
     // A field whose refusal has its own catalogue code (unsupported_loop_kind ...) says so with x-error-code.
-    if (code === 'invalid_request' && typeof annotations['x-error-code'] === 'string') code = annotations['x-error-code'] as ErrorCode;
-    let reason = typeof annotated === 'string' ? annotated : e.message ?? 'is invalid';
+    if (code === 'invalid_request' && typeof annotations['x-error-code'] === 'string')
+      code = annotations['x-error-code'] as ErrorCode;
+    let reason = typeof annotated === 'string' ? annotated : (e.message ?? 'is invalid');
     if (e.keyword === 'required') {
       field += `/${String(e.params.missingProperty)}`;
       if (typeof annotated !== 'string') reason = 'is required';
@@ -80,6 +85,8 @@ export function validationError(errors: ErrorObject[], where: string): ApiError 
     fields.push({ field, reason });
   }
   const first = fields[0];
-  const message = first ? `${first.field.replace(/^\/(body|query|params)\/?/, '') || where}: ${first.reason}` : 'invalid request';
+  const message = first
+    ? `${first.field.replace(/^\/(body|query|params)\/?/, '') || where}: ${first.reason}`
+    : 'invalid request';
   return new ApiError(code, fields.length > 1 ? `${message} (and ${fields.length - 1} more)` : message, { fields });
 }

@@ -9,7 +9,13 @@ import { ApiError } from '../errors/catalogue.js';
 import { loadDocumentChunks, markExtractionFinished, markExtractionStarted } from '../documents/lifecycle.js';
 import { createExtractor } from '../extraction/index.js';
 import type { ShapeDef } from '../shapes/types.js';
-import { extractIteration, iterationQuality, stageIteration, type EntityValidator, type SourceText } from './extraction.js';
+import {
+  extractIteration,
+  iterationQuality,
+  stageIteration,
+  type EntityValidator,
+  type SourceText,
+} from './extraction.js';
 import { gatherContext } from './hydrate.js';
 import { joinChunks } from './text.js';
 import type { Checkpoint, FinishRequest, IterationRequest, LoopInput, LoopResult, SourceSummary } from './types.js';
@@ -40,9 +46,17 @@ export async function withoutRetryOnRequestErrors<T>(work: () => Promise<T>): Pr
   try {
     return await work();
   } catch (error) {
-    const permanent = error instanceof ApiError && error.status < 500 && (error.status !== 409 || error.details.check === 'dangling_relationship');
+    const permanent =
+      error instanceof ApiError &&
+      error.status < 500 &&
+      (error.status !== 409 || error.details.check === 'dangling_relationship');
     if (permanent) {
-      throw ApplicationFailure.create({ message: error.message, type: error.status === 409 ? 'LoopConflict' : 'LoopInputError', nonRetryable: true, cause: error });
+      throw ApplicationFailure.create({
+        message: error.message,
+        type: error.status === 409 ? 'LoopConflict' : 'LoopInputError',
+        nonRetryable: true,
+        cause: error,
+      });
     }
     throw error;
   }
@@ -68,7 +82,8 @@ export function createLoopActivities(deps: LoopActivityDeps) {
         const { chunks } = await loadDocumentChunks(graph, input.projectId, id);
         out.push({ id, text: joinChunks(chunks) });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'not_found') throw ApplicationFailure.nonRetryable(`source ${id} is no longer available`, 'LoopInputError');
+        if (error instanceof ApiError && error.code === 'not_found')
+          throw ApplicationFailure.nonRetryable(`source ${id} is no longer available`, 'LoopInputError');
         throw error;
       }
       heartbeat({ loaded: out.length });
@@ -81,7 +96,11 @@ export function createLoopActivities(deps: LoopActivityDeps) {
     async beginLoop(input: LoopInput): Promise<{ started: true }> {
       const row = await graph.write((tx) => tx.one('loops/set_running', { id: input.loopId }));
       // A dispatch that timed out was undone; a start that still arrived later must not run.
-      if (!row) throw ApplicationFailure.nonRetryable(`loop ${input.loopId} has no record (its dispatch was abandoned)`, 'LoopInputError');
+      if (!row)
+        throw ApplicationFailure.nonRetryable(
+          `loop ${input.loopId} has no record (its dispatch was abandoned)`,
+          'LoopInputError',
+        );
       if (input.kind === 'graph_extraction') {
         for (const id of input.sourceIds) await markExtractionStarted(graph, input.projectId, id);
       }
@@ -90,11 +109,21 @@ export function createLoopActivities(deps: LoopActivityDeps) {
 
     /** Reports the size of each source; fails the loop when one has gone. */
     async loadSources(input: LoopInput): Promise<SourceSummary[]> {
-      const rows = await graph.read((tx) => tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }));
+      const rows = await graph.read((tx) =>
+        tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }),
+      );
       if (rows.length !== input.sourceIds.length) {
-        throw ApplicationFailure.nonRetryable('a source document of this loop is no longer available', 'LoopInputError');
+        throw ApplicationFailure.nonRetryable(
+          'a source document of this loop is no longer available',
+          'LoopInputError',
+        );
       }
-      return rows.map((r) => ({ id: String(r.id), title: r.title === null ? null : String(r.title), chunks: Number(r.chunks), characters: Number(r.characters) }));
+      return rows.map((r) => ({
+        id: String(r.id),
+        title: r.title === null ? null : String(r.title),
+        chunks: Number(r.chunks),
+        characters: Number(r.characters),
+      }));
     },
 
     /** One graph_extraction iteration: extract, validate, resolve and stage; returns the checkpoint. */
@@ -102,8 +131,12 @@ export function createLoopActivities(deps: LoopActivityDeps) {
       const shapes = await shapesOf(input);
       const sources = await sourceTexts(input);
       const extractor = createExtractor(deps.config.llm, input.extractor);
-      const extracted = await extractIteration(extractor, sources, shapes, input, iteration, () => heartbeat({ iteration }));
-      const staged = await withoutRetryOnRequestErrors(() => stageIteration(graph, input, iteration, extracted, deps.validateEntity));
+      const extracted = await extractIteration(extractor, sources, shapes, input, iteration, () =>
+        heartbeat({ iteration }),
+      );
+      const staged = await withoutRetryOnRequestErrors(() =>
+        stageIteration(graph, input, iteration, extracted, deps.validateEntity),
+      );
       const { quality, components } = iterationQuality(extracted, staged.rejected);
       return { ...staged, quality, quality_components: components };
     },
@@ -119,27 +152,48 @@ export function createLoopActivities(deps: LoopActivityDeps) {
       const { input, status, iterations, quality, error, stopReason } = request;
       // Iterations that ran (completed their checkpoint) are charged; the rest of the reservation is refunded.
       const spent = Math.min(input.creditsReserved, input.creditsPerIteration * iterations);
-      const settled = await graph.write(async (tx) => {
-        const row = await tx.one('credits/settle', {
-          organization_id: input.organizationId, loop_id: input.loopId, reserved: input.creditsReserved, spent,
-          token: crypto.randomUUID(), entry_id: crypto.randomUUID(), reason: `loop ${input.loopId} ${status} after ${iterations} iteration(s)`,
-        });
-        await tx.run('loops/set_finished', { id: input.loopId, status, iterations, quality, error, spent, stop_reason: stopReason });
-        return row?.reserved === true && row.already_settled !== true;
-      }, { purpose: `loop:${input.loopId}:finish` });
+      const settled = await graph.write(
+        async (tx) => {
+          const row = await tx.one('credits/settle', {
+            organization_id: input.organizationId,
+            loop_id: input.loopId,
+            reserved: input.creditsReserved,
+            spent,
+            token: crypto.randomUUID(),
+            entry_id: crypto.randomUUID(),
+            reason: `loop ${input.loopId} ${status} after ${iterations} iteration(s)`,
+          });
+          await tx.run('loops/set_finished', {
+            id: input.loopId,
+            status,
+            iterations,
+            quality,
+            error,
+            spent,
+            stop_reason: stopReason,
+          });
+          return row?.reserved === true && row.already_settled !== true;
+        },
+        { purpose: `loop:${input.loopId}:finish` },
+      );
       if (settled) {
         // Counted where the settlement happened, so a retried finish is not counted twice.
         loopOutcomes.inc({ kind: input.kind, status });
         creditsSpent.inc(spent);
       }
       if (input.kind === 'graph_extraction') {
-        const [shape, sources] = await graph.read(async (tx) => [
-          await tx.one('shapes/get_shape_ref', { id: input.shapeIds[0] ?? '', project_id: input.projectId }),
-          await tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }),
-        ] as const);
+        const [shape, sources] = await graph.read(
+          async (tx) =>
+            [
+              await tx.one('shapes/get_shape_ref', { id: input.shapeIds[0] ?? '', project_id: input.projectId }),
+              await tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }),
+            ] as const,
+        );
         for (const source of sources) {
           await markExtractionFinished(graph, input.projectId, String(source.id), {
-            shapeName: shape ? String(shape.name) : 'unknown', charCount: Number(source.characters), tokenCount: Number(source.tokens),
+            shapeName: shape ? String(shape.name) : 'unknown',
+            charCount: Number(source.characters),
+            tokenCount: Number(source.tokens),
             ...(status === 'failed' ? { failed: error ?? 'failed' } : {}),
           }).catch((e: unknown) => {
             // A document deleted meanwhile has nothing to mark; anything else is a real failure.
@@ -147,7 +201,15 @@ export function createLoopActivities(deps: LoopActivityDeps) {
           });
         }
       }
-      return { loop_id: input.loopId, status, iterations, quality, credits_spent: spent, delta_id: input.deltaId, stop_reason: stopReason };
+      return {
+        loop_id: input.loopId,
+        status,
+        iterations,
+        quality,
+        credits_spent: spent,
+        delta_id: input.deltaId,
+        stop_reason: stopReason,
+      };
     },
   };
 }

@@ -41,7 +41,11 @@ export async function extractIteration(
   for (const source of sources) {
     for (const shape of shapes) {
       heartbeat();
-      const result = await extractor.extract(source.text, shape, { effort: input.effort, pass: iteration, onProgress: heartbeat });
+      const result = await extractor.extract(source.text, shape, {
+        effort: input.effort,
+        pass: iteration,
+        onProgress: heartbeat,
+      });
       out.push({ sourceId: source.id, shape, result });
     }
   }
@@ -55,7 +59,10 @@ export async function extractIteration(
  * bar (`rejected` counts the others), if lower. quality is the mean of the terms. Sources with
  * nothing to extract score 1, so such a loop finishes after one iteration.
  */
-export function iterationQuality(extracted: Extracted[], rejected = 0): { quality: number; components: Record<string, number> } {
+export function iterationQuality(
+  extracted: Extracted[],
+  rejected = 0,
+): { quality: number; components: Record<string, number> } {
   let weight = 0;
   let items = 0;
   const sums: Record<string, number> = {};
@@ -88,7 +95,10 @@ export async function stageIteration(
   const minConfidence = MIN_CONFIDENCE[input.effort];
   let rejected = 0;
   // Keep the valid entities once per (type, normalised name); remember which sources mention them.
-  const entities = new Map<string, { type: string; name: string; normalized: string; shapeId: string; confidence: number; sources: Set<string> }>();
+  const entities = new Map<
+    string,
+    { type: string; name: string; normalized: string; shapeId: string; confidence: number; sources: Set<string> }
+  >();
   const keyToEntity = new Map<string, string>();
   for (const { sourceId, shape, result } of extracted) {
     for (const e of result.entities) {
@@ -105,11 +115,21 @@ export async function stageIteration(
         known.sources.add(sourceId);
         known.confidence = Math.max(known.confidence, e.confidence);
       } else {
-        entities.set(id, { type: e.type, name: e.name, normalized: e.normalized_name, shapeId: shape.id, confidence: e.confidence, sources: new Set([sourceId]) });
+        entities.set(id, {
+          type: e.type,
+          name: e.name,
+          normalized: e.normalized_name,
+          shapeId: shape.id,
+          confidence: e.confidence,
+          sources: new Set([sourceId]),
+        });
       }
     }
   }
-  const relationships = new Map<string, { type: string; from: string; to: string; evidence: string; confidence: number }>();
+  const relationships = new Map<
+    string,
+    { type: string; from: string; to: string; evidence: string; confidence: number }
+  >();
   for (const { sourceId, shape, result } of extracted) {
     for (const r of result.relationships) {
       const from = keyToEntity.get(`${sourceId}|${shape.id}|${r.from_key}`);
@@ -119,68 +139,108 @@ export async function stageIteration(
         continue;
       }
       const key = `${r.type}|${from}|${to}`;
-      if (!relationships.has(key)) relationships.set(key, { type: r.type, from, to, evidence: r.evidence.slice(0, 1000), confidence: r.confidence });
+      if (!relationships.has(key))
+        relationships.set(key, {
+          type: r.type,
+          from,
+          to,
+          evidence: r.evidence.slice(0, 1000),
+          confidence: r.confidence,
+        });
     }
   }
 
   const now = new Date().toISOString();
-  return graph.write(async (tx) => {
-    const names = [...new Set([...entities.values()].map((e) => e.normalized))];
-    const committed = new Map<string, string>();
-    for (const row of await tx.run('entities/by_normalized_name', { names, project_id: input.projectId })) {
-      // Same type and normalised name: the same entity (the identity key is unique per type).
-      const key = `${String(row.type)}|${String(row.name)}`;
-      if (entities.has(key)) committed.set(key, String(row.id));
-    }
-    const nodeIds = new Map<string, string>();
-    for (const [key] of entities) nodeIds.set(key, committed.get(key) ?? deterministicId(input.loopId, 'entity', key));
-    const relIds = new Map<string, string>();
-    for (const [key, r] of relationships) relIds.set(key, deterministicId(input.loopId, 'rel', r.type, nodeIds.get(r.from)!, nodeIds.get(r.to)!));
-    const provenance: { id: string; entity: string; source: string }[] = [];
-    for (const [key, e] of entities) {
-      for (const source of e.sources) provenance.push({ id: deterministicId(input.loopId, 'from', key, source), entity: nodeIds.get(key)!, source });
-    }
-    const candidates = [...nodeIds.values(), ...relIds.values(), ...provenance.map((p) => p.id)];
-    const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids: candidates });
-    const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
+  return graph.write(
+    async (tx) => {
+      const names = [...new Set([...entities.values()].map((e) => e.normalized))];
+      const committed = new Map<string, string>();
+      for (const row of await tx.run('entities/by_normalized_name', { names, project_id: input.projectId })) {
+        // Same type and normalised name: the same entity (the identity key is unique per type).
+        const key = `${String(row.type)}|${String(row.name)}`;
+        if (entities.has(key)) committed.set(key, String(row.id));
+      }
+      const nodeIds = new Map<string, string>();
+      for (const [key] of entities)
+        nodeIds.set(key, committed.get(key) ?? deterministicId(input.loopId, 'entity', key));
+      const relIds = new Map<string, string>();
+      for (const [key, r] of relationships)
+        relIds.set(key, deterministicId(input.loopId, 'rel', r.type, nodeIds.get(r.from)!, nodeIds.get(r.to)!));
+      const provenance: { id: string; entity: string; source: string }[] = [];
+      for (const [key, e] of entities) {
+        for (const source of e.sources)
+          provenance.push({
+            id: deterministicId(input.loopId, 'from', key, source),
+            entity: nodeIds.get(key)!,
+            source,
+          });
+      }
+      const candidates = [...nodeIds.values(), ...relIds.values(), ...provenance.map((p) => p.id)];
+      const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids: candidates });
+      const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
 
-    const draft = new DeltaDraft('loop', `graph_extraction iteration ${iteration}`);
-    let entitiesNew = 0;
-    for (const [key, e] of entities) {
-      const id = nodeIds.get(key)!;
-      if (committed.has(key) || existing.has(id)) continue;
-      draft.createNode(['Entity', e.type], {
-        name: e.name, normalized_name: e.normalized, type: e.type, shape_id: e.shapeId, tenant: tenantToken(input.projectId),
-        confidence: e.confidence, extracted_by_loop: input.loopId, loop_iteration: iteration,
-      }, { id, identityKey: identityKey(input.projectId, e.type, e.name) });
-      entitiesNew += 1;
-    }
-    let relationshipsNew = 0;
-    for (const [key, r] of relationships) {
-      const id = relIds.get(key)!;
-      if (existing.has(id)) continue;
-      draft.createRelationship(nodeIds.get(r.from)!, r.type, nodeIds.get(r.to)!, { confidence: r.confidence, evidence: r.evidence, loop_id: input.loopId, loop_iteration: iteration }, { id });
-      relationshipsNew += 1;
-    }
-    for (const p of provenance) {
-      if (existing.has(p.id)) continue;
-      draft.createRelationship(p.entity, 'EXTRACTED_FROM', p.source, { loop_id: input.loopId, loop_iteration: iteration }, { id: p.id });
-    }
-    if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
-    const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
-    const resolved = [...entities.keys()].filter((k) => committed.has(k)).length;
-    return {
-      iteration,
-      entities_staged: Number(totals?.entities ?? 0),
-      relationships_staged: Number(totals?.relationships ?? 0),
-      entities_new: entitiesNew,
-      relationships_new: relationshipsNew,
-      resolved_to_existing: resolved,
-      rejected,
-      characters: extracted.reduce((n, x) => n + x.result.stats.characters, 0),
-      changed: entitiesNew + relationshipsNew === 0
-        ? 'nothing new'
-        : `staged ${entitiesNew} new entities and ${relationshipsNew} new relationships`,
-    };
-  }, { purpose: `loop:${input.loopId}:iteration:${iteration}` });
+      const draft = new DeltaDraft('loop', `graph_extraction iteration ${iteration}`);
+      let entitiesNew = 0;
+      for (const [key, e] of entities) {
+        const id = nodeIds.get(key)!;
+        if (committed.has(key) || existing.has(id)) continue;
+        draft.createNode(
+          ['Entity', e.type],
+          {
+            name: e.name,
+            normalized_name: e.normalized,
+            type: e.type,
+            shape_id: e.shapeId,
+            tenant: tenantToken(input.projectId),
+            confidence: e.confidence,
+            extracted_by_loop: input.loopId,
+            loop_iteration: iteration,
+          },
+          { id, identityKey: identityKey(input.projectId, e.type, e.name) },
+        );
+        entitiesNew += 1;
+      }
+      let relationshipsNew = 0;
+      for (const [key, r] of relationships) {
+        const id = relIds.get(key)!;
+        if (existing.has(id)) continue;
+        draft.createRelationship(
+          nodeIds.get(r.from)!,
+          r.type,
+          nodeIds.get(r.to)!,
+          { confidence: r.confidence, evidence: r.evidence, loop_id: input.loopId, loop_iteration: iteration },
+          { id },
+        );
+        relationshipsNew += 1;
+      }
+      for (const p of provenance) {
+        if (existing.has(p.id)) continue;
+        draft.createRelationship(
+          p.entity,
+          'EXTRACTED_FROM',
+          p.source,
+          { loop_id: input.loopId, loop_iteration: iteration },
+          { id: p.id },
+        );
+      }
+      if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
+      const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
+      const resolved = [...entities.keys()].filter((k) => committed.has(k)).length;
+      return {
+        iteration,
+        entities_staged: Number(totals?.entities ?? 0),
+        relationships_staged: Number(totals?.relationships ?? 0),
+        entities_new: entitiesNew,
+        relationships_new: relationshipsNew,
+        resolved_to_existing: resolved,
+        rejected,
+        characters: extracted.reduce((n, x) => n + x.result.stats.characters, 0),
+        changed:
+          entitiesNew + relationshipsNew === 0
+            ? 'nothing new'
+            : `staged ${entitiesNew} new entities and ${relationshipsNew} new relationships`,
+      };
+    },
+    { purpose: `loop:${input.loopId}:iteration:${iteration}` },
+  );
 }

@@ -28,12 +28,21 @@ export interface LoopCheckpoint extends Checkpoint {
 }
 
 /** Every event of the run so far, paging through the history (1,000 events a page). */
-export async function readHistory(client: Client, namespace: string, workflowId: string, upTo = Infinity, runId?: string): Promise<HistoryEvent[]> {
+export async function readHistory(
+  client: Client,
+  namespace: string,
+  workflowId: string,
+  upTo = Infinity,
+  runId?: string,
+): Promise<HistoryEvent[]> {
   const events: HistoryEvent[] = [];
   let nextPageToken: Uint8Array | undefined;
   do {
     const page = await client.workflowService.getWorkflowExecutionHistory({
-      namespace, execution: { workflowId, ...(runId ? { runId } : {}) }, maximumPageSize: 1000, ...(nextPageToken ? { nextPageToken } : {}),
+      namespace,
+      execution: { workflowId, ...(runId ? { runId } : {}) },
+      maximumPageSize: 1000,
+      ...(nextPageToken ? { nextPageToken } : {}),
     });
     events.push(...(page.history?.events ?? []));
     nextPageToken = page.nextPageToken && page.nextPageToken.length > 0 ? page.nextPageToken : undefined;
@@ -70,7 +79,9 @@ interface Scheduled {
 function completedSummary(name: string, result: unknown, iteration: number | null): string {
   if (ITERATION_ACTIVITIES.has(name)) {
     const c = result as Checkpoint | undefined;
-    return c ? `Iteration ${c.iteration}: quality ${c.quality}, ${c.changed} (${c.entities_staged} entities, ${c.relationships_staged} relationships staged)` : `${name} completed`;
+    return c
+      ? `Iteration ${c.iteration}: quality ${c.quality}, ${c.changed} (${c.entities_staged} entities, ${c.relationships_staged} relationships staged)`
+      : `${name} completed`;
   }
   if (name === 'loadSources') {
     const sources = (result as SourceSummary[] | undefined) ?? [];
@@ -78,7 +89,9 @@ function completedSummary(name: string, result: unknown, iteration: number | nul
   }
   if (name === 'finishLoop') {
     const r = result as LoopResult | undefined;
-    return r ? `Loop ${r.status} after ${r.iterations} iteration(s)${r.stop_reason ? ` (${r.stop_reason})` : ''}; ${r.credits_spent} credits spent` : 'Loop settled';
+    return r
+      ? `Loop ${r.status} after ${r.iterations} iteration(s)${r.stop_reason ? ` (${r.stop_reason})` : ''}; ${r.credits_spent} credits spent`
+      : 'Loop settled';
   }
   if (name === 'beginLoop') return 'Loop marked running';
   return `${name} completed${iteration ? ` (iteration ${iteration})` : ''}`;
@@ -89,32 +102,65 @@ export function toLoopEvents(events: HistoryEvent[]): LoopEvent[] {
   const scheduled = new Map<number, Scheduled>();
   return events.map((event) => {
     const sequence = Number(event.eventId ?? 0);
-    const base = { sequence, type: typeName(event), time: isoTime(event), activity_name: null as string | null, iteration: null as number | null, attempt: null as number | null };
+    const base = {
+      sequence,
+      type: typeName(event),
+      time: isoTime(event),
+      activity_name: null as string | null,
+      iteration: null as number | null,
+      attempt: null as number | null,
+    };
     const a = event.activityTaskScheduledEventAttributes;
     if (a) {
       const name = a.activityType?.name ?? 'activity';
       const request = decode<IterationRequest | FinishRequest>(a.input);
       const iteration = request && 'iteration' in request ? request.iteration : null;
       scheduled.set(sequence, { name, iteration });
-      return { ...base, activity_name: name, iteration, summary: `Scheduled ${name}${iteration ? ` (iteration ${iteration})` : ''}` };
+      return {
+        ...base,
+        activity_name: name,
+        iteration,
+        summary: `Scheduled ${name}${iteration ? ` (iteration ${iteration})` : ''}`,
+      };
     }
     const ref = (id: unknown): Scheduled => scheduled.get(Number(id ?? 0)) ?? { name: 'activity', iteration: null };
     if (event.activityTaskStartedEventAttributes) {
       const s = ref(event.activityTaskStartedEventAttributes.scheduledEventId);
       const attempt = event.activityTaskStartedEventAttributes.attempt ?? 1;
-      return { ...base, activity_name: s.name, iteration: s.iteration, attempt, summary: `Started ${s.name} (attempt ${attempt})` };
+      return {
+        ...base,
+        activity_name: s.name,
+        iteration: s.iteration,
+        attempt,
+        summary: `Started ${s.name} (attempt ${attempt})`,
+      };
     }
     if (event.activityTaskCompletedEventAttributes) {
       const s = ref(event.activityTaskCompletedEventAttributes.scheduledEventId);
-      return { ...base, activity_name: s.name, iteration: s.iteration, summary: completedSummary(s.name, decode(event.activityTaskCompletedEventAttributes.result), s.iteration) };
+      return {
+        ...base,
+        activity_name: s.name,
+        iteration: s.iteration,
+        summary: completedSummary(s.name, decode(event.activityTaskCompletedEventAttributes.result), s.iteration),
+      };
     }
     if (event.activityTaskFailedEventAttributes) {
       const s = ref(event.activityTaskFailedEventAttributes.scheduledEventId);
-      return { ...base, activity_name: s.name, iteration: s.iteration, summary: `${s.name} failed: ${event.activityTaskFailedEventAttributes.failure?.message ?? 'unknown error'}` };
+      return {
+        ...base,
+        activity_name: s.name,
+        iteration: s.iteration,
+        summary: `${s.name} failed: ${event.activityTaskFailedEventAttributes.failure?.message ?? 'unknown error'}`,
+      };
     }
     if (event.activityTaskTimedOutEventAttributes) {
       const s = ref(event.activityTaskTimedOutEventAttributes.scheduledEventId);
-      return { ...base, activity_name: s.name, iteration: s.iteration, summary: `${s.name} timed out; Temporal retries it` };
+      return {
+        ...base,
+        activity_name: s.name,
+        iteration: s.iteration,
+        summary: `${s.name} timed out; Temporal retries it`,
+      };
     }
     if (event.activityTaskCanceledEventAttributes) {
       const s = ref(event.activityTaskCanceledEventAttributes.scheduledEventId);
@@ -122,14 +168,25 @@ export function toLoopEvents(events: HistoryEvent[]): LoopEvent[] {
     }
     if (event.workflowExecutionStartedEventAttributes) {
       const w = event.workflowExecutionStartedEventAttributes;
-      return { ...base, summary: `Loop started as ${w.workflowType?.name ?? 'workflow'} on task queue ${w.taskQueue?.name ?? ''}` };
+      return {
+        ...base,
+        summary: `Loop started as ${w.workflowType?.name ?? 'workflow'} on task queue ${w.taskQueue?.name ?? ''}`,
+      };
     }
     if (event.workflowExecutionCompletedEventAttributes) return { ...base, summary: 'Loop workflow completed' };
-    if (event.workflowExecutionFailedEventAttributes) return { ...base, summary: `Loop workflow failed: ${event.workflowExecutionFailedEventAttributes.failure?.message ?? ''}` };
+    if (event.workflowExecutionFailedEventAttributes)
+      return {
+        ...base,
+        summary: `Loop workflow failed: ${event.workflowExecutionFailedEventAttributes.failure?.message ?? ''}`,
+      };
     if (event.workflowExecutionCanceledEventAttributes) return { ...base, summary: 'Loop workflow cancelled' };
     if (event.workflowExecutionCancelRequestedEventAttributes) return { ...base, summary: 'Cancellation requested' };
     if (event.upsertWorkflowSearchAttributesEventAttributes) {
-      const status = decode<string[]>({ payloads: [event.upsertWorkflowSearchAttributesEventAttributes.searchAttributes?.indexedFields?.LoopStatus ?? {}] });
+      const status = decode<string[]>({
+        payloads: [
+          event.upsertWorkflowSearchAttributesEventAttributes.searchAttributes?.indexedFields?.LoopStatus ?? {},
+        ],
+      });
       return { ...base, summary: `LoopStatus set to ${status?.[0] ?? '?'}` };
     }
     return { ...base, summary: base.type.replace(/_/g, ' ') };

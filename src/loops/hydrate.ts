@@ -14,10 +14,36 @@ import { compileSlice, savedSlice } from '../context/service.js';
 import { MAX_TOKENS } from '../slices/definition.js';
 import type { Checkpoint, LoopInput } from './types.js';
 
-const STOP = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'into', 'about', 'what', 'which', 'are', 'was', 'our', 'their', 'how', 'why', 'who']);
+const STOP = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'that',
+  'this',
+  'from',
+  'into',
+  'about',
+  'what',
+  'which',
+  'are',
+  'was',
+  'our',
+  'their',
+  'how',
+  'why',
+  'who',
+]);
 
 export function goalTerms(goal: string): string[] {
-  return [...new Set(goal.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length >= 3 && !STOP.has(t)))];
+  return [
+    ...new Set(
+      goal
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((t) => t.length >= 3 && !STOP.has(t)),
+    ),
+  ];
 }
 
 interface Item {
@@ -37,27 +63,48 @@ async function gatherThroughSlice(graph: Graph, input: LoopInput, sliceId: strin
   const maxTokens = Math.min(MAX_TOKENS, resolved.def.budget.max_tokens * iteration);
   const { pack } = await compileSlice(graph, input.projectId, resolved, { query: input.goal, max_tokens: maxTokens });
   const via = `slice ${resolved.slice!.name} v${resolved.slice!.version}`;
-  return pack.sections.flatMap((s) => s.items.map((i) => ({ id: i.id, plane: s.plane, score: i.score, text: i.text, reason: `${i.reason} (${via})` })));
+  return pack.sections.flatMap((s) =>
+    s.items.map((i) => ({ id: i.id, plane: s.plane, score: i.score, text: i.text, reason: `${i.reason} (${via})` })),
+  );
 }
 
 export async function gatherContext(graph: Graph, input: LoopInput, iteration: number): Promise<Checkpoint> {
   const limit = 10 * iteration;
   const now = new Date().toISOString();
   const lucene = luceneQuery(input.goal, input.projectId);
-  const items = input.sliceId ? await gatherThroughSlice(graph, input, input.sliceId, iteration) : await graph.read(async (tx) => {
-    const base = { project_id: input.projectId, limit, now };
-    const found: Item[] = [];
-    if (lucene) {
-      for (const name of ['loops/hydrate_memories', 'loops/hydrate_documents', 'loops/hydrate_entities']) {
-        for (const row of await tx.run(name, { ...base, lucene })) found.push({ id: String(row.id), plane: String(row.plane), score: Number(row.score), text: String(row.text ?? '') });
-      }
-    }
-    if (input.subject) {
-      const rows = await tx.run('loops/hydrate_subject', { ...base, subject: normalizeName(input.subject), depth: Math.min(iteration, 2) });
-      for (const row of rows) found.push({ id: String(row.id), plane: String(row.plane), score: Number(row.score), text: String(row.text ?? ''), hops: Number(row.hops) });
-    }
-    return found;
-  });
+  const items = input.sliceId
+    ? await gatherThroughSlice(graph, input, input.sliceId, iteration)
+    : await graph.read(async (tx) => {
+        const base = { project_id: input.projectId, limit, now };
+        const found: Item[] = [];
+        if (lucene) {
+          for (const name of ['loops/hydrate_memories', 'loops/hydrate_documents', 'loops/hydrate_entities']) {
+            for (const row of await tx.run(name, { ...base, lucene }))
+              found.push({
+                id: String(row.id),
+                plane: String(row.plane),
+                score: Number(row.score),
+                text: String(row.text ?? ''),
+              });
+          }
+        }
+        if (input.subject) {
+          const rows = await tx.run('loops/hydrate_subject', {
+            ...base,
+            subject: normalizeName(input.subject),
+            depth: Math.min(iteration, 2),
+          });
+          for (const row of rows)
+            found.push({
+              id: String(row.id),
+              plane: String(row.plane),
+              score: Number(row.score),
+              text: String(row.text ?? ''),
+              hops: Number(row.hops),
+            });
+        }
+        return found;
+      });
   const byId = new Map<string, Item>();
   for (const item of items) if (!byId.has(item.id) || byId.get(item.id)!.score < item.score) byId.set(item.id, item);
 
@@ -70,36 +117,65 @@ export async function gatherContext(graph: Graph, input: LoopInput, iteration: n
   const quality = round4(0.7 * coverage + 0.3 * diversity);
 
   const contextId = deterministicId(input.loopId, 'context');
-  return graph.write(async (tx) => {
-    const ids = [contextId, ...[...byId.keys()].map((id) => deterministicId(input.loopId, 'relevant', id))];
-    const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids });
-    const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
-    const draft = new DeltaDraft('loop', `hydrate iteration ${iteration}`);
-    if (!existing.has(contextId)) {
-      draft.createNode(['Context'], {
-        name: input.goal.slice(0, 80), goal: input.goal, subject: input.subject, loop_id: input.loopId, tenant: tenantToken(input.projectId),
-      }, { id: contextId });
-    }
-    let linksNew = 0;
-    for (const item of byId.values()) {
-      const relId = deterministicId(input.loopId, 'relevant', item.id);
-      if (existing.has(relId)) continue;
-      const matched = terms.filter((t) => item.text.toLowerCase().includes(t));
-      const reason = item.reason ?? (item.plane === 'neighbourhood'
-        ? `within ${item.hops ?? 0} hops of the subject ${input.subject ?? ''}`.trim()
-        : `${item.plane} matching the goal${matched.length ? ` (${matched.join(', ')})` : ''}`);
-      draft.createRelationship(item.id, 'RELEVANT_TO', contextId, { reason, score: round4(item.score), plane: item.plane, loop_id: input.loopId, loop_iteration: iteration }, { id: relId });
-      linksNew += 1;
-    }
-    if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
-    const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
-    // Hydrate stages no entities (its :Context node is not one) and resolves nothing: it links
-    // committed items it gathered. Progress is a new link.
-    return {
-      iteration, quality, quality_components: { coverage: round4(coverage), diversity: round4(diversity) },
-      entities_staged: Number(totals?.entities ?? 0), relationships_staged: Number(totals?.relationships ?? 0), entities_new: 0, relationships_new: linksNew,
-      resolved_to_existing: 0, rejected: 0, characters: gathered.length,
-      changed: linksNew === 0 ? `nothing new (${byId.size} items gathered, all linked already)` : `linked ${linksNew} more of ${byId.size} gathered items to the context`,
-    };
-  }, { purpose: `loop:${input.loopId}:iteration:${iteration}` });
+  return graph.write(
+    async (tx) => {
+      const ids = [contextId, ...[...byId.keys()].map((id) => deterministicId(input.loopId, 'relevant', id))];
+      const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids });
+      const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
+      const draft = new DeltaDraft('loop', `hydrate iteration ${iteration}`);
+      if (!existing.has(contextId)) {
+        draft.createNode(
+          ['Context'],
+          {
+            name: input.goal.slice(0, 80),
+            goal: input.goal,
+            subject: input.subject,
+            loop_id: input.loopId,
+            tenant: tenantToken(input.projectId),
+          },
+          { id: contextId },
+        );
+      }
+      let linksNew = 0;
+      for (const item of byId.values()) {
+        const relId = deterministicId(input.loopId, 'relevant', item.id);
+        if (existing.has(relId)) continue;
+        const matched = terms.filter((t) => item.text.toLowerCase().includes(t));
+        const reason =
+          item.reason ??
+          (item.plane === 'neighbourhood'
+            ? `within ${item.hops ?? 0} hops of the subject ${input.subject ?? ''}`.trim()
+            : `${item.plane} matching the goal${matched.length ? ` (${matched.join(', ')})` : ''}`);
+        draft.createRelationship(
+          item.id,
+          'RELEVANT_TO',
+          contextId,
+          { reason, score: round4(item.score), plane: item.plane, loop_id: input.loopId, loop_iteration: iteration },
+          { id: relId },
+        );
+        linksNew += 1;
+      }
+      if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
+      const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
+      // Hydrate stages no entities (its :Context node is not one) and resolves nothing: it links
+      // committed items it gathered. Progress is a new link.
+      return {
+        iteration,
+        quality,
+        quality_components: { coverage: round4(coverage), diversity: round4(diversity) },
+        entities_staged: Number(totals?.entities ?? 0),
+        relationships_staged: Number(totals?.relationships ?? 0),
+        entities_new: 0,
+        relationships_new: linksNew,
+        resolved_to_existing: 0,
+        rejected: 0,
+        characters: gathered.length,
+        changed:
+          linksNew === 0
+            ? `nothing new (${byId.size} items gathered, all linked already)`
+            : `linked ${linksNew} more of ${byId.size} gathered items to the context`,
+      };
+    },
+    { purpose: `loop:${input.loopId}:iteration:${iteration}` },
+  );
 }

@@ -12,7 +12,14 @@ import type { Plain } from '../db/values.js';
 import type { Client } from '@temporalio/client';
 import { planLoop, startLoop, type LoopRequest } from './service.js';
 import { readHistory, toCheckpoints, toLoopEvents } from './history.js';
-import { loopRequestBody, loopStartSchema, loopStatusSchema, eventsSchema, checkpointsSchema, dryRunSchema } from './schemas.js';
+import {
+  loopRequestBody,
+  loopStartSchema,
+  loopStatusSchema,
+  eventsSchema,
+  checkpointsSchema,
+  dryRunSchema,
+} from './schemas.js';
 
 const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
 
@@ -36,21 +43,38 @@ export async function startOrPlan(deps: Deps, actor: Actor, body: LoopRequest): 
   return {
     status: 202,
     body: {
-      loop_id: started.loopId, delta_id: started.deltaId, status: 'queued', kind: plan.kind, project_id: actor.projectId,
-      credits_reserved: plan.credits.estimate, links: loopLinks(started.loopId, started.deltaId),
+      loop_id: started.loopId,
+      delta_id: started.deltaId,
+      status: 'queued',
+      kind: plan.kind,
+      project_id: actor.projectId,
+      credits_reserved: plan.credits.estimate,
+      links: loopLinks(started.loopId, started.deltaId),
     },
   };
 }
 
 async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; loop: Record<string, Plain> }> {
-  const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx)?.project_id ?? bodyOf<{ project_id?: string }>(ctx).project_id, ctx.method === 'GET' ? 'query' : 'body');
-  const row = await deps.graph.read((tx) => tx.one('loops/get', { id: ctx.params.loop_id, project_id: actor.projectId }));
+  const actor = await actorFor(
+    deps,
+    ctx,
+    queryOf<{ project_id?: string }>(ctx)?.project_id ?? bodyOf<{ project_id?: string }>(ctx).project_id,
+    ctx.method === 'GET' ? 'query' : 'body',
+  );
+  const row = await deps.graph.read((tx) =>
+    tx.one('loops/get', { id: ctx.params.loop_id, project_id: actor.projectId }),
+  );
   if (!row) throw notFound('loop', ctx.params.loop_id!);
   return { actor, loop: row.loop as Record<string, Plain> };
 }
 
 function temporalUnavailable(gateway: TemporalGateway): ApiError {
-  return new ApiError('loop_dispatch_unavailable', 'Loop execution (Temporal) is temporarily unreachable.', { since: gateway.health.snapshot().since }, { 'Retry-After': String(gateway.health.retryAfterSeconds) });
+  return new ApiError(
+    'loop_dispatch_unavailable',
+    'Loop execution (Temporal) is temporarily unreachable.',
+    { since: gateway.health.snapshot().since },
+    { 'Retry-After': String(gateway.health.retryAfterSeconds) },
+  );
 }
 
 /** Runs a read against Temporal, failing fast with 503 while it is known down (and noting when it goes down). */
@@ -74,27 +98,66 @@ function statusFromGraph(loop: Record<string, Plain>): HandlerResult {
   return {
     headers: { 'X-Loop-Status-Source': 'graph' },
     body: {
-      loop_id: loop.id, kind: loop.kind, status: loop.status ?? 'queued', goal: loop.goal, subject: loop.subject ?? null, effort: loop.effort,
-      max_iterations: loop.max_iterations, quality_threshold: loop.quality_threshold, extractor: loop.extractor,
-      iteration: loop.iterations ?? 0, quality: loop.quality ?? null, delta_id: loop.delta_id, workflow_id: loop.workflow_id,
+      loop_id: loop.id,
+      kind: loop.kind,
+      status: loop.status ?? 'queued',
+      goal: loop.goal,
+      subject: loop.subject ?? null,
+      effort: loop.effort,
+      max_iterations: loop.max_iterations,
+      quality_threshold: loop.quality_threshold,
+      extractor: loop.extractor,
+      iteration: loop.iterations ?? 0,
+      quality: loop.quality ?? null,
+      delta_id: loop.delta_id,
+      workflow_id: loop.workflow_id,
       credits: { reserved: loop.credits_reserved, spent: loop.finished_at ? loop.credits_spent : null },
-      created_at: loop.created_at, started_at: loop.started_at ?? null, finished_at: loop.finished_at ?? null,
-      error: loop.error ?? null, links: loopLinks(String(loop.id), String(loop.delta_id)),
+      created_at: loop.created_at,
+      started_at: loop.started_at ?? null,
+      finished_at: loop.finished_at ?? null,
+      error: loop.error ?? null,
+      links: loopLinks(String(loop.id), String(loop.delta_id)),
     },
   };
 }
 
-const STATUS_OF: Record<string, string> = { RUNNING: 'running', COMPLETED: 'completed', FAILED: 'failed', TERMINATED: 'failed', TIMED_OUT: 'failed', CANCELLED: 'cancelled', CONTINUED_AS_NEW: 'running' };
+const STATUS_OF: Record<string, string> = {
+  RUNNING: 'running',
+  COMPLETED: 'completed',
+  FAILED: 'failed',
+  TERMINATED: 'failed',
+  TIMED_OUT: 'failed',
+  CANCELLED: 'cancelled',
+  CONTINUED_AS_NEW: 'running',
+};
 
 export function loopRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'post', path: '/v1/loops', operationId: 'startLoop', tag: 'Loops', scope: 'loops:run', idempotent: true,
+      method: 'post',
+      path: '/v1/loops',
+      operationId: 'startLoop',
+      tag: 'Loops',
+      scope: 'loops:run',
+      idempotent: true,
       summary: 'Start a loop (or compile it with dry_run)',
-      description: 'Stages its output into a new delta (never applies it). Reserves the credit estimate; the real cost is settled when the loop ends. dry_run returns the plan (200) and starts and spends nothing.',
-      body: loopRequestBody(deps.config.llm.baseUrl !== undefined), status: 202, response: loopStartSchema,
-      alsoResponds: [{ status: 200, description: 'dry_run: the compiled plan; nothing started or spent', schema: dryRunSchema }],
-      errors: ['unsupported_loop_kind', 'unsupported_loop_effort', 'apply_not_supported_for_loops', 'credits_exhausted', 'loop_dispatch_unavailable', 'not_found', 'conflict'],
+      description:
+        'Stages its output into a new delta (never applies it). Reserves the credit estimate; the real cost is settled when the loop ends. dry_run returns the plan (200) and starts and spends nothing.',
+      body: loopRequestBody(deps.config.llm.baseUrl !== undefined),
+      status: 202,
+      response: loopStartSchema,
+      alsoResponds: [
+        { status: 200, description: 'dry_run: the compiled plan; nothing started or spent', schema: dryRunSchema },
+      ],
+      errors: [
+        'unsupported_loop_kind',
+        'unsupported_loop_effort',
+        'apply_not_supported_for_loops',
+        'credits_exhausted',
+        'loop_dispatch_unavailable',
+        'not_found',
+        'conflict',
+      ],
       handler: async (ctx) => {
         const body = bodyOf<LoopRequest>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
@@ -102,17 +165,30 @@ export function loopRoutes(deps: Deps) {
       },
     },
     {
-      method: 'get', path: '/v1/loops/:loop_id', operationId: 'getLoop', tag: 'Loops', scope: 'loops:read',
-      summary: 'Loop status', description: 'While Temporal is unreachable the status comes from the loop record in the graph (header X-Loop-Status-Source: graph; iteration and quality as last recorded).', params: idParams, query: projectQuery, status: 200, response: loopStatusSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
+      method: 'get',
+      path: '/v1/loops/:loop_id',
+      operationId: 'getLoop',
+      tag: 'Loops',
+      scope: 'loops:read',
+      summary: 'Loop status',
+      description:
+        'While Temporal is unreachable the status comes from the loop record in the graph (header X-Loop-Status-Source: graph; iteration and quality as last recorded).',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      response: loopStatusSchema,
+      errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
         const workflowId = String(loop.workflow_id);
         let read;
         try {
-          read = await withTemporal(deps, (client) => Promise.all([
-            client.workflow.getHandle(workflowId).describe(),
-            readHistory(client, deps.config.temporal.namespace, workflowId),
-          ]));
+          read = await withTemporal(deps, (client) =>
+            Promise.all([
+              client.workflow.getHandle(workflowId).describe(),
+              readHistory(client, deps.config.temporal.namespace, workflowId),
+            ]),
+          );
         } catch (error) {
           if (error instanceof ApiError && error.code === 'loop_dispatch_unavailable') return statusFromGraph(loop);
           throw error;
@@ -122,61 +198,135 @@ export function loopRoutes(deps: Deps) {
         const last = checkpoints[checkpoints.length - 1];
         const started = events.some((e) => e.activityTaskStartedEventAttributes);
         const temporalStatus = description.status.name;
-        const status = temporalStatus === 'RUNNING' && !started ? 'queued' : STATUS_OF[temporalStatus] ?? 'running';
+        const status = temporalStatus === 'RUNNING' && !started ? 'queued' : (STATUS_OF[temporalStatus] ?? 'running');
         return {
           body: {
-            loop_id: loop.id, kind: loop.kind, status, goal: loop.goal, subject: loop.subject ?? null, effort: loop.effort,
-            max_iterations: loop.max_iterations, quality_threshold: loop.quality_threshold, extractor: loop.extractor,
-            iteration: last?.iteration ?? 0, quality: last?.quality ?? null, delta_id: loop.delta_id, workflow_id: workflowId,
+            loop_id: loop.id,
+            kind: loop.kind,
+            status,
+            goal: loop.goal,
+            subject: loop.subject ?? null,
+            effort: loop.effort,
+            max_iterations: loop.max_iterations,
+            quality_threshold: loop.quality_threshold,
+            extractor: loop.extractor,
+            iteration: last?.iteration ?? 0,
+            quality: last?.quality ?? null,
+            delta_id: loop.delta_id,
+            workflow_id: workflowId,
             credits: { reserved: loop.credits_reserved, spent: loop.finished_at ? loop.credits_spent : null },
-            stop_reason: loop.finished_at ? loop.stop_reason ?? null : null,
-            created_at: loop.created_at, started_at: loop.started_at ?? null, finished_at: loop.finished_at ?? null,
-            error: loop.error ?? (temporalStatus === 'FAILED' || temporalStatus === 'TERMINATED' || temporalStatus === 'TIMED_OUT' ? `workflow ${temporalStatus.toLowerCase()}` : null),
+            stop_reason: loop.finished_at ? (loop.stop_reason ?? null) : null,
+            created_at: loop.created_at,
+            started_at: loop.started_at ?? null,
+            finished_at: loop.finished_at ?? null,
+            error:
+              loop.error ??
+              (temporalStatus === 'FAILED' || temporalStatus === 'TERMINATED' || temporalStatus === 'TIMED_OUT'
+                ? `workflow ${temporalStatus.toLowerCase()}`
+                : null),
             links: loopLinks(String(loop.id), String(loop.delta_id)),
           },
         };
       },
     },
     {
-      method: 'get', path: '/v1/loops/:loop_id/events', operationId: 'listLoopEvents', tag: 'Loops', scope: 'loops:read',
-      summary: "Events of a loop, from its workflow history", params: idParams,
-      query: { type: 'object', properties: { project_id: projectIdField, after_sequence: { type: 'integer', minimum: 0, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } }, additionalProperties: false },
-      status: 200, response: eventsSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
+      method: 'get',
+      path: '/v1/loops/:loop_id/events',
+      operationId: 'listLoopEvents',
+      tag: 'Loops',
+      scope: 'loops:read',
+      summary: 'Events of a loop, from its workflow history',
+      params: idParams,
+      query: {
+        type: 'object',
+        properties: {
+          project_id: projectIdField,
+          after_sequence: { type: 'integer', minimum: 0, default: 0 },
+          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+        },
+        additionalProperties: false,
+      },
+      status: 200,
+      response: eventsSchema,
+      errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
         const q = queryOf<{ after_sequence: number; limit: number }>(ctx);
-        const all = toLoopEvents(await withTemporal(deps, (client) => readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id), q.after_sequence + q.limit + 1)));
+        const all = toLoopEvents(
+          await withTemporal(deps, (client) =>
+            readHistory(
+              client,
+              deps.config.temporal.namespace,
+              String(loop.workflow_id),
+              q.after_sequence + q.limit + 1,
+            ),
+          ),
+        );
         const after = all.filter((e) => e.sequence > q.after_sequence);
         const events = after.slice(0, q.limit);
         const last = events[events.length - 1];
-        return { body: { loop_id: loop.id, events, next_after_sequence: last ? last.sequence : q.after_sequence, has_more: after.length > q.limit } };
+        return {
+          body: {
+            loop_id: loop.id,
+            events,
+            next_after_sequence: last ? last.sequence : q.after_sequence,
+            has_more: after.length > q.limit,
+          },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/loops/:loop_id/checkpoints', operationId: 'listLoopCheckpoints', tag: 'Loops', scope: 'loops:read',
-      summary: 'Iteration-level state of a loop, from its workflow history', params: idParams, query: projectQuery,
-      status: 200, response: checkpointsSchema, errors: ['not_found', 'loop_dispatch_unavailable'],
+      method: 'get',
+      path: '/v1/loops/:loop_id/checkpoints',
+      operationId: 'listLoopCheckpoints',
+      tag: 'Loops',
+      scope: 'loops:read',
+      summary: 'Iteration-level state of a loop, from its workflow history',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      response: checkpointsSchema,
+      errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
-        const checkpoints = toCheckpoints(await withTemporal(deps, (client) => readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id))));
+        const checkpoints = toCheckpoints(
+          await withTemporal(deps, (client) =>
+            readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id)),
+          ),
+        );
         return { body: { loop_id: loop.id, checkpoints } };
       },
     },
     {
-      method: 'post', path: '/v1/loops/:loop_id/cancel', operationId: 'cancelLoop', tag: 'Loops', scope: 'loops:run',
-      summary: 'Cancel a running loop; its delta stays staged with what was done', params: idParams,
-      body: obj({ project_id: projectIdField }), status: 202,
-      response: { type: 'object', properties: { loop_id: { type: 'string' }, status: { const: 'cancelling' }, links: { type: 'object' } } },
+      method: 'post',
+      path: '/v1/loops/:loop_id/cancel',
+      operationId: 'cancelLoop',
+      tag: 'Loops',
+      scope: 'loops:run',
+      summary: 'Cancel a running loop; its delta stays staged with what was done',
+      params: idParams,
+      body: obj({ project_id: projectIdField }),
+      status: 202,
+      response: {
+        type: 'object',
+        properties: { loop_id: { type: 'string' }, status: { const: 'cancelling' }, links: { type: 'object' } },
+      },
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
         await withTemporal(deps, async (client) => {
           const handle = client.workflow.getHandle(String(loop.workflow_id));
           const description = await handle.describe();
-          if (description.status.name !== 'RUNNING') throw new ApiError('conflict', `Loop ${String(loop.id)} is not running (${STATUS_OF[description.status.name] ?? description.status.name}).`);
+          if (description.status.name !== 'RUNNING')
+            throw new ApiError(
+              'conflict',
+              `Loop ${String(loop.id)} is not running (${STATUS_OF[description.status.name] ?? description.status.name}).`,
+            );
           await handle.cancel();
         });
-        return { body: { loop_id: loop.id, status: 'cancelling', links: loopLinks(String(loop.id), String(loop.delta_id)) } };
+        return {
+          body: { loop_id: loop.id, status: 'cancelling', links: loopLinks(String(loop.id), String(loop.delta_id)) },
+        };
       },
     },
   ]);

@@ -14,7 +14,10 @@ import type { LoopEffort, LoopInput, LoopKind } from './types.js';
 
 export const LOOP_KINDS = ['graph_extraction', 'hydrate'] as const;
 export const LOOP_EFFORTS = ['agentic', 'agentic_plus'] as const;
-export const WORKFLOW_TYPES: Record<LoopKind, string> = { graph_extraction: 'graphExtractionLoop', hydrate: 'hydrateLoop' };
+export const WORKFLOW_TYPES: Record<LoopKind, string> = {
+  graph_extraction: 'graphExtractionLoop',
+  hydrate: 'hydrateLoop',
+};
 const EFFORT_FACTOR: Record<LoopEffort, number> = { agentic: 1, agentic_plus: 2 };
 /** Characters of source one credit buys per iteration. */
 export const CHARACTERS_PER_CREDIT = 10_000;
@@ -54,20 +57,32 @@ export interface LoopPlan {
 /** The checks whose error codes the spec names, in the order a client would fix them. */
 export function checkLoopRequest(body: LoopRequest): { kind: LoopKind; effort: LoopEffort } {
   if (typeof body.kind !== 'string' || !(LOOP_KINDS as readonly string[]).includes(body.kind)) {
-    throw new ApiError('unsupported_loop_kind', `kind must be graph_extraction or hydrate${body.kind === undefined ? '' : `, got ${JSON.stringify(body.kind)}`}.`, {
-      fields: [{ field: '/body/kind', reason: 'must be graph_extraction or hydrate' }],
-    });
+    throw new ApiError(
+      'unsupported_loop_kind',
+      `kind must be graph_extraction or hydrate${body.kind === undefined ? '' : `, got ${JSON.stringify(body.kind)}`}.`,
+      {
+        fields: [{ field: '/body/kind', reason: 'must be graph_extraction or hydrate' }],
+      },
+    );
   }
   const effort = body.loop?.effort ?? 'agentic';
   if (typeof effort !== 'string' || !(LOOP_EFFORTS as readonly string[]).includes(effort)) {
-    throw new ApiError('unsupported_loop_effort', `loop.effort must be agentic or agentic_plus, got ${JSON.stringify(effort)}.`, {
-      fields: [{ field: '/body/loop/effort', reason: 'must be agentic or agentic_plus' }],
-    });
+    throw new ApiError(
+      'unsupported_loop_effort',
+      `loop.effort must be agentic or agentic_plus, got ${JSON.stringify(effort)}.`,
+      {
+        fields: [{ field: '/body/loop/effort', reason: 'must be agentic or agentic_plus' }],
+      },
+    );
   }
   if (body.output?.apply === true) {
-    throw new ApiError('apply_not_supported_for_loops', 'Loops only stage their output into a delta; apply it after review with POST /v1/deltas/{delta_id}/apply.', {
-      fields: [{ field: '/body/output/apply', reason: 'must be false or omitted' }],
-    });
+    throw new ApiError(
+      'apply_not_supported_for_loops',
+      'Loops only stage their output into a delta; apply it after review with POST /v1/deltas/{delta_id}/apply.',
+      {
+        fields: [{ field: '/body/output/apply', reason: 'must be false or omitted' }],
+      },
+    );
   }
   return { kind: body.kind as LoopKind, effort: effort as LoopEffort };
 }
@@ -78,35 +93,73 @@ export async function planLoop(deps: Deps, actor: Actor, body: LoopRequest): Pro
   if (!goal) throw invalid('/body/goal', 'is required');
   const sourceIds = body.context?.source_ids ?? [];
   const shapeIds = body.schema?.shape_ids ?? [];
-  if (kind === 'graph_extraction' && sourceIds.length === 0) throw invalid('/body/context/source_ids', 'graph_extraction needs at least one source document');
-  if (kind === 'graph_extraction' && shapeIds.length === 0) throw invalid('/body/schema/shape_ids', 'graph_extraction needs at least one shape');
+  if (kind === 'graph_extraction' && sourceIds.length === 0)
+    throw invalid('/body/context/source_ids', 'graph_extraction needs at least one source document');
+  if (kind === 'graph_extraction' && shapeIds.length === 0)
+    throw invalid('/body/schema/shape_ids', 'graph_extraction needs at least one shape');
   const sliceId = body.context?.slice_id;
-  if (sliceId !== undefined && kind !== 'hydrate') throw invalid('/body/context/slice_id', 'only hydrate loops gather through a slice');
+  if (sliceId !== undefined && kind !== 'hydrate')
+    throw invalid('/body/context/slice_id', 'only hydrate loops gather through a slice');
   const slice = sliceId === undefined ? null : (await savedSlice(deps.graph, actor.projectId, sliceId)).slice;
   const extractor = body.loop?.extractor ?? 'builtin';
-  if (extractor === 'llm' && !deps.config.llm.baseUrl) throw invalid('/body/loop/extractor', 'llm needs LLM_BASE_URL configured on the service');
+  if (extractor === 'llm' && !deps.config.llm.baseUrl)
+    throw invalid('/body/loop/extractor', 'llm needs LLM_BASE_URL configured on the service');
   const { sources, shapes } = await deps.graph.read(async (tx) => {
-    const found = sourceIds.length ? await tx.run('loops/find_sources', { source_ids: sourceIds, project_id: actor.projectId }) : [];
+    const found = sourceIds.length
+      ? await tx.run('loops/find_sources', { source_ids: sourceIds, project_id: actor.projectId })
+      : [];
     const missing = found.find((r) => r.found !== true);
-    if (missing) throw invalid(`/body/context/source_ids/${String(missing.index)}`, `no committed document ${String(missing.id)} in this project`);
+    if (missing)
+      throw invalid(
+        `/body/context/source_ids/${String(missing.index)}`,
+        `no committed document ${String(missing.id)} in this project`,
+      );
     const shapeRows = [];
     for (const [i, id] of shapeIds.entries()) {
       const row = await tx.one('shapes/get_shape_ref', { id, project_id: actor.projectId });
       if (!row) throw invalid(`/body/schema/shape_ids/${i}`, `no shape ${id} is visible to this project`);
       shapeRows.push({ id, name: String(row.name), version: Number(row.version) });
     }
-    return { sources: found.map((r) => ({ id: String(r.id), title: r.title === null ? null : String(r.title), characters: Number(r.characters) })), shapes: shapeRows };
+    return {
+      sources: found.map((r) => ({
+        id: String(r.id),
+        title: r.title === null ? null : String(r.title),
+        characters: Number(r.characters),
+      })),
+      shapes: shapeRows,
+    };
   });
   const characters = sources.reduce((n, s) => n + s.characters, 0);
-  const perIteration = Math.max(1, Math.ceil(characters / CHARACTERS_PER_CREDIT)) * EFFORT_FACTOR[effort] * Math.max(1, shapes.length);
+  const perIteration =
+    Math.max(1, Math.ceil(characters / CHARACTERS_PER_CREDIT)) * EFFORT_FACTOR[effort] * Math.max(1, shapes.length);
   const maxIterations = body.loop?.max_iterations ?? 3;
   return {
-    kind, workflow_type: WORKFLOW_TYPES[kind], effort, max_iterations: maxIterations,
-    quality_threshold: body.loop?.quality_threshold ?? 0.8, extractor, goal, subject: body.context?.subject ?? null, slice,
-    sources, shapes,
-    steps_per_iteration: kind === 'graph_extraction'
-      ? ['extract entities and relationships per source and shape', 'validate against the shapes', 'resolve against committed entities', 'stage new entities and relationships into the delta', 'score quality']
-      : ['search memories, documents and entities for the goal', 'walk the subject neighbourhood', 'stage RELEVANT_TO links with reasons into the delta', 'score coverage'],
+    kind,
+    workflow_type: WORKFLOW_TYPES[kind],
+    effort,
+    max_iterations: maxIterations,
+    quality_threshold: body.loop?.quality_threshold ?? 0.8,
+    extractor,
+    goal,
+    subject: body.context?.subject ?? null,
+    slice,
+    sources,
+    shapes,
+    steps_per_iteration:
+      kind === 'graph_extraction'
+        ? [
+            'extract entities and relationships per source and shape',
+            'validate against the shapes',
+            'resolve against committed entities',
+            'stage new entities and relationships into the delta',
+            'score quality',
+          ]
+        : [
+            'search memories, documents and entities for the goal',
+            'walk the subject neighbourhood',
+            'stage RELEVANT_TO links with reasons into the delta',
+            'score coverage',
+          ],
     credits: { per_iteration: perIteration, estimate: perIteration * maxIterations },
   };
 }
@@ -118,8 +171,12 @@ export interface StartedLoop {
 }
 
 function dispatchUnavailable(gateway: TemporalGateway): ApiError {
-  return new ApiError('loop_dispatch_unavailable', 'Loop execution is temporarily unavailable; nothing was started or charged. Try again shortly.',
-    { since: gateway.health.snapshot().since }, { 'Retry-After': String(gateway.health.retryAfterSeconds) });
+  return new ApiError(
+    'loop_dispatch_unavailable',
+    'Loop execution is temporarily unavailable; nothing was started or charged. Try again shortly.',
+    { since: gateway.health.snapshot().since },
+    { 'Retry-After': String(gateway.health.retryAfterSeconds) },
+  );
 }
 
 export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promise<StartedLoop> {
@@ -131,7 +188,10 @@ export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promi
   }
   try {
     // Ask Temporal first (one cheap call): a server that just died then costs no graph write and no undo.
-    await withTimeout(gateway.getClient().then((client) => client.workflowService.getSystemInfo({})), 3_000).catch((error: unknown) => {
+    await withTimeout(
+      gateway.getClient().then((client) => client.workflowService.getSystemInfo({})),
+      3_000,
+    ).catch((error: unknown) => {
       gateway.reportFailure(error);
       throw dispatchUnavailable(gateway);
     });
@@ -139,8 +199,14 @@ export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promi
     loopStarts.inc({ kind: plan.kind, outcome: 'started' });
     return started;
   } catch (error) {
-    const outcome = error instanceof ApiError && ['loop_dispatch_unavailable', 'credits_exhausted'].includes(error.code) ? error.code : 'failed';
-    loopStarts.inc({ kind: plan.kind, outcome: outcome === 'loop_dispatch_unavailable' ? 'dispatch_unavailable' : outcome });
+    const outcome =
+      error instanceof ApiError && ['loop_dispatch_unavailable', 'credits_exhausted'].includes(error.code)
+        ? error.code
+        : 'failed';
+    loopStarts.inc({
+      kind: plan.kind,
+      outcome: outcome === 'loop_dispatch_unavailable' ? 'dispatch_unavailable' : outcome,
+    });
     throw error;
   }
 }
@@ -151,51 +217,103 @@ async function dispatchLoop(deps: Deps, gateway: TemporalGateway, actor: Actor, 
   const workflowId = `loop-${loopId}`;
   const now = new Date().toISOString();
   const input: LoopInput = {
-    loopId, kind: plan.kind, projectId: actor.projectId, organizationId: actor.organizationId, deltaId, keyId: actor.keyId,
-    goal: plan.goal, subject: plan.subject, sliceId: plan.slice?.id ?? null, sourceIds: plan.sources.map((s) => s.id), shapeIds: plan.shapes.map((s) => s.id),
-    effort: plan.effort, maxIterations: plan.max_iterations, qualityThreshold: plan.quality_threshold, extractor: plan.extractor,
-    creditsReserved: plan.credits.estimate, creditsPerIteration: plan.credits.per_iteration,
+    loopId,
+    kind: plan.kind,
+    projectId: actor.projectId,
+    organizationId: actor.organizationId,
+    deltaId,
+    keyId: actor.keyId,
+    goal: plan.goal,
+    subject: plan.subject,
+    sliceId: plan.slice?.id ?? null,
+    sourceIds: plan.sources.map((s) => s.id),
+    shapeIds: plan.shapes.map((s) => s.id),
+    effort: plan.effort,
+    maxIterations: plan.max_iterations,
+    qualityThreshold: plan.quality_threshold,
+    extractor: plan.extractor,
+    creditsReserved: plan.credits.estimate,
+    creditsPerIteration: plan.credits.per_iteration,
   };
-  await deps.graph.write(async (tx) => {
-    await stageDelta(tx, new DeltaDraft('loop', `${plan.kind}: ${plan.goal.slice(0, 120)}`), actor, now, deltaId);
-    const reserved = await tx.one('credits/reserve', {
-      organization_id: actor.organizationId, amount: plan.credits.estimate, token: crypto.randomUUID(), entry_id: crypto.randomUUID(),
-      loop_id: loopId, reason: `reserved for loop ${loopId}`,
-    });
-    if (!reserved) {
-      throw new ApiError('credits_exhausted', `The organization lacks the ${plan.credits.estimate} credits this loop is estimated to need.`, { credits_needed: plan.credits.estimate });
-    }
-    await tx.run('loops/create', {
-      id: loopId, project_id: actor.projectId, organization_id: actor.organizationId, kind: plan.kind, goal: plan.goal, subject: plan.subject,
-      effort: plan.effort, max_iterations: plan.max_iterations, quality_threshold: plan.quality_threshold, extractor: plan.extractor,
-      workflow_id: workflowId, workflow_type: plan.workflow_type, delta_id: deltaId, credits_reserved: plan.credits.estimate, key_id: actor.keyId,
-    });
-    if (input.sourceIds.length) await tx.run('loops/link_sources', { delta_id: deltaId, source_ids: input.sourceIds, project_id: actor.projectId });
-    if (input.shapeIds.length) await tx.run('loops/link_shapes', { delta_id: deltaId, shape_ids: input.shapeIds, project_id: actor.projectId });
-  }, { request_id: actor.requestId, key_id: actor.keyId, purpose: 'loop:start' });
+  await deps.graph.write(
+    async (tx) => {
+      await stageDelta(tx, new DeltaDraft('loop', `${plan.kind}: ${plan.goal.slice(0, 120)}`), actor, now, deltaId);
+      const reserved = await tx.one('credits/reserve', {
+        organization_id: actor.organizationId,
+        amount: plan.credits.estimate,
+        token: crypto.randomUUID(),
+        entry_id: crypto.randomUUID(),
+        loop_id: loopId,
+        reason: `reserved for loop ${loopId}`,
+      });
+      if (!reserved) {
+        throw new ApiError(
+          'credits_exhausted',
+          `The organization lacks the ${plan.credits.estimate} credits this loop is estimated to need.`,
+          { credits_needed: plan.credits.estimate },
+        );
+      }
+      await tx.run('loops/create', {
+        id: loopId,
+        project_id: actor.projectId,
+        organization_id: actor.organizationId,
+        kind: plan.kind,
+        goal: plan.goal,
+        subject: plan.subject,
+        effort: plan.effort,
+        max_iterations: plan.max_iterations,
+        quality_threshold: plan.quality_threshold,
+        extractor: plan.extractor,
+        workflow_id: workflowId,
+        workflow_type: plan.workflow_type,
+        delta_id: deltaId,
+        credits_reserved: plan.credits.estimate,
+        key_id: actor.keyId,
+      });
+      if (input.sourceIds.length)
+        await tx.run('loops/link_sources', {
+          delta_id: deltaId,
+          source_ids: input.sourceIds,
+          project_id: actor.projectId,
+        });
+      if (input.shapeIds.length)
+        await tx.run('loops/link_shapes', {
+          delta_id: deltaId,
+          shape_ids: input.shapeIds,
+          project_id: actor.projectId,
+        });
+    },
+    { request_id: actor.requestId, key_id: actor.keyId, purpose: 'loop:start' },
+  );
 
   try {
-    await withTimeout((async () => {
-      const client = await gateway.getClient();
-      await client.workflow.start(plan.workflow_type, {
-        taskQueue: deps.config.temporal.taskQueue,
-        workflowId,
-        args: [input],
-        typedSearchAttributes: [
-          { key: ProjectIdKey, value: actor.projectId },
-          { key: OrganizationIdKey, value: actor.organizationId },
-          { key: LoopKindKey, value: plan.kind },
-          { key: LoopStatusKey, value: 'queued' },
-        ],
-        memo: { goal: plan.goal, project_id: actor.projectId, delta_id: deltaId, effort: plan.effort },
-        workflowExecutionTimeout: '24 hours',
-      });
-    })(), 5_000);
+    await withTimeout(
+      (async () => {
+        const client = await gateway.getClient();
+        await client.workflow.start(plan.workflow_type, {
+          taskQueue: deps.config.temporal.taskQueue,
+          workflowId,
+          args: [input],
+          typedSearchAttributes: [
+            { key: ProjectIdKey, value: actor.projectId },
+            { key: OrganizationIdKey, value: actor.organizationId },
+            { key: LoopKindKey, value: plan.kind },
+            { key: LoopStatusKey, value: 'queued' },
+          ],
+          memo: { goal: plan.goal, project_id: actor.projectId, delta_id: deltaId, effort: plan.effort },
+          workflowExecutionTimeout: '24 hours',
+        });
+      })(),
+      5_000,
+    );
   } catch (error) {
-    await deps.graph.write(async (tx) => {
-      await tx.run('credits/cancel_reservation', { organization_id: actor.organizationId, loop_id: loopId });
-      await tx.run('loops/remove_unstarted', { id: loopId });
-    }, { purpose: 'loop:dispatch-failed' });
+    await deps.graph.write(
+      async (tx) => {
+        await tx.run('credits/cancel_reservation', { organization_id: actor.organizationId, loop_id: loopId });
+        await tx.run('loops/remove_unstarted', { id: loopId });
+      },
+      { purpose: 'loop:dispatch-failed' },
+    );
     deps.logger.warn({ err: (error as Error).message, loop_id: loopId }, 'loop dispatch failed');
     if (isTemporalUnavailable(error)) gateway.reportFailure(error);
     throw dispatchUnavailable(gateway);

@@ -8,7 +8,14 @@ import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { deltaSchema, deltaView } from '../deltas/views.js';
 import type { Plain } from '../db/values.js';
-import { deleteMemory, memoryHistory, patchMemory, supersedeMemory, type MemoryPatch, type SupersedeInput } from './corrections.js';
+import {
+  deleteMemory,
+  memoryHistory,
+  patchMemory,
+  supersedeMemory,
+  type MemoryPatch,
+  type SupersedeInput,
+} from './corrections.js';
 import { MEMORY_SHAPE_ID, type MemoryInput } from './service.js';
 import { entityRef, governedWriteSchema, itemProperties, MEMORY_KINDS } from './schemas.js';
 
@@ -16,28 +23,43 @@ const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['
 const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
 const PATCH_FIELDS = ['content', 'kind', 'subject', 'predicate', 'object', 'forget_after', 'forget_reason'];
 
-const patchBody = obj({
-  content: { type: 'string', minLength: 1, maxLength: 10000 },
-  kind: { enum: [...MEMORY_KINDS] },
-  subject: nullable(entityRef),
-  predicate: nullable({ type: 'string', minLength: 1, maxLength: 100 }),
-  object: nullable(entityRef),
-  forget_after: nullable({ type: 'string', format: 'date-time' }),
-  forget_reason: nullable({ type: 'string', maxLength: 2000 }),
-  apply: { type: 'boolean', default: true },
-  project_id: projectIdField,
-}, [], { anyOf: PATCH_FIELDS.map((f) => ({ required: [f] })), description: `At least one of ${PATCH_FIELDS.join(', ')}; null clears an optional field.` });
-
-const supersedeBody = obj({
-  by: {
-    description: 'The memory that replaces this one: the id of a committed memory of the project, or a new memory (created in the same delta).',
-    oneOf: [{ type: 'string', minLength: 1, maxLength: 64 }, obj(itemProperties, ['content'])],
+const patchBody = obj(
+  {
+    content: { type: 'string', minLength: 1, maxLength: 10000 },
+    kind: { enum: [...MEMORY_KINDS] },
+    subject: nullable(entityRef),
+    predicate: nullable({ type: 'string', minLength: 1, maxLength: 100 }),
+    object: nullable(entityRef),
+    forget_after: nullable({ type: 'string', format: 'date-time' }),
+    forget_reason: nullable({ type: 'string', maxLength: 2000 }),
+    apply: { type: 'boolean', default: true },
+    project_id: projectIdField,
   },
-  reason: { type: 'string', minLength: 1, maxLength: 2000 },
-  shape_id: { type: 'string', maxLength: 64, description: 'Shape of a new memory; default the built-in memory shape.' },
-  apply: { type: 'boolean', default: true },
-  project_id: projectIdField,
-}, ['by', 'reason']);
+  [],
+  {
+    anyOf: PATCH_FIELDS.map((f) => ({ required: [f] })),
+    description: `At least one of ${PATCH_FIELDS.join(', ')}; null clears an optional field.`,
+  },
+);
+
+const supersedeBody = obj(
+  {
+    by: {
+      description:
+        'The memory that replaces this one: the id of a committed memory of the project, or a new memory (created in the same delta).',
+      oneOf: [{ type: 'string', minLength: 1, maxLength: 64 }, obj(itemProperties, ['content'])],
+    },
+    reason: { type: 'string', minLength: 1, maxLength: 2000 },
+    shape_id: {
+      type: 'string',
+      maxLength: 64,
+      description: 'Shape of a new memory; default the built-in memory shape.',
+    },
+    apply: { type: 'boolean', default: true },
+    project_id: projectIdField,
+  },
+  ['by', 'reason'],
+);
 
 const deleteQuery = obj({ project_id: projectIdField, apply: { type: 'boolean', default: true } });
 const writeResponse = governedWriteSchema({ memory_id: { type: 'string' } });
@@ -45,52 +67,127 @@ const writeResponse = governedWriteSchema({ memory_id: { type: 'string' } });
 export function memoryCorrectionRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'patch', path: '/v1/memories/:id', operationId: 'correctMemory', tag: 'Memories', scope: 'memories:write',
+      method: 'patch',
+      path: '/v1/memories/:id',
+      operationId: 'correctMemory',
+      tag: 'Memories',
+      scope: 'memories:write',
       summary: 'Correct a committed memory through one delta (origin correction)',
-      description: 'Sets the given fields; null clears forget_after, forget_reason, predicate, subject or object. Changing subject, predicate or object replaces the HAS_SUBJECT / HAS_OBJECT links. apply false stages the correction; revert restores the previous values and links. 404 for a memory that is not committed in the project.',
-      params: idParams, body: patchBody, status: 200, errors: ['not_found', 'conflict'], response: writeResponse,
+      description:
+        'Sets the given fields; null clears forget_after, forget_reason, predicate, subject or object. Changing subject, predicate or object replaces the HAS_SUBJECT / HAS_OBJECT links. apply false stages the correction; revert restores the previous values and links. 404 for a memory that is not committed in the project.',
+      params: idParams,
+      body: patchBody,
+      status: 200,
+      errors: ['not_found', 'conflict'],
+      response: writeResponse,
       handler: async (ctx) => {
         const { apply, project_id, ...patch } = bodyOf<MemoryPatch & { apply: boolean; project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, project_id, 'body');
         const outcome = await patchMemory(deps, actor, ctx.params.id!, patch, apply);
-        return { status: governedWriteStatus(outcome, 200), body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! } };
+        return {
+          status: governedWriteStatus(outcome, 200),
+          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
+        };
       },
     },
     {
-      method: 'delete', path: '/v1/memories/:id', operationId: 'deleteMemory', tag: 'Memories', scope: 'memories:write',
+      method: 'delete',
+      path: '/v1/memories/:id',
+      operationId: 'deleteMemory',
+      tag: 'Memories',
+      scope: 'memories:write',
       summary: 'Delete a committed memory through one delta (origin correction)',
-      description: 'The memory and its links go; revert of the delta restores both. apply=false stages the deletion (the preflight audit warns when a committed briefing or context pack selected the memory).',
-      params: idParams, query: deleteQuery, status: 200, errors: ['not_found', 'conflict'], response: writeResponse,
+      description:
+        'The memory and its links go; revert of the delta restores both. apply=false stages the deletion (the preflight audit warns when a committed briefing or context pack selected the memory).',
+      params: idParams,
+      query: deleteQuery,
+      status: 200,
+      errors: ['not_found', 'conflict'],
+      response: writeResponse,
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const outcome = await deleteMemory(deps, actor, ctx.params.id!, q.apply);
-        return { status: governedWriteStatus(outcome, 200), body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! } };
+        return {
+          status: governedWriteStatus(outcome, 200),
+          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
+        };
       },
     },
     {
-      method: 'post', path: '/v1/memories/:id/supersede', operationId: 'supersedeMemory', tag: 'Memories', scope: 'memories:write',
+      method: 'post',
+      path: '/v1/memories/:id/supersede',
+      operationId: 'supersedeMemory',
+      tag: 'Memories',
+      scope: 'memories:write',
       summary: 'Record that another memory supersedes this one: (by)-[:SUPERSEDES {reason}]->(this)',
-      description: 'Acknowledges a contradiction instead of leaving it standing (the contradictions check no longer reports the pair). by is a committed memory id or a new memory created in the same delta. id in the answer is the superseding memory.',
-      params: idParams, body: supersedeBody, idempotent: true, status: 201, errors: ['not_found', 'conflict'],
+      description:
+        'Acknowledges a contradiction instead of leaving it standing (the contradictions check no longer reports the pair). by is a committed memory id or a new memory created in the same delta. id in the answer is the superseding memory.',
+      params: idParams,
+      body: supersedeBody,
+      idempotent: true,
+      status: 201,
+      errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ memory_id: { type: 'string' }, superseded_by: { type: 'string' } }),
       handler: async (ctx) => {
-        const body = bodyOf<SupersedeInput & { by: string | MemoryInput; shape_id?: string; apply: boolean; project_id?: string }>(ctx);
+        const body = bodyOf<
+          SupersedeInput & { by: string | MemoryInput; shape_id?: string; apply: boolean; project_id?: string }
+        >(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const outcome = await supersedeMemory(deps, actor, ctx.params.id!, { by: body.by, reason: body.reason }, body.apply, body.shape_id ?? MEMORY_SHAPE_ID);
-        return { status: governedWriteStatus(outcome), body: { ...governedWriteFields(actor, outcome, outcome.byId), memory_id: ctx.params.id!, superseded_by: outcome.byId } };
+        const outcome = await supersedeMemory(
+          deps,
+          actor,
+          ctx.params.id!,
+          { by: body.by, reason: body.reason },
+          body.apply,
+          body.shape_id ?? MEMORY_SHAPE_ID,
+        );
+        return {
+          status: governedWriteStatus(outcome),
+          body: {
+            ...governedWriteFields(actor, outcome, outcome.byId),
+            memory_id: ctx.params.id!,
+            superseded_by: outcome.byId,
+          },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/memories/:id/history', operationId: 'memoryHistory', tag: 'Memories', scope: 'memories:read',
+      method: 'get',
+      path: '/v1/memories/:id/history',
+      operationId: 'memoryHistory',
+      tag: 'Memories',
+      scope: 'memories:read',
       summary: 'The deltas that touched a memory, oldest first',
-      description: 'Creation, corrections, links and deletion, each delta with the operations it made on the memory (ops). Works for a deleted memory too. 404 when no delta of the project touched the id.',
-      params: idParams, query: projectQuery, status: 200, errors: ['not_found'],
-      response: { type: 'object', properties: { memory_id: { type: 'string' }, deltas: { type: 'array', items: { ...deltaSchema, properties: { ...(deltaSchema.properties as Record<string, JsonSchema>), ops: { type: 'array', items: { type: 'string' } } } } } } },
+      description:
+        'Creation, corrections, links and deletion, each delta with the operations it made on the memory (ops). Works for a deleted memory too. 404 when no delta of the project touched the id.',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
+      response: {
+        type: 'object',
+        properties: {
+          memory_id: { type: 'string' },
+          deltas: {
+            type: 'array',
+            items: {
+              ...deltaSchema,
+              properties: {
+                ...(deltaSchema.properties as Record<string, JsonSchema>),
+                ops: { type: 'array', items: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
       handler: async (ctx) => {
         const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
         const rows = await memoryHistory(deps, actor, ctx.params.id!);
-        const deltas = rows.map((r) => ({ ...deltaView(r.delta ?? null), ops: [...((r.ops ?? []) as Plain[])].map(String).sort() }));
+        const deltas = rows.map((r) => ({
+          ...deltaView(r.delta ?? null),
+          ops: [...((r.ops ?? []) as Plain[])].map(String).sort(),
+        }));
         return { body: { memory_id: ctx.params.id!, deltas } };
       },
     },

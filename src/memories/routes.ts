@@ -12,7 +12,13 @@ import { createMemories, getMemory, MEMORY_SHAPE_ID, recallMemories, type Memory
 import { memoryView } from './views.js';
 import { edgeView } from '../graph/views.js';
 import {
-  createMemoryBody, edgeSchema, governedWriteSchema, memoryNodeSchema, searchBody, synthesizeBody, type MemoryKind,
+  createMemoryBody,
+  edgeSchema,
+  governedWriteSchema,
+  memoryNodeSchema,
+  searchBody,
+  synthesizeBody,
+  type MemoryKind,
 } from './schemas.js';
 import type { Plain } from '../db/values.js';
 
@@ -22,89 +28,194 @@ export function memoryRoutes(deps: Deps) {
   const writer = createBriefingWriter(deps.config.llm);
   return defineRoutes([
     {
-      method: 'post', path: '/v1/memories', operationId: 'createMemory', tag: 'Memories', scope: 'memories:write',
+      method: 'post',
+      path: '/v1/memories',
+      operationId: 'createMemory',
+      tag: 'Memories',
+      scope: 'memories:write',
       summary: 'Store one memory, or a batch of 1 to 100, through one delta',
-      description: 'apply true (default) commits at once; apply false leaves the delta staged for review. A batch is atomic: one bad item is a 400 naming its index and field. A write that cannot be applied answers 409 with status failed.',
-      body: createMemoryBody, idempotent: true, status: 201,
+      description:
+        'apply true (default) commits at once; apply false leaves the delta staged for review. A batch is atomic: one bad item is a 400 naming its index and field. A write that cannot be applied answers 409 with status failed.',
+      body: createMemoryBody,
+      idempotent: true,
+      status: 201,
       errors: ['conflict', 'not_found'],
       response: governedWriteSchema({
-        memories: { type: 'array', items: { type: 'object', properties: { id: { type: ['string', 'null'] }, delta_entity_id: { type: 'string' }, content: { type: 'string' }, name: { type: 'string' }, status: { enum: ['applied', 'staged', 'failed'] } } } },
+        memories: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: ['string', 'null'] },
+              delta_entity_id: { type: 'string' },
+              content: { type: 'string' },
+              name: { type: 'string' },
+              status: { enum: ['applied', 'staged', 'failed'] },
+            },
+          },
+        },
         shape_id: { type: 'string' },
       }),
       handler: async (ctx) => {
         const body = bodyOf<CreateBody>(ctx);
         const { memories, shape_id, project_id, apply, ...single } = body;
         if (memories && single.content !== undefined) {
-          throw new ApiError('invalid_request', 'Send either content (one memory) or memories (a batch), not both.', { fields: [{ field: '/body/content', reason: 'must be omitted when memories is given' }] });
+          throw new ApiError('invalid_request', 'Send either content (one memory) or memories (a batch), not both.', {
+            fields: [{ field: '/body/content', reason: 'must be omitted when memories is given' }],
+          });
         }
         if (!memories && single.content === undefined) {
-          throw new ApiError('invalid_request', 'content is required (or memories for a batch).', { fields: [{ field: '/body/content', reason: 'is required' }] });
+          throw new ApiError('invalid_request', 'content is required (or memories for a batch).', {
+            fields: [{ field: '/body/content', reason: 'is required' }],
+          });
         }
         if (memories) {
           const stray = Object.keys(single).filter((k) => (single as Record<string, unknown>)[k] !== undefined);
           if (stray.length > 0) {
-            throw new ApiError('invalid_request', 'Memory fields go inside each batch item when memories is given.', { fields: stray.map((k) => ({ field: `/body/${k}`, reason: 'must be inside each item of memories' })) });
+            throw new ApiError('invalid_request', 'Memory fields go inside each batch item when memories is given.', {
+              fields: stray.map((k) => ({ field: `/body/${k}`, reason: 'must be inside each item of memories' })),
+            });
           }
         }
         const actor = await actorFor(deps, ctx, project_id, 'body');
-        const items = memories ? memories.map((input, i) => ({ input, field: `/body/memories/${i}` })) : [{ input: single as MemoryInput, field: '/body' }];
+        const items = memories
+          ? memories.map((input, i) => ({ input, field: `/body/memories/${i}` }))
+          : [{ input: single as MemoryInput, field: '/body' }];
         const shapeId = shape_id ?? MEMORY_SHAPE_ID;
         const result = await createMemories(deps, actor, items, { apply, shapeId });
         const failed = result.status === 'failed';
         return {
           status: governedWriteStatus(result),
           body: {
-            ...governedWriteFields(actor, result, memories ? null : result.memories[0]?.id ?? null),
-            memories: result.memories.map((m) => ({ id: failed ? null : m.id, delta_entity_id: m.delta_entity_id, content: m.content, name: m.name, status: result.status })),
+            ...governedWriteFields(actor, result, memories ? null : (result.memories[0]?.id ?? null)),
+            memories: result.memories.map((m) => ({
+              id: failed ? null : m.id,
+              delta_entity_id: m.delta_entity_id,
+              content: m.content,
+              name: m.name,
+              status: result.status,
+            })),
             shape_id: shapeId,
           },
         };
       },
     },
     {
-      method: 'post', path: '/v1/memories/search', operationId: 'searchMemories', tag: 'Memories', scope: 'memories:read',
+      method: 'post',
+      path: '/v1/memories/search',
+      operationId: 'searchMemories',
+      tag: 'Memories',
+      scope: 'memories:read',
       summary: 'Ranked recall of committed, recallable memories (Neo4j full-text)',
-      body: searchBody, status: 200, errors: [],
-      response: { type: 'object', properties: { query: { type: 'string' }, project_id: { type: 'string' }, planes: { type: 'array', items: { type: 'string' } }, nodes: { type: 'array', items: memoryNodeSchema }, edges: { type: 'array', items: edgeSchema }, count: { type: 'integer' } } },
+      body: searchBody,
+      status: 200,
+      errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          query: { type: 'string' },
+          project_id: { type: 'string' },
+          planes: { type: 'array', items: { type: 'string' } },
+          nodes: { type: 'array', items: memoryNodeSchema },
+          edges: { type: 'array', items: edgeSchema },
+          count: { type: 'integer' },
+        },
+      },
       handler: async (ctx) => {
         const body = bodyOf<{ query?: string; limit: number; kinds?: MemoryKind[]; project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const { memories, edges } = await recallMemories(deps, actor.projectId, { query: body.query, limit: body.limit, kinds: body.kinds });
+        const { memories, edges } = await recallMemories(deps, actor.projectId, {
+          query: body.query,
+          limit: body.limit,
+          kinds: body.kinds,
+        });
         const nodes = memories.map((m) => memoryView(m.memory as Record<string, Plain>, 'search'));
-        return { body: { query: body.query ?? '', project_id: actor.projectId, planes: ['memory'], nodes, edges: edges.map((e) => edgeView(e, false)), count: nodes.length } };
+        return {
+          body: {
+            query: body.query ?? '',
+            project_id: actor.projectId,
+            planes: ['memory'],
+            nodes,
+            edges: edges.map((e) => edgeView(e, false)),
+            count: nodes.length,
+          },
+        };
       },
     },
     {
-      method: 'post', path: '/v1/memories/synthesize', operationId: 'synthesizeMemories', tag: 'Memories', scope: 'memories:read',
+      method: 'post',
+      path: '/v1/memories/synthesize',
+      operationId: 'synthesizeMemories',
+      tag: 'Memories',
+      scope: 'memories:read',
       summary: 'A prose briefing from the memories that match a query',
-      description: 'Deterministic built-in writer by default (model gks-briefing-builtin/1); an OpenAI-compatible endpoint writes the prose from the same evidence set when LLM_BASE_URL is set.',
-      body: synthesizeBody, status: 200, errors: ['upstream_error'],
-      response: { type: 'object', properties: { text: { type: 'string' }, markdown: { type: 'string' }, format: { const: 'markdown' }, project_id: { type: 'string' }, spec: { type: 'object' }, sources: { type: 'array', maxItems: 0 }, model: { type: 'string' }, persisted: { const: false } } },
+      description:
+        'Deterministic built-in writer by default (model gks-briefing-builtin/1); an OpenAI-compatible endpoint writes the prose from the same evidence set when LLM_BASE_URL is set.',
+      body: synthesizeBody,
+      status: 200,
+      errors: ['upstream_error'],
+      response: {
+        type: 'object',
+        properties: {
+          text: { type: 'string' },
+          markdown: { type: 'string' },
+          format: { const: 'markdown' },
+          project_id: { type: 'string' },
+          spec: { type: 'object' },
+          sources: { type: 'array', maxItems: 0 },
+          model: { type: 'string' },
+          persisted: { const: false },
+        },
+      },
       handler: async (ctx) => {
         const body = bodyOf<{ query: string; limit: number; project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const { memories } = await recallMemories(deps, actor.projectId, { query: body.query, limit: 50, kinds: undefined });
+        const { memories } = await recallMemories(deps, actor.projectId, {
+          query: body.query,
+          limit: 50,
+          kinds: undefined,
+        });
         const candidates: BriefingMemory[] = memories.map((m) => {
           const p = m.memory as Record<string, Plain>;
           return {
-            id: String(p.id), kind: p.kind as MemoryKind, name: String(p.name), content: String(p.content), created_at: String(p.created_at),
+            id: String(p.id),
+            kind: p.kind as MemoryKind,
+            name: String(p.name),
+            content: String(p.content),
+            created_at: String(p.created_at),
             ...(p.date_observed ? { date_observed: String(p.date_observed) } : {}),
-            subject: (p.subject_name as string | null) ?? null, object: (p.object_name as string | null) ?? null, score: Number(m.score),
+            subject: (p.subject_name as string | null) ?? null,
+            object: (p.object_name as string | null) ?? null,
+            score: Number(m.score),
           };
         });
         try {
-          const briefing = await writer.write({ query: body.query, projectId: actor.projectId, candidates, maxEvidence: body.limit, now: new Date() });
+          const briefing = await writer.write({
+            query: body.query,
+            projectId: actor.projectId,
+            candidates,
+            maxEvidence: body.limit,
+            now: new Date(),
+          });
           return { body: { ...briefing } };
         } catch (error) {
-          if (error instanceof LlmEndpointError) throw new ApiError('upstream_error', error.message, { status: error.status ?? null });
+          if (error instanceof LlmEndpointError)
+            throw new ApiError('upstream_error', error.message, { status: error.status ?? null });
           throw error;
         }
       },
     },
     {
-      method: 'get', path: '/v1/memories/:id', operationId: 'getMemory', tag: 'Memories', scope: 'memories:read',
-      summary: 'Read one committed memory', params: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
-      query: projectQuery, status: 200, errors: ['not_found'],
+      method: 'get',
+      path: '/v1/memories/:id',
+      operationId: 'getMemory',
+      tag: 'Memories',
+      scope: 'memories:read',
+      summary: 'Read one committed memory',
+      params: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
       response: { type: 'object', properties: { memory: memoryNodeSchema } },
       handler: async (ctx) => {
         const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
@@ -114,4 +225,3 @@ export function memoryRoutes(deps: Deps) {
     },
   ]);
 }
-

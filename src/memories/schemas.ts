@@ -7,12 +7,17 @@ export const MEMORY_SCOPES = ['agent', 'commons', 'project'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 
 export const entityRef: JsonSchema = {
-  description: 'An entity the memory is about: a name (matched by normalised name within the project, created as a Concept when absent), or {id} of a committed entity, or {name, type}.',
+  description:
+    'An entity the memory is about: a name (matched by normalised name within the project, created as a Concept when absent), or {id} of a committed entity, or {name, type}.',
   oneOf: [
     { type: 'string', minLength: 1, maxLength: 200 },
     {
       type: 'object',
-      properties: { id: { type: 'string', maxLength: 64 }, name: { type: 'string', minLength: 1, maxLength: 200 }, type: { type: 'string', pattern: '^[A-Z][A-Za-z0-9_]{0,63}$' } },
+      properties: {
+        id: { type: 'string', maxLength: 64 },
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        type: { type: 'string', pattern: '^[A-Z][A-Za-z0-9_]{0,63}$' },
+      },
       additionalProperties: false,
       anyOf: [{ required: ['id'] }, { required: ['name'] }],
     },
@@ -22,12 +27,24 @@ export const entityRef: JsonSchema = {
 export const itemProperties: Record<string, JsonSchema> = {
   content: { type: 'string', minLength: 1, maxLength: 10000 },
   kind: { enum: [...MEMORY_KINDS], description: 'Default observation.' },
-  scope: { enum: [...MEMORY_SCOPES], description: 'Default project. Recorded on the memory; recall is always within the project.' },
+  scope: {
+    enum: [...MEMORY_SCOPES],
+    description: 'Default project. Recorded on the memory; recall is always within the project.',
+  },
   subject: entityRef,
-  predicate: { type: 'string', minLength: 1, maxLength: 100, description: 'Optional relation the memory states between subject and object (used by contradiction checks).' },
+  predicate: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    description: 'Optional relation the memory states between subject and object (used by contradiction checks).',
+  },
   object: entityRef,
   source_context: { type: 'string', maxLength: 2000 },
-  forget_after: { type: 'string', format: 'date-time', description: 'Recalled (search, synthesize) only until then; a direct read still returns it with recallable false.' },
+  forget_after: {
+    type: 'string',
+    format: 'date-time',
+    description: 'Recalled (search, synthesize) only until then; a direct read still returns it with recallable false.',
+  },
   forget_reason: { type: 'string', maxLength: 2000 },
 };
 
@@ -37,15 +54,31 @@ export const createMemoryBody: JsonSchema = obj(
     shape_id: { type: 'string', maxLength: 64, description: 'Default: the built-in memory shape.' },
     project_id: projectIdField,
     apply: { type: 'boolean', default: true },
-    memories: { type: 'array', minItems: 1, maxItems: 100, items: obj(itemProperties, ['content']), description: 'Batch form: 1 to 100 memories, one delta, atomic.' },
+    memories: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: obj(itemProperties, ['content']),
+      description: 'Batch form: 1 to 100 memories, one delta, atomic.',
+    },
   },
   [],
   {
-    description: 'Either one memory (content and its fields at the top level) or a batch (memories, each item with its own fields), never both.',
+    description:
+      'Either one memory (content and its fields at the top level) or a batch (memories, each item with its own fields), never both.',
     oneOf: [{ required: ['content'] }, { required: ['memories'] }],
     if: { required: ['memories'] },
     then: {
-      properties: Object.fromEntries(Object.keys(itemProperties).map((k) => [k, { not: {}, 'x-reason': k === 'content' ? 'must be omitted when memories is given' : 'must be inside each item of memories' }])),
+      properties: Object.fromEntries(
+        Object.keys(itemProperties).map((k) => [
+          k,
+          {
+            not: {},
+            'x-reason':
+              k === 'content' ? 'must be omitted when memories is given' : 'must be inside each item of memories',
+          },
+        ]),
+      ),
     },
   },
 );
@@ -86,9 +119,12 @@ export const edgeSchema: JsonSchema = {
   properties: {
     id: { type: ['string', 'null'] },
     type: { type: 'string', description: 'Neo4j relationship type, e.g. HAS_SUBJECT' },
-    source: { type: 'string' }, target: { type: 'string' },
-    source_label: { type: ['string', 'null'] }, source_name: { type: ['string', 'null'] },
-    target_label: { type: ['string', 'null'] }, target_name: { type: ['string', 'null'] },
+    source: { type: 'string' },
+    target: { type: 'string' },
+    source_label: { type: ['string', 'null'] },
+    source_name: { type: ['string', 'null'] },
+    target_label: { type: ['string', 'null'] },
+    target_name: { type: ['string', 'null'] },
     properties: { type: 'object' },
   },
 };
@@ -105,20 +141,33 @@ export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): Jso
     delta_id: { type: 'string' },
     applied: { type: 'boolean' },
     request_id: { type: 'string' },
-    error: { type: 'object', required: ['code', 'message', 'details'], properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } }, description: 'present when status is failed' },
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'details'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } },
+      description: 'present when status is failed',
+    },
     ...extra,
   },
 });
 
 export const searchBody: JsonSchema = obj({
-  query: { type: 'string', maxLength: 2000, description: 'Free text; empty or absent returns the most recent memories. A query with no searchable word (only punctuation) matches nothing.' },
+  query: {
+    type: 'string',
+    maxLength: 2000,
+    description:
+      'Free text; empty or absent returns the most recent memories. A query with no searchable word (only punctuation) matches nothing.',
+  },
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
   kinds: { type: 'array', items: { enum: [...MEMORY_KINDS] }, uniqueItems: true },
   project_id: projectIdField,
 });
 
-export const synthesizeBody: JsonSchema = obj({
-  query: { type: 'string', minLength: 1, maxLength: 2000 },
-  limit: { type: 'integer', minimum: 1, maximum: 50, default: 12, description: 'Largest evidence set.' },
-  project_id: projectIdField,
-}, ['query']);
+export const synthesizeBody: JsonSchema = obj(
+  {
+    query: { type: 'string', minLength: 1, maxLength: 2000 },
+    limit: { type: 'integer', minimum: 1, maximum: 50, default: 12, description: 'Largest evidence set.' },
+    project_id: projectIdField,
+  },
+  ['query'],
+);

@@ -37,7 +37,8 @@ export interface CreatedMemory {
 }
 
 const asRef = (value: string | EntityRef): EntityRef => (typeof value === 'string' ? { name: value } : value);
-const refName = (value: string | EntityRef | undefined): string | null => (value === undefined ? null : typeof value === 'string' ? value : value.name ?? null);
+const refName = (value: string | EntityRef | undefined): string | null =>
+  value === undefined ? null : typeof value === 'string' ? value : (value.name ?? null);
 
 async function checkShape(tx: Tx, shapeId: string, projectId: string): Promise<void> {
   const row = await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId });
@@ -46,14 +47,19 @@ async function checkShape(tx: Tx, shapeId: string, projectId: string): Promise<v
 
 /** Puts the memories into the draft (resolving subjects and objects against committed entities). */
 export async function createMemoryDraft(
-  tx: Tx, draft: DeltaDraft, actor: Actor, items: { input: MemoryInput; field: string }[], shapeId: string,
+  tx: Tx,
+  draft: DeltaDraft,
+  actor: Actor,
+  items: { input: MemoryInput; field: string }[],
+  shapeId: string,
 ): Promise<CreatedMemory[]> {
   if (shapeId !== MEMORY_SHAPE_ID) await checkShape(tx, shapeId, actor.projectId);
   const today = new Date().toISOString().slice(0, 10);
   const resolver = new EntityResolver(tx, actor.projectId, draft);
   const created: CreatedMemory[] = [];
   for (const { input, field } of items) {
-    if (input.forget_after && Number.isNaN(Date.parse(input.forget_after))) throw invalid(`${field}/forget_after`, 'must be a date-time');
+    if (input.forget_after && Number.isNaN(Date.parse(input.forget_after)))
+      throw invalid(`${field}/forget_after`, 'must be a date-time');
     const name = memoryName(input.content);
     const node = draft.createNodeRecord(['Memory'], {
       name,
@@ -71,7 +77,10 @@ export async function createMemoryDraft(
       forget_reason: input.forget_reason ?? null,
       tenant: tenantToken(actor.projectId),
     });
-    for (const [role, type] of [['subject', 'HAS_SUBJECT'], ['object', 'HAS_OBJECT']] as const) {
+    for (const [role, type] of [
+      ['subject', 'HAS_SUBJECT'],
+      ['object', 'HAS_OBJECT'],
+    ] as const) {
       const value = input[role];
       if (value === undefined) continue;
       const [entityId] = await resolver.resolve([{ ref: asRef(value), field: `${field}/${role}` }]);
@@ -89,12 +98,18 @@ export async function createMemories(
   options: { apply: boolean; shapeId: string },
 ): Promise<WriteOutcome & { memories: CreatedMemory[] }> {
   let created: CreatedMemory[] = [];
-  const outcome = await writeGoverned(deps.graph, async (tx) => {
-    const summary = items.length === 1 ? `memory: ${memoryName(items[0]!.input.content)}` : `${items.length} memories`;
-    const draft = new DeltaDraft('memory', summary);
-    created = await createMemoryDraft(tx, draft, actor, items, options.shapeId);
-    return draft;
-  }, actor, options.apply);
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const summary =
+        items.length === 1 ? `memory: ${memoryName(items[0]!.input.content)}` : `${items.length} memories`;
+      const draft = new DeltaDraft('memory', summary);
+      created = await createMemoryDraft(tx, draft, actor, items, options.shapeId);
+      return draft;
+    },
+    actor,
+    options.apply,
+  );
   return { ...outcome, memories: created };
 }
 
@@ -111,7 +126,11 @@ export interface RecallOptions {
 }
 
 /** Ranked recall of committed, still-recallable memories of one project. */
-export async function recallMemories(deps: Deps, projectId: string, options: RecallOptions): Promise<{ memories: Row[]; edges: Row[] }> {
+export async function recallMemories(
+  deps: Deps,
+  projectId: string,
+  options: RecallOptions,
+): Promise<{ memories: Row[]; edges: Row[] }> {
   const now = new Date().toISOString();
   const asked = options.query !== undefined && options.query.trim() !== '';
   const lucene = asked ? luceneQuery(options.query!, projectId) : null;

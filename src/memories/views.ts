@@ -17,7 +17,13 @@ export function memoryView(p: Props, mode: 'single' | 'search', now: Date = new 
     forget_after: p.forget_after ?? null,
     forget_reason: p.forget_reason ?? null,
   };
-  const view: Record<string, Plain> = { id: p.id ?? null, type: 'memory', name: p.name ?? null, properties, plane: 'memory' };
+  const view: Record<string, Plain> = {
+    id: p.id ?? null,
+    type: 'memory',
+    name: p.name ?? null,
+    properties,
+    plane: 'memory',
+  };
   if (mode === 'single') {
     properties.date_observed = p.date_observed ?? null;
     view.project_id = p.project_id ?? null;

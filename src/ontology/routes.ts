@@ -7,16 +7,31 @@ import { actorFor } from '../auth/actor.js';
 import type { JsonSchema } from '../http/route.js';
 import { readOntology } from './service.js';
 
-const shapeRef: JsonSchema = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer' }, builtin: { type: 'boolean' } } };
+const shapeRef: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    version: { type: 'integer' },
+    builtin: { type: 'boolean' },
+  },
+};
 const shapes: JsonSchema = { type: 'array', items: shapeRef, description: 'The shapes that define it.' };
 
 export function ontologyRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'get', path: '/v1/ontology', operationId: 'getOntology', tag: 'Ontology & Shapes', scope: 'shapes:read',
+      method: 'get',
+      path: '/v1/ontology',
+      operationId: 'getOntology',
+      tag: 'Ontology & Shapes',
+      scope: 'shapes:read',
       summary: 'Entity and relationship types across the shapes the project sees',
-      description: 'Built-in shapes and the project\'s latest published (not retired) versions. Each entity type (by label) and relationship type (by type, from, to) appears once with the shapes that define it; where definitions differ, the project\'s newest shape wins and properties are merged.',
-      query: projectQuery, status: 200, errors: [],
+      description:
+        "Built-in shapes and the project's latest published (not retired) versions. Each entity type (by label) and relationship type (by type, from, to) appears once with the shapes that define it; where definitions differ, the project's newest shape wins and properties are merged.",
+      query: projectQuery,
+      status: 200,
+      errors: [],
       response: {
         type: 'object',
         properties: {
@@ -27,9 +42,22 @@ export function ontologyRoutes(deps: Deps) {
             items: {
               type: 'object',
               properties: {
-                label: { type: 'string' }, description: { type: ['string', 'null'] }, identity: { type: 'string' },
+                label: { type: 'string' },
+                description: { type: ['string', 'null'] },
+                identity: { type: 'string' },
                 required: { type: 'array', items: { type: 'string' } },
-                properties: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, type: { type: 'string' }, enum: { type: 'array', items: { type: 'string' } }, description: { type: 'string' } } } },
+                properties: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      name: { type: 'string' },
+                      type: { type: 'string' },
+                      enum: { type: 'array', items: { type: 'string' } },
+                      description: { type: 'string' },
+                    },
+                  },
+                },
                 shapes,
               },
             },
@@ -39,8 +67,13 @@ export function ontologyRoutes(deps: Deps) {
             items: {
               type: 'object',
               properties: {
-                type: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, cardinality: { type: 'string' },
-                description: { type: ['string', 'null'] }, patterns: { type: 'array', items: { type: 'string' } }, shapes,
+                type: { type: 'string' },
+                from: { type: 'string' },
+                to: { type: 'string' },
+                cardinality: { type: 'string' },
+                description: { type: ['string', 'null'] },
+                patterns: { type: 'array', items: { type: 'string' } },
+                shapes,
               },
             },
           },

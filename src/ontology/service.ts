@@ -62,7 +62,14 @@ export function mergeShapes(shapes: ShapeRecord[]): Ontology {
     for (const t of shape.entity_types) {
       const known = entities.get(t.label);
       if (!known) {
-        entities.set(t.label, { label: t.label, description: t.description ?? null, identity: t.identity, required: [...t.required], properties: [...t.properties], shapes: [ref] });
+        entities.set(t.label, {
+          label: t.label,
+          description: t.description ?? null,
+          identity: t.identity,
+          required: [...t.required],
+          properties: [...t.properties],
+          shapes: [ref],
+        });
         continue;
       }
       known.shapes.push(ref);
@@ -76,12 +83,22 @@ export function mergeShapes(shapes: ShapeRecord[]): Ontology {
         continue;
       }
       relationships.set(key, {
-        type: r.type, from: r.from, to: r.to, cardinality: r.cardinality, description: r.description ?? null, patterns: r.patterns ?? [], shapes: [ref],
+        type: r.type,
+        from: r.from,
+        to: r.to,
+        cardinality: r.cardinality,
+        description: r.description ?? null,
+        patterns: r.patterns ?? [],
+        shapes: [ref],
       });
     }
   }
   const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
   const byType = (a: OntologyRelationshipType, b: OntologyRelationshipType) =>
     a.type.localeCompare(b.type) || a.from.localeCompare(b.from) || a.to.localeCompare(b.to);
-  return { shapes: refs, entity_types: [...entities.values()].sort(byLabel), relationship_types: [...relationships.values()].sort(byType) };
+  return {
+    shapes: refs,
+    entity_types: [...entities.values()].sort(byLabel),
+    relationship_types: [...relationships.values()].sort(byType),
+  };
 }

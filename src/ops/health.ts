@@ -22,7 +22,10 @@ export class DependencyHealth {
   private probing = false;
   private readonly listeners: Listener[] = [];
 
-  constructor(readonly name: string, readonly retryAfterSeconds: number) {}
+  constructor(
+    readonly name: string,
+    readonly retryAfterSeconds: number,
+  ) {}
 
   isUp(): boolean {
     return this.up;
@@ -49,7 +52,12 @@ export class DependencyHealth {
   }
 
   snapshot(): HealthSnapshot {
-    return { status: this.up ? 'up' : 'down', since: new Date(this.sinceMs).toISOString(), last_error: this.lastError, outages: this.outages };
+    return {
+      status: this.up ? 'up' : 'down',
+      since: new Date(this.sinceMs).toISOString(),
+      last_error: this.lastError,
+      outages: this.outages,
+    };
   }
 
   /**

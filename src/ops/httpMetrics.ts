@@ -14,7 +14,8 @@ export function httpMetrics(serveMetrics: boolean): Middleware<ApiState> {
       await next();
     }
     // routeName is "GET /v1/memories/:id" once a route matched; everything else is one label.
-    const route = ctx.state.routeName?.split(' ')[1] ?? (ctx.path === '/metrics' && serveMetrics ? '/metrics' : 'unmatched');
+    const route =
+      ctx.state.routeName?.split(' ')[1] ?? (ctx.path === '/metrics' && serveMetrics ? '/metrics' : 'unmatched');
     const labels = { method: ctx.method, route, status: String(ctx.status) };
     httpRequests.inc(labels);
     httpDuration.observe(labels, (performance.now() - began) / 1000);

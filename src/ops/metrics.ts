@@ -77,7 +77,11 @@ export const creditsSpent = new Counter({
 });
 
 /** Keeps a gauge in step with a dependency's health. */
-export function trackDependency(health: { name: string; isUp(): boolean; onChange(l: (up: boolean) => void): void }): void {
+export function trackDependency(health: {
+  name: string;
+  isUp(): boolean;
+  onChange(l: (up: boolean) => void): void;
+}): void {
   dependencyUp.set({ dependency: health.name }, health.isUp() ? 1 : 0);
   health.onChange((up) => {
     dependencyUp.set({ dependency: health.name }, up ? 1 : 0);

@@ -10,10 +10,17 @@ import { opsStatusSchema } from './schemas.js';
 export function opsRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'get', path: '/v1/status', operationId: 'getOpsStatus', tag: 'System', scope: 'admin',
+      method: 'get',
+      path: '/v1/status',
+      operationId: 'getOpsStatus',
+      tag: 'System',
+      scope: 'admin',
       summary: 'Operational status: dependencies, supervised engines, worker',
-      description: 'Needs the admin scope. Dependency states are those the API acts on (probes every 2 s and failed calls).',
-      status: 200, response: opsStatusSchema, errors: ['graph_unavailable'],
+      description:
+        'Needs the admin scope. Dependency states are those the API acts on (probes every 2 s and failed calls).',
+      status: 200,
+      response: opsStatusSchema,
+      errors: ['graph_unavailable'],
       handler: async () => ({ body: { ...opsStatus(deps) } }),
     },
   ]);

@@ -32,7 +32,13 @@ export function preflightChecks(): Check[] {
 }
 
 /** Runs every check against the delta as if merged; findings sorted so equal graphs give equal bytes. */
-export async function runChecks(tx: Tx, deltaId: string, projectId: string, now: string, checks: Check[] = preflightChecks()): Promise<Finding[]> {
+export async function runChecks(
+  tx: Tx,
+  deltaId: string,
+  projectId: string,
+  now: string,
+  checks: Check[] = preflightChecks(),
+): Promise<Finding[]> {
   const findings = new Map<string, Finding>();
   for (const check of checks) {
     const rows = await tx.runText(check.text, { delta_id: deltaId, project_id: projectId, now });
@@ -41,7 +47,9 @@ export async function runChecks(tx: Tx, deltaId: string, projectId: string, now:
       findings.set(JSON.stringify(finding), finding); // one finding per distinct content
     }
   }
-  return [...findings.entries()].sort(([ka, a], [kb, b]) => compareFindings(a, b) || (ka < kb ? -1 : ka > kb ? 1 : 0)).map(([, f]) => f);
+  return [...findings.entries()]
+    .sort(([ka, a], [kb, b]) => compareFindings(a, b) || (ka < kb ? -1 : ka > kb ? 1 : 0))
+    .map(([, f]) => f);
 }
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -61,23 +69,35 @@ function compareFindings(a: Finding, b: Finding): number {
 /** Validates one row of a check file and puts it in canonical form (sorted ids and evidence keys, no nulls). */
 export function toFinding(checkName: string, row: Record<string, Plain>): Finding {
   const where = `cypher/preflight/${checkName}.cypher`;
-  if (row.check !== checkName) throw new Error(`${where} returned check ${JSON.stringify(row.check)}; it must return its file name '${checkName}'`);
+  if (row.check !== checkName)
+    throw new Error(
+      `${where} returned check ${JSON.stringify(row.check)}; it must return its file name '${checkName}'`,
+    );
   const severity = row.severity;
   if (typeof severity !== 'string' || !(SEVERITIES as readonly string[]).includes(severity)) {
     throw new Error(`${where} returned severity ${JSON.stringify(severity)}; expected one of ${SEVERITIES.join(', ')}`);
   }
-  if (typeof row.message !== 'string' || row.message === '') throw new Error(`${where} returned a row without a message`);
+  if (typeof row.message !== 'string' || row.message === '')
+    throw new Error(`${where} returned a row without a message`);
   const ids = (column: 'node_ids' | 'relationship_ids'): string[] => {
     const value = row[column] ?? [];
     if (!Array.isArray(value)) throw new Error(`${where} returned ${column} that is not a list`);
     return [...new Set(value.filter((v): v is string => typeof v === 'string'))].sort();
   };
   const evidence = row.evidence ?? {};
-  if (typeof evidence !== 'object' || Array.isArray(evidence)) throw new Error(`${where} returned evidence that is not a map`);
+  if (typeof evidence !== 'object' || Array.isArray(evidence))
+    throw new Error(`${where} returned evidence that is not a map`);
   const flat: Record<string, Plain> = {};
   for (const key of Object.keys(evidence).sort()) {
     const value = evidence[key];
     if (value !== null && value !== undefined) flat[key] = value;
   }
-  return { check: checkName, severity: severity as Severity, message: row.message, node_ids: ids('node_ids'), relationship_ids: ids('relationship_ids'), evidence: flat };
+  return {
+    check: checkName,
+    severity: severity as Severity,
+    message: row.message,
+    node_ids: ids('node_ids'),
+    relationship_ids: ids('relationship_ids'),
+    evidence: flat,
+  };
 }

@@ -10,13 +10,19 @@ import { auditBody, verdictSchema } from './schemas.js';
 export function preflightRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'post', path: '/v1/preflight/audit', operationId: 'auditDelta', tag: 'Preflight', scope: 'preflight:run',
+      method: 'post',
+      path: '/v1/preflight/audit',
+      operationId: 'auditDelta',
+      tag: 'Preflight',
+      scope: 'preflight:run',
       summary: 'Audit a staged delta: would applying it degrade the graph?',
       description:
         'A read-only dry run of the checks in cypher/preflight/ against the graph as it would be after the merge (committed graph plus the delta, minus what it deletes, with its updates). ' +
         'Nothing is written. The same graph and delta give the same verdict byte for byte apart from request_id. ' +
         'A delta that is no longer staged (applied, rejected, reverted, failed) is a 409: the question only means something before an apply.',
-      body: auditBody, status: 200, errors: ['not_found', 'conflict'],
+      body: auditBody,
+      status: 200,
+      errors: ['not_found', 'conflict'],
       response: verdictSchema,
       handler: async (ctx) => {
         const body = bodyOf<{ delta_id: string; project_id?: string }>(ctx);

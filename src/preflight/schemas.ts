@@ -14,18 +14,35 @@ export const auditBody: JsonSchema = obj(
 
 export const findingSchema: JsonSchema = {
   type: 'object',
-  description: 'One thing applying the delta would break or put at risk. Findings are sorted by severity (error, warning, info), check, node_ids, relationship_ids, message.',
+  description:
+    'One thing applying the delta would break or put at risk. Findings are sorted by severity (error, warning, info), check, node_ids, relationship_ids, message.',
   required: ['check', 'severity', 'message', 'node_ids', 'relationship_ids', 'evidence'],
   additionalProperties: false,
   properties: {
-    check: { type: 'string', description: 'Name of the check: the file cypher/preflight/<check>.cypher (duplicates, shape_properties, shape_relationships, dangling, contradictions, cycles, forgotten_references, losses, orphans, ...).' },
-    severity: { enum: [...SEVERITIES], description: 'error blocks an apply (Blocked); warning asks for review (ReviewRequired); info does not degrade.' },
+    check: {
+      type: 'string',
+      description:
+        'Name of the check: the file cypher/preflight/<check>.cypher (duplicates, shape_properties, shape_relationships, dangling, contradictions, cycles, forgotten_references, losses, orphans, ...).',
+    },
+    severity: {
+      enum: [...SEVERITIES],
+      description: 'error blocks an apply (Blocked); warning asks for review (ReviewRequired); info does not degrade.',
+    },
     message: { type: 'string', description: 'What is wrong and what a reviewer can do about it.' },
-    node_ids: { type: 'array', items: { type: 'string' }, description: 'Ids of the nodes involved (pending and committed), sorted.' },
-    relationship_ids: { type: 'array', items: { type: 'string' }, description: 'Ids of the relationships involved, sorted.' },
+    node_ids: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Ids of the nodes involved (pending and committed), sorted.',
+    },
+    relationship_ids: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Ids of the relationships involved, sorted.',
+    },
     evidence: {
       type: 'object',
-      description: 'Flat map of facts behind the finding; null values are left out. Always rule (the sub-rule of the check); as relevant: pending_node_id, committed_node_id, other_pending_node_id, node_id, node_type, identity_key, shape_id, entity_label, relationship_type, property, cardinality, expected, actual, subject_id, subject_name, predicate, memory_id, forget_after, end, missing_end, change_id, path, length, dependent_count, relationship_types.',
+      description:
+        'Flat map of facts behind the finding; null values are left out. Always rule (the sub-rule of the check); as relevant: pending_node_id, committed_node_id, other_pending_node_id, node_id, node_type, identity_key, shape_id, entity_label, relationship_type, property, cardinality, expected, actual, subject_id, subject_name, predicate, memory_id, forget_after, end, missing_end, change_id, path, length, dependent_count, relationship_types.',
       required: ['rule'],
       properties: {
         rule: { type: 'string' },
@@ -46,11 +63,24 @@ export const verdictSchema: JsonSchema = {
   required: ['disposition', 'purpose', 'findings', 'packet_id', 'delta', 'request_id'],
   additionalProperties: false,
   properties: {
-    disposition: { enum: [...DISPOSITIONS], description: 'SafeToAct: no warning or error. ReviewRequired: warnings only. Blocked: at least one error (an explicit apply is refused unless it gives override_reason).' },
+    disposition: {
+      enum: [...DISPOSITIONS],
+      description:
+        'SafeToAct: no warning or error. ReviewRequired: warnings only. Blocked: at least one error (an explicit apply is refused unless it gives override_reason).',
+    },
     purpose: { const: PURPOSE },
     findings: { type: 'array', items: findingSchema },
-    packet_id: { type: 'string', pattern: `^${PACKET_PREFIX}`, description: `${PACKET_PREFIX} followed by the delta id.` },
-    delta: { type: 'object', required: ['degrades'], additionalProperties: false, properties: { degrades: { type: 'boolean', description: 'true when any finding is a warning or an error.' } } },
+    packet_id: {
+      type: 'string',
+      pattern: `^${PACKET_PREFIX}`,
+      description: `${PACKET_PREFIX} followed by the delta id.`,
+    },
+    delta: {
+      type: 'object',
+      required: ['degrades'],
+      additionalProperties: false,
+      properties: { degrades: { type: 'boolean', description: 'true when any finding is a warning or an error.' } },
+    },
     request_id: { type: 'string' },
   },
 };

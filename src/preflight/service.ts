@@ -24,8 +24,17 @@ async function auditIn(tx: Tx, deltaId: string, projectId: string, now: string):
   return verdictOf(deltaId, await runChecks(tx, deltaId, projectId, now));
 }
 
-export async function auditDelta(graph: Graph, actor: Actor, deltaId: string, now: string = new Date().toISOString()): Promise<Verdict> {
-  return graph.read((tx) => auditIn(tx, deltaId, actor.projectId, now), { request_id: actor.requestId, key_id: actor.keyId, purpose: 'preflight:audit' });
+export async function auditDelta(
+  graph: Graph,
+  actor: Actor,
+  deltaId: string,
+  now: string = new Date().toISOString(),
+): Promise<Verdict> {
+  return graph.read((tx) => auditIn(tx, deltaId, actor.projectId, now), {
+    request_id: actor.requestId,
+    key_id: actor.keyId,
+    purpose: 'preflight:audit',
+  });
 }
 
 /**
@@ -64,5 +73,7 @@ export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overri
 
 /** Once per process, at start: the checks are planned ahead (applies get preflightApplyGuard from their routes). */
 export function warmPreflight(graph: Graph, logger: Logger): void {
-  void warmPreflightPlans(graph).catch((error: unknown) => logger.warn({ err: error }, 'preflight: planning the checks ahead failed'));
+  void warmPreflightPlans(graph).catch((error: unknown) =>
+    logger.warn({ err: error }, 'preflight: planning the checks ahead failed'),
+  );
 }

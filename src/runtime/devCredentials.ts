@@ -15,7 +15,10 @@ export interface DevCredentials {
   key: string;
 }
 
-export async function ensureDevCredentials(graph: Graph, dataDir: string): Promise<{ credentials: DevCredentials; created: boolean }> {
+export async function ensureDevCredentials(
+  graph: Graph,
+  dataDir: string,
+): Promise<{ credentials: DevCredentials; created: boolean }> {
   const file = path.join(dataDir, 'dev-credentials.json');
   if (fs.existsSync(file)) {
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as DevCredentials;
@@ -24,9 +27,18 @@ export async function ensureDevCredentials(graph: Graph, dataDir: string): Promi
   }
   const org = await createOrganization(graph, 'Development');
   const project = await createProject(graph, String(org.id), 'Development project');
-  const key = await issueKey(graph, { organizationId: String(org.id), projectId: String(project.id), name: 'development key' });
+  const key = await issueKey(graph, {
+    organizationId: String(org.id),
+    projectId: String(project.id),
+    name: 'development key',
+  });
   await grantCredits(graph, String(org.id), 1000, 'development grant');
-  const credentials: DevCredentials = { organization_id: String(org.id), project_id: String(project.id), key_id: key.id, key: key.key };
+  const credentials: DevCredentials = {
+    organization_id: String(org.id),
+    project_id: String(project.id),
+    key_id: key.id,
+    key: key.key,
+  };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   return { credentials, created: true };

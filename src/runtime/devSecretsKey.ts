@@ -4,7 +4,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export function ensureDevSecretsKey(env: Record<string, string | undefined>, dataDir: string): { file: string; created: boolean } | null {
+export function ensureDevSecretsKey(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+): { file: string; created: boolean } | null {
   if (env.GKS_SECRETS_KEY) return null;
   const file = path.join(dataDir, 'secrets.key');
   let created = false;

@@ -58,11 +58,15 @@ function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildPr
   const child = spawn(
     'java',
     [
-      '-Xms256m', '-Xmx1g',
-      '--add-opens=java.base/java.nio=ALL-UNNAMED', '--add-opens=java.base/sun.nio.ch=ALL-UNNAMED',
-      '--add-opens=java.base/java.io=ALL-UNNAMED', '--add-opens=java.base/java.util.concurrent=ALL-UNNAMED',
+      '-Xms256m',
+      '-Xmx1g',
+      '--add-opens=java.base/java.nio=ALL-UNNAMED',
+      '--add-opens=java.base/sun.nio.ch=ALL-UNNAMED',
+      '--add-opens=java.base/java.io=ALL-UNNAMED',
+      '--add-opens=java.base/java.util.concurrent=ALL-UNNAMED',
       '--add-opens=java.base/java.lang=ALL-UNNAMED',
-      '-cp', `${install.classesDir}${path.delimiter}${path.join(install.libDir, '*')}`,
+      '-cp',
+      `${install.classesDir}${path.delimiter}${path.join(install.libDir, '*')}`,
       'Launcher',
     ],
     {
@@ -102,18 +106,36 @@ function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildPr
   });
 }
 
-export async function startNeo4j(install: Neo4jInstall, opts: Neo4jOptions, progress: Progress): Promise<RunningService> {
+export async function startNeo4j(
+  install: Neo4jInstall,
+  opts: Neo4jOptions,
+  progress: Progress,
+): Promise<RunningService> {
   if (await portOpen(opts.port)) {
-    throw new Error(`Port ${opts.port} is already in use, so the local Neo4j cannot start. Stop what holds it, set GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j.`);
+    throw new Error(
+      `Port ${opts.port} is already in use, so the local Neo4j cannot start. Stop what holds it, set GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j.`,
+    );
   }
   const started = Date.now();
-  const supervisor = new EngineSupervisor('neo4j', () => launchNeo4j(install, opts), (child) => stopChild('neo4j', child, 30_000), (line) => progress(`  [supervisor] ${line}`));
+  const supervisor = new EngineSupervisor(
+    'neo4j',
+    () => launchNeo4j(install, opts),
+    (child) => stopChild('neo4j', child, 30_000),
+    (line) => progress(`  [supervisor] ${line}`),
+  );
   await supervisor.start();
   progress(`  ✓ Neo4j 5.26 ready on bolt://127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { name: 'neo4j', supervisor, stop: () => supervisor.stop() };
 }
 
-export const SEARCH_ATTRIBUTES = ['ProjectId=Keyword', 'OrganizationId=Keyword', 'LoopKind=Keyword', 'LoopStatus=Keyword', 'ConnectionId=Keyword', 'ConnectionKind=Keyword'];
+export const SEARCH_ATTRIBUTES = [
+  'ProjectId=Keyword',
+  'OrganizationId=Keyword',
+  'LoopKind=Keyword',
+  'LoopStatus=Keyword',
+  'ConnectionId=Keyword',
+  'ConnectionKind=Keyword',
+];
 
 interface TemporalOptions {
   dbFile: string;
@@ -128,8 +150,18 @@ async function launchTemporal(binary: string, opts: TemporalOptions): Promise<Ch
   fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
   const log = openLog(opts.logFile);
   const args = [
-    'server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port),
-    '--db-filename', opts.dbFile, '--namespace', opts.namespace, '--log-level', 'warn',
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--db-filename',
+    opts.dbFile,
+    '--namespace',
+    opts.namespace,
+    '--log-level',
+    'warn',
     ...SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', a]),
     ...(opts.uiPort === null ? ['--headless'] : ['--ui-port', String(opts.uiPort)]),
   ];
@@ -139,7 +171,8 @@ async function launchTemporal(binary: string, opts: TemporalOptions): Promise<Ch
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? 1));
   while (!(await portOpen(opts.port))) {
-    if (exited !== null) throw new Error(`Temporal dev server exited during start (code ${exited}); see ${opts.logFile}`);
+    if (exited !== null)
+      throw new Error(`Temporal dev server exited during start (code ${exited}); see ${opts.logFile}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`Temporal did not open port ${opts.port} within 120 s; see ${opts.logFile}`);
@@ -149,13 +182,26 @@ async function launchTemporal(binary: string, opts: TemporalOptions): Promise<Ch
   return child;
 }
 
-export async function startTemporal(binary: string, opts: TemporalOptions, progress: Progress): Promise<RunningService> {
+export async function startTemporal(
+  binary: string,
+  opts: TemporalOptions,
+  progress: Progress,
+): Promise<RunningService> {
   if (await portOpen(opts.port)) {
-    throw new Error(`Port ${opts.port} is already in use, so the Temporal dev server cannot start. Stop what holds it, set GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal.`);
+    throw new Error(
+      `Port ${opts.port} is already in use, so the Temporal dev server cannot start. Stop what holds it, set GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal.`,
+    );
   }
   const started = Date.now();
-  const supervisor = new EngineSupervisor('temporal', () => launchTemporal(binary, opts), (child) => stopChild('temporal', child, 20_000), (line) => progress(`  [supervisor] ${line}`));
+  const supervisor = new EngineSupervisor(
+    'temporal',
+    () => launchTemporal(binary, opts),
+    (child) => stopChild('temporal', child, 20_000),
+    (line) => progress(`  [supervisor] ${line}`),
+  );
   await supervisor.start();
-  progress(`  ✓ Temporal dev server ready on 127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  progress(
+    `  ✓ Temporal dev server ready on 127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { name: 'temporal', supervisor, stop: () => supervisor.stop() };
 }

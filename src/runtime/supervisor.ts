@@ -25,7 +25,12 @@ export interface SupervisorOptions {
   maxBackoffMs: number;
 }
 
-export const DEFAULT_SUPERVISION: SupervisorOptions = { maxRestarts: 5, windowMs: 10 * 60_000, backoffMs: 1_000, maxBackoffMs: 30_000 };
+export const DEFAULT_SUPERVISION: SupervisorOptions = {
+  maxRestarts: 5,
+  windowMs: 10 * 60_000,
+  backoffMs: 1_000,
+  maxBackoffMs: 30_000,
+};
 
 export class EngineSupervisor {
   private child: ChildProcess | undefined;
@@ -43,7 +48,15 @@ export class EngineSupervisor {
     private readonly log: (line: string) => void,
     private readonly options: SupervisorOptions = DEFAULT_SUPERVISION,
   ) {
-    this.current = { name, state: 'stopped', since: new Date().toISOString(), pid: null, restarts: 0, last_exit: null, message: null };
+    this.current = {
+      name,
+      state: 'stopped',
+      since: new Date().toISOString(),
+      pid: null,
+      restarts: 0,
+      last_exit: null,
+      message: null,
+    };
   }
 
   async start(): Promise<void> {
@@ -98,7 +111,9 @@ export class EngineSupervisor {
     }
     const delay = Math.min(this.options.maxBackoffMs, this.options.backoffMs * 2 ** (this.exits.length - 1));
     this.setState('restarting');
-    this.log(`restarting ${this.name} in ${(delay / 1000).toFixed(1)} s (attempt ${this.exits.length} of ${this.options.maxRestarts})`);
+    this.log(
+      `restarting ${this.name} in ${(delay / 1000).toFixed(1)} s (attempt ${this.exits.length} of ${this.options.maxRestarts})`,
+    );
     this.timer = setTimeout(() => {
       this.restarting = this.restart().finally(() => (this.restarting = undefined));
     }, delay);

@@ -11,7 +11,10 @@ export async function startWithTestcontainers(config: Config, progress: Progress
   try {
     await tc.getContainerRuntimeClient();
   } catch (error) {
-    throw new Error(`GKS_USE_TESTCONTAINERS=true but no Docker engine is reachable (${(error as Error).message}). Unset it to use the local engines.`, { cause: error });
+    throw new Error(
+      `GKS_USE_TESTCONTAINERS=true but no Docker engine is reachable (${(error as Error).message}). Unset it to use the local engines.`,
+      { cause: error },
+    );
   }
   const stops: (() => Promise<unknown>)[] = [];
   let neo4jUri = config.neo4j.uri;
@@ -30,7 +33,13 @@ export async function startWithTestcontainers(config: Config, progress: Progress
   if (!temporalAddress) {
     progress('Starting the Temporal dev server in a container…');
     const temporal = await new tc.GenericContainer('temporalio/temporal:1.5.1')
-      .withCommand(['server', 'start-dev', '--ip', '0.0.0.0', ...SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', a])])
+      .withCommand([
+        'server',
+        'start-dev',
+        '--ip',
+        '0.0.0.0',
+        ...SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', a]),
+      ])
       .withExposedPorts(7233, 8233)
       .withWaitStrategy(tc.Wait.forListeningPorts())
       .start();

@@ -19,7 +19,11 @@ export interface Fused<T> {
   item: T;
 }
 
-export function reciprocalRankFusion<T>(rankings: { plane: string; hits: Hit<T>[] }[], limit: number, k = RRF_K): Fused<T>[] {
+export function reciprocalRankFusion<T>(
+  rankings: { plane: string; hits: Hit<T>[] }[],
+  limit: number,
+  k = RRF_K,
+): Fused<T>[] {
   const fused = new Map<string, Fused<T> & { relative: number; order: number }>();
   rankings.forEach(({ plane, hits }, order) => {
     const best = hits.reduce((m, h) => Math.max(m, h.score), 0);

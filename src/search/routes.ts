@@ -10,34 +10,82 @@ import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes, type Plane, type SearchFilters } from './service.js';
 import { RRF_K } from './fusion.js';
 
-const ids: JsonSchema = { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } };
+const ids: JsonSchema = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 100,
+  uniqueItems: true,
+  items: { type: 'string', minLength: 1, maxLength: 64 },
+};
 
-export const searchBody: JsonSchema = obj({
-  query: { type: 'string', minLength: 1, maxLength: 2000 },
-  planes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...PLANES] }, default: [...PLANES], description: 'Default: all three.' },
-  filters: obj({
-    memory: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } } }),
-    document: obj({ document_ids: ids, tags: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Documents in any of these collections (tags), matched by normalised name.' } }),
-    entity: obj({ types: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', pattern: '^[A-Z][A-Za-z0-9_]*$', maxLength: 64 }, description: 'Entity labels: Person, Organization …' } }),
-  }, [], { description: 'Per-plane filters; a filter for a plane not searched is a 400.' }),
-  limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-  project_id: projectIdField,
-}, ['query'], {
-  // filters.<plane> only when planes (default all) includes that plane.
-  allOf: PLANES.map((plane) => ({
-    if: { required: ['planes'], properties: { planes: { not: { contains: { const: plane } } } } },
-    then: { properties: { filters: { properties: { [plane]: { not: {}, 'x-reason': `applies only when planes includes ${plane}` } } } } },
-  })),
-});
+export const searchBody: JsonSchema = obj(
+  {
+    query: { type: 'string', minLength: 1, maxLength: 2000 },
+    planes: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { enum: [...PLANES] },
+      default: [...PLANES],
+      description: 'Default: all three.',
+    },
+    filters: obj(
+      {
+        memory: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } } }),
+        document: obj({
+          document_ids: ids,
+          tags: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 50,
+            uniqueItems: true,
+            items: { type: 'string', minLength: 1, maxLength: 100 },
+            description: 'Documents in any of these collections (tags), matched by normalised name.',
+          },
+        }),
+        entity: obj({
+          types: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 50,
+            uniqueItems: true,
+            items: { type: 'string', pattern: '^[A-Z][A-Za-z0-9_]*$', maxLength: 64 },
+            description: 'Entity labels: Person, Organization …',
+          },
+        }),
+      },
+      [],
+      { description: 'Per-plane filters; a filter for a plane not searched is a 400.' },
+    ),
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    project_id: projectIdField,
+  },
+  ['query'],
+  {
+    // filters.<plane> only when planes (default all) includes that plane.
+    allOf: PLANES.map((plane) => ({
+      if: { required: ['planes'], properties: { planes: { not: { contains: { const: plane } } } } },
+      then: {
+        properties: {
+          filters: { properties: { [plane]: { not: {}, 'x-reason': `applies only when planes includes ${plane}` } } },
+        },
+      },
+    })),
+  },
+);
 
 const searchNodeSchema: JsonSchema = {
   type: 'object',
-  description: 'A result in the memory-node style of spec 2.1: memory nodes exactly as memory search returns them, chunks and entities alike.',
+  description:
+    'A result in the memory-node style of spec 2.1: memory nodes exactly as memory search returns them, chunks and entities alike.',
   properties: {
     id: { type: 'string' },
     type: { enum: ['memory', 'chunk', 'entity'] },
     label: { type: 'string', description: 'Its Neo4j label: Memory, Chunk, or the entity type (Person …)' },
-    name: { type: ['string', 'null'], description: 'memory: derived from the content; chunk: "<document title> #<n>"; entity: its name' },
+    name: {
+      type: ['string', 'null'],
+      description: 'memory: derived from the content; chunk: "<document title> #<n>"; entity: its name',
+    },
     properties: { type: 'object' },
     plane: { enum: [...PLANES] },
     score: { type: 'number', description: `fused reciprocal-rank score: sum over planes of 1 / (${RRF_K} + rank)` },
@@ -49,31 +97,62 @@ const searchNodeSchema: JsonSchema = {
 export function searchRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'post', path: '/v1/search', operationId: 'search', tag: 'Search', scope: 'search:read',
+      method: 'post',
+      path: '/v1/search',
+      operationId: 'search',
+      tag: 'Search',
+      scope: 'search:read',
       summary: 'Ranked search across memories, document chunks and entities, fused into one ranking',
       description: `Each plane ranks its committed (and, for memories, still recallable) hits of the project with its own full-text index; the rankings are fused by reciprocal rank fusion: score = Σ 1 / (${RRF_K} + rank), rank counted from 1 within a plane. Ties go to the hit nearest its plane's best raw score, then to the plane listed first. edges: committed relationships around the results (at most 25 per result).`,
-      body: searchBody, status: 200, errors: [],
+      body: searchBody,
+      status: 200,
+      errors: [],
       response: {
         type: 'object',
         properties: {
-          query: { type: 'string' }, project_id: { type: 'string' }, planes: { type: 'array', items: { enum: [...PLANES] } },
+          query: { type: 'string' },
+          project_id: { type: 'string' },
+          planes: { type: 'array', items: { enum: [...PLANES] } },
           nodes: { type: 'array', items: searchNodeSchema },
           edges: { type: 'array', items: edgeSchema },
           count: { type: 'integer' },
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{ query: string; planes: Plane[]; filters?: SearchFilters; limit: number; project_id?: string }>(ctx);
+        const body = bodyOf<{
+          query: string;
+          planes: Plane[];
+          filters?: SearchFilters;
+          limit: number;
+          project_id?: string;
+        }>(ctx);
         const filters = body.filters ?? {};
         const stray: FieldProblem[] = (Object.keys(filters) as Plane[])
           .filter((plane) => !body.planes.includes(plane))
           .map((plane) => ({ field: `/body/filters/${plane}`, reason: `applies only when planes includes ${plane}` }));
         // Entity types are the caller's; an engine label (Entity, Memory, Document ...) is not one.
         filters.entity?.types?.forEach((type, i) => checkTypeLabel(type, `/body/filters/entity/types/${i}`));
-        if (stray.length > 0) throw new ApiError('invalid_request', `filters.${stray[0]!.field.split('/').pop()}: ${stray[0]!.reason}`, { fields: stray });
+        if (stray.length > 0)
+          throw new ApiError('invalid_request', `filters.${stray[0]!.field.split('/').pop()}: ${stray[0]!.reason}`, {
+            fields: stray,
+          });
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const { nodes, edges } = await searchPlanes(deps.graph, actor.projectId, { query: body.query, planes: body.planes, filters, limit: body.limit });
-        return { body: { query: body.query, project_id: actor.projectId, planes: body.planes, nodes, edges, count: nodes.length } };
+        const { nodes, edges } = await searchPlanes(deps.graph, actor.projectId, {
+          query: body.query,
+          planes: body.planes,
+          filters,
+          limit: body.limit,
+        });
+        return {
+          body: {
+            query: body.query,
+            project_id: actor.projectId,
+            planes: body.planes,
+            nodes,
+            edges,
+            count: nodes.length,
+          },
+        };
       },
     },
   ]);

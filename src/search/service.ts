@@ -43,10 +43,15 @@ function chunkView(row: Row, score: number): View {
   const title = typeof row.document_title === 'string' ? row.document_title : null;
   const index = typeof p.index === 'number' ? p.index : null;
   return {
-    id: p.id ?? null, type: 'chunk', label: 'Chunk',
-    name: title !== null && index !== null ? `${title} #${index + 1}` : title ?? String(p.id),
+    id: p.id ?? null,
+    type: 'chunk',
+    label: 'Chunk',
+    name: title !== null && index !== null ? `${title} #${index + 1}` : (title ?? String(p.id)),
     properties: { ...visibleProps(p, TOP_LEVEL), document_title: title },
-    plane: 'document', score, created_at: p.created_at ?? null, updated_at: p.updated_at ?? null,
+    plane: 'document',
+    score,
+    created_at: p.created_at ?? null,
+    updated_at: p.updated_at ?? null,
   };
 }
 
@@ -54,21 +59,38 @@ function entityView(row: Row, score: number): View {
   const p = (row.entity ?? {}) as View;
   const labels = visibleLabels(row.labels).filter((l) => l !== 'Entity');
   return {
-    id: p.id ?? null, type: 'entity', label: typeof p.type === 'string' ? p.type : labels[0] ?? 'Entity',
-    name: p.name ?? null, properties: visibleProps(p, new Set([...TOP_LEVEL, 'normalized_name'])),
-    plane: 'entity', score, created_at: p.created_at ?? null, updated_at: p.updated_at ?? null,
+    id: p.id ?? null,
+    type: 'entity',
+    label: typeof p.type === 'string' ? p.type : (labels[0] ?? 'Entity'),
+    name: p.name ?? null,
+    properties: visibleProps(p, new Set([...TOP_LEVEL, 'normalized_name'])),
+    plane: 'entity',
+    score,
+    created_at: p.created_at ?? null,
+    updated_at: p.updated_at ?? null,
   };
 }
 
 function searchMemoryView(row: Row, score: number): View {
   const m = memoryView(row.memory as View, 'search');
   return {
-    id: m.id ?? null, type: 'memory', label: 'Memory', name: m.name ?? null, properties: m.properties ?? {},
-    plane: 'memory', score, created_at: m.created_at ?? null, updated_at: m.updated_at ?? null,
+    id: m.id ?? null,
+    type: 'memory',
+    label: 'Memory',
+    name: m.name ?? null,
+    properties: m.properties ?? {},
+    plane: 'memory',
+    score,
+    created_at: m.created_at ?? null,
+    updated_at: m.updated_at ?? null,
   };
 }
 
-export async function searchPlanes(graph: Graph, projectId: string, request: SearchRequest): Promise<{ nodes: View[]; edges: View[] }> {
+export async function searchPlanes(
+  graph: Graph,
+  projectId: string,
+  request: SearchRequest,
+): Promise<{ nodes: View[]; edges: View[] }> {
   const lucene = luceneQuery(request.query, projectId);
   if (!lucene) return { nodes: [], edges: [] };
   const { filters, limit } = request;
@@ -79,23 +101,43 @@ export async function searchPlanes(graph: Graph, projectId: string, request: Sea
     for (const plane of request.planes) {
       if (plane === 'memory') {
         const kinds = filters.memory?.kinds ?? null;
-        const rows = await tx.run('memories/search', { ...base, now, kinds, candidates: candidates(limit, kinds !== null) });
-        rankings.push({ plane, hits: rows.map((r) => hit(String((r.memory as View).id), Number(r.score), (s) => searchMemoryView(r, s))) });
+        const rows = await tx.run('memories/search', {
+          ...base,
+          now,
+          kinds,
+          candidates: candidates(limit, kinds !== null),
+        });
+        rankings.push({
+          plane,
+          hits: rows.map((r) => hit(String((r.memory as View).id), Number(r.score), (s) => searchMemoryView(r, s))),
+        });
       } else if (plane === 'document') {
         const documentIds = filters.document?.document_ids ?? null;
         const tags = filters.document?.tags ? filters.document.tags.map(normalizeName) : null;
-        const rows = await tx.run('search/chunks', { ...base, document_ids: documentIds, tags, candidates: candidates(limit, documentIds !== null || tags !== null) });
-        rankings.push({ plane, hits: rows.map((r) => hit(String((r.chunk as View).id), Number(r.score), (s) => chunkView(r, s))) });
+        const rows = await tx.run('search/chunks', {
+          ...base,
+          document_ids: documentIds,
+          tags,
+          candidates: candidates(limit, documentIds !== null || tags !== null),
+        });
+        rankings.push({
+          plane,
+          hits: rows.map((r) => hit(String((r.chunk as View).id), Number(r.score), (s) => chunkView(r, s))),
+        });
       } else {
         const types = filters.entity?.types ?? null;
         const rows = await tx.run('search/entities', { ...base, types, candidates: candidates(limit, types !== null) });
-        rankings.push({ plane, hits: rows.map((r) => hit(String((r.entity as View).id), Number(r.score), (s) => entityView(r, s))) });
+        rankings.push({
+          plane,
+          hits: rows.map((r) => hit(String((r.entity as View).id), Number(r.score), (s) => entityView(r, s))),
+        });
       }
     }
     const fused = reciprocalRankFusion(rankings, limit);
     const nodes = fused.map((f) => f.item(round(f.score)));
     const ids = fused.map((f) => f.id);
-    const edges = ids.length > 0 ? await tx.run('search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE }) : [];
+    const edges =
+      ids.length > 0 ? await tx.run('search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE }) : [];
     return { nodes, edges: edges.map((e) => edgeView(e, false)) };
   });
 }

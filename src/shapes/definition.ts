@@ -5,14 +5,43 @@
 import { ApiError, type FieldProblem } from '../errors/catalogue.js';
 import { RESERVED_LABELS } from '../deltas/draft.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
-import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type RelationshipTypeDef, type ShapeDef } from './types.js';
+import {
+  ANY_ENTITY,
+  MEMORY_LABEL,
+  type EntityTypeDef,
+  type PropertyDef,
+  type RelationshipTypeDef,
+  type ShapeDef,
+} from './types.js';
 
 /** The one list of labels the engine owns (src/deltas/draft.ts): a shape may not define them. */
 export { RESERVED_LABELS };
 /** Relationship types the engine uses between its own records and shapes. */
-export const RESERVED_TYPES = new Set(['HAS_CHANGE', 'TARGET', 'FROM', 'TO', 'IN_PROJECT', 'HAD_RELATIONSHIP', 'USES_SHAPE', 'USES_SOURCE', 'DEFINES', 'HAS_PROPERTY', 'SUPERSEDES', 'PROPOSES', 'HAS_MAPPING']);
+export const RESERVED_TYPES = new Set([
+  'HAS_CHANGE',
+  'TARGET',
+  'FROM',
+  'TO',
+  'IN_PROJECT',
+  'HAD_RELATIONSHIP',
+  'USES_SHAPE',
+  'USES_SOURCE',
+  'DEFINES',
+  'HAS_PROPERTY',
+  'SUPERSEDES',
+  'PROPOSES',
+  'HAS_MAPPING',
+]);
 /** Properties the engine sets on every node made through a shape. */
-export const ENGINE_PROPERTIES = new Set([...INTERNAL_PROPS, 'id', 'normalized_name', 'type', 'shape_id', 'created_at', 'updated_at']);
+export const ENGINE_PROPERTIES = new Set([
+  ...INTERNAL_PROPS,
+  'id',
+  'normalized_name',
+  'type',
+  'shape_id',
+  'created_at',
+  'updated_at',
+]);
 
 export interface EntityTypeInput {
   label: string;
@@ -29,7 +58,9 @@ export interface DefinitionInput {
   orphans_allowed?: string[];
 }
 
-export type Definition = Pick<ShapeDef, 'entity_types' | 'relationship_types' | 'orphans_allowed'> & { description?: string };
+export type Definition = Pick<ShapeDef, 'entity_types' | 'relationship_types' | 'orphans_allowed'> & {
+  description?: string;
+};
 
 /** Fills defaults (identity name, required [identity], cardinality many_to_many) and checks every rule. */
 export function checkDefinition(input: DefinitionInput, at = '/body'): Definition {
@@ -37,19 +68,27 @@ export function checkDefinition(input: DefinitionInput, at = '/body'): Definitio
   const labels = new Map<string, number>();
   const entityTypes: EntityTypeDef[] = input.entity_types.map((t, i) => {
     const field = `${at}/entity_types/${i}`;
-    if (RESERVED_LABELS.has(t.label)) problems.push({ field: `${field}/label`, reason: `${t.label} is a label the service owns` });
+    if (RESERVED_LABELS.has(t.label))
+      problems.push({ field: `${field}/label`, reason: `${t.label} is a label the service owns` });
     const first = labels.get(t.label);
-    if (first !== undefined) problems.push({ field: `${field}/label`, reason: `duplicates ${at}/entity_types/${first}/label (${t.label})` });
+    if (first !== undefined)
+      problems.push({ field: `${field}/label`, reason: `duplicates ${at}/entity_types/${first}/label (${t.label})` });
     else labels.set(t.label, i);
     problems.push(...checkProperties(t, field));
     const identity = t.identity ?? 'name';
     const declared = new Map(t.properties.map((p) => [p.name, p]));
     const identityDef = declared.get(identity);
-    if (!identityDef) problems.push({ field: `${field}/identity`, reason: `${identity} is not a declared property of ${t.label}` });
-    else if (identityDef.type !== 'string') problems.push({ field: `${field}/identity`, reason: `${identity} must be a string property to identify instances` });
+    if (!identityDef)
+      problems.push({ field: `${field}/identity`, reason: `${identity} is not a declared property of ${t.label}` });
+    else if (identityDef.type !== 'string')
+      problems.push({
+        field: `${field}/identity`,
+        reason: `${identity} must be a string property to identify instances`,
+      });
     const required = t.required ?? [identity];
     required.forEach((name, j) => {
-      if (!declared.has(name)) problems.push({ field: `${field}/required/${j}`, reason: `${name} is not a declared property of ${t.label}` });
+      if (!declared.has(name))
+        problems.push({ field: `${field}/required/${j}`, reason: `${name} is not a declared property of ${t.label}` });
     });
     return {
       label: t.label,
@@ -63,24 +102,36 @@ export function checkDefinition(input: DefinitionInput, at = '/body'): Definitio
   const known = (end: string) => labels.has(end) || end === ANY_ENTITY || end === MEMORY_LABEL;
   const relationshipTypes = (input.relationship_types ?? []).map((r, i) => {
     const field = `${at}/relationship_types/${i}`;
-    if (RESERVED_TYPES.has(r.type)) problems.push({ field: `${field}/type`, reason: `${r.type} is a relationship type the service owns` });
+    if (RESERVED_TYPES.has(r.type))
+      problems.push({ field: `${field}/type`, reason: `${r.type} is a relationship type the service owns` });
     for (const end of ['from', 'to'] as const) {
-      if (!known(r[end])) problems.push({ field: `${field}/${end}`, reason: `${r[end]} is not an entity type of this shape (nor Entity or Memory)` });
+      if (!known(r[end]))
+        problems.push({
+          field: `${field}/${end}`,
+          reason: `${r[end]} is not an entity type of this shape (nor Entity or Memory)`,
+        });
     }
     const key = `${r.type} ${r.from} ${r.to}`;
     const first = seenRels.get(key);
-    if (first !== undefined) problems.push({ field: `${field}/type`, reason: `duplicates ${at}/relationship_types/${first} (${r.type} from ${r.from} to ${r.to})` });
+    if (first !== undefined)
+      problems.push({
+        field: `${field}/type`,
+        reason: `duplicates ${at}/relationship_types/${first} (${r.type} from ${r.from} to ${r.to})`,
+      });
     else seenRels.set(key, i);
     return { ...r, cardinality: r.cardinality ?? 'many_to_many', patterns: r.patterns ?? [] };
   });
   const orphans = input.orphans_allowed ?? [];
   orphans.forEach((label, i) => {
-    if (!labels.has(label)) problems.push({ field: `${at}/orphans_allowed/${i}`, reason: `${label} is not an entity type of this shape` });
+    if (!labels.has(label))
+      problems.push({ field: `${at}/orphans_allowed/${i}`, reason: `${label} is not an entity type of this shape` });
   });
   if (problems.length > 0) {
     const first = problems[0]!;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-    throw new ApiError('invalid_request', `${first.field.replace(/^\/body\//, '')}: ${first.reason}${more}`, { fields: problems });
+    throw new ApiError('invalid_request', `${first.field.replace(/^\/body\//, '')}: ${first.reason}${more}`, {
+      fields: problems,
+    });
   }
   return {
     ...(input.description !== undefined ? { description: input.description } : {}),
@@ -95,11 +146,14 @@ function checkProperties(t: EntityTypeInput, field: string): FieldProblem[] {
   const names = new Map<string, number>();
   t.properties.forEach((p, j) => {
     const at = `${field}/properties/${j}`;
-    if (ENGINE_PROPERTIES.has(p.name)) problems.push({ field: `${at}/name`, reason: `${p.name} is a property the service sets` });
+    if (ENGINE_PROPERTIES.has(p.name))
+      problems.push({ field: `${at}/name`, reason: `${p.name} is a property the service sets` });
     const first = names.get(p.name);
-    if (first !== undefined) problems.push({ field: `${at}/name`, reason: `duplicates ${field}/properties/${first}/name (${p.name})` });
+    if (first !== undefined)
+      problems.push({ field: `${at}/name`, reason: `duplicates ${field}/properties/${first}/name (${p.name})` });
     else names.set(p.name, j);
-    if (p.enum !== undefined && p.type !== 'string') problems.push({ field: `${at}/enum`, reason: `enum is allowed on string properties only, not ${p.type}` });
+    if (p.enum !== undefined && p.type !== 'string')
+      problems.push({ field: `${at}/enum`, reason: `enum is allowed on string properties only, not ${p.type}` });
   });
   return problems;
 }

@@ -22,51 +22,104 @@ const writeResponse = governedWriteSchema({ shape: { ...shapeSchema, type: ['obj
 type DefinitionBody = DefinitionInput & { project_id?: string; apply: boolean };
 
 /** The governed-write result of a create or new version: the shape as committed, or as staged. */
-async function shapeWriteResult(deps: Deps, actor: Actor, result: ShapeWrite, def: Definition, supersedes: string | null): Promise<HandlerResult> {
+async function shapeWriteResult(
+  deps: Deps,
+  actor: Actor,
+  result: ShapeWrite,
+  def: Definition,
+  supersedes: string | null,
+): Promise<HandlerResult> {
   const failed = result.status === 'failed';
   const { staged } = result;
-  const shape = failed ? null : result.status === 'applied'
-    ? shapeView((await loadShape(deps.graph, staged.id, actor.projectId))!)
-    : stagedShapeView(staged, actor.projectId, def, supersedes);
+  const shape = failed
+    ? null
+    : result.status === 'applied'
+      ? shapeView((await loadShape(deps.graph, staged.id, actor.projectId))!)
+      : stagedShapeView(staged, actor.projectId, def, supersedes);
   return {
     status: governedWriteStatus(result),
     body: { ...governedWriteFields(actor, result, staged.id), shape },
   };
 }
 
-
 export function shapeRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'get', path: '/v1/shapes', operationId: 'listShapes', tag: 'Ontology & Shapes', scope: 'shapes:read',
+      method: 'get',
+      path: '/v1/shapes',
+      operationId: 'listShapes',
+      tag: 'Ontology & Shapes',
+      scope: 'shapes:read',
       summary: 'List the shapes the project sees: built-in ones and its own committed versions',
-      description: 'Ordered by name, then newest version first. latest=true keeps only versions no committed version supersedes.',
+      description:
+        'Ordered by name, then newest version first. latest=true keeps only versions no committed version supersedes.',
       query: cursorQuery({
         name: { type: 'string', maxLength: 64 },
         status: { enum: ['draft', 'published', 'retired'] },
         latest: { type: 'boolean', default: false },
       }),
-      status: 200, errors: [],
-      response: { type: 'object', properties: { shapes: { type: 'array', items: shapeSummarySchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } },
+      status: 200,
+      errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          shapes: { type: 'array', items: shapeSummarySchema },
+          has_more: { type: 'boolean' },
+          next_cursor: { type: ['string', 'null'] },
+        },
+      },
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; name?: string; status?: string; latest: boolean; limit: number; cursor?: string }>(ctx);
+        const q = queryOf<{
+          project_id?: string;
+          name?: string;
+          status?: string;
+          latest: boolean;
+          limit: number;
+          cursor?: string;
+        }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, ['n', 'v', 'i']);
-        const rows = await deps.graph.read((tx) => tx.run('shapes/list', {
-          project_id: actor.projectId, name: q.name ?? null, status: q.status ?? null, latest: q.latest,
-          after_name: after?.n ?? null, after_version: after?.v ?? null, after_id: after?.i ?? null, limit: q.limit + 1,
-        }));
+        const rows = await deps.graph.read((tx) =>
+          tx.run('shapes/list', {
+            project_id: actor.projectId,
+            name: q.name ?? null,
+            status: q.status ?? null,
+            latest: q.latest,
+            after_name: after?.n ?? null,
+            after_version: after?.v ?? null,
+            after_id: after?.i ?? null,
+            limit: q.limit + 1,
+          }),
+        );
         const shapes = rows.slice(0, q.limit).map(shapeSummary);
         const last = shapes[shapes.length - 1];
         const hasMore = rows.length > q.limit;
-        return { body: { shapes, has_more: hasMore, next_cursor: hasMore && last ? encodeCursor({ n: String(last.name), v: Number(last.version), i: String(last.id) }) : null } };
+        return {
+          body: {
+            shapes,
+            has_more: hasMore,
+            next_cursor:
+              hasMore && last
+                ? encodeCursor({ n: String(last.name), v: Number(last.version), i: String(last.id) })
+                : null,
+          },
+        };
       },
     },
     {
-      method: 'post', path: '/v1/shapes', operationId: 'createShape', tag: 'Ontology & Shapes', scope: 'shapes:write',
+      method: 'post',
+      path: '/v1/shapes',
+      operationId: 'createShape',
+      tag: 'Ontology & Shapes',
+      scope: 'shapes:write',
       summary: 'Create a project shape (version 1) through one delta',
-      description: 'Stages the :Shape with its :EntityType, :PropertyDef and :RelationshipType nodes (DEFINES, HAS_PROPERTY) in one delta; apply true (default) commits it. 409 when the name is taken (by a built-in shape or a committed or staged one of the project).',
-      body: createShapeBody, idempotent: true, status: 201, errors: ['conflict'], response: writeResponse,
+      description:
+        'Stages the :Shape with its :EntityType, :PropertyDef and :RelationshipType nodes (DEFINES, HAS_PROPERTY) in one delta; apply true (default) commits it. 409 when the name is taken (by a built-in shape or a committed or staged one of the project).',
+      body: createShapeBody,
+      idempotent: true,
+      status: 201,
+      errors: ['conflict'],
+      response: writeResponse,
       handler: async (ctx) => {
         const body = bodyOf<DefinitionBody & { name: string }>(ctx);
         const def = checkDefinition(body);
@@ -76,9 +129,17 @@ export function shapeRoutes(deps: Deps) {
       },
     },
     {
-      method: 'get', path: '/v1/shapes/:id', operationId: 'getShape', tag: 'Ontology & Shapes', scope: 'shapes:read',
-      summary: 'Read one shape with its full definition', params: idParams, query: projectQuery,
-      status: 200, errors: ['not_found'], response: { type: 'object', properties: { shape: shapeSchema } },
+      method: 'get',
+      path: '/v1/shapes/:id',
+      operationId: 'getShape',
+      tag: 'Ontology & Shapes',
+      scope: 'shapes:read',
+      summary: 'Read one shape with its full definition',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
+      response: { type: 'object', properties: { shape: shapeSchema } },
       handler: async (ctx) => {
         const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
         const shape = await loadShape(deps.graph, ctx.params.id!, actor.projectId);
@@ -87,10 +148,20 @@ export function shapeRoutes(deps: Deps) {
       },
     },
     {
-      method: 'post', path: '/v1/shapes/:id/versions', operationId: 'publishShapeVersion', tag: 'Ontology & Shapes', scope: 'shapes:write',
+      method: 'post',
+      path: '/v1/shapes/:id/versions',
+      operationId: 'publishShapeVersion',
+      tag: 'Ontology & Shapes',
+      scope: 'shapes:write',
       summary: 'Publish a new version of a project shape from its latest version',
-      description: 'The body is the full new definition. The new :Shape (same name, version + 1) SUPERSEDES the given one, which stays readable. 403 for built-in shapes; 409 when the given version is not the latest (or a newer one is staged).',
-      params: idParams, body: versionBody, idempotent: true, status: 201, errors: ['not_found', 'forbidden', 'conflict'], response: writeResponse,
+      description:
+        'The body is the full new definition. The new :Shape (same name, version + 1) SUPERSEDES the given one, which stays readable. 403 for built-in shapes; 409 when the given version is not the latest (or a newer one is staged).',
+      params: idParams,
+      body: versionBody,
+      idempotent: true,
+      status: 201,
+      errors: ['not_found', 'forbidden', 'conflict'],
+      response: writeResponse,
       handler: async (ctx) => {
         const body = bodyOf<DefinitionBody>(ctx);
         const def = checkDefinition(body);
@@ -100,31 +171,58 @@ export function shapeRoutes(deps: Deps) {
       },
     },
     {
-      method: 'post', path: '/v1/shapes/:id/retire', operationId: 'retireShape', tag: 'Ontology & Shapes', scope: 'shapes:write',
+      method: 'post',
+      path: '/v1/shapes/:id/retire',
+      operationId: 'retireShape',
+      tag: 'Ontology & Shapes',
+      scope: 'shapes:write',
       summary: 'Retire a shape version: kept and readable, no longer part of the ontology',
       description: 'Allowed while the shape is in use (the way out when DELETE answers 409). 403 for built-in shapes.',
-      params: idParams, body: shapeActionBody, idempotent: true, status: 200, errors: ['not_found', 'forbidden', 'conflict'], response: writeResponse,
+      params: idParams,
+      body: shapeActionBody,
+      idempotent: true,
+      status: 200,
+      errors: ['not_found', 'forbidden', 'conflict'],
+      response: writeResponse,
       handler: async (ctx: ApiContext) => {
         const body = bodyOf<{ project_id?: string; apply: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const result = await retireShape(deps, actor, ctx.params.id!, body.apply);
-        const shape = result.status === 'applied' ? await loadShape(deps.graph, result.shape.id, actor.projectId) : result.shape;
-        return { status: governedWriteStatus(result, 200), body: { ...governedWriteFields(actor, result, result.shape.id), shape: shape ? shapeView(shape) : null } };
+        const shape =
+          result.status === 'applied' ? await loadShape(deps.graph, result.shape.id, actor.projectId) : result.shape;
+        return {
+          status: governedWriteStatus(result, 200),
+          body: { ...governedWriteFields(actor, result, result.shape.id), shape: shape ? shapeView(shape) : null },
+        };
       },
     },
     {
-      method: 'delete', path: '/v1/shapes/:id', operationId: 'deleteShape', tag: 'Ontology & Shapes', scope: 'shapes:write',
+      method: 'delete',
+      path: '/v1/shapes/:id',
+      operationId: 'deleteShape',
+      tag: 'Ontology & Shapes',
+      scope: 'shapes:write',
       summary: 'Delete a shape version and its definition through one delta',
-      description: 'Refused with 409 while anything uses it: committed nodes whose shape_id is this shape, or staged deltas that add such nodes or USES_SHAPE it (details.used_by names them). 403 for built-in shapes. apply=false stages the deletion for review.',
+      description:
+        'Refused with 409 while anything uses it: committed nodes whose shape_id is this shape, or staged deltas that add such nodes or USES_SHAPE it (details.used_by names them). 403 for built-in shapes. apply=false stages the deletion for review.',
       params: idParams,
-      query: { type: 'object', properties: { project_id: projectIdField, apply: { type: 'boolean', default: true } }, additionalProperties: false },
-      idempotent: true, status: 200, errors: ['not_found', 'forbidden', 'conflict'],
+      query: {
+        type: 'object',
+        properties: { project_id: projectIdField, apply: { type: 'boolean', default: true } },
+        additionalProperties: false,
+      },
+      idempotent: true,
+      status: 200,
+      errors: ['not_found', 'forbidden', 'conflict'],
       response: governedWriteSchema({ shape_id: { type: 'string' } }),
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const result = await deleteShape(deps, actor, ctx.params.id!, q.apply);
-        return { status: governedWriteStatus(result, 200), body: { ...governedWriteFields(actor, result, result.shape.id), shape_id: result.shape.id } };
+        return {
+          status: governedWriteStatus(result, 200),
+          body: { ...governedWriteFields(actor, result, result.shape.id), shape_id: result.shape.id },
+        };
       },
     },
   ]);

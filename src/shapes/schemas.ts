@@ -15,70 +15,156 @@ export const CARDINALITIES = ['one_to_one', 'one_to_many', 'many_to_one', 'many_
 
 // These rules are published here and checked by definition.ts (x-checked-by-handler), so that a bad
 // definition gets every problem in one answer, those JSON Schema cannot state included.
-const notOneOf = (values: Set<string>, reason: string): JsonSchema => ({ not: { enum: [...values].sort() }, 'x-reason': reason, [HANDLER_RULE]: true });
-const label: JsonSchema = { type: 'string', pattern: LABEL_PATTERN, maxLength: 64, description: 'PascalCase Neo4j label: Person' };
+const notOneOf = (values: Set<string>, reason: string): JsonSchema => ({
+  not: { enum: [...values].sort() },
+  'x-reason': reason,
+  [HANDLER_RULE]: true,
+});
+const label: JsonSchema = {
+  type: 'string',
+  pattern: LABEL_PATTERN,
+  maxLength: 64,
+  description: 'PascalCase Neo4j label: Person',
+};
 const ownLabel: JsonSchema = { ...label, allOf: [notOneOf(RESERVED_LABELS, 'is a label the service owns')] };
 const relType: JsonSchema = {
-  type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64, description: 'UPPER_SNAKE relationship type: WORKS_FOR',
+  type: 'string',
+  pattern: REL_TYPE_PATTERN,
+  maxLength: 64,
+  description: 'UPPER_SNAKE relationship type: WORKS_FOR',
   allOf: [notOneOf(RESERVED_TYPES, 'is a relationship type the service owns')],
 };
-const propertyName: JsonSchema = { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64, description: 'snake_case property name' };
-const ownPropertyName: JsonSchema = { ...propertyName, allOf: [notOneOf(ENGINE_PROPERTIES, 'is a property the service sets')] };
+const propertyName: JsonSchema = {
+  type: 'string',
+  pattern: PROPERTY_PATTERN,
+  maxLength: 64,
+  description: 'snake_case property name',
+};
+const ownPropertyName: JsonSchema = {
+  ...propertyName,
+  allOf: [notOneOf(ENGINE_PROPERTIES, 'is a property the service sets')],
+};
 const description: JsonSchema = { type: 'string', maxLength: 2000 };
 
 /** strict: what a client may send (no engine-owned names); read: what built-in shapes may hold too. */
-const propertyDef = (strict: boolean): JsonSchema => obj({
-  name: strict ? ownPropertyName : propertyName,
-  type: { enum: [...PROPERTY_TYPES] },
-  description,
-  enum: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 }, description: 'Allowed values; string properties only.' },
-}, ['name', 'type'], {
-  allOf: [{
-    if: { required: ['enum'] },
-    then: { properties: { type: { const: 'string', 'x-reason': 'must be string when enum is given (enum is allowed on string properties only)' } } },
-    [HANDLER_RULE]: true,
-  }],
-});
+const propertyDef = (strict: boolean): JsonSchema =>
+  obj(
+    {
+      name: strict ? ownPropertyName : propertyName,
+      type: { enum: [...PROPERTY_TYPES] },
+      description,
+      enum: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 200,
+        uniqueItems: true,
+        items: { type: 'string', minLength: 1, maxLength: 200 },
+        description: 'Allowed values; string properties only.',
+      },
+    },
+    ['name', 'type'],
+    {
+      allOf: [
+        {
+          if: { required: ['enum'] },
+          then: {
+            properties: {
+              type: {
+                const: 'string',
+                'x-reason': 'must be string when enum is given (enum is allowed on string properties only)',
+              },
+            },
+          },
+          [HANDLER_RULE]: true,
+        },
+      ],
+    },
+  );
 
-const entityTypeSchema = (strict: boolean): JsonSchema => obj({
-  label: strict ? ownLabel : label,
-  description,
-  properties: { type: 'array', minItems: 1, maxItems: 100, items: propertyDef(strict) },
-  identity: { ...propertyName, description: 'The string property that identifies an instance within a project. Default name.' },
-  required: { type: 'array', maxItems: 100, uniqueItems: true, items: propertyName, description: 'Default: [identity].' },
-}, ['label', 'properties']);
+const entityTypeSchema = (strict: boolean): JsonSchema =>
+  obj(
+    {
+      label: strict ? ownLabel : label,
+      description,
+      properties: { type: 'array', minItems: 1, maxItems: 100, items: propertyDef(strict) },
+      identity: {
+        ...propertyName,
+        description: 'The string property that identifies an instance within a project. Default name.',
+      },
+      required: {
+        type: 'array',
+        maxItems: 100,
+        uniqueItems: true,
+        items: propertyName,
+        description: 'Default: [identity].',
+      },
+    },
+    ['label', 'properties'],
+  );
 const entityType = entityTypeSchema(true);
 const entityTypeRead = entityTypeSchema(false);
 
-const relationshipType: JsonSchema = obj({
-  type: relType,
-  from: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
-  to: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
-  cardinality: { enum: [...CARDINALITIES], default: 'many_to_many' },
-  description,
-  patterns: { type: 'array', maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Phrases that signal the relationship in text.' },
-}, ['type', 'from', 'to']);
+const relationshipType: JsonSchema = obj(
+  {
+    type: relType,
+    from: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
+    to: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
+    cardinality: { enum: [...CARDINALITIES], default: 'many_to_many' },
+    description,
+    patterns: {
+      type: 'array',
+      maxItems: 50,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      description: 'Phrases that signal the relationship in text.',
+    },
+  },
+  ['type', 'from', 'to'],
+);
 
 const definitionFields: Record<string, JsonSchema> = {
   description,
   entity_types: {
-    type: 'array', minItems: 1, maxItems: 100, items: entityType,
-    description: 'Rules checked beyond this schema, each a 400 naming its field: labels are unique within the shape; property names are unique within an entity type; identity (default name) names a declared string property and each required entry a declared property; relationship from and to name an entity type of this shape (or Entity or Memory); no two relationship types share type, from and to; orphans_allowed names entity types of this shape.',
+    type: 'array',
+    minItems: 1,
+    maxItems: 100,
+    items: entityType,
+    description:
+      'Rules checked beyond this schema, each a 400 naming its field: labels are unique within the shape; property names are unique within an entity type; identity (default name) names a declared string property and each required entry a declared property; relationship from and to name an entity type of this shape (or Entity or Memory); no two relationship types share type, from and to; orphans_allowed names entity types of this shape.',
   },
   relationship_types: { type: 'array', maxItems: 200, items: relationshipType, default: [] },
-  orphans_allowed: { type: 'array', maxItems: 100, uniqueItems: true, items: label, default: [], description: 'Entity labels of this shape that may have no relationship.' },
+  orphans_allowed: {
+    type: 'array',
+    maxItems: 100,
+    uniqueItems: true,
+    items: label,
+    default: [],
+    description: 'Entity labels of this shape that may have no relationship.',
+  },
   project_id: projectIdField,
   apply: { type: 'boolean', default: true, description: 'false leaves the delta staged for review.' },
 };
 
-export const createShapeBody: JsonSchema = obj({
-  name: { type: 'string', pattern: SHAPE_NAME_PATTERN, minLength: 1, maxLength: 64, description: 'Lowercase slug, unique in the project (and not a built-in name); all versions share it.' },
-  ...definitionFields,
-}, ['name', 'entity_types']);
+export const createShapeBody: JsonSchema = obj(
+  {
+    name: {
+      type: 'string',
+      pattern: SHAPE_NAME_PATTERN,
+      minLength: 1,
+      maxLength: 64,
+      description: 'Lowercase slug, unique in the project (and not a built-in name); all versions share it.',
+    },
+    ...definitionFields,
+  },
+  ['name', 'entity_types'],
+);
 
 export const versionBody: JsonSchema = obj(definitionFields, ['entity_types']);
 
-export const shapeActionBody: JsonSchema = obj({ project_id: projectIdField, apply: { type: 'boolean', default: true } });
+export const shapeActionBody: JsonSchema = obj({
+  project_id: projectIdField,
+  apply: { type: 'boolean', default: true },
+});
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 
@@ -107,11 +193,18 @@ export const shapeSchema: JsonSchema = {
 export const shapeSummarySchema: JsonSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer' },
-    status: { enum: ['draft', 'published', 'retired'] }, builtin: { type: 'boolean' }, project_id: nullableString,
-    description: nullableString, schema_tag: nullableString,
+    id: { type: 'string' },
+    name: { type: 'string' },
+    version: { type: 'integer' },
+    status: { enum: ['draft', 'published', 'retired'] },
+    builtin: { type: 'boolean' },
+    project_id: nullableString,
+    description: nullableString,
+    schema_tag: nullableString,
     entity_type_labels: { type: 'array', items: { type: 'string' } },
     relationship_type_names: { type: 'array', items: { type: 'string' } },
-    superseded_by: nullableString, created_at: nullableString, updated_at: nullableString,
+    superseded_by: nullableString,
+    created_at: nullableString,
+    updated_at: nullableString,
   },
 };

@@ -17,9 +17,14 @@ export interface ShapeWrite extends WriteOutcome {
 }
 
 function builtinRefusal(shape: ShapeRecord, action: string): ApiError {
-  return new ApiError('forbidden', `Shape ${shape.name} (${shape.id}) is built in and cannot be ${action}; create a project shape instead.`, {
-    shape_id: shape.id, builtin: true,
-  });
+  return new ApiError(
+    'forbidden',
+    `Shape ${shape.name} (${shape.id}) is built in and cannot be ${action}; create a project shape instead.`,
+    {
+      shape_id: shape.id,
+      builtin: true,
+    },
+  );
 }
 
 /** The committed shape, or 404; built-in shapes are refused with 403 for any change. */
@@ -30,41 +35,80 @@ async function changeableShape(deps: Deps, actor: Actor, id: string, action: str
   return shape;
 }
 
-export async function createShape(deps: Deps, actor: Actor, name: string, def: Definition, apply: boolean): Promise<ShapeWrite> {
+export async function createShape(
+  deps: Deps,
+  actor: Actor,
+  name: string,
+  def: Definition,
+  apply: boolean,
+): Promise<ShapeWrite> {
   const taken = await deps.graph.read((tx) => tx.one('shapes/name_taken', { name, project_id: actor.projectId }));
   if (taken) {
-    const where = taken.builtin ? 'a built-in shape' : taken.pending ? `a shape staged in delta ${String(taken.delta_id)}` : 'a shape of this project';
-    throw new ApiError('conflict', `The name ${name} is taken by ${where}; publish a new version of it with POST /v1/shapes/${String(taken.id)}/versions.`, {
-      fields: [{ field: '/body/name', reason: 'is taken' }], shape_id: taken.id, ...(taken.pending ? { delta_id: taken.delta_id } : {}),
-    });
+    const where = taken.builtin
+      ? 'a built-in shape'
+      : taken.pending
+        ? `a shape staged in delta ${String(taken.delta_id)}`
+        : 'a shape of this project';
+    throw new ApiError(
+      'conflict',
+      `The name ${name} is taken by ${where}; publish a new version of it with POST /v1/shapes/${String(taken.id)}/versions.`,
+      {
+        fields: [{ field: '/body/name', reason: 'is taken' }],
+        shape_id: taken.id,
+        ...(taken.pending ? { delta_id: taken.delta_id } : {}),
+      },
+    );
   }
   let staged: StagedShape | undefined;
-  const outcome = await writeGoverned(deps.graph, () => {
-    const draft = new DeltaDraft('shape', `shape: ${name} v1`);
-    staged = stageShape(draft, actor.projectId, name, 1, def, null);
-    return Promise.resolve(draft);
-  }, actor, apply);
+  const outcome = await writeGoverned(
+    deps.graph,
+    () => {
+      const draft = new DeltaDraft('shape', `shape: ${name} v1`);
+      staged = stageShape(draft, actor.projectId, name, 1, def, null);
+      return Promise.resolve(draft);
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, staged: staged! };
 }
 
-export async function publishVersion(deps: Deps, actor: Actor, id: string, def: Definition, apply: boolean): Promise<ShapeWrite & { previous: ShapeRecord }> {
+export async function publishVersion(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  def: Definition,
+  apply: boolean,
+): Promise<ShapeWrite & { previous: ShapeRecord }> {
   const previous = await changeableShape(deps, actor, id, 'given a new version');
-  const newer = await deps.graph.read((tx) => tx.one('shapes/newer_version', { project_id: actor.projectId, name: previous.name, version: previous.version }));
+  const newer = await deps.graph.read((tx) =>
+    tx.one('shapes/newer_version', { project_id: actor.projectId, name: previous.name, version: previous.version }),
+  );
   if (newer) {
     throw conflict(
       newer.pending
         ? `Version ${String(newer.version)} of ${previous.name} is staged in delta ${String(newer.delta_id)}; apply or reject it first.`
         : `Shape ${id} is version ${previous.version}; the latest version of ${previous.name} is ${String(newer.id)} (v${String(newer.version)}). Publish from the latest.`,
-      { shape_id: id, latest_version_id: newer.id, latest_version: newer.version, ...(newer.pending ? { delta_id: newer.delta_id } : {}) },
+      {
+        shape_id: id,
+        latest_version_id: newer.id,
+        latest_version: newer.version,
+        ...(newer.pending ? { delta_id: newer.delta_id } : {}),
+      },
     );
   }
   const version = previous.version + 1;
   let staged: StagedShape | undefined;
-  const outcome = await writeGoverned(deps.graph, () => {
-    const draft = new DeltaDraft('shape', `shape: ${previous.name} v${version}`);
-    staged = stageShape(draft, actor.projectId, previous.name, version, def, previous.id);
-    return Promise.resolve(draft);
-  }, actor, apply);
+  const outcome = await writeGoverned(
+    deps.graph,
+    () => {
+      const draft = new DeltaDraft('shape', `shape: ${previous.name} v${version}`);
+      staged = stageShape(draft, actor.projectId, previous.name, version, def, previous.id);
+      return Promise.resolve(draft);
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, staged: staged!, previous };
 }
 
@@ -84,36 +128,63 @@ export async function shapeUsage(deps: Deps, actor: Actor, id: string): Promise<
 }
 
 /** Deletes one version with its definition nodes, through a delta; refused (409) while anything uses it. */
-export async function deleteShape(deps: Deps, actor: Actor, id: string, apply: boolean): Promise<WriteOutcome & { shape: ShapeRecord }> {
+export async function deleteShape(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  apply: boolean,
+): Promise<WriteOutcome & { shape: ShapeRecord }> {
   const shape = await changeableShape(deps, actor, id, 'deleted');
   const usage = await shapeUsage(deps, actor, id);
   if (usage.node_count > 0 || usage.staged_delta_ids.length > 0) {
     const parts = [
-      usage.node_count > 0 ? `${usage.node_count} committed node(s) (${usage.node_ids.slice(0, 3).join(', ')}${usage.node_count > 3 ? ', …' : ''})` : '',
+      usage.node_count > 0
+        ? `${usage.node_count} committed node(s) (${usage.node_ids.slice(0, 3).join(', ')}${usage.node_count > 3 ? ', …' : ''})`
+        : '',
       usage.staged_delta_ids.length > 0 ? `staged delta(s) ${usage.staged_delta_ids.join(', ')}` : '',
     ].filter(Boolean);
-    throw conflict(`Shape ${shape.name} v${shape.version} (${id}) is in use by ${parts.join(' and ')}; it is not deleted. Retire it instead (POST /v1/shapes/${id}/retire), or remove what uses it.`, {
-      shape_id: id, used_by: usage,
-    });
+    throw conflict(
+      `Shape ${shape.name} v${shape.version} (${id}) is in use by ${parts.join(' and ')}; it is not deleted. Retire it instead (POST /v1/shapes/${id}/retire), or remove what uses it.`,
+      {
+        shape_id: id,
+        used_by: usage,
+      },
+    );
   }
-  const outcome = await writeGoverned(deps.graph, async (tx) => {
-    const draft = new DeltaDraft('shape', `delete shape: ${shape.name} v${shape.version}`);
-    const ids = await tx.run('shapes/definition_node_ids', { id, project_id: actor.projectId });
-    for (const row of ids) draft.deleteNode(String(row.id));
-    draft.deleteNode(id);
-    return draft;
-  }, actor, apply);
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const draft = new DeltaDraft('shape', `delete shape: ${shape.name} v${shape.version}`);
+      const ids = await tx.run('shapes/definition_node_ids', { id, project_id: actor.projectId });
+      for (const row of ids) draft.deleteNode(String(row.id));
+      draft.deleteNode(id);
+      return draft;
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, shape };
 }
 
 /** Marks a version retired (kept, readable, left out of the ontology); allowed while in use. */
-export async function retireShape(deps: Deps, actor: Actor, id: string, apply: boolean): Promise<WriteOutcome & { shape: ShapeRecord }> {
+export async function retireShape(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  apply: boolean,
+): Promise<WriteOutcome & { shape: ShapeRecord }> {
   const shape = await changeableShape(deps, actor, id, 'retired');
-  if (shape.status === 'retired') throw conflict(`Shape ${id} is already retired.`, { shape_id: id, status: shape.status });
-  const outcome = await writeGoverned(deps.graph, () => {
-    const draft = new DeltaDraft('shape', `retire shape: ${shape.name} v${shape.version}`);
-    draft.updateNode(id, { status: 'retired' });
-    return Promise.resolve(draft);
-  }, actor, apply);
+  if (shape.status === 'retired')
+    throw conflict(`Shape ${id} is already retired.`, { shape_id: id, status: shape.status });
+  const outcome = await writeGoverned(
+    deps.graph,
+    () => {
+      const draft = new DeltaDraft('shape', `retire shape: ${shape.name} v${shape.version}`);
+      draft.updateNode(id, { status: 'retired' });
+      return Promise.resolve(draft);
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, shape };
 }

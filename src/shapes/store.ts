@@ -5,13 +5,22 @@ import { Graph, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import type { DeltaDraft } from '../deltas/draft.js';
 import type { Definition } from './definition.js';
-import type { Cardinality, EntityTypeDef, PropertyDef, PropertyType, RelationshipTypeDef, ShapeRecord, ShapeStatus } from './types.js';
+import type {
+  Cardinality,
+  EntityTypeDef,
+  PropertyDef,
+  PropertyType,
+  RelationshipTypeDef,
+  ShapeRecord,
+  ShapeStatus,
+} from './types.js';
 
 type Props = Record<string, Plain>;
 
 const str = (v: Plain | undefined): string | null => (typeof v === 'string' ? v : null);
 const strings = (v: Plain | undefined): string[] => (Array.isArray(v) ? v.map(String) : []);
-const optional = <K extends string>(key: K, v: Plain | undefined): Partial<Record<K, string>> => (typeof v === 'string' ? ({ [key]: v } as Record<K, string>) : {});
+const optional = <K extends string>(key: K, v: Plain | undefined): Partial<Record<K, string>> =>
+  typeof v === 'string' ? ({ [key]: v } as Record<K, string>) : {};
 
 function propertyDef(p: Props): PropertyDef {
   return {
@@ -85,30 +94,57 @@ export interface StagedShape {
 
 /** Stages the shape node and its whole definition into the draft; the new version SUPERSEDES the old. */
 export function stageShape(
-  draft: DeltaDraft, projectId: string, name: string, version: number, def: Definition, supersedes: string | null,
+  draft: DeltaDraft,
+  projectId: string,
+  name: string,
+  version: number,
+  def: Definition,
+  supersedes: string | null,
 ): StagedShape {
   const schemaTag = `${name}/v${version}`;
   const shapeId = draft.createNode(['Shape'], {
-    name, version, status: 'published', builtin: false, schema_tag: schemaTag,
+    name,
+    version,
+    status: 'published',
+    builtin: false,
+    schema_tag: schemaTag,
     description: def.description ?? null,
     orphans_allowed: def.orphans_allowed ?? [],
     version_key: `${projectId}|${name}|${version}`,
   });
   def.entity_types.forEach((t, i) => {
     const typeId = draft.createNode(['EntityType'], {
-      shape_id: shapeId, label: t.label, description: t.description ?? null, identity: t.identity, required: t.required, position: i,
+      shape_id: shapeId,
+      label: t.label,
+      description: t.description ?? null,
+      identity: t.identity,
+      required: t.required,
+      position: i,
     });
     draft.createRelationship(shapeId, 'DEFINES', typeId);
     t.properties.forEach((p, j) => {
       const propId = draft.createNode(['PropertyDef'], {
-        shape_id: shapeId, entity_label: t.label, name: p.name, type: p.type, enum: p.enum ?? null, description: p.description ?? null, position: j,
+        shape_id: shapeId,
+        entity_label: t.label,
+        name: p.name,
+        type: p.type,
+        enum: p.enum ?? null,
+        description: p.description ?? null,
+        position: j,
       });
       draft.createRelationship(typeId, 'HAS_PROPERTY', propId);
     });
   });
   def.relationship_types.forEach((r, i) => {
     const relId = draft.createNode(['RelationshipType'], {
-      shape_id: shapeId, type: r.type, from: r.from, to: r.to, cardinality: r.cardinality, patterns: r.patterns ?? [], description: r.description ?? null, position: i,
+      shape_id: shapeId,
+      type: r.type,
+      from: r.from,
+      to: r.to,
+      cardinality: r.cardinality,
+      patterns: r.patterns ?? [],
+      description: r.description ?? null,
+      position: i,
     });
     draft.createRelationship(shapeId, 'DEFINES', relId);
   });

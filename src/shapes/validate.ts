@@ -4,7 +4,14 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { ENGINE_PROPERTIES } from './definition.js';
-import { ANY_ENTITY, MEMORY_LABEL, type EntityTypeDef, type PropertyDef, type RelationshipTypeDef, type ShapeDef } from './types.js';
+import {
+  ANY_ENTITY,
+  MEMORY_LABEL,
+  type EntityTypeDef,
+  type PropertyDef,
+  type RelationshipTypeDef,
+  type ShapeDef,
+} from './types.js';
 
 export { loadShape } from './store.js';
 
@@ -32,12 +39,18 @@ export interface CompiledShape {
 /** The JSON Schema of one property's values. */
 function propertySchema(p: PropertyDef): Record<string, unknown> {
   switch (p.type) {
-    case 'string': return p.enum ? { type: 'string', enum: p.enum } : { type: 'string' };
-    case 'number': return { type: 'number' };
-    case 'integer': return { type: 'integer' };
-    case 'boolean': return { type: 'boolean' };
-    case 'date': return { type: 'string', format: 'date' };
-    case 'datetime': return { type: 'string', format: 'date-time' };
+    case 'string':
+      return p.enum ? { type: 'string', enum: p.enum } : { type: 'string' };
+    case 'number':
+      return { type: 'number' };
+    case 'integer':
+      return { type: 'integer' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
   }
 }
 
@@ -56,7 +69,8 @@ function asJson(properties: Record<string, unknown>): Record<string, unknown> {
   for (const [k, v] of Object.entries(properties)) {
     if (v === null || v === undefined) continue;
     if (v instanceof Date) out[k] = v.toISOString();
-    else if (typeof v === 'object' && !Array.isArray(v) && 'date' in v && Object.keys(v).length === 1) out[k] = String((v as { date: unknown }).date);
+    else if (typeof v === 'object' && !Array.isArray(v) && 'date' in v && Object.keys(v).length === 1)
+      out[k] = String((v as { date: unknown }).date);
     else out[k] = v;
   }
   return out;
@@ -64,8 +78,10 @@ function asJson(properties: Record<string, unknown>): Record<string, unknown> {
 
 function problemOf(e: ErrorObject, label: string): InstanceProblem {
   if (e.keyword === 'required') return { field: `/${String(e.params.missingProperty)}`, reason: 'is required' };
-  if (e.keyword === 'additionalProperties') return { field: `/${String(e.params.additionalProperty)}`, reason: `is not a property of ${label}` };
-  if (e.keyword === 'enum') return { field: e.instancePath, reason: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` };
+  if (e.keyword === 'additionalProperties')
+    return { field: `/${String(e.params.additionalProperty)}`, reason: `is not a property of ${label}` };
+  if (e.keyword === 'enum')
+    return { field: e.instancePath, reason: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` };
   return { field: e.instancePath, reason: e.message ?? 'is invalid' };
 }
 
@@ -87,13 +103,16 @@ export function compileShape(shape: ShapeDef): CompiledShape {
     return v;
   };
   const relationshipTypes = (type: string, fromLabel: string, toLabel: string) =>
-    shape.relationship_types.filter((r) => r.type === type && endMatches(r.from, fromLabel) && endMatches(r.to, toLabel));
+    shape.relationship_types.filter(
+      (r) => r.type === type && endMatches(r.from, fromLabel) && endMatches(r.to, toLabel),
+    );
   return {
     shape,
     entityType: (label) => types.get(label),
     validateEntity(label, properties) {
       const t = types.get(label);
-      if (!t) return [{ field: '', reason: `${label} is not an entity type of shape ${shape.name} (v${shape.version})` }];
+      if (!t)
+        return [{ field: '', reason: `${label} is not an entity type of shape ${shape.name} (v${shape.version})` }];
       const validate = validatorOf(t);
       if (validate(asJson(properties))) return [];
       return (validate.errors ?? []).map((e) => problemOf(e, label));

@@ -7,27 +7,62 @@ import type { ShapeRecord } from './types.js';
 
 export function shapeView(s: ShapeRecord): Record<string, unknown> {
   return {
-    id: s.id, name: s.name, version: s.version, status: s.status, builtin: s.builtin, project_id: s.project_id,
-    description: s.description ?? null, schema_tag: s.schema_tag ?? null,
-    entity_types: s.entity_types, relationship_types: s.relationship_types, orphans_allowed: s.orphans_allowed ?? [],
-    supersedes: s.supersedes, superseded_by: s.superseded_by, created_at: s.created_at, updated_at: s.updated_at,
+    id: s.id,
+    name: s.name,
+    version: s.version,
+    status: s.status,
+    builtin: s.builtin,
+    project_id: s.project_id,
+    description: s.description ?? null,
+    schema_tag: s.schema_tag ?? null,
+    entity_types: s.entity_types,
+    relationship_types: s.relationship_types,
+    orphans_allowed: s.orphans_allowed ?? [],
+    supersedes: s.supersedes,
+    superseded_by: s.superseded_by,
+    created_at: s.created_at,
+    updated_at: s.updated_at,
   };
 }
 
 /** A shape staged for review: what it will be once its delta is applied. */
-export function stagedShapeView(staged: StagedShape, projectId: string, def: Definition, supersedes: string | null): Record<string, unknown> {
+export function stagedShapeView(
+  staged: StagedShape,
+  projectId: string,
+  def: Definition,
+  supersedes: string | null,
+): Record<string, unknown> {
   return shapeView({
-    ...def, id: staged.id, name: staged.name, version: staged.version, schema_tag: staged.schema_tag, status: 'published', builtin: false,
-    project_id: projectId, supersedes, superseded_by: null, created_at: null, updated_at: null,
+    ...def,
+    id: staged.id,
+    name: staged.name,
+    version: staged.version,
+    schema_tag: staged.schema_tag,
+    status: 'published',
+    builtin: false,
+    project_id: projectId,
+    supersedes,
+    superseded_by: null,
+    created_at: null,
+    updated_at: null,
   });
 }
 
 export function shapeSummary(row: Record<string, Plain>): Record<string, Plain> {
   const s = (row.shape ?? {}) as Record<string, Plain>;
   return {
-    id: s.id ?? null, name: s.name ?? null, version: s.version ?? null, status: s.status ?? null, builtin: s.builtin === true,
-    project_id: s.project_id ?? null, description: s.description ?? null, schema_tag: s.schema_tag ?? null,
-    entity_type_labels: row.labels ?? [], relationship_type_names: row.types ?? [],
-    superseded_by: row.superseded_by ?? null, created_at: s.created_at ?? null, updated_at: s.updated_at ?? null,
+    id: s.id ?? null,
+    name: s.name ?? null,
+    version: s.version ?? null,
+    status: s.status ?? null,
+    builtin: s.builtin === true,
+    project_id: s.project_id ?? null,
+    description: s.description ?? null,
+    schema_tag: s.schema_tag ?? null,
+    entity_type_labels: row.labels ?? [],
+    relationship_type_names: row.types ?? [],
+    superseded_by: row.superseded_by ?? null,
+    created_at: s.created_at ?? null,
+    updated_at: s.updated_at ?? null,
   };
 }

@@ -67,44 +67,74 @@ export function normaliseDefinition(input: DefinitionInput, at = '/body'): Slice
   const planes = PLANES.filter((p) => (input.planes ?? PLANES).includes(p));
   const filters = input.filters ?? {};
   for (const plane of Object.keys(filters)) {
-    if (!planes.includes(plane as Plane)) problems.push({ field: `${at}/filters/${plane}`, reason: `applies only when planes includes ${plane}` });
+    if (!planes.includes(plane as Plane))
+      problems.push({ field: `${at}/filters/${plane}`, reason: `applies only when planes includes ${plane}` });
   }
   const given = input.budget?.sections;
   if (given) {
     for (const plane of Object.keys(given)) {
-      if (!planes.includes(plane as Plane)) problems.push({ field: `${at}/budget/sections/${plane}`, reason: `applies only when planes includes ${plane}` });
+      if (!planes.includes(plane as Plane))
+        problems.push({
+          field: `${at}/budget/sections/${plane}`,
+          reason: `applies only when planes includes ${plane}`,
+        });
     }
     const sum = Object.values(given).reduce((a, b) => a + (b ?? 0), 0);
-    if (sum > 1 + 1e-9) problems.push({ field: `${at}/budget/sections`, reason: `shares sum to ${Math.round(sum * 1e4) / 1e4}; they must sum to at most 1` });
+    if (sum > 1 + 1e-9)
+      problems.push({
+        field: `${at}/budget/sections`,
+        reason: `shares sum to ${Math.round(sum * 1e4) / 1e4}; they must sum to at most 1`,
+      });
   }
   const window = input.time_window;
   let timeWindow: TimeWindow | null = null;
   if (window) {
     const field = window.field ?? 'created_at';
     if (window.last !== undefined) {
-      if (!parseDuration(window.last)) problems.push({ field: `${at}/time_window/last`, reason: 'must be an ISO-8601 duration such as P30D or PT12H' });
+      if (!parseDuration(window.last))
+        problems.push({
+          field: `${at}/time_window/last`,
+          reason: 'must be an ISO-8601 duration such as P30D or PT12H',
+        });
       timeWindow = { field, last: window.last };
     } else {
       for (const end of ['from', 'to'] as const) {
-        if (window[end] !== undefined && Number.isNaN(Date.parse(window[end]!))) problems.push({ field: `${at}/time_window/${end}`, reason: 'must be a date-time' });
+        if (window[end] !== undefined && Number.isNaN(Date.parse(window[end]!)))
+          problems.push({ field: `${at}/time_window/${end}`, reason: 'must be a date-time' });
       }
-      if (window.from && window.to && Date.parse(window.from) > Date.parse(window.to)) problems.push({ field: `${at}/time_window/to`, reason: 'must not be before from' });
+      if (window.from && window.to && Date.parse(window.from) > Date.parse(window.to))
+        problems.push({ field: `${at}/time_window/to`, reason: 'must not be before from' });
       const iso = (t: string) => (Number.isNaN(Date.parse(t)) ? t : new Date(t).toISOString());
-      timeWindow = { field, ...(window.from ? { from: iso(window.from) } : {}), ...(window.to ? { to: iso(window.to) } : {}) };
+      timeWindow = {
+        field,
+        ...(window.from ? { from: iso(window.from) } : {}),
+        ...(window.to ? { to: iso(window.to) } : {}),
+      };
     }
   }
-  if (problems.length > 0) throw new ApiError('invalid_request', `${problems[0]!.field.replace(/^\/body\/?/, '')}: ${problems[0]!.reason}`, { fields: problems });
-  const sections = given ? Object.fromEntries(planes.filter((p) => given[p] !== undefined).map((p) => [p, given[p]!])) : defaultSections(planes);
+  if (problems.length > 0)
+    throw new ApiError('invalid_request', `${problems[0]!.field.replace(/^\/body\/?/, '')}: ${problems[0]!.reason}`, {
+      fields: problems,
+    });
+  const sections = given
+    ? Object.fromEntries(planes.filter((p) => given[p] !== undefined).map((p) => [p, given[p]!]))
+    : defaultSections(planes);
   return {
     description: input.description ?? null,
     planes,
-    filters: Object.fromEntries(planes.filter((p) => filters[p] !== undefined).map((p) => [p, filters[p]])) as SliceFilters,
+    filters: Object.fromEntries(
+      planes.filter((p) => filters[p] !== undefined).map((p) => [p, filters[p]]),
+    ) as SliceFilters,
     subject: input.subject ?? null,
     hops: input.hops ?? 1,
     relationship_types: input.relationship_types ? [...input.relationship_types].sort() : null,
     time_window: timeWindow,
     query: input.query?.trim() ? input.query : null,
-    budget: { max_tokens: input.budget?.max_tokens ?? DEFAULT_TOKENS, tokenizer: input.budget?.tokenizer ?? 'cl100k_base', sections },
+    budget: {
+      max_tokens: input.budget?.max_tokens ?? DEFAULT_TOKENS,
+      tokenizer: input.budget?.tokenizer ?? 'cl100k_base',
+      sections,
+    },
     format: input.format ?? 'markdown',
   };
 }

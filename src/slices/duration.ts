@@ -19,7 +19,15 @@ export function parseDuration(text: string): Duration | null {
   const m = DURATION.exec(text);
   if (!m) return null;
   const n = (g: string | undefined) => (g ? Number(g.slice(0, -1)) : 0);
-  const d = { years: n(m[1]), months: n(m[2]), weeks: n(m[3]), days: n(m[4]), hours: n(m[6]), minutes: n(m[7]), seconds: n(m[8]) };
+  const d = {
+    years: n(m[1]),
+    months: n(m[2]),
+    weeks: n(m[3]),
+    days: n(m[4]),
+    hours: n(m[6]),
+    minutes: n(m[7]),
+    seconds: n(m[8]),
+  };
   return d;
 }
 
@@ -30,7 +38,9 @@ const EARLIEST = new Date('0001-01-01T00:00:00Z').getTime();
 export function subtractDuration(end: Date, duration: Duration): Date {
   const t = new Date(end.getTime());
   if (duration.years || duration.months) t.setUTCMonth(t.getUTCMonth() - duration.months - 12 * duration.years);
-  const ms = ((((duration.weeks * 7 + duration.days) * 24 + duration.hours) * 60 + duration.minutes) * 60 + duration.seconds) * 1000;
+  const ms =
+    ((((duration.weeks * 7 + duration.days) * 24 + duration.hours) * 60 + duration.minutes) * 60 + duration.seconds) *
+    1000;
   const start = t.getTime() - ms;
   return new Date(Number.isFinite(start) && start > EARLIEST ? start : EARLIEST);
 }

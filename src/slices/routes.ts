@@ -24,11 +24,23 @@ const TAG = 'Context & Slices';
 type DefinitionBody = DefinitionInput & { project_id?: string; apply: boolean };
 
 /** The governed-write answer of a create or new version: the slice as committed, or as staged. */
-async function sliceWriteResult(deps: Deps, actor: Actor, result: SliceWrite, def: SliceDefinition, supersedes: string | null): Promise<HandlerResult> {
-  const slice = result.status === 'failed' ? null : result.status === 'applied'
-    ? sliceView(await committedSlice(deps.graph, actor, result.staged.id))
-    : stagedSliceView(result.staged, actor.projectId, def, result.deltaId, supersedes);
-  return { status: governedWriteStatus(result), body: { ...governedWriteFields(actor, result, result.staged.id), slice } };
+async function sliceWriteResult(
+  deps: Deps,
+  actor: Actor,
+  result: SliceWrite,
+  def: SliceDefinition,
+  supersedes: string | null,
+): Promise<HandlerResult> {
+  const slice =
+    result.status === 'failed'
+      ? null
+      : result.status === 'applied'
+        ? sliceView(await committedSlice(deps.graph, actor, result.staged.id))
+        : stagedSliceView(result.staged, actor.projectId, def, result.deltaId, supersedes);
+  return {
+    status: governedWriteStatus(result),
+    body: { ...governedWriteFields(actor, result, result.staged.id), slice },
+  };
 }
 
 /** The definition fields of a create or version body (name, project_id and apply are not part of it). */
@@ -40,51 +52,108 @@ function definitionOf(body: DefinitionBody & { name?: string }): SliceDefinition
 export function sliceRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'post', path: '/v1/slices', operationId: 'createSlice', tag: TAG, scope: 'slices:write',
+      method: 'post',
+      path: '/v1/slices',
+      operationId: 'createSlice',
+      tag: TAG,
+      scope: 'slices:write',
       summary: 'Save a slice (version 1) through one delta',
-      description: 'A slice is a saved scope: planes, per-plane filters, a subject and its neighbourhood (hops 0–2 over relationship_types), a time window, a default query, a token budget (max_tokens 256–128000, tokenizer, shares per plane summing to at most 1) and a format. Stored as :Knowledge:Slice, FOCUSES_ON its subject entity when given by id. apply false stages it. 409 when the name is taken (committed or staged).',
-      body: createSliceBody, idempotent: true, status: 201, errors: ['conflict'], response: writeResponse,
+      description:
+        'A slice is a saved scope: planes, per-plane filters, a subject and its neighbourhood (hops 0–2 over relationship_types), a time window, a default query, a token budget (max_tokens 256–128000, tokenizer, shares per plane summing to at most 1) and a format. Stored as :Knowledge:Slice, FOCUSES_ON its subject entity when given by id. apply false stages it. 409 when the name is taken (committed or staged).',
+      body: createSliceBody,
+      idempotent: true,
+      status: 201,
+      errors: ['conflict'],
+      response: writeResponse,
       handler: async (ctx) => {
         const body = bodyOf<DefinitionBody & { name: string }>(ctx);
         const def = definitionOf(body);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        return sliceWriteResult(deps, actor, await createSlice(deps.graph, actor, body.name, def, body.apply), def, null);
+        return sliceWriteResult(
+          deps,
+          actor,
+          await createSlice(deps.graph, actor, body.name, def, body.apply),
+          def,
+          null,
+        );
       },
     },
     {
-      method: 'get', path: '/v1/slices', operationId: 'listSlices', tag: TAG, scope: 'slices:read',
+      method: 'get',
+      path: '/v1/slices',
+      operationId: 'listSlices',
+      tag: TAG,
+      scope: 'slices:read',
       summary: "List the project's committed slices, by name then newest version first",
       query: cursorQuery({ name: { type: 'string', pattern: SHAPE_NAME_PATTERN, maxLength: 64 } }),
-      status: 200, errors: [],
-      response: { type: 'object', properties: { slices: { type: 'array', items: sliceSchema }, has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } },
+      status: 200,
+      errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          slices: { type: 'array', items: sliceSchema },
+          has_more: { type: 'boolean' },
+          next_cursor: { type: ['string', 'null'] },
+        },
+      },
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, ['n', 'v', 'i']);
-        const rows = await deps.graph.read((tx) => tx.run('slices/list', {
-          project_id: actor.projectId, name: q.name ?? null, limit: q.limit + 1,
-          after_name: after?.n ?? null, after_version: after?.v ?? null, after_id: after?.i ?? null,
-        }));
+        const rows = await deps.graph.read((tx) =>
+          tx.run('slices/list', {
+            project_id: actor.projectId,
+            name: q.name ?? null,
+            limit: q.limit + 1,
+            after_name: after?.n ?? null,
+            after_version: after?.v ?? null,
+            after_id: after?.i ?? null,
+          }),
+        );
         const slices = rows.slice(0, q.limit).map((r) => sliceRecord(r));
         const last = slices[slices.length - 1];
         const hasMore = rows.length > q.limit;
-        return { body: { slices: slices.map(sliceView), has_more: hasMore, next_cursor: hasMore && last ? encodeCursor({ n: last.name, v: last.version, i: last.id }) : null } };
+        return {
+          body: {
+            slices: slices.map(sliceView),
+            has_more: hasMore,
+            next_cursor: hasMore && last ? encodeCursor({ n: last.name, v: last.version, i: last.id }) : null,
+          },
+        };
       },
     },
     {
-      method: 'get', path: '/v1/slices/:id', operationId: 'getSlice', tag: TAG, scope: 'slices:read',
-      summary: 'Read one committed slice version', params: idParams, query: projectQuery,
-      status: 200, errors: ['not_found'], response: { type: 'object', properties: { slice: sliceSchema } },
+      method: 'get',
+      path: '/v1/slices/:id',
+      operationId: 'getSlice',
+      tag: TAG,
+      scope: 'slices:read',
+      summary: 'Read one committed slice version',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
+      response: { type: 'object', properties: { slice: sliceSchema } },
       handler: async (ctx) => {
         const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
         return { body: { slice: sliceView(await committedSlice(deps.graph, actor, ctx.params.id!)) } };
       },
     },
     {
-      method: 'post', path: '/v1/slices/:id/versions', operationId: 'publishSliceVersion', tag: TAG, scope: 'slices:write',
+      method: 'post',
+      path: '/v1/slices/:id/versions',
+      operationId: 'publishSliceVersion',
+      tag: TAG,
+      scope: 'slices:write',
       summary: 'Publish a new version of a slice from its latest version',
-      description: 'The body is the full new definition. The new :Slice (same name, version + 1) SUPERSEDES the given one, which stays readable. 409 when the given version is not the latest (or a newer one is staged).',
-      params: idParams, body: versionSliceBody, idempotent: true, status: 201, errors: ['not_found', 'conflict'], response: writeResponse,
+      description:
+        'The body is the full new definition. The new :Slice (same name, version + 1) SUPERSEDES the given one, which stays readable. 409 when the given version is not the latest (or a newer one is staged).',
+      params: idParams,
+      body: versionSliceBody,
+      idempotent: true,
+      status: 201,
+      errors: ['not_found', 'conflict'],
+      response: writeResponse,
       handler: async (ctx) => {
         const body = bodyOf<DefinitionBody>(ctx);
         const def = definitionOf(body);
@@ -94,23 +163,47 @@ export function sliceRoutes(deps: Deps) {
       },
     },
     {
-      method: 'delete', path: '/v1/slices/:id', operationId: 'deleteSlice', tag: TAG, scope: 'slices:write',
-      summary: 'Delete a slice version through one delta', description: 'apply=false stages the deletion for review. Other versions stay.',
+      method: 'delete',
+      path: '/v1/slices/:id',
+      operationId: 'deleteSlice',
+      tag: TAG,
+      scope: 'slices:write',
+      summary: 'Delete a slice version through one delta',
+      description: 'apply=false stages the deletion for review. Other versions stay.',
       params: idParams,
-      query: { type: 'object', properties: { project_id: projectIdField, apply: { type: 'boolean', default: true } }, additionalProperties: false },
-      idempotent: true, status: 200, errors: ['not_found', 'conflict'], response: governedWriteSchema({ slice_id: { type: 'string' } }),
+      query: {
+        type: 'object',
+        properties: { project_id: projectIdField, apply: { type: 'boolean', default: true } },
+        additionalProperties: false,
+      },
+      idempotent: true,
+      status: 200,
+      errors: ['not_found', 'conflict'],
+      response: governedWriteSchema({ slice_id: { type: 'string' } }),
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const result = await deleteSlice(deps.graph, actor, ctx.params.id!, q.apply);
-        return { status: governedWriteStatus(result, 200), body: { ...governedWriteFields(actor, result, result.slice.id), slice_id: result.slice.id } };
+        return {
+          status: governedWriteStatus(result, 200),
+          body: { ...governedWriteFields(actor, result, result.slice.id), slice_id: result.slice.id },
+        };
       },
     },
     {
-      method: 'post', path: '/v1/slices/:id/compile', operationId: 'compileSlice', tag: TAG, scope: 'context:read',
+      method: 'post',
+      path: '/v1/slices/:id/compile',
+      operationId: 'compileSlice',
+      tag: TAG,
+      scope: 'context:read',
       summary: 'Compile a saved slice into a token-budgeted, reproducible context pack (read-only)',
-      description: 'Runs in READ transactions only. 409 (details.delta_id) while the slice is staged. See POST /v1/context/compile for the pack.',
-      params: idParams, body: sliceCompileBody, status: 200, errors: ['not_found', 'conflict'], response: packSchema,
+      description:
+        'Runs in READ transactions only. 409 (details.delta_id) while the slice is staged. See POST /v1/context/compile for the pack.',
+      params: idParams,
+      body: sliceCompileBody,
+      status: 200,
+      errors: ['not_found', 'conflict'],
+      response: packSchema,
       handler: async (ctx) => {
         const body = bodyOf<CompileBody & { project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');

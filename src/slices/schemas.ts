@@ -7,39 +7,92 @@ import { REL_TYPE_PATTERN, SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
 import { DEFAULT_TOKENS, FORMATS, MAX_TOKENS, MIN_TOKENS, PLANES, TOKENIZERS } from './definition.js';
 import { DURATION_PATTERN } from './duration.js';
 
-const ids = (max: number): JsonSchema => ({ type: 'array', minItems: 1, maxItems: max, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } });
+const ids = (max: number): JsonSchema => ({
+  type: 'array',
+  minItems: 1,
+  maxItems: max,
+  uniqueItems: true,
+  items: { type: 'string', minLength: 1, maxLength: 64 },
+});
 const labelPattern = '^[A-Z][A-Za-z0-9_]{0,63}$';
 const share: JsonSchema = { type: 'number', minimum: 0, maximum: 1 };
 const planeField = (description: string): JsonSchema => ({ enum: [...PLANES], description });
 
-export const planesSchema: JsonSchema = { type: 'array', minItems: 1, uniqueItems: true, items: planeField('a plane'), description: 'Default: all three (memory, document, entity).' };
+export const planesSchema: JsonSchema = {
+  type: 'array',
+  minItems: 1,
+  uniqueItems: true,
+  items: planeField('a plane'),
+  description: 'Default: all three (memory, document, entity).',
+};
 
-export const filtersSchema: JsonSchema = obj({
-  memory: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } } }),
-  document: obj({
-    document_ids: ids(100),
-    tags: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Documents in any of these collections, by normalised name.' },
-  }),
-  entity: obj({
-    types: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', pattern: labelPattern }, description: 'Entity labels: Person, Organization …' },
-    shape_ids: ids(20),
-  }),
-}, [], { description: 'Per-plane filters; a filter for a plane the slice does not read is a 400.' });
+export const filtersSchema: JsonSchema = obj(
+  {
+    memory: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } } }),
+    document: obj({
+      document_ids: ids(100),
+      tags: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 50,
+        uniqueItems: true,
+        items: { type: 'string', minLength: 1, maxLength: 100 },
+        description: 'Documents in any of these collections, by normalised name.',
+      },
+    }),
+    entity: obj({
+      types: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 50,
+        uniqueItems: true,
+        items: { type: 'string', pattern: labelPattern },
+        description: 'Entity labels: Person, Organization …',
+      },
+      shape_ids: ids(20),
+    }),
+  },
+  [],
+  { description: 'Per-plane filters; a filter for a plane the slice does not read is a 400.' },
+);
 
 export const subjectSchema: JsonSchema = {
-  description: 'The entity the slice focuses on: {id} of a committed entity, or {name, type?} matched by normalised name (and label) at compile time.',
+  description:
+    'The entity the slice focuses on: {id} of a committed entity, or {name, type?} matched by normalised name (and label) at compile time.',
   oneOf: [
     obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
-    obj({ name: { type: 'string', minLength: 1, maxLength: 200 }, type: { type: 'string', pattern: labelPattern } }, ['name']),
+    obj({ name: { type: 'string', minLength: 1, maxLength: 200 }, type: { type: 'string', pattern: labelPattern } }, [
+      'name',
+    ]),
   ],
 };
 
-const windowField: JsonSchema = { enum: ['created_at', 'date_observed'], description: 'Default created_at. date_observed applies to memories; chunks use created_at. Entities are not windowed.' };
+const windowField: JsonSchema = {
+  enum: ['created_at', 'date_observed'],
+  description:
+    'Default created_at. date_observed applies to memories; chunks use created_at. Entities are not windowed.',
+};
 export const timeWindowSchema: JsonSchema = {
-  description: 'Either a fixed range {field?, from?, to?} (inclusive, date-times) or a rolling one {field?, last: ISO-8601 duration} ending at as_of (or the time of the compile).',
+  description:
+    'Either a fixed range {field?, from?, to?} (inclusive, date-times) or a rolling one {field?, last: ISO-8601 duration} ending at as_of (or the time of the compile).',
   oneOf: [
-    obj({ field: windowField, from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } }),
-    obj({ field: windowField, last: { type: 'string', pattern: DURATION_PATTERN, maxLength: 40, description: 'ISO-8601 duration: P30D, P1Y2M, PT12H, P2W' } }, ['last']),
+    obj({
+      field: windowField,
+      from: { type: 'string', format: 'date-time' },
+      to: { type: 'string', format: 'date-time' },
+    }),
+    obj(
+      {
+        field: windowField,
+        last: {
+          type: 'string',
+          pattern: DURATION_PATTERN,
+          maxLength: 40,
+          description: 'ISO-8601 duration: P30D, P1Y2M, PT12H, P2W',
+        },
+      },
+      ['last'],
+    ),
   ],
 };
 
@@ -47,7 +100,8 @@ export const budgetSchema: JsonSchema = obj({
   max_tokens: { type: 'integer', minimum: MIN_TOKENS, maximum: MAX_TOKENS, description: `Default ${DEFAULT_TOKENS}.` },
   tokenizer: { enum: [...TOKENIZERS], description: 'BPE encoding the budget is counted in. Default cl100k_base.' },
   sections: obj({ memory: share, document: share, entity: share }, [], {
-    description: 'Share of the item budget each plane fills first; shares sum to at most 1 (else 400), a share for a plane not read is a 400. Default: equal shares over the planes read. Unused budget spills over to the other planes.',
+    description:
+      'Share of the item budget each plane fills first; shares sum to at most 1 (else 400), a share for a plane not read is a 400. Default: equal shares over the planes read. Unused budget spills over to the other planes.',
   }),
 });
 
@@ -58,7 +112,13 @@ export const definitionFields: Record<string, JsonSchema> = {
   filters: filtersSchema,
   subject: subjectSchema,
   hops: { type: 'integer', minimum: 0, maximum: 2, description: 'Neighbourhood depth around the subject. Default 1.' },
-  relationship_types: { type: 'array', maxItems: 50, uniqueItems: true, items: { type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64 }, description: 'Relationship types the subject traversal follows. Default: all.' },
+  relationship_types: {
+    type: 'array',
+    maxItems: 50,
+    uniqueItems: true,
+    items: { type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64 },
+    description: 'Relationship types the subject traversal follows. Default: all.',
+  },
   time_window: timeWindowSchema,
   query: { type: 'string', maxLength: 2000, description: 'Default query; a compile may give its own.' },
   budget: budgetSchema,
@@ -70,10 +130,20 @@ const writeFields: Record<string, JsonSchema> = {
   apply: { type: 'boolean', default: true, description: 'false leaves the delta staged for review.' },
 };
 
-export const createSliceBody: JsonSchema = obj({
-  name: { type: 'string', pattern: SHAPE_NAME_PATTERN, minLength: 1, maxLength: 64, description: 'Lowercase slug, unique in the project; all versions share it.' },
-  ...definitionFields, ...writeFields,
-}, ['name']);
+export const createSliceBody: JsonSchema = obj(
+  {
+    name: {
+      type: 'string',
+      pattern: SHAPE_NAME_PATTERN,
+      minLength: 1,
+      maxLength: 64,
+      description: 'Lowercase slug, unique in the project; all versions share it.',
+    },
+    ...definitionFields,
+    ...writeFields,
+  },
+  ['name'],
+);
 
 export const versionSliceBody: JsonSchema = obj({ ...definitionFields, ...writeFields });
 
@@ -85,7 +155,10 @@ export const sliceSchema: JsonSchema = {
   type: 'object',
   description: 'A slice version with its full, normalised definition.',
   properties: {
-    id: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer', minimum: 1 }, project_id: { type: 'string' },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    version: { type: 'integer', minimum: 1 },
+    project_id: { type: 'string' },
     description: nullableString,
     planes: { type: 'array', items: { enum: [...PLANES] } },
     filters: { type: 'object' },
@@ -94,10 +167,18 @@ export const sliceSchema: JsonSchema = {
     relationship_types: { type: ['array', 'null'], items: { type: 'string' } },
     time_window: { type: ['object', 'null'] },
     query: nullableString,
-    budget: { type: 'object', properties: { max_tokens: { type: 'integer' }, tokenizer: { enum: [...TOKENIZERS] }, sections: { type: 'object' } } },
+    budget: {
+      type: 'object',
+      properties: {
+        max_tokens: { type: 'integer' },
+        tokenizer: { enum: [...TOKENIZERS] },
+        sections: { type: 'object' },
+      },
+    },
     format: { enum: [...FORMATS] },
     supersedes: { ...nullableString, description: 'id of the version this one replaced' },
     superseded_by: { ...nullableString, description: 'id of the committed version that replaced this one' },
-    created_at: nullableString, updated_at: nullableString,
+    created_at: nullableString,
+    updated_at: nullableString,
   },
 };

@@ -29,53 +29,98 @@ export async function committedSlice(graph: Graph, actor: Actor, id: string): Pr
   return slice;
 }
 
-export async function createSlice(graph: Graph, actor: Actor, name: string, def: SliceDefinition, apply: boolean): Promise<SliceWrite> {
+export async function createSlice(
+  graph: Graph,
+  actor: Actor,
+  name: string,
+  def: SliceDefinition,
+  apply: boolean,
+): Promise<SliceWrite> {
   const taken = await graph.read((tx) => tx.one('slices/name_taken', { name, project_id: actor.projectId }));
   if (taken) {
     const where = taken.pending ? `a slice staged in delta ${String(taken.delta_id)}` : 'a slice of this project';
-    throw new ApiError('conflict', `The name ${name} is taken by ${where}; publish a new version of it with POST /v1/slices/${String(taken.id)}/versions.`, {
-      fields: [{ field: '/body/name', reason: 'is taken' }], slice_id: taken.id, ...(taken.pending ? { delta_id: taken.delta_id } : {}),
-    });
+    throw new ApiError(
+      'conflict',
+      `The name ${name} is taken by ${where}; publish a new version of it with POST /v1/slices/${String(taken.id)}/versions.`,
+      {
+        fields: [{ field: '/body/name', reason: 'is taken' }],
+        slice_id: taken.id,
+        ...(taken.pending ? { delta_id: taken.delta_id } : {}),
+      },
+    );
   }
   await checkSubject(graph, actor.projectId, def);
   let staged: StagedSlice | undefined;
-  const outcome = await writeGoverned(graph, () => {
-    const draft = new DeltaDraft(SLICE_ORIGIN, `slice: ${name} v1`);
-    staged = stageSlice(draft, actor.projectId, name, 1, def, null);
-    return Promise.resolve(draft);
-  }, actor, apply);
+  const outcome = await writeGoverned(
+    graph,
+    () => {
+      const draft = new DeltaDraft(SLICE_ORIGIN, `slice: ${name} v1`);
+      staged = stageSlice(draft, actor.projectId, name, 1, def, null);
+      return Promise.resolve(draft);
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, staged: staged! };
 }
 
-export async function publishSliceVersion(graph: Graph, actor: Actor, id: string, def: SliceDefinition, apply: boolean): Promise<SliceWrite & { previous: SliceRecord }> {
+export async function publishSliceVersion(
+  graph: Graph,
+  actor: Actor,
+  id: string,
+  def: SliceDefinition,
+  apply: boolean,
+): Promise<SliceWrite & { previous: SliceRecord }> {
   const previous = await committedSlice(graph, actor, id);
-  const newer = await graph.read((tx) => tx.one('slices/newer_version', { project_id: actor.projectId, name: previous.name, version: previous.version }));
+  const newer = await graph.read((tx) =>
+    tx.one('slices/newer_version', { project_id: actor.projectId, name: previous.name, version: previous.version }),
+  );
   if (newer) {
     throw conflict(
       newer.pending
         ? `Version ${String(newer.version)} of ${previous.name} is staged in delta ${String(newer.delta_id)}; apply or reject it first.`
         : `Slice ${id} is version ${previous.version}; the latest version of ${previous.name} is ${String(newer.id)} (v${String(newer.version)}). Publish from the latest.`,
-      { slice_id: id, latest_version_id: newer.id, latest_version: newer.version, ...(newer.pending ? { delta_id: newer.delta_id } : {}) },
+      {
+        slice_id: id,
+        latest_version_id: newer.id,
+        latest_version: newer.version,
+        ...(newer.pending ? { delta_id: newer.delta_id } : {}),
+      },
     );
   }
   await checkSubject(graph, actor.projectId, def);
   const version = previous.version + 1;
   let staged: StagedSlice | undefined;
-  const outcome = await writeGoverned(graph, () => {
-    const draft = new DeltaDraft(SLICE_ORIGIN, `slice: ${previous.name} v${version}`);
-    staged = stageSlice(draft, actor.projectId, previous.name, version, def, previous.id);
-    return Promise.resolve(draft);
-  }, actor, apply);
+  const outcome = await writeGoverned(
+    graph,
+    () => {
+      const draft = new DeltaDraft(SLICE_ORIGIN, `slice: ${previous.name} v${version}`);
+      staged = stageSlice(draft, actor.projectId, previous.name, version, def, previous.id);
+      return Promise.resolve(draft);
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, staged: staged!, previous };
 }
 
 /** Deletes one committed version through a delta; older and newer versions stay. */
-export async function deleteSlice(graph: Graph, actor: Actor, id: string, apply: boolean): Promise<WriteOutcome & { slice: SliceRecord }> {
+export async function deleteSlice(
+  graph: Graph,
+  actor: Actor,
+  id: string,
+  apply: boolean,
+): Promise<WriteOutcome & { slice: SliceRecord }> {
   const slice = await committedSlice(graph, actor, id);
-  const outcome = await writeGoverned(graph, () => {
-    const draft = new DeltaDraft(SLICE_ORIGIN, `delete slice: ${slice.name} v${slice.version}`);
-    draft.deleteNode(id);
-    return Promise.resolve(draft);
-  }, actor, apply);
+  const outcome = await writeGoverned(
+    graph,
+    () => {
+      const draft = new DeltaDraft(SLICE_ORIGIN, `delete slice: ${slice.name} v${slice.version}`);
+      draft.deleteNode(id);
+      return Promise.resolve(draft);
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, slice };
 }

@@ -30,11 +30,17 @@ const str = (v: Plain | undefined): string | null => (typeof v === 'string' ? v 
 export function sliceRecord(row: Record<string, Plain>): SliceRecord {
   const s = (row.slice ?? {}) as Props;
   return {
-    id: String(s.id), name: String(s.name), version: Number(s.version ?? 1), project_id: String(s.project_id),
+    id: String(s.id),
+    name: String(s.name),
+    version: Number(s.version ?? 1),
+    project_id: String(s.project_id),
     definition: JSON.parse(String(s.definition)) as SliceDefinition,
-    pending: row.pending === true, delta_id: str(s.delta_id),
-    supersedes: str(row.supersedes ?? null), superseded_by: str(row.superseded_by ?? null),
-    created_at: str(s.created_at), updated_at: str(s.updated_at),
+    pending: row.pending === true,
+    delta_id: str(s.delta_id),
+    supersedes: str(row.supersedes ?? null),
+    superseded_by: str(row.superseded_by ?? null),
+    created_at: str(s.created_at),
+    updated_at: str(s.updated_at),
   };
 }
 
@@ -52,13 +58,26 @@ export interface StagedSlice {
 
 /** Stages the slice node (and its FOCUSES_ON and SUPERSEDES links) into the draft. */
 export function stageSlice(
-  draft: DeltaDraft, projectId: string, name: string, version: number, def: SliceDefinition, supersedes: string | null,
+  draft: DeltaDraft,
+  projectId: string,
+  name: string,
+  version: number,
+  def: SliceDefinition,
+  supersedes: string | null,
 ): StagedSlice {
   const subjectId = def.subject && 'id' in def.subject ? def.subject.id : null;
   const id = draft.createNode([SLICE_LABEL], {
-    name, version, version_key: `${projectId}|${name}|${version}`,
-    description: def.description, planes: def.planes, hops: def.hops, format: def.format, query: def.query,
-    max_tokens: def.budget.max_tokens, tokenizer: def.budget.tokenizer, subject_id: subjectId,
+    name,
+    version,
+    version_key: `${projectId}|${name}|${version}`,
+    description: def.description,
+    planes: def.planes,
+    hops: def.hops,
+    format: def.format,
+    query: def.query,
+    max_tokens: def.budget.max_tokens,
+    tokenizer: def.budget.tokenizer,
+    subject_id: subjectId,
     relationship_types: def.relationship_types,
     definition: canonicalJson(def as never), // a normalised definition is plain JSON data (strings, numbers, arrays, null)
   });

@@ -25,29 +25,47 @@ export interface SubmissionInput {
 const extractor = new BuiltinExtractor();
 
 /** Route delta: the submission and the entities named in its content, staged (and applied) as one delta. */
-export async function submitToDelta(deps: Deps, actor: Actor, input: SubmissionInput, apply: boolean): Promise<WriteOutcome & { submissionId: string; entityIds: string[] }> {
+export async function submitToDelta(
+  deps: Deps,
+  actor: Actor,
+  input: SubmissionInput,
+  apply: boolean,
+): Promise<WriteOutcome & { submissionId: string; entityIds: string[] }> {
   let submissionId = '';
   let entityIds: string[] = [];
   const shapeId = input.shape_id ?? GENERAL_SHAPE_ID;
-  const outcome = await writeGoverned(deps.graph, async (tx) => {
-    const shape = await loadShape(tx, shapeId, actor.projectId);
-    if (!shape) throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
-    const draft = new DeltaDraft('submission', `submission: ${input.kind}`);
-    submissionId = draft.createNode(['Submission'], {
-      kind: input.kind,
-      content: input.content ?? null,
-      route: 'delta',
-      shape_id: shapeId,
-      tenant: tenantToken(actor.projectId),
-      ...(input.payload ? { payload: input.payload } : {}),
-    });
-    // Types the engine owns (the memory shape declares Memory) are never staged as entity types.
-    const found = input.content ? (await extractor.extract(input.content, shape, { effort: 'agentic' })).entities.filter((e) => !isReservedLabel(e.type)) : [];
-    // Entities the submission's shape typed are made through it: preflight validates them against it.
-    const resolver = new EntityResolver(tx, actor.projectId, draft, shapeId);
-    entityIds = [...new Set(await resolver.resolve(found.map((e) => ({ ref: { name: e.name, type: e.type }, field: '/body/content' }))))];
-    for (const entityId of entityIds) draft.createRelationship(submissionId, 'MENTIONS', entityId);
-    return draft;
-  }, actor, apply);
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const shape = await loadShape(tx, shapeId, actor.projectId);
+      if (!shape) throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
+      const draft = new DeltaDraft('submission', `submission: ${input.kind}`);
+      submissionId = draft.createNode(['Submission'], {
+        kind: input.kind,
+        content: input.content ?? null,
+        route: 'delta',
+        shape_id: shapeId,
+        tenant: tenantToken(actor.projectId),
+        ...(input.payload ? { payload: input.payload } : {}),
+      });
+      // Types the engine owns (the memory shape declares Memory) are never staged as entity types.
+      const found = input.content
+        ? (await extractor.extract(input.content, shape, { effort: 'agentic' })).entities.filter(
+            (e) => !isReservedLabel(e.type),
+          )
+        : [];
+      // Entities the submission's shape typed are made through it: preflight validates them against it.
+      const resolver = new EntityResolver(tx, actor.projectId, draft, shapeId);
+      entityIds = [
+        ...new Set(
+          await resolver.resolve(found.map((e) => ({ ref: { name: e.name, type: e.type }, field: '/body/content' }))),
+        ),
+      ];
+      for (const entityId of entityIds) draft.createRelationship(submissionId, 'MENTIONS', entityId);
+      return draft;
+    },
+    actor,
+    apply,
+  );
   return { ...outcome, submissionId, entityIds };
 }

@@ -1,7 +1,14 @@
 // Runs the Temporal worker for the loops task queue: bundles workflows/ and registers the
 // activities built from real dependencies.
 import path from 'node:path';
-import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  bundleWorkflowCode,
+  type WorkflowBundle,
+} from '@temporalio/worker';
 import { REPO_ROOT } from '../runtime/provision.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import type { TemporalSettings } from './connection.js';
@@ -47,7 +54,10 @@ function installRuntime(): void {
   }
 }
 
-async function createWorker(settings: TemporalSettings, deps: ActivityDeps): Promise<{ worker: Worker; connection: NativeConnection }> {
+async function createWorker(
+  settings: TemporalSettings,
+  deps: ActivityDeps,
+): Promise<{ worker: Worker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: settings.address });
   try {
     const worker = await Worker.create({
@@ -72,7 +82,11 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * fail later (Temporal gone for long, a fatal poll error), it is created again with backoff (1 s
  * doubling to 30 s, without limit) until stop() is called.
  */
-export async function startWorker(settings: TemporalSettings, deps: ActivityDeps, log: (line: string) => void = () => undefined): Promise<RunningWorker> {
+export async function startWorker(
+  settings: TemporalSettings,
+  deps: ActivityDeps,
+  log: (line: string) => void = () => undefined,
+): Promise<RunningWorker> {
   installRuntime();
   let current: { worker: Worker; connection: NativeConnection } | undefined = await createWorker(settings, deps);
   let stopping = false;

@@ -9,14 +9,29 @@ import { queryOf } from '../http/app.js';
 export function tenancyRoutes(deps: Deps) {
   return defineRoutes([
     {
-      method: 'get', path: '/v1/project', operationId: 'getCurrentProject', tag: 'Projects',
+      method: 'get',
+      path: '/v1/project',
+      operationId: 'getCurrentProject',
+      tag: 'Projects',
       summary: 'The project this request acts on, and the key used',
-      query: projectQuery, status: 200, errors: ['not_found'],
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
       response: {
         type: 'object',
         properties: {
-          project: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, organization_id: { type: 'string' } } },
-          key: { type: 'object', properties: { id: { type: 'string' }, scoped_to: { enum: ['project', 'organization'] }, scopes: { type: 'array', items: { type: 'string' } } } },
+          project: {
+            type: 'object',
+            properties: { id: { type: 'string' }, name: { type: 'string' }, organization_id: { type: 'string' } },
+          },
+          key: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              scoped_to: { enum: ['project', 'organization'] },
+              scopes: { type: 'array', items: { type: 'string' } },
+            },
+          },
         },
       },
       handler: async (ctx) => {

@@ -11,7 +11,9 @@ export async function createOrganization(graph: Graph, name: string): Promise<Ro
 }
 
 export async function createProject(graph: Graph, organizationId: string, name: string): Promise<Row> {
-  const row = await graph.write((tx) => tx.one('tenancy/create_project', { id: crypto.randomUUID(), organization_id: organizationId, name }));
+  const row = await graph.write((tx) =>
+    tx.one('tenancy/create_project', { id: crypto.randomUUID(), organization_id: organizationId, name }),
+  );
   if (!row) throw new Error(`organization ${organizationId} does not exist`);
   return row;
 }

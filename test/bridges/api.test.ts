@@ -10,7 +10,10 @@ const source = () => ({ format: 'openapi', document: githubLikeOpenApi() });
 async function audit(t: Tenant, deltaId: string) {
   const reply = await t.post('/v1/preflight/audit', { delta_id: deltaId });
   assert.equal(reply.status, 200, JSON.stringify(reply.body));
-  return reply.body as { disposition: string; findings: { check: string; severity: string; message: string; evidence: Record<string, unknown> }[] };
+  return reply.body as {
+    disposition: string;
+    findings: { check: string; severity: string; message: string; evidence: Record<string, unknown> }[];
+  };
 }
 
 async function applied(t: Tenant, deltaId: string): Promise<void> {
@@ -31,9 +34,33 @@ async function cypher(query: string, params: Record<string, unknown>) {
 }
 
 const issues = () => [
-  { id: 1, number: 1, title: 'Crash on start', state: 'open', created_at: '2026-01-02T03:04:05Z', assignee: { id: 7, login: 'ada' }, labels: [{ id: 11, name: 'bug' }], tags: ['x'] },
-  { id: 2, number: 2, title: 'Docs typo', state: 'closed', created_at: '2026-01-03T00:00:00Z', assignee: null, labels: [] },
-  { id: 3, number: 3, title: 'Faster search', state: 'open', reactions: { total_count: 4, heart: 1 }, labels: [{ id: 12, name: 'perf' }] },
+  {
+    id: 1,
+    number: 1,
+    title: 'Crash on start',
+    state: 'open',
+    created_at: '2026-01-02T03:04:05Z',
+    assignee: { id: 7, login: 'ada' },
+    labels: [{ id: 11, name: 'bug' }],
+    tags: ['x'],
+  },
+  {
+    id: 2,
+    number: 2,
+    title: 'Docs typo',
+    state: 'closed',
+    created_at: '2026-01-03T00:00:00Z',
+    assignee: null,
+    labels: [],
+  },
+  {
+    id: 3,
+    number: 3,
+    title: 'Faster search',
+    state: 'open',
+    reactions: { total_count: 4, heart: 1 },
+    labels: [{ id: 12, name: 'perf' }],
+  },
 ];
 
 describe('bridges', () => {
@@ -41,7 +68,10 @@ describe('bridges', () => {
     const t = await newTenant(0);
     const reply = await t.post('/v1/bridges/propose', { source: source() });
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
-    assert.deepEqual(reply.body.proposal.entity_types.map((x: { label: string }) => x.label), ['Issue', 'User', 'Label']);
+    assert.deepEqual(
+      reply.body.proposal.entity_types.map((x: { label: string }) => x.label),
+      ['Issue', 'User', 'Label'],
+    );
     assert.equal(reply.body.unmapped.length, 1);
     assert.match(reply.body.source_digest, /^sha256:[0-9a-f]{64}$/);
     const deltas = await t.get('/v1/deltas');
@@ -51,11 +81,15 @@ describe('bridges', () => {
   it('a remote $ref is a 400 naming its pointer; a source with both document and url is a 400', async () => {
     const t = await newTenant(0);
     const doc = githubLikeOpenApi();
-    (doc as { components: { schemas: Record<string, unknown> } }).components.schemas.Label = { $ref: 'other.yaml#/Label' };
+    (doc as { components: { schemas: Record<string, unknown> } }).components.schemas.Label = {
+      $ref: 'other.yaml#/Label',
+    };
     const remote = await t.post('/v1/bridges/propose', { source: { format: 'openapi', document: doc } });
     assert.equal(remote.status, 400);
     assert.equal(remote.body.error.details.fields[0].field, '/body/source/document/components/schemas/Label/$ref');
-    const both = await t.post('/v1/bridges/propose', { source: { format: 'openapi', document: doc, url: 'http://127.0.0.1/x.json' } });
+    const both = await t.post('/v1/bridges/propose', {
+      source: { format: 'openapi', document: doc, url: 'http://127.0.0.1/x.json' },
+    });
     assert.equal(both.status, 400);
   });
 
@@ -70,7 +104,10 @@ describe('bridges', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/schema.graphql`;
       const reply = await t.post('/v1/bridges/propose', { source: { format: 'graphql_sdl', url } });
       assert.equal(reply.status, 200, JSON.stringify(reply.body));
-      assert.deepEqual(reply.body.proposal.entity_types.map((x: { label: string }) => x.label), ['Movie', 'Person']);
+      assert.deepEqual(
+        reply.body.proposal.entity_types.map((x: { label: string }) => x.label),
+        ['Movie', 'Person'],
+      );
     } finally {
       server.close();
     }
@@ -96,13 +133,19 @@ describe('bridges', () => {
       'MATCH (b:Bridge {id: $id})-[:PROPOSES]->(s:Shape) MATCH (b)-[:HAS_MAPPING]->(m:BridgeMapping) WHERE NOT m:Pending RETURN s.name AS shape, collect(m.label) AS labels',
       { id: created.body.id },
     );
-    assert.deepEqual(rows.map((r) => ({ shape: r.shape, labels: [...(r.labels as string[])].sort() })), [{ shape: 'bridge-github', labels: ['Issue', 'Label', 'User'] }]);
+    assert.deepEqual(
+      rows.map((r) => ({ shape: r.shape, labels: [...(r.labels as string[])].sort() })),
+      [{ shape: 'bridge-github', labels: ['Issue', 'Label', 'User'] }],
+    );
     const read = await t.get(`/v1/bridges/${created.body.id}`);
     assert.equal(read.body.bridge.status, 'applied');
     assert.equal(read.body.bridge.source_digest, created.body.bridge.source_digest);
     const list = await t.get('/v1/bridges?name=github');
     assert.equal(list.status, 200, JSON.stringify(list.body));
-    assert.deepEqual(list.body.bridges.map((b: { id: string }) => b.id), [created.body.id]);
+    assert.deepEqual(
+      list.body.bridges.map((b: { id: string }) => b.id),
+      [created.body.id],
+    );
   });
 
   it('map creates, then stages nothing for the same records, then exactly one update for one changed title', async () => {
@@ -112,7 +155,10 @@ describe('bridges', () => {
     assert.equal(first.status, 201, JSON.stringify(first.body));
     assert.equal(first.body.status, 'staged');
     assert.deepEqual(first.body.counts, { created: 3, updated: 0, unchanged: 0 });
-    assert.deepEqual(first.body.unresolved.map((u: { field: string; external_id: string }) => `${u.field}:${u.external_id}`).sort(), ['assignee:7', 'labels:11', 'labels:12']);
+    assert.deepEqual(
+      first.body.unresolved.map((u: { field: string; external_id: string }) => `${u.field}:${u.external_id}`).sort(),
+      ['assignee:7', 'labels:11', 'labels:12'],
+    );
     assert.equal((await audit(t, first.body.delta_id)).disposition, 'SafeToAct');
     await applied(t, first.body.delta_id);
 
@@ -129,7 +175,10 @@ describe('bridges', () => {
     assert.equal(changes.length, 1);
     assert.equal(changes[0].op, 'update_node');
     await applied(t, once.body.delta_id);
-    const titles = await cypher('MATCH (i:Issue {bridge_id: $id}) WHERE NOT i:Pending RETURN i.external_id AS x, i.title AS title, i.name AS name ORDER BY x', { id });
+    const titles = await cypher(
+      'MATCH (i:Issue {bridge_id: $id}) WHERE NOT i:Pending RETURN i.external_id AS x, i.title AS title, i.name AS name ORDER BY x',
+      { id },
+    );
     assert.deepEqual(titles, [
       { x: '1', title: 'Crash on start', name: 'Crash on start' },
       { x: '2', title: 'Docs typo in README', name: 'Docs typo in README' },
@@ -140,17 +189,31 @@ describe('bridges', () => {
   it('relationship targets resolve against committed entities; one-to-many labels and many-to-one assignee become edges', async () => {
     const t = await newTenant(0);
     const id = await githubBridge(t);
-    const users = await t.post(`/v1/bridges/${id}/map`, { record_type: 'User', records: [{ id: 7, login: 'ada', site_admin: false }], apply: true });
+    const users = await t.post(`/v1/bridges/${id}/map`, {
+      record_type: 'User',
+      records: [{ id: 7, login: 'ada', site_admin: false }],
+      apply: true,
+    });
     assert.equal(users.status, 201, JSON.stringify(users.body));
-    const labels = await t.post(`/v1/bridges/${id}/map`, { record_type: 'Label', records: [{ id: 11, name: 'bug' }, { id: 12, name: 'perf' }], apply: true });
+    const labels = await t.post(`/v1/bridges/${id}/map`, {
+      record_type: 'Label',
+      records: [
+        { id: 11, name: 'bug' },
+        { id: 12, name: 'perf' },
+      ],
+      apply: true,
+    });
     assert.equal(labels.body.counts.created, 2);
     const mapped = await t.post(`/v1/bridges/${id}/map`, { record_type: 'Issue', records: issues(), apply: true });
     assert.deepEqual(mapped.body.unresolved, []);
     const edges = await cypher(
-      'MATCH (i:Issue {bridge_id: $id})-[r]->(x:Entity) WHERE r.pending IS NULL RETURN i.external_id + \'-\' + type(r) + \'->\' + x.name AS e ORDER BY e',
+      "MATCH (i:Issue {bridge_id: $id})-[r]->(x:Entity) WHERE r.pending IS NULL RETURN i.external_id + '-' + type(r) + '->' + x.name AS e ORDER BY e",
       { id },
     );
-    assert.deepEqual(edges.map((r) => r.e), ['1-HAS_ASSIGNEE->ada', '1-HAS_LABELS->bug', '3-HAS_LABELS->perf']);
+    assert.deepEqual(
+      edges.map((r) => r.e),
+      ['1-HAS_ASSIGNEE->ada', '1-HAS_LABELS->bug', '3-HAS_LABELS->perf'],
+    );
     const again = await t.post(`/v1/bridges/${id}/map`, { record_type: 'Issue', records: issues(), dry_run: true });
     assert.equal(again.status, 200);
     assert.deepEqual(again.body.counts, { created: 0, updated: 0, unchanged: 3 });
@@ -159,12 +222,21 @@ describe('bridges', () => {
   it('a value outside the enum is Blocked by the audit; a record without identity is a 400 naming it', async () => {
     const t = await newTenant(0);
     const id = await githubBridge(t);
-    const bad = await t.post(`/v1/bridges/${id}/map`, { record_type: 'Issue', records: [{ id: 9, title: 'Odd', state: 'reopened' }] });
+    const bad = await t.post(`/v1/bridges/${id}/map`, {
+      record_type: 'Issue',
+      records: [{ id: 9, title: 'Odd', state: 'reopened' }],
+    });
     assert.equal(bad.status, 201);
     const verdict = await audit(t, bad.body.delta_id);
     assert.equal(verdict.disposition, 'Blocked');
-    assert.ok(verdict.findings.some((f) => f.check === 'shape_properties' && f.severity === 'error'), JSON.stringify(verdict.findings));
-    const noId = await t.post(`/v1/bridges/${id}/map`, { record_type: 'Issue', records: [{ title: 'x', state: 'open' }] });
+    assert.ok(
+      verdict.findings.some((f) => f.check === 'shape_properties' && f.severity === 'error'),
+      JSON.stringify(verdict.findings),
+    );
+    const noId = await t.post(`/v1/bridges/${id}/map`, {
+      record_type: 'Issue',
+      records: [{ title: 'x', state: 'open' }],
+    });
     assert.equal(noId.status, 400);
     assert.equal(noId.body.error.details.fields[0].field, '/body/records/0/id');
     const unknown = await t.post(`/v1/bridges/${id}/map`, { record_type: 'Comment', records: [{ id: 1 }] });
@@ -181,10 +253,22 @@ describe('bridges', () => {
     issue.properties.push({ name: 'locked', type: 'boolean', path: 'locked' });
     const version = await t.post(`/v1/bridges/${id}/versions`, { proposal, apply: true });
     assert.equal(version.status, 201, JSON.stringify(version.body));
-    assert.deepEqual(version.body.diff.types, { added: [], removed: [], changed: [{ label: 'Issue', properties: { added: ['locked'], removed: ['number'], changed: [] } }] });
+    assert.deepEqual(version.body.diff.types, {
+      added: [],
+      removed: [],
+      changed: [{ label: 'Issue', properties: { added: ['locked'], removed: ['number'], changed: [] } }],
+    });
     assert.equal(version.body.bridge.version, 2);
-    assert.equal(version.body.bridge.mappings.find((m: { label: string }) => m.label === 'Issue').properties.some((p: { name: string }) => p.name === 'locked'), true);
-    const chain = await cypher('MATCH (n:Shape {id: $new})-[:SUPERSEDES]->(o:Shape) RETURN o.version AS old, n.version AS new', { new: version.body.bridge.shape_id });
+    assert.equal(
+      version.body.bridge.mappings
+        .find((m: { label: string }) => m.label === 'Issue')
+        .properties.some((p: { name: string }) => p.name === 'locked'),
+      true,
+    );
+    const chain = await cypher(
+      'MATCH (n:Shape {id: $new})-[:SUPERSEDES]->(o:Shape) RETURN o.version AS old, n.version AS new',
+      { new: version.body.bridge.shape_id },
+    );
     assert.deepEqual(chain, [{ old: 1, new: 2 }]);
   });
 
@@ -202,13 +286,22 @@ describe('bridges', () => {
     const { DeltaDraft } = await import('../../src/deltas/draft.js');
     const { writeGoverned } = await import('../../src/deltas/service.js');
     const draft = new DeltaDraft('bridge', 'hand-made mapping');
-    const m = draft.createNode(['BridgeMapping'], { bridge_id: id, label: 'Ghost', record_type: 'Ghost', property_names: ['external_id'], identity_path: null });
+    const m = draft.createNode(['BridgeMapping'], {
+      bridge_id: id,
+      label: 'Ghost',
+      record_type: 'Ghost',
+      property_names: ['external_id'],
+      identity_path: null,
+    });
     draft.createRelationship(id, 'HAS_MAPPING', m);
     const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'test' };
     const outcome = await writeGoverned(harness().service.deps.graph, draft, actor, false);
     const verdict = await audit(t, outcome.deltaId);
     assert.equal(verdict.disposition, 'Blocked');
-    assert.deepEqual(verdict.findings.map((f) => `${f.check}:${f.severity}`).sort(), ['bridge_identity:warning', 'bridge_mappings:error']);
+    assert.deepEqual(verdict.findings.map((f) => `${f.check}:${f.severity}`).sort(), [
+      'bridge_identity:warning',
+      'bridge_mappings:error',
+    ]);
   });
 
   it('scopes and projects: bridges:write is needed to create, and another project sees a 404', async () => {

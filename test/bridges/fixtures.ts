@@ -9,7 +9,14 @@ export function githubLikeOpenApi(): Record<string, unknown> {
       '/repos/{owner}/{repo}/issues': {
         get: {
           operationId: 'listIssues',
-          responses: { '200': { description: 'issues', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Issue' } } } } } },
+          responses: {
+            '200': {
+              description: 'issues',
+              content: {
+                'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Issue' } } },
+              },
+            },
+          },
         },
       },
     },
@@ -50,7 +57,18 @@ export function recursiveOneOfSchema(): Record<string, unknown> {
   return {
     openapi: '3.0.3',
     info: { title: 'Tree', version: '1' },
-    paths: { '/nodes': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } } },
+    paths: {
+      '/nodes': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } },
+            },
+          },
+        },
+      },
+    },
     components: {
       schemas: {
         Node: {
@@ -60,9 +78,19 @@ export function recursiveOneOfSchema(): Record<string, unknown> {
         Branch: {
           type: 'object',
           required: ['id'],
-          properties: { id: { type: 'string' }, kind: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, parent: { $ref: '#/components/schemas/Branch' }, loose: { $ref: '#/components/schemas/Loose' } },
+          properties: {
+            id: { type: 'string' },
+            kind: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+            parent: { $ref: '#/components/schemas/Branch' },
+            loose: { $ref: '#/components/schemas/Loose' },
+          },
         },
-        Leaf: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, kind: { type: 'string' }, value: { type: 'number' } } },
+        Leaf: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string' }, kind: { type: 'string' }, value: { type: 'number' } },
+        },
         Loose: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
       },
     },

@@ -37,8 +37,11 @@ describe('built-in briefing writer', () => {
   it('the hashes in the spec are those of the selected evidence', async () => {
     const input = briefingInput({ maxEvidence: 4 });
     const briefing = await writer.write(input);
-    const selected = candidates().filter((m) => briefing.spec.selected_memory_ids.includes(m.id))
-      .sort((a, b) => briefing.spec.selected_memory_ids.indexOf(a.id) - briefing.spec.selected_memory_ids.indexOf(b.id));
+    const selected = candidates()
+      .filter((m) => briefing.spec.selected_memory_ids.includes(m.id))
+      .sort(
+        (a, b) => briefing.spec.selected_memory_ids.indexOf(a.id) - briefing.spec.selected_memory_ids.indexOf(b.id),
+      );
     assert.deepEqual(briefing.spec.hashes, briefingHashes(input.query, selected, 4));
   });
 
@@ -46,12 +49,22 @@ describe('built-in briefing writer', () => {
     const briefing = await writer.write(briefingInput());
     assert.deepEqual(headings(briefing), [
       '# Situation briefing: How do we run the graph store?',
-      '## Decisions', '## Lessons', '## Preferences', '## Facts', '## Signals', '## Observations', '## What to do next',
+      '## Decisions',
+      '## Lessons',
+      '## Preferences',
+      '## Facts',
+      '## Signals',
+      '## Observations',
+      '## What to do next',
     ]);
   });
 
   it('leaves out sections that have no evidence', async () => {
-    const briefing = await writer.write(briefingInput({ candidates: [memory('o', 'observation', 'Disk at 80%.'), memory('d', 'decision', 'Add a disk.')] }));
+    const briefing = await writer.write(
+      briefingInput({
+        candidates: [memory('o', 'observation', 'Disk at 80%.'), memory('d', 'decision', 'Add a disk.')],
+      }),
+    );
     assert.deepEqual(headings(briefing).slice(1), ['## Decisions', '## Observations', '## What to do next']);
   });
 
@@ -63,7 +76,8 @@ describe('built-in briefing writer', () => {
 
   it('summarises counts per kind and the date range', async () => {
     const { markdown, text } = await writer.write(briefingInput());
-    const summary = 'Selected 6 memories from 6 candidates: 1 decision, 1 lesson, 1 preference, 1 fact, 1 signal and 1 observation, dated 2026-01-09 to 2026-03-04.';
+    const summary =
+      'Selected 6 memories from 6 candidates: 1 decision, 1 lesson, 1 preference, 1 fact, 1 signal and 1 observation, dated 2026-01-09 to 2026-03-04.';
     assert.ok(markdown.includes(`\n\n${summary}\n\n`));
     assert.ok(text.includes(`\n\n${summary}\n\n`));
   });
@@ -77,7 +91,11 @@ describe('built-in briefing writer', () => {
     assert.match(next, /- Treat the fact/);
     assert.match(next, /- Watch the signal/);
     assert.match(next, /- Confirm the observation/);
-    const twoDecisions = await writer.write(briefingInput({ candidates: [memory('a', 'decision', 'First.', { score: 2 }), memory('b', 'decision', 'Second.', { score: 1 })] }));
+    const twoDecisions = await writer.write(
+      briefingInput({
+        candidates: [memory('a', 'decision', 'First.', { score: 2 }), memory('b', 'decision', 'Second.', { score: 1 })],
+      }),
+    );
     assert.match(twoDecisions.markdown, /- Follow the 2 decisions .*The most relevant reads: "First"\.\n/);
     const onlyFacts = await writer.write(briefingInput({ candidates: [memory('f', 'fact', 'x')] }));
     assert.doesNotMatch(onlyFacts.markdown, /Follow the|Apply the|Respect the|Watch the|Confirm the/);
@@ -90,13 +108,26 @@ describe('built-in briefing writer', () => {
     assert.ok(text.includes('Decisions: Use Neo4j 5.26 for the graph store (2026-01-09).'));
     assert.ok(text.includes('Preferences: The team prefers small pull requests (2026-02-05).'));
     assert.ok(text.includes('What to do next: Follow the decision already taken'));
-    const order = ['Decisions:', 'Lessons:', 'Preferences:', 'Facts:', 'Signals:', 'Observations:', 'What to do next:'].map((p) => text.indexOf(`\n\n${p}`));
-    assert.ok(order.every((position, i) => position > 0 && (i === 0 || position > order[i - 1]!)), `paragraph order ${order.join(',')}`);
+    const order = [
+      'Decisions:',
+      'Lessons:',
+      'Preferences:',
+      'Facts:',
+      'Signals:',
+      'Observations:',
+      'What to do next:',
+    ].map((p) => text.indexOf(`\n\n${p}`));
+    assert.ok(
+      order.every((position, i) => position > 0 && (i === 0 || position > order[i - 1]!)),
+      `paragraph order ${order.join(',')}`,
+    );
   });
 
   it('the same query and evidence give identical hashes, markdown and text, whatever the candidate order or clock', async () => {
     const first = await writer.write(briefingInput());
-    const second = await writer.write(briefingInput({ candidates: candidates().reverse(), now: new Date('2027-01-01T00:00:00.000Z') }));
+    const second = await writer.write(
+      briefingInput({ candidates: candidates().reverse(), now: new Date('2027-01-01T00:00:00.000Z') }),
+    );
     assert.deepEqual(second.spec.hashes, first.spec.hashes);
     assert.equal(second.markdown, first.markdown);
     assert.equal(second.text, first.text);
@@ -134,7 +165,10 @@ describe('built-in briefing writer', () => {
     const briefing = await writer.write(briefingInput({ candidates: [] }));
     assert.deepEqual(briefing.spec.selected_memory_ids, []);
     assert.equal(briefing.spec.candidate_count, 0);
-    assert.match(briefing.markdown, /^# Situation briefing: How do we run the graph store\?\n\nNo memories matched this query/);
+    assert.match(
+      briefing.markdown,
+      /^# Situation briefing: How do we run the graph store\?\n\nNo memories matched this query/,
+    );
     assert.match(briefing.text, /No memories matched this query/);
     assert.doesNotMatch(briefing.text, /^#|^- /m);
     for (const digest of Object.values(briefing.spec.hashes)) assert.match(digest, HEX64);

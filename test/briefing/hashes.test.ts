@@ -8,7 +8,10 @@ const evidence = [memory('a', 'decision', 'Use Neo4j.'), memory('b', 'fact', 'Te
 
 describe('briefing hashes', () => {
   it('canonical JSON sorts keys at every depth, keeps array order and has no whitespace', () => {
-    assert.equal(canonicalJson({ b: 1, a: { d: [3, { z: true, y: null }], c: 'x' } }), '{"a":{"c":"x","d":[3,{"y":null,"z":true}]},"b":1}');
+    assert.equal(
+      canonicalJson({ b: 1, a: { d: [3, { z: true, y: null }], c: 'x' } }),
+      '{"a":{"c":"x","d":[3,{"y":null,"z":true}]},"b":1}',
+    );
   });
 
   it('canonical JSON leaves out undefined values and refuses non-finite numbers', () => {
@@ -17,7 +20,12 @@ describe('briefing hashes', () => {
   });
 
   it('sha256Hex hashes the UTF-8 bytes', () => {
-    assert.equal(sha256Hex('é'), createHash('sha256').update(Buffer.from([0xc3, 0xa9])).digest('hex'));
+    assert.equal(
+      sha256Hex('é'),
+      createHash('sha256')
+        .update(Buffer.from([0xc3, 0xa9]))
+        .digest('hex'),
+    );
   });
 
   it('every digest is 64 lowercase hex characters', () => {
@@ -26,13 +34,33 @@ describe('briefing hashes', () => {
 
   it('follows the documented definitions exactly', () => {
     const hashes = briefingHashes('  How   DO we  ', evidence, 5);
-    assert.equal(hashes.structural, sha256Hex('{"output_type":"SituationBriefing","purpose":"operational-briefing","selected":[{"id":"a","kind":"decision"},{"id":"b","kind":"fact"}]}'));
-    assert.equal(hashes.operational, sha256Hex('{"max_evidence":5,"output_type":"SituationBriefing","purpose":"operational-briefing","query":"how do we"}'));
-    assert.equal(hashes.denotative, sha256Hex('{"selected":[{"content":"Use Neo4j.","id":"a"},{"content":"Temporal is on 7233.","id":"b"}]}'));
+    assert.equal(
+      hashes.structural,
+      sha256Hex(
+        '{"output_type":"SituationBriefing","purpose":"operational-briefing","selected":[{"id":"a","kind":"decision"},{"id":"b","kind":"fact"}]}',
+      ),
+    );
+    assert.equal(
+      hashes.operational,
+      sha256Hex(
+        '{"max_evidence":5,"output_type":"SituationBriefing","purpose":"operational-briefing","query":"how do we"}',
+      ),
+    );
+    assert.equal(
+      hashes.denotative,
+      sha256Hex('{"selected":[{"content":"Use Neo4j.","id":"a"},{"content":"Temporal is on 7233.","id":"b"}]}'),
+    );
   });
 
   it('the same query and evidence give the same digests', () => {
-    assert.deepEqual(briefingHashes('Q', evidence, 12), briefingHashes('Q', evidence.map((m) => ({ ...m })), 12));
+    assert.deepEqual(
+      briefingHashes('Q', evidence, 12),
+      briefingHashes(
+        'Q',
+        evidence.map((m) => ({ ...m })),
+        12,
+      ),
+    );
   });
 
   it('a changed content changes the denotative digest only', () => {

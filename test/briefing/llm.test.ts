@@ -19,9 +19,16 @@ async function standIn(reply: Reply): Promise<{ baseUrl: string; seen: SeenReque
   const seen: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
-    req.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
     req.on('end', () => {
-      seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body: JSON.parse(raw) as SeenRequest['body'] });
+      seen.push({
+        method: req.method,
+        url: req.url,
+        authorization: req.headers.authorization,
+        body: JSON.parse(raw) as SeenRequest['body'],
+      });
       reply(res);
     });
   });
@@ -30,18 +37,29 @@ async function standIn(reply: Reply): Promise<{ baseUrl: string; seen: SeenReque
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     seen,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 function chatReply(content: string): Reply {
   return (res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+    res.end(
+      JSON.stringify({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      }),
+    );
   };
 }
 
-const REPLY = '# Situation briefing: graph store\n\nOne **decision** and more.\n\n## Decisions\n\n- Use Neo4j 5.26 for the graph store. (2026-01-09)\n\n## What to do next\n\n- Follow [the decision](https://x.test).';
+const REPLY =
+  '# Situation briefing: graph store\n\nOne **decision** and more.\n\n## Decisions\n\n- Use Neo4j 5.26 for the graph store. (2026-01-09)\n\n## What to do next\n\n- Follow [the decision](https://x.test).';
 
 describe('LLM briefing writer', () => {
   let endpoint: Awaited<ReturnType<typeof standIn>> | undefined;
@@ -63,13 +81,30 @@ describe('LLM briefing writer', () => {
     assert.equal(request?.body.model, 'test-model-1');
     assert.equal(request?.body.temperature, 0);
     const user = request?.body.messages.find((m) => m.role === 'user');
-    const sent = JSON.parse(user?.content ?? '{}') as { query: string; evidence: { id: string; content: string; kind: string; date: string }[] };
+    const sent = JSON.parse(user?.content ?? '{}') as {
+      query: string;
+      evidence: { id: string; content: string; kind: string; date: string }[];
+    };
     assert.equal(sent.query, 'How do we run the graph store?');
-    assert.deepEqual(sent.evidence.map((e) => e.id), ['dec-1', 'les-1', 'pre-1', 'fac-1']);
-    assert.deepEqual(sent.evidence[0], { id: 'dec-1', kind: 'decision', name: 'decision dec-1', content: 'Use Neo4j 5.26 for the graph store.', date: '2026-01-09', subject: null, object: null });
+    assert.deepEqual(
+      sent.evidence.map((e) => e.id),
+      ['dec-1', 'les-1', 'pre-1', 'fac-1'],
+    );
+    assert.deepEqual(sent.evidence[0], {
+      id: 'dec-1',
+      kind: 'decision',
+      name: 'decision dec-1',
+      content: 'Use Neo4j 5.26 for the graph store.',
+      date: '2026-01-09',
+      subject: null,
+      object: null,
+    });
 
     assert.equal(briefing.markdown, REPLY);
-    assert.equal(briefing.text, 'Situation briefing: graph store\n\nOne decision and more.\n\nDecisions\n\nUse Neo4j 5.26 for the graph store. (2026-01-09)\n\nWhat to do next\n\nFollow the decision.');
+    assert.equal(
+      briefing.text,
+      'Situation briefing: graph store\n\nOne decision and more.\n\nDecisions\n\nUse Neo4j 5.26 for the graph store. (2026-01-09)\n\nWhat to do next\n\nFollow the decision.',
+    );
     assert.equal(briefing.model, 'test-model-1');
     assert.equal(writer.model, 'test-model-1');
     assert.equal(briefing.format, 'markdown');
@@ -100,21 +135,40 @@ describe('LLM briefing writer', () => {
   });
 
   it('an endpoint answering 500 makes the write fail with an LLM endpoint error', async () => {
-    endpoint = await standIn((res) => { res.writeHead(500, { 'content-type': 'application/json' }); res.end('{"error":"boom"}'); });
+    endpoint = await standIn((res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"error":"boom"}');
+    });
     const writer = new LlmBriefingWriter({ baseUrl: endpoint.baseUrl, model: 'm' });
-    await assert.rejects(writer.write(briefingInput()), (error: unknown) =>
-      error instanceof LlmEndpointError && error.status === 500 && /^LLM endpoint failed: HTTP 500/.test(error.message));
+    await assert.rejects(
+      writer.write(briefingInput()),
+      (error: unknown) =>
+        error instanceof LlmEndpointError &&
+        error.status === 500 &&
+        /^LLM endpoint failed: HTTP 500/.test(error.message),
+    );
   });
 
   it('a reply without message content makes the write fail', async () => {
-    endpoint = await standIn((res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"choices":[]}'); });
-    await assert.rejects(new LlmBriefingWriter({ baseUrl: endpoint.baseUrl, model: 'm' }).write(briefingInput()), /LLM endpoint failed: the reply has no message content/);
+    endpoint = await standIn((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"choices":[]}');
+    });
+    await assert.rejects(
+      new LlmBriefingWriter({ baseUrl: endpoint.baseUrl, model: 'm' }).write(briefingInput()),
+      /LLM endpoint failed: the reply has no message content/,
+    );
   });
 
   it('an endpoint that does not answer in time makes the write fail after the timeout', async () => {
-    endpoint = await standIn(() => { /* never answers */ });
+    endpoint = await standIn(() => {
+      /* never answers */
+    });
     const started = Date.now();
-    await assert.rejects(new LlmBriefingWriter({ baseUrl: endpoint.baseUrl, model: 'm', timeoutMs: 150 }).write(briefingInput()), /LLM endpoint failed: no reply within 150 ms/);
+    await assert.rejects(
+      new LlmBriefingWriter({ baseUrl: endpoint.baseUrl, model: 'm', timeoutMs: 150 }).write(briefingInput()),
+      /LLM endpoint failed: no reply within 150 ms/,
+    );
     assert.ok(Date.now() - started < 5000);
   });
 
@@ -128,7 +182,9 @@ describe('LLM briefing writer', () => {
 
   it('with no evidence, does not call the model and says no memories matched', async () => {
     endpoint = await standIn(chatReply(REPLY));
-    const briefing = await new LlmBriefingWriter({ baseUrl: endpoint.baseUrl, model: 'm' }).write(briefingInput({ candidates: [] }));
+    const briefing = await new LlmBriefingWriter({ baseUrl: endpoint.baseUrl, model: 'm' }).write(
+      briefingInput({ candidates: [] }),
+    );
     assert.equal(endpoint.seen.length, 0);
     assert.deepEqual(briefing.spec.selected_memory_ids, []);
     assert.match(briefing.text, /No memories matched this query/);

@@ -6,7 +6,11 @@ const ids = (list: { id: string }[]) => list.map((m) => m.id);
 
 describe('briefing evidence selection', () => {
   it('ranks by score first, higher scores before lower', () => {
-    const picked = selectEvidence([memory('a', 'decision', 'a', { score: 0.1 }), memory('b', 'observation', 'b', { score: 0.9 }), memory('c', 'fact', 'c', { score: 0.5 })]);
+    const picked = selectEvidence([
+      memory('a', 'decision', 'a', { score: 0.1 }),
+      memory('b', 'observation', 'b', { score: 0.9 }),
+      memory('c', 'fact', 'c', { score: 0.5 }),
+    ]);
     assert.deepEqual(ids(picked), ['b', 'c', 'a']);
   });
 
@@ -27,17 +31,27 @@ describe('briefing evidence selection', () => {
   });
 
   it('ranks unscored memories below scored ones', () => {
-    const picked = selectEvidence([memory('unscored', 'decision', 'x'), memory('scored', 'observation', 'y', { score: -5 })]);
+    const picked = selectEvidence([
+      memory('unscored', 'decision', 'x'),
+      memory('scored', 'observation', 'y', { score: -5 }),
+    ]);
     assert.deepEqual(ids(picked), ['scored', 'unscored']);
   });
 
   it('selects the same evidence whatever order the candidates arrive in', () => {
-    const list = [memory('a', 'fact', 'a', { score: 1 }), memory('b', 'lesson', 'b', { score: 1 }), memory('c', 'fact', 'c'), memory('d', 'signal', 'd', { score: 2 })];
+    const list = [
+      memory('a', 'fact', 'a', { score: 1 }),
+      memory('b', 'lesson', 'b', { score: 1 }),
+      memory('c', 'fact', 'c'),
+      memory('d', 'signal', 'd', { score: 2 }),
+    ];
     assert.deepEqual(ids(selectEvidence(list)), ids(selectEvidence([...list].reverse())));
   });
 
   it('keeps at most maxEvidence memories, 12 by default', () => {
-    const many = Array.from({ length: 20 }, (_, i) => memory(`m${String(i).padStart(2, '0')}`, 'fact', `fact number ${i}`, { score: i }));
+    const many = Array.from({ length: 20 }, (_, i) =>
+      memory(`m${String(i).padStart(2, '0')}`, 'fact', `fact number ${i}`, { score: i }),
+    );
     assert.equal(selectEvidence(many).length, 12);
     assert.deepEqual(ids(selectEvidence(many, 3)), ['m19', 'm18', 'm17']);
     assert.deepEqual(selectEvidence(many, 0), []);
@@ -53,7 +67,14 @@ describe('briefing evidence selection', () => {
   });
 
   it('counts only distinct memories towards maxEvidence', () => {
-    const picked = selectEvidence([memory('a', 'fact', 'same', { score: 3 }), memory('b', 'fact', 'SAME', { score: 2 }), memory('c', 'fact', 'different', { score: 1 })], 2);
+    const picked = selectEvidence(
+      [
+        memory('a', 'fact', 'same', { score: 3 }),
+        memory('b', 'fact', 'SAME', { score: 2 }),
+        memory('c', 'fact', 'different', { score: 1 }),
+      ],
+      2,
+    );
     assert.deepEqual(ids(picked), ['a', 'c']);
   });
 
@@ -63,7 +84,10 @@ describe('briefing evidence selection', () => {
   });
 
   it('dates a memory by date_observed when known, else by created_at', () => {
-    assert.equal(memoryDay(memory('a', 'fact', 'x', { created_at: '2026-03-01T10:00:00Z', date_observed: '2025-12-31' })), '2025-12-31');
+    assert.equal(
+      memoryDay(memory('a', 'fact', 'x', { created_at: '2026-03-01T10:00:00Z', date_observed: '2025-12-31' })),
+      '2025-12-31',
+    );
     assert.equal(memoryDay(memory('b', 'fact', 'x', { created_at: '2026-03-01T10:00:00Z' })), '2026-03-01');
   });
 });

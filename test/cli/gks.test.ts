@@ -18,7 +18,18 @@ describe('gks command line', () => {
   it('creates an organization, a project and a key that the API accepts, then revokes it', async () => {
     const org = await gks('org', 'create', 'CLI org');
     const project = await gks('project', 'create', '--org', String(org.id), 'CLI project');
-    const key = await gks('key', 'create', '--project', String(project.id), '--scope', 'memories:read', '--scope', 'credits:read', '--name', 'cli');
+    const key = await gks(
+      'key',
+      'create',
+      '--project',
+      String(project.id),
+      '--scope',
+      'memories:read',
+      '--scope',
+      'credits:read',
+      '--name',
+      'cli',
+    );
     assert.match(String(key.key), /^gks_/);
     assert.deepEqual(key.scopes, ['memories:read', 'credits:read']);
     const ok = await call('GET', '/v1/project', undefined, { key: String(key.key) });
@@ -35,6 +46,11 @@ describe('gks command line', () => {
   });
 
   it('an organization key requires --org or --project and says so', async () => {
-    await assert.rejects(run('node', ['bin/gks.js', 'key', 'create'], { env: { ...process.env, NEO4J_URI: harness().endpoints.neo4jUri } }), /exactly one of --project/);
+    await assert.rejects(
+      run('node', ['bin/gks.js', 'key', 'create'], {
+        env: { ...process.env, NEO4J_URI: harness().endpoints.neo4jUri },
+      }),
+      /exactly one of --project/,
+    );
   });
 });

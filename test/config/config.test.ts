@@ -18,7 +18,10 @@ describe('configuration', () => {
     ['FETCH_ALLOW_PRIVATE', 'maybe'],
   ] as const) {
     it(`a bad ${variable} fails at start naming the variable`, () => {
-      assert.throws(() => loadConfig({ [variable]: value }), (e: unknown) => e instanceof ConfigError && e.variable === variable && e.message.includes(variable));
+      assert.throws(
+        () => loadConfig({ [variable]: value }),
+        (e: unknown) => e instanceof ConfigError && e.variable === variable && e.message.includes(variable),
+      );
     });
   }
 });

@@ -14,8 +14,13 @@ function startWorkerProcess(taskQueue: string): Promise<ChildProcess> {
   const { endpoints, config } = harness();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/workerMain.ts'], {
     env: {
-      ...process.env, NEO4J_URI: endpoints.neo4jUri, TEMPORAL_ADDRESS: endpoints.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent',
-      FETCH_ALLOW_PRIVATE: 'true', GKS_SECRETS_KEY: config.secrets.key?.toString('base64') ?? '',
+      ...process.env,
+      NEO4J_URI: endpoints.neo4jUri,
+      TEMPORAL_ADDRESS: endpoints.temporalAddress,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      LOG_LEVEL: 'silent',
+      FETCH_ALLOW_PRIVATE: 'true',
+      GKS_SECRETS_KEY: config.secrets.key?.toString('base64') ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,7 +53,11 @@ describe('connection sync faults', function () {
       const t = await newTenant();
       const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const send = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${root}${path}`, { method, headers: { Authorization: `Bearer ${t.key}`, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const response = await fetch(`${root}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${t.key}`, 'Content-Type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
         return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
       };
       const created = await send('POST', '/v1/connections', jsonConnection(api));
@@ -63,7 +72,10 @@ describe('connection sync faults', function () {
       }
       worker.kill('SIGKILL');
       await new Promise((r) => worker.once('exit', r));
-      assert.equal((await send('GET', `/v1/connections/${id}/syncs/${started.body.sync_id}`)).body.sync.status, 'running');
+      assert.equal(
+        (await send('GET', `/v1/connections/${id}/syncs/${started.body.sync_id}`)).body.sync.status,
+        'running',
+      );
       api.holdPage = null;
       api.release();
       worker = await startWorkerProcess(taskQueue);
@@ -71,7 +83,9 @@ describe('connection sync faults', function () {
       assert.equal(sync.status, 'completed');
       assert.equal(sync.pages, 3);
       assert.deepEqual(sync.records, { seen: 9, created: 9, updated: 0, unchanged: 0 });
-      const documents = (await deltaChanges(t, String(started.body.delta_id))).filter((c) => c.op === 'create_node' && c.labels?.includes('Document'));
+      const documents = (await deltaChanges(t, String(started.body.delta_id))).filter(
+        (c) => c.op === 'create_node' && c.labels?.includes('Document'),
+      );
       assert.equal(documents.length, 9);
       assert.equal(new Set(documents.map((d) => d.properties.external_id)).size, 9);
       const syncs = await send('GET', `/v1/connections/${id}/syncs`);

@@ -6,7 +6,9 @@ import { github, startStandIn, type StandIn } from './standins.js';
 import { createConnection, get, githubConnection, graphHolds, post, replies } from './support.js';
 
 async function count(label: string, projectId: string): Promise<number> {
-  const rows = await harness().service.deps.graph.read((tx) => tx.runText(`MATCH (n:${label}) WHERE n.project_id = $p RETURN count(n) AS c`, { p: projectId }));
+  const rows = await harness().service.deps.graph.read((tx) =>
+    tx.runText(`MATCH (n:${label}) WHERE n.project_id = $p RETURN count(n) AS c`, { p: projectId }),
+  );
   return Number(rows[0]?.c);
 }
 
@@ -22,13 +24,28 @@ describe('connections: test, create, read, edit, revoke', function () {
   after(() => gh.close());
 
   it('POST /v1/connections/test checks a pasted token (identity, checks, latency) and stores nothing', async () => {
-    const reply = await post(t, '/v1/connections/test', { kind: 'github_issues', config: { repo: 'acme/widgets', base_url: gh.url }, secret: { token: gh.token } });
+    const reply = await post(t, '/v1/connections/test', {
+      kind: 'github_issues',
+      config: { repo: 'acme/widgets', base_url: gh.url },
+      secret: { token: gh.token },
+    });
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     assert.equal(reply.body.ok, true);
     assert.deepEqual(reply.body.identity, { login: 'octo', id: 42 });
-    assert.deepEqual(reply.body.checks.map((c: { name: string; ok: boolean }) => [c.name, c.ok]), [['reachable', true], ['authenticated', true], ['scope', true]]);
+    assert.deepEqual(
+      reply.body.checks.map((c: { name: string; ok: boolean }) => [c.name, c.ok]),
+      [
+        ['reachable', true],
+        ['authenticated', true],
+        ['scope', true],
+      ],
+    );
     assert.ok(reply.body.latency_ms >= 0);
-    assert.equal(gh.requests.at(-1)?.authorization, `Bearer ${gh.token}`, 'the token travels in the Authorization header');
+    assert.equal(
+      gh.requests.at(-1)?.authorization,
+      `Bearer ${gh.token}`,
+      'the token travels in the Authorization header',
+    );
     assert.equal(await count('Connection', t.projectId), 0);
     assert.equal(await count('ConnectionSecret', t.projectId), 0);
   });
@@ -48,17 +65,35 @@ describe('connections: test, create, read, edit, revoke', function () {
     assert.equal((await get(t, '/v1/connections')).body.connections.length, 1);
     const delta = await get(t, `/v1/deltas/${reply.body.delta_id}`);
     const created = delta.body.delta.changes.filter((ch: { op: string }) => ch.op === 'create_node');
-    assert.deepEqual(created.map((ch: { labels: string[] }) => ch.labels), [['Connection']], 'the delta creates the connection node');
+    assert.deepEqual(
+      created.map((ch: { labels: string[] }) => ch.labels),
+      [['Connection']],
+      'the delta creates the connection node',
+    );
     const keys = Object.keys(created[0].properties);
-    assert.ok(['ciphertext', 'iv', 'tag', 'token', 'secret', 'fingerprint', 'key_id'].every((k) => !keys.includes(k)), 'the delta carries no secret: a revert cannot bring one back');
+    assert.ok(
+      ['ciphertext', 'iv', 'tag', 'token', 'secret', 'fingerprint', 'key_id'].every((k) => !keys.includes(k)),
+      'the delta carries no secret: a revert cannot bring one back',
+    );
     assert.ok(keys.includes('config_json'));
-    assert.ok(replies.every((r) => !r.includes(gh.token)), 'no reply carries the token');
+    assert.ok(
+      replies.every((r) => !r.includes(gh.token)),
+      'no reply carries the token',
+    );
     assert.equal(await graphHolds(gh.token), 0, 'no graph property holds the token');
-    const sealed = await harness().service.deps.graph.read((tx) => tx.runText('MATCH (s:ConnectionSecret {connection_id: $id}) RETURN s.ciphertext AS ciphertext, s.iv AS iv, s.tag AS tag, s.key_id AS key_id', { id: c.id }));
+    const sealed = await harness().service.deps.graph.read((tx) =>
+      tx.runText(
+        'MATCH (s:ConnectionSecret {connection_id: $id}) RETURN s.ciphertext AS ciphertext, s.iv AS iv, s.tag AS tag, s.key_id AS key_id',
+        { id: c.id },
+      ),
+    );
     const row = sealed[0] as { ciphertext: string; iv: string; tag: string; key_id: string };
     const secrets = harness().config.secrets;
     assert.equal(open(secrets, t.projectId, c.id, row), gh.token);
-    assert.throws(() => open(secrets, t.projectId, '00000000-0000-4000-8000-000000000000', row), 'associated data binds the connection');
+    assert.throws(
+      () => open(secrets, t.projectId, '00000000-0000-4000-8000-000000000000', row),
+      'associated data binds the connection',
+    );
     const tested = await post(t, `/v1/connections/${c.id}/test`, {});
     assert.equal(tested.body.status, 'active');
   });
@@ -80,15 +115,35 @@ describe('connections: test, create, read, edit, revoke', function () {
 
   it('moving base_url to another host without a new secret is 409 secret_rebind_required; with a new secret it is accepted', async () => {
     const id = await createConnection(t, githubConnection(gh, { name: 'rebind' }));
-    const moved = await call('PATCH', `/v1/connections/${id}`, { config: { repo: 'acme/widgets', base_url: 'https://attacker.example' } }, { key: t.key });
+    const moved = await call(
+      'PATCH',
+      `/v1/connections/${id}`,
+      { config: { repo: 'acme/widgets', base_url: 'https://attacker.example' } },
+      { key: t.key },
+    );
     assert.equal(moved.status, 409);
     assert.equal(moved.body.error.code, 'secret_rebind_required');
-    const otherPort = await call('PATCH', `/v1/connections/${id}`, { config: { repo: 'acme/widgets', base_url: gh.url.replace(/:\d+$/, ':1') } }, { key: t.key });
+    const otherPort = await call(
+      'PATCH',
+      `/v1/connections/${id}`,
+      { config: { repo: 'acme/widgets', base_url: gh.url.replace(/:\d+$/, ':1') } },
+      { key: t.key },
+    );
     assert.equal(otherPort.body.error?.code, 'secret_rebind_required', 'a port change is a rebind too');
-    const samePlace = await call('PATCH', `/v1/connections/${id}`, { config: { repo: 'acme/gadgets', base_url: gh.url } }, { key: t.key });
+    const samePlace = await call(
+      'PATCH',
+      `/v1/connections/${id}`,
+      { config: { repo: 'acme/gadgets', base_url: gh.url } },
+      { key: t.key },
+    );
     assert.equal(samePlace.status, 200);
     assert.equal(samePlace.body.connection.config.repo, 'acme/gadgets');
-    const rebound = await call('PATCH', `/v1/connections/${id}`, { config: { repo: 'acme/widgets', base_url: 'https://ghe.example' }, secret: { token: 'ghp_newtoken_123' } }, { key: t.key });
+    const rebound = await call(
+      'PATCH',
+      `/v1/connections/${id}`,
+      { config: { repo: 'acme/widgets', base_url: 'https://ghe.example' }, secret: { token: 'ghp_newtoken_123' } },
+      { key: t.key },
+    );
     assert.equal(rebound.status, 200);
     assert.equal(rebound.body.connection.status, 'untested');
     assert.ok(!JSON.stringify(rebound.body).includes('ghp_newtoken_123'));
@@ -99,7 +154,11 @@ describe('connections: test, create, read, edit, revoke', function () {
     fetch.allowPrivate = false;
     const before = gh.requests.length;
     try {
-      const reply = await post(t, '/v1/connections/test', { kind: 'github_issues', config: { repo: 'acme/widgets', base_url: gh.url }, secret: { token: gh.token } });
+      const reply = await post(t, '/v1/connections/test', {
+        kind: 'github_issues',
+        config: { repo: 'acme/widgets', base_url: gh.url },
+        secret: { token: gh.token },
+      });
       assert.equal(reply.status, 400);
       assert.equal(reply.body.error.code, 'invalid_request');
       assert.equal(gh.requests.length, before);
@@ -112,7 +171,10 @@ describe('connections: test, create, read, edit, revoke', function () {
     const bad = await post(t, '/v1/connections', { ...githubConnection(gh), config: { repo: 'not a repo' } });
     assert.equal(bad.status, 400);
     assert.ok(bad.body.error.details.fields.some((f: { field: string }) => f.field === '/body/config/repo'));
-    const inQuery = await post(t, '/v1/connections', { ...githubConnection(gh), config: { repo: 'a/b', base_url: `${gh.url}/api?access_token=x` } });
+    const inQuery = await post(t, '/v1/connections', {
+      ...githubConnection(gh),
+      config: { repo: 'a/b', base_url: `${gh.url}/api?access_token=x` },
+    });
     assert.equal(inQuery.status, 400, 'a URL with a query string is refused');
     const readOnly = await t.keyWith({ scopes: ['connections:read'] });
     const denied = await call('POST', '/v1/connections', githubConnection(gh), { key: readOnly });
@@ -133,7 +195,9 @@ describe('connections: test, create, read, edit, revoke', function () {
     assert.equal(deleted.status, 200);
     assert.equal(deleted.body.connection.status, 'revoked');
     assert.equal(deleted.body.connection.secret.set, false);
-    const rows = await harness().service.deps.graph.read((tx) => tx.runText('MATCH (s:ConnectionSecret {connection_id: $id}) RETURN count(s) AS c', { id }));
+    const rows = await harness().service.deps.graph.read((tx) =>
+      tx.runText('MATCH (s:ConnectionSecret {connection_id: $id}) RETURN count(s) AS c', { id }),
+    );
     assert.equal(Number(rows[0]?.c), 0);
     assert.equal((await post(t, `/v1/connections/${id}/sync`, {})).status, 409);
   });

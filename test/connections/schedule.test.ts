@@ -30,13 +30,19 @@ describe('periodic syncs on Temporal Schedules', function () {
       const done = await waitForSync(t, id, syncs[0]!.sync_id);
       assert.equal(done.records.created, 2);
       const listed = [];
-      for await (const w of client.workflow.list({ query: `ConnectionId = "${id}" AND ConnectionKind = "github_issues" AND ProjectId = "${t.projectId}"` })) listed.push(w);
+      for await (const w of client.workflow.list({
+        query: `ConnectionId = "${id}" AND ConnectionKind = "github_issues" AND ProjectId = "${t.projectId}"`,
+      }))
+        listed.push(w);
       assert.ok(listed.length >= 1, 'the sync workflow carries its search attributes');
       assert.equal((await post(t, `/v1/connections/${id}/pause`, {})).status, 200);
       assert.equal((await handle.describe()).state.paused, true);
       assert.equal((await post(t, `/v1/connections/${id}/resume`, {})).status, 200);
       assert.equal((await handle.describe()).state.paused, false);
-      const deleted = await fetch(`${harness().url}/v1/connections/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${t.key}` } });
+      const deleted = await fetch(`${harness().url}/v1/connections/${id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${t.key}` },
+      });
       assert.equal(deleted.status, 200);
       await assert.rejects(handle.describe());
     } finally {

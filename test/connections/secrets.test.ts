@@ -15,7 +15,12 @@ describe('connection secrets', () => {
     assert.equal(open(config, 'p1', 'c1', sealed), token);
     assert.throws(() => open(config, 'p2', 'c1', sealed));
     assert.throws(() => open(config, 'p1', 'c2', sealed));
-    const tampered = { ...sealed, ciphertext: Buffer.from(Buffer.from(sealed.ciphertext, 'base64').map((b, i) => (i === 0 ? b ^ 1 : b))).toString('base64') };
+    const tampered = {
+      ...sealed,
+      ciphertext: Buffer.from(Buffer.from(sealed.ciphertext, 'base64').map((b, i) => (i === 0 ? b ^ 1 : b))).toString(
+        'base64',
+      ),
+    };
     assert.throws(() => open(config, 'p1', 'c1', tampered));
     assert.notEqual(seal(config, 'p1', 'c1', token).iv, sealed.iv, 'a fresh IV every time');
   });
@@ -25,7 +30,10 @@ describe('connection secrets', () => {
     assert.equal(sealed.key_id, keyId(key));
     const rotated = { key: crypto.randomBytes(32), previousKeys: [key] };
     assert.equal(open(rotated, 'p1', 'c1', sealed), token);
-    assert.throws(() => open({ key: rotated.key, previousKeys: [] }, 'p1', 'c1', sealed), (e: unknown) => e instanceof ApiError && e.code === 'secrets_unavailable');
+    assert.throws(
+      () => open({ key: rotated.key, previousKeys: [] }, 'p1', 'c1', sealed),
+      (e: unknown) => e instanceof ApiError && e.code === 'secrets_unavailable',
+    );
   });
 
   it('the fingerprint is a keyed HMAC prefix: stable for a token, different for another, no piece of the token', () => {
@@ -38,7 +46,10 @@ describe('connection secrets', () => {
   });
 
   it('without a key nothing is sealed (secrets_unavailable), and a malformed GKS_SECRETS_KEY fails at start', () => {
-    assert.throws(() => seal({ key: null, previousKeys: [] }, 'p', 'c', token), (e: unknown) => e instanceof ApiError && e.code === 'secrets_unavailable');
+    assert.throws(
+      () => seal({ key: null, previousKeys: [] }, 'p', 'c', token),
+      (e: unknown) => e instanceof ApiError && e.code === 'secrets_unavailable',
+    );
     assert.throws(() => loadConfig({ GKS_SECRETS_KEY: 'too-short' }), /GKS_SECRETS_KEY/);
     assert.equal(loadConfig({ GKS_SECRETS_KEY: key.toString('base64') }).secrets.key?.equals(key), true);
   });
@@ -47,7 +58,9 @@ describe('connection secrets', () => {
     const t = 'a+b/c=d_secret';
     const text = `bad ${t} and ${encodeURIComponent(t)} and ${Buffer.from(t).toString('base64')}`;
     const out = scrub(text, t);
-    assert.ok(!out.includes(t) && !out.includes(encodeURIComponent(t)) && !out.includes(Buffer.from(t).toString('base64')));
+    assert.ok(
+      !out.includes(t) && !out.includes(encodeURIComponent(t)) && !out.includes(Buffer.from(t).toString('base64')),
+    );
     assert.equal(out.split('[redacted]').length, 4);
   });
 });

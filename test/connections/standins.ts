@@ -34,14 +34,24 @@ export interface StandIn {
 
 export function makeIssues(count: number, start = Date.parse('2026-01-01T00:00:00Z')): Issue[] {
   return Array.from({ length: count }, (_, i) => ({
-    number: i + 1, title: `Issue ${i + 1}: widget ${i % 7} misbehaves`, body: `Steps to reproduce issue ${i + 1} with the flux capacitor number ${i}.`,
+    number: i + 1,
+    title: `Issue ${i + 1}: widget ${i % 7} misbehaves`,
+    body: `Steps to reproduce issue ${i + 1} with the flux capacitor number ${i}.`,
     updated_at: new Date(start + i * 60_000).toISOString(),
   }));
 }
 
-type Handler = (req: http.IncomingMessage, url: URL, body: string, s: StandIn) => { status: number; body: unknown; headers?: Record<string, string> };
+type Handler = (
+  req: http.IncomingMessage,
+  url: URL,
+  body: string,
+  s: StandIn,
+) => { status: number; body: unknown; headers?: Record<string, string> };
 
-export async function startStandIn(handler: Handler, token = `tok_${Math.random().toString(36).slice(2)}SECRETx9`): Promise<StandIn> {
+export async function startStandIn(
+  handler: Handler,
+  token = `tok_${Math.random().toString(36).slice(2)}SECRETx9`,
+): Promise<StandIn> {
   let releaseHold: (() => void) | null = null;
   let held = new Promise<void>((r) => (releaseHold = r));
   const server = http.createServer((req, res) => {
@@ -50,7 +60,12 @@ export async function startStandIn(handler: Handler, token = `tok_${Math.random(
     req.on('end', () => {
       void (async () => {
         const url = new URL(req.url ?? '/', 'http://stand.in');
-        state.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, authorization: req.headers.authorization });
+        state.requests.push({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query: url.searchParams,
+          authorization: req.headers.authorization,
+        });
         const page = Number(url.searchParams.get('page') ?? 1);
         if (state.holdPage === page) await held;
         if (req.headers.authorization !== `Bearer ${state.token}` && !url.pathname.endsWith('.xml')) {
@@ -66,7 +81,10 @@ export async function startStandIn(handler: Handler, token = `tok_${Math.random(
         }
         const out = handler(req, url, body, state);
         const text = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
-        res.writeHead(out.status, { 'content-type': typeof out.body === 'string' ? 'application/rss+xml' : 'application/json', ...out.headers });
+        res.writeHead(out.status, {
+          'content-type': typeof out.body === 'string' ? 'application/rss+xml' : 'application/json',
+          ...out.headers,
+        });
         res.end(text);
       })();
     });
@@ -74,16 +92,22 @@ export async function startStandIn(handler: Handler, token = `tok_${Math.random(
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const state: StandIn = {
-    url, token, requests: [], issues: [], failPage: null, holdPage: null,
+    url,
+    token,
+    requests: [],
+    issues: [],
+    failPage: null,
+    holdPage: null,
     release() {
       releaseHold?.();
       held = new Promise<void>((r) => (releaseHold = r));
     },
-    close: () => new Promise<void>((r) => {
-      releaseHold?.();
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        releaseHold?.();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
   return state;
 }
@@ -96,7 +120,9 @@ export const github: Handler = (_req, url, _body, s) => {
     const since = url.searchParams.get('since');
     const perPage = Number(url.searchParams.get('per_page') ?? 30);
     const page = Number(url.searchParams.get('page') ?? 1);
-    const all = s.issues.filter((i) => !since || i.updated_at >= since).sort((a, b) => a.updated_at.localeCompare(b.updated_at));
+    const all = s.issues
+      .filter((i) => !since || i.updated_at >= since)
+      .sort((a, b) => a.updated_at.localeCompare(b.updated_at));
     const slice = all.slice((page - 1) * perPage, page * perPage);
     const headers: Record<string, string> = {};
     if (page * perPage < all.length) {
@@ -104,7 +130,17 @@ export const github: Handler = (_req, url, _body, s) => {
       next.searchParams.set('page', String(page + 1));
       headers.link = `<${next.href}>; rel="next"`;
     }
-    return { status: 200, headers, body: slice.map((i) => ({ ...i, html_url: `https://example.test/acme/widgets/issues/${i.number}`, state: 'open', labels: [{ name: 'bug' }], ...(i.pull_request ? { pull_request: { url: 'x' } } : {}) })) };
+    return {
+      status: 200,
+      headers,
+      body: slice.map((i) => ({
+        ...i,
+        html_url: `https://example.test/acme/widgets/issues/${i.number}`,
+        state: 'open',
+        labels: [{ name: 'bug' }],
+        ...(i.pull_request ? { pull_request: { url: 'x' } } : {}),
+      })),
+    };
   }
   return { status: 404, body: { message: 'Not Found' } };
 };
@@ -116,5 +152,18 @@ export const jsonApi: Handler = (_req, url, _body, s) => {
   const slice = s.issues.slice((page - 1) * 3, page * 3);
   const headers: Record<string, string> = {};
   if (page * 3 < s.issues.length) headers.link = `<${s.url}/api/items?page=${page + 1}>; rel="next"`;
-  return { status: 200, headers, body: { data: { items: slice.map((i) => ({ id: `item-${i.number}`, name: i.title, description: i.body, modified: i.updated_at })) } } };
+  return {
+    status: 200,
+    headers,
+    body: {
+      data: {
+        items: slice.map((i) => ({
+          id: `item-${i.number}`,
+          name: i.title,
+          description: i.body,
+          modified: i.updated_at,
+        })),
+      },
+    },
+  };
 };

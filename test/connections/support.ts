@@ -20,13 +20,32 @@ export async function get(t: Tenant, path: string): Promise<Reply> {
 }
 
 export function githubConnection(s: StandIn, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { name: 'widgets issues', kind: 'github_issues', config: { repo: 'acme/widgets', base_url: s.url }, secret: { token: s.token }, target: { route: 'document' }, ...extra };
+  return {
+    name: 'widgets issues',
+    kind: 'github_issues',
+    config: { repo: 'acme/widgets', base_url: s.url },
+    secret: { token: s.token },
+    target: { route: 'document' },
+    ...extra,
+  };
 }
 
 export function jsonConnection(s: StandIn, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    name: 'items', kind: 'http_json', secret: { token: s.token }, target: { route: 'document' },
-    config: { base_url: s.url, path: '/api/items', records_path: 'data.items', id_field: 'id', title_field: 'name', text_field: 'description', updated_field: 'modified', pagination: { type: 'link_header' } },
+    name: 'items',
+    kind: 'http_json',
+    secret: { token: s.token },
+    target: { route: 'document' },
+    config: {
+      base_url: s.url,
+      path: '/api/items',
+      records_path: 'data.items',
+      id_field: 'id',
+      title_field: 'name',
+      text_field: 'description',
+      updated_field: 'modified',
+      pagination: { type: 'link_header' },
+    },
     ...extra,
   };
 }
@@ -37,7 +56,13 @@ export async function createConnection(t: Tenant, body: Record<string, unknown>)
   return String(reply.body.connection.id);
 }
 
-export async function waitForSync(t: Tenant, connectionId: string, syncId: string, timeoutMs = 90_000): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+export async function waitForSync(
+  t: Tenant,
+  connectionId: string,
+  syncId: string,
+  timeoutMs = 90_000,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+): Promise<Record<string, any>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const reply = await get(t, `/v1/connections/${connectionId}/syncs/${syncId}`);
@@ -49,13 +74,19 @@ export async function waitForSync(t: Tenant, connectionId: string, syncId: strin
 }
 
 /** Starts a sync and waits for it to end. */
-export async function syncNow(t: Tenant, connectionId: string, body: Record<string, unknown> = {}): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+export async function syncNow(
+  t: Tenant,
+  connectionId: string,
+  body: Record<string, unknown> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+): Promise<Record<string, any>> {
   const started = await post(t, `/v1/connections/${connectionId}/sync`, body);
   assert.equal(started.status, 202, JSON.stringify(started.body));
   return waitForSync(t, connectionId, started.body.sync_id);
 }
 
-export async function deltaChanges(t: Tenant, deltaId: string): Promise<Record<string, any>[]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+export async function deltaChanges(t: Tenant, deltaId: string): Promise<Record<string, any>[]> {
   const reply = await get(t, `/v1/deltas/${deltaId}?changes_limit=5000`);
   assert.equal(reply.status, 200);
   return reply.body.delta.changes;
@@ -63,9 +94,13 @@ export async function deltaChanges(t: Tenant, deltaId: string): Promise<Record<s
 
 /** Nodes and relationships anywhere in the graph holding the text in a property. */
 export async function graphHolds(text: string): Promise<number> {
-  const rows = await harness().service.deps.graph.read((tx) => tx.runText(
-    `CALL () { MATCH (n) WHERE any(k IN keys(n) WHERE (n[k] IS :: STRING AND n[k] CONTAINS $t) OR (n[k] IS :: LIST<STRING> AND any(x IN n[k] WHERE x CONTAINS $t))) RETURN count(n) AS c
+  const rows = await harness().service.deps.graph.read((tx) =>
+    tx.runText(
+      `CALL () { MATCH (n) WHERE any(k IN keys(n) WHERE (n[k] IS :: STRING AND n[k] CONTAINS $t) OR (n[k] IS :: LIST<STRING> AND any(x IN n[k] WHERE x CONTAINS $t))) RETURN count(n) AS c
      UNION ALL MATCH ()-[r]->() WHERE any(k IN keys(r) WHERE r[k] IS :: STRING AND r[k] CONTAINS $t) RETURN count(r) AS c }
-     RETURN sum(c) AS holding`, { t: text }));
+     RETURN sum(c) AS holding`,
+      { t: text },
+    ),
+  );
   return Number(rows[0]?.holding ?? 0);
 }

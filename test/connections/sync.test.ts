@@ -2,7 +2,18 @@ import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
 import { captureLogs, harness } from '../support/harness.js';
 import { github, jsonApi, makeIssues, startStandIn, type StandIn } from './standins.js';
-import { createConnection, deltaChanges, get, githubConnection, graphHolds, jsonConnection, post, replies, syncNow, waitForSync } from './support.js';
+import {
+  createConnection,
+  deltaChanges,
+  get,
+  githubConnection,
+  graphHolds,
+  jsonConnection,
+  post,
+  replies,
+  syncNow,
+  waitForSync,
+} from './support.js';
 
 describe('connection syncs', function () {
   this.timeout(240_000);
@@ -15,7 +26,16 @@ describe('connection syncs', function () {
 
   before(async () => {
     gh = await startStandIn(github);
-    gh.issues = [...makeIssues(5), { number: 99, title: 'A pull request', body: 'not an issue', updated_at: '2026-01-01T00:30:00.000Z', pull_request: true }];
+    gh.issues = [
+      ...makeIssues(5),
+      {
+        number: 99,
+        title: 'A pull request',
+        body: 'not an issue',
+        updated_at: '2026-01-01T00:30:00.000Z',
+        pull_request: true,
+      },
+    ];
     t = await newTenant();
     logs = captureLogs();
     connectionId = await createConnection(t, githubConnection(gh));
@@ -44,8 +64,17 @@ describe('connection syncs', function () {
       assert.equal(d.properties.source_connection_id, connectionId);
       docId.set(String(d.properties.external_id), String(d.node_id));
     }
-    assert.deepEqual([...docId.keys()].sort(), ['acme/widgets#1', 'acme/widgets#2', 'acme/widgets#3', 'acme/widgets#4', 'acme/widgets#5']);
-    assert.equal(changes.filter((c) => c.op === 'create_relationship' && c.type === 'SYNCED_FROM' && c.to === connectionId).length, 5);
+    assert.deepEqual([...docId.keys()].sort(), [
+      'acme/widgets#1',
+      'acme/widgets#2',
+      'acme/widgets#3',
+      'acme/widgets#4',
+      'acme/widgets#5',
+    ]);
+    assert.equal(
+      changes.filter((c) => c.op === 'create_relationship' && c.type === 'SYNCED_FROM' && c.to === connectionId).length,
+      5,
+    );
     assert.equal(await searchHits('flux capacitor'), 0, 'staged documents are not searchable');
     const connection = (await get(t, `/v1/connections/${connectionId}`)).body.connection;
     assert.equal(connection.cursor, null, 'the cursor waits for the apply');
@@ -68,8 +97,12 @@ describe('connection syncs', function () {
     const issuesCall = gh.requests.slice(before).find((r) => r.path === '/repos/acme/widgets/issues');
     assert.ok(issuesCall);
     assert.equal(issuesCall.query.get('since'), gh.issues[4]!.updated_at);
-    for (const [k, v] of Object.entries({ state: 'all', sort: 'updated', direction: 'asc', per_page: '100' })) assert.equal(issuesCall.query.get(k), v);
-    assert.ok(gh.requests.every((r) => !r.query.toString().includes(gh.token)), 'the token never rides in a query string');
+    for (const [k, v] of Object.entries({ state: 'all', sort: 'updated', direction: 'asc', per_page: '100' }))
+      assert.equal(issuesCall.query.get(k), v);
+    assert.ok(
+      gh.requests.every((r) => !r.query.toString().includes(gh.token)),
+      'the token never rides in a query string',
+    );
   });
 
   it('one upstream edit stages exactly one update of that document', async () => {
@@ -137,7 +170,9 @@ describe('connection syncs', function () {
       assert.equal(resumed.delta_id, failed.delta_id);
       assert.equal(api.requests[before]!.query.get('page'), '2', 'the next run asks for page 2 first');
       assert.deepEqual(resumed.records, { seen: 7, created: 7, updated: 0, unchanged: 0 });
-      const documents = (await deltaChanges(t, resumed.delta_id)).filter((c) => c.op === 'create_node' && c.labels?.includes('Document'));
+      const documents = (await deltaChanges(t, resumed.delta_id)).filter(
+        (c) => c.op === 'create_node' && c.labels?.includes('Document'),
+      );
       assert.equal(documents.length, 7);
     } finally {
       await api.close();
@@ -152,7 +187,14 @@ describe('connection syncs', function () {
     assert.equal(test.status, 200);
     assert.equal(test.body.ok, false);
     assert.equal(test.body.status_reason, 'auth_failed');
-    assert.deepEqual(test.body.checks.map((c: { name: string; ok: boolean; http_status: number }) => [c.name, c.ok, c.http_status]), [['reachable', true, 401], ['authenticated', false, 401], ['scope', false, 401]]);
+    assert.deepEqual(
+      test.body.checks.map((c: { name: string; ok: boolean; http_status: number }) => [c.name, c.ok, c.http_status]),
+      [
+        ['reachable', true, 401],
+        ['authenticated', false, 401],
+        ['scope', false, 401],
+      ],
+    );
     const sync = await syncNow(t, id);
     assert.equal(sync.status, 'failed');
     assert.match(String(sync.error), /401/);
@@ -167,7 +209,10 @@ describe('connection syncs', function () {
   });
 
   it('the token appears in no response, log line, delta view, event, workflow history or graph property', async () => {
-    const syncs = (await get(t, `/v1/connections/${connectionId}/syncs`)).body.syncs as { sync_id: string; delta_id: string }[];
+    const syncs = (await get(t, `/v1/connections/${connectionId}/syncs`)).body.syncs as {
+      sync_id: string;
+      delta_id: string;
+    }[];
     assert.ok(syncs.length >= 5);
     for (const s of syncs) {
       const events = await get(t, `/v1/connections/${connectionId}/syncs/${s.sync_id}/events?limit=1000`);
@@ -180,10 +225,20 @@ describe('connection syncs', function () {
     const history = await client.workflow.getHandle(`sync-${connectionId}`).fetchHistory();
     const token = gh.token;
     assert.ok(!JSON.stringify(history).includes(token), 'workflow history');
-    assert.deepEqual(replies.filter((r) => r.includes(token)), [], 'responses');
+    assert.deepEqual(
+      replies.filter((r) => r.includes(token)),
+      [],
+      'responses',
+    );
     assert.ok(logs.lines.length > 0, 'logs were captured');
-    assert.ok(replies.every((r) => !r.includes(wrongToken)), 'responses (wrong token)');
-    assert.ok(logs.lines.every((l) => !l.includes(token) && !l.includes(wrongToken)), 'log lines');
+    assert.ok(
+      replies.every((r) => !r.includes(wrongToken)),
+      'responses (wrong token)',
+    );
+    assert.ok(
+      logs.lines.every((l) => !l.includes(token) && !l.includes(wrongToken)),
+      'log lines',
+    );
     assert.equal(await graphHolds(token), 0, 'graph properties');
   });
 });

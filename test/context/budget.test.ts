@@ -13,19 +13,37 @@ import { packIds, remember, sectionIds, seedEntities } from './fixtures.js';
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 const CJK = '東京の研究所で働く人々は毎日新しい計算機の設計について議論しています。';
-const LONG = 'The rollout plan covers staging, canary, and full production phases with rollback checkpoints at each step. ';
+const LONG =
+  'The rollout plan covers staging, canary, and full production phases with rollback checkpoints at each step. ';
 
 /** Long English, CJK and mixed memories, chunked documents, and entities with long CJK descriptions. */
 async function seedLongAndCjk(t: Tenant): Promise<void> {
   const memories = Array.from({ length: 60 }, (_, i) => ({
-    content: i % 3 === 0 ? `${i}: ${LONG.repeat((i % 7) + 1)}` : i % 3 === 1 ? `${i}: ${CJK.repeat((i % 9) + 1)}` : `${i}: ${CJK} ${LONG} 🚀 ${CJK.repeat(i % 4)}`,
+    content:
+      i % 3 === 0
+        ? `${i}: ${LONG.repeat((i % 7) + 1)}`
+        : i % 3 === 1
+          ? `${i}: ${CJK.repeat((i % 9) + 1)}`
+          : `${i}: ${CJK} ${LONG} 🚀 ${CJK.repeat(i % 4)}`,
     kind: (['decision', 'fact', 'observation', 'lesson'] as const)[i % 4],
   }));
   await remember(t, memories);
-  for (const [title, text] of [['Plan', LONG.repeat(40)], ['設計', CJK.repeat(60)]] as const) {
+  for (const [title, text] of [
+    ['Plan', LONG.repeat(40)],
+    ['設計', CJK.repeat(60)],
+  ] as const) {
     assert.equal((await t.post('/v1/documents', { content: text, title })).status, 201);
   }
-  await seedEntities(t, Array.from({ length: 12 }, (_, i) => ({ key: `k${i}`, name: `計算機 ${i}`, type: 'Concept', description: CJK.repeat(i + 1) })), []);
+  await seedEntities(
+    t,
+    Array.from({ length: 12 }, (_, i) => ({
+      key: `k${i}`,
+      name: `計算機 ${i}`,
+      type: 'Concept',
+      description: CJK.repeat(i + 1),
+    })),
+    [],
+  );
 }
 
 describe('context budget', function () {
@@ -35,10 +53,15 @@ describe('context budget', function () {
     const t = await newTenant(0);
     await seedLongAndCjk(t);
     const graph = harness().service.deps.graph;
-    for (const [tokenizer, count] of [['cl100k_base', cl100k], ['o200k_base', o200k]] as const) {
+    for (const [tokenizer, count] of [
+      ['cl100k_base', cl100k],
+      ['o200k_base', o200k],
+    ] as const) {
       for (const format of ['markdown', 'json'] as const) {
         const def = normaliseDefinition({ budget: { max_tokens: 8000, tokenizer }, format });
-        const gathered = await graph.read((tx) => gatherCandidates(tx, { projectId: t.projectId, def, query: null, asOf: null, now: new Date().toISOString() }));
+        const gathered = await graph.read((tx) =>
+          gatherCandidates(tx, { projectId: t.projectId, def, query: null, asOf: null, now: new Date().toISOString() }),
+        );
         const ranked = rankCandidates(def.planes, gathered.candidates);
         const counter = new TokenCounter(tokenizer);
         let previous = -1;
@@ -49,9 +72,21 @@ describe('context budget', function () {
         for (let max = 256; max < 8000; max += main ? (max < 400 ? 1 : 17) : 53) values.push(max);
         values.push(8000);
         for (const max of values) {
-          const fitted = fitBudget({ ...def, budget: { ...def.budget, max_tokens: max } }, ranked, [], rendererFor(format), counter, { query: '', slice: null }, max);
+          const fitted = fitBudget(
+            { ...def, budget: { ...def.budget, max_tokens: max } },
+            ranked,
+            [],
+            rendererFor(format),
+            counter,
+            { query: '', slice: null },
+            max,
+          );
           assert.ok(fitted.usedTokens <= max, `${tokenizer} ${format} ${max}: used ${fitted.usedTokens}`);
-          assert.equal(count(fitted.text, AS_TEXT), fitted.usedTokens, `${tokenizer} ${format} ${max}: used_tokens is the real count of the text`);
+          assert.equal(
+            count(fitted.text, AS_TEXT),
+            fitted.usedTokens,
+            `${tokenizer} ${format} ${max}: used_tokens is the real count of the text`,
+          );
           assert.ok(fitted.usedTokens >= previous - 400, `${max}: a larger budget does not collapse the pack`);
           previous = fitted.usedTokens;
         }
@@ -62,7 +97,12 @@ describe('context budget', function () {
   it('compiles within budget over HTTP at the edges of the range, CJK counted by the BPE tokenizer', async () => {
     const t = await newTenant(0);
     await seedLongAndCjk(t);
-    for (const [max, tokenizer] of [[256, 'cl100k_base'], [257, 'o200k_base'], [1000, 'cl100k_base'], [8000, 'o200k_base']] as const) {
+    for (const [max, tokenizer] of [
+      [256, 'cl100k_base'],
+      [257, 'o200k_base'],
+      [1000, 'cl100k_base'],
+      [8000, 'o200k_base'],
+    ] as const) {
       const reply = await t.post('/v1/context/compile', { slice: { budget: { tokenizer } }, max_tokens: max });
       assert.equal(reply.status, 200, JSON.stringify(reply.body));
       const p = reply.body;
@@ -74,7 +114,10 @@ describe('context budget', function () {
     }
     // A CJK-only pack: characters ÷ 4 would claim far fewer tokens than the text really takes.
     const cjk = await t.post('/v1/context/compile', { slice: { planes: ['entity'] }, max_tokens: 2000 });
-    assert.ok(cjk.body.budget.used_tokens > cjk.body.text.length / 2, `${cjk.body.budget.used_tokens} tokens for ${cjk.body.text.length} characters`);
+    assert.ok(
+      cjk.body.budget.used_tokens > cjk.body.text.length / 2,
+      `${cjk.body.budget.used_tokens} tokens for ${cjk.body.text.length} characters`,
+    );
   });
 
   it('fills each share first-fit (a big item is skipped, not a stop) and spills unused budget over', async () => {
@@ -85,7 +128,11 @@ describe('context budget', function () {
       { content: 'Another small note on kittens.', kind: 'fact' },
     ]);
     await t.post('/v1/documents', { content: `Kittens handbook. ${LONG.repeat(20)}`, title: 'Handbook' });
-    const body = (sections: Record<string, number>) => ({ slice: { planes: ['memory', 'document'], budget: { max_tokens: 600, sections } }, query: 'kittens', explain: true });
+    const body = (sections: Record<string, number>) => ({
+      slice: { planes: ['memory', 'document'], budget: { max_tokens: 600, sections } },
+      query: 'kittens',
+      explain: true,
+    });
     const reply = await t.post('/v1/context/compile', body({ memory: 0.8, document: 0.2 }));
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     const p = reply.body;
@@ -93,7 +140,10 @@ describe('context budget', function () {
     assert.ok(packIds(p).includes(ids[1]) && packIds(p).includes(ids[2]), 'smaller memories after it still do');
     assert.equal(p.candidates.find((c: { id: string }) => c.id === ids[0]).omitted_reason, 'budget');
     // Memories take far less than their share: the document chunk, larger than its own quota, uses the rest.
-    assert.ok(p.budget.sections.document.used_tokens > p.budget.sections.document.quota, JSON.stringify(p.budget.sections));
+    assert.ok(
+      p.budget.sections.document.used_tokens > p.budget.sections.document.quota,
+      JSON.stringify(p.budget.sections),
+    );
     // With a zero share, documents still get what memories leave.
     const spill = await t.post('/v1/context/compile', body({ memory: 1 }));
     assert.equal(spill.body.budget.sections.document.quota, 0);

@@ -5,8 +5,14 @@ import { ApiError } from '../../src/errors/catalogue.js';
 
 describe('Neo4j failures as API errors', () => {
   it('a transaction that timed out under load is a retryable 503, not an internal error', () => {
-    for (const code of ['Neo.ClientError.Transaction.TransactionTimedOut', 'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration', 'Neo.TransientError.Transaction.Terminated']) {
-      const mapped = mapNeo4jError(new Neo4jError('The transaction has not completed within the timeout', code, 'gql', 'desc'));
+    for (const code of [
+      'Neo.ClientError.Transaction.TransactionTimedOut',
+      'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
+      'Neo.TransientError.Transaction.Terminated',
+    ]) {
+      const mapped = mapNeo4jError(
+        new Neo4jError('The transaction has not completed within the timeout', code, 'gql', 'desc'),
+      );
       assert.ok(mapped instanceof ApiError, code);
       assert.equal(mapped.status, 503);
       assert.equal(mapped.code, 'graph_unavailable');
@@ -15,7 +21,9 @@ describe('Neo4j failures as API errors', () => {
   });
 
   it('a uniqueness collision is a 409 conflict; an unknown driver error passes through', () => {
-    const collision = mapNeo4jError(new Neo4jError('exists', 'Neo.ClientError.Schema.ConstraintValidationFailed', 'gql', 'desc'));
+    const collision = mapNeo4jError(
+      new Neo4jError('exists', 'Neo.ClientError.Schema.ConstraintValidationFailed', 'gql', 'desc'),
+    );
     assert.ok(collision instanceof ApiError && collision.status === 409);
     const other = new Neo4jError('syntax', 'Neo.ClientError.Statement.SyntaxError', 'gql', 'desc');
     assert.equal(mapNeo4jError(other), other);

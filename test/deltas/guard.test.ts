@@ -10,7 +10,9 @@ describe('the apply guard is an explicit dependency of apply', function () {
   it('applyDelta runs the guard it is given inside its transaction; a refusing guard promotes nothing', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    const deltaId = await stage(t, (d) => { entity(d, t, shape, 'Part', 'bolt'); });
+    const deltaId = await stage(t, (d) => {
+      entity(d, t, shape, 'Part', 'bolt');
+    });
     const before = await snapshot(t.projectId);
     const seen: string[] = [];
     const refuse: ApplyGuard = async (_tx, id) => {
@@ -32,14 +34,21 @@ describe('the apply guard is an explicit dependency of apply', function () {
       const part = entity(d, t, shape, 'Part', 'ouroboros');
       d.createRelationship(part, 'PART_OF', part);
     });
-    const applied = await t.post(`/v1/deltas/${deltaId}/apply`, { override_reason: 'the loop is intended: a test fixture' });
+    const applied = await t.post(`/v1/deltas/${deltaId}/apply`, {
+      override_reason: 'the loop is intended: a test fixture',
+    });
     assert.equal(applied.status, 200, JSON.stringify(applied.body));
     const read = (await t.get(`/v1/deltas/${deltaId}`)).body.delta;
     assert.equal(read.override_reason, 'the loop is intended: a test fixture');
-    assert.deepEqual(read.override_findings.map((f: { check: string; severity: string }) => [f.check, f.severity]), [['cycles', 'error']]);
+    assert.deepEqual(
+      read.override_findings.map((f: { check: string; severity: string }) => [f.check, f.severity]),
+      [['cycles', 'error']],
+    );
     assert.equal(applied.body.delta.override_findings.length, 1);
 
-    const plain = await stage(t, (d) => { entity(d, t, shape, 'Part', 'washer'); });
+    const plain = await stage(t, (d) => {
+      entity(d, t, shape, 'Part', 'washer');
+    });
     await t.post(`/v1/deltas/${plain}/apply`, {});
     assert.equal((await t.get(`/v1/deltas/${plain}`)).body.delta.override_findings, null);
   });

@@ -48,8 +48,14 @@ describe('delta lifecycle', () => {
 
   it('revert is refused with 409 naming the later delta that depends on it', async () => {
     const t = await newTenant(0);
-    const first = await t.post('/v1/memories', { content: 'Ada founded the club.', subject: { name: 'Ada', type: 'Person' } });
-    const second = await t.post('/v1/memories', { content: 'Ada chairs the club.', subject: { name: 'Ada', type: 'Person' } });
+    const first = await t.post('/v1/memories', {
+      content: 'Ada founded the club.',
+      subject: { name: 'Ada', type: 'Person' },
+    });
+    const second = await t.post('/v1/memories', {
+      content: 'Ada chairs the club.',
+      subject: { name: 'Ada', type: 'Person' },
+    });
     const refused = await t.post(`/v1/deltas/${first.body.delta_id}/revert`, {});
     assert.equal(refused.status, 409);
     assert.deepEqual(refused.body.error.details.dependent_delta_ids, [second.body.delta_id]);
@@ -61,7 +67,10 @@ describe('delta lifecycle', () => {
 
   it('of two concurrent applies of one delta exactly one wins and the other gets 409', async () => {
     const t = await newTenant(0);
-    const staged = await t.post('/v1/memories', { memories: Array.from({ length: 20 }, (_, i) => ({ content: `race ${i}`, subject: 'Race' })), apply: false });
+    const staged = await t.post('/v1/memories', {
+      memories: Array.from({ length: 20 }, (_, i) => ({ content: `race ${i}`, subject: 'Race' })),
+      apply: false,
+    });
     const replies = await Promise.all([0, 1, 2].map(() => t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {})));
     assert.deepEqual(replies.map((r) => r.status).sort(), [200, 409, 409]);
     assert.deepEqual(await countProject(t.projectId), { nodes: 21, pending: 0, rels: 20 });
@@ -103,7 +112,9 @@ describe('delta lifecycle', () => {
     const t = await newTenant(0);
     const created = await t.post('/v1/memories', { content: 'Linked pair.', subject: 'Pair anchor' });
     const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'test' };
-    const [entity] = await graph().read((tx) => tx.runText('MATCH (:Memory {id: $id})-[:HAS_SUBJECT]->(e) RETURN e.id AS id', { id: created.body.id }));
+    const [entity] = await graph().read((tx) =>
+      tx.runText('MATCH (:Memory {id: $id})-[:HAS_SUBJECT]->(e) RETURN e.id AS id', { id: created.body.id }),
+    );
     const removal = new DeltaDraft('test', 'delete both');
     removal.deleteNode(created.body.id);
     removal.deleteNode(String(entity?.id));
@@ -112,9 +123,17 @@ describe('delta lifecycle', () => {
     assert.equal((await countProject(t.projectId)).nodes, 0);
     await revertDelta(graph(), deleted.deltaId, actor, null);
     assert.deepEqual(await countProject(t.projectId), { nodes: 2, pending: 0, rels: 1 });
-    const [link] = await graph().read((tx) => tx.runText('MATCH (m:Memory {id: $id})-[r:HAS_SUBJECT]->(e:Entity) RETURN e.name AS name, count(r) AS n', { id: created.body.id }));
+    const [link] = await graph().read((tx) =>
+      tx.runText('MATCH (m:Memory {id: $id})-[r:HAS_SUBJECT]->(e:Entity) RETURN e.name AS name, count(r) AS n', {
+        id: created.body.id,
+      }),
+    );
     assert.deepEqual(link, { name: 'Pair anchor', n: 1 });
-    const [snapshots] = await graph().read((tx) => tx.runText('MATCH (:Delta {id: $d})-[:HAS_CHANGE]->()-[:HAD_RELATIONSHIP]->(s) RETURN count(s) AS n', { d: deleted.deltaId }));
+    const [snapshots] = await graph().read((tx) =>
+      tx.runText('MATCH (:Delta {id: $d})-[:HAS_CHANGE]->()-[:HAD_RELATIONSHIP]->(s) RETURN count(s) AS n', {
+        d: deleted.deltaId,
+      }),
+    );
     assert.equal(snapshots?.n, 0, 'snapshots are consumed by the revert');
   });
 

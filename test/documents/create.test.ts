@@ -11,14 +11,20 @@ const graph = () => harness().service.deps.graph;
 /** Paragraphs of distinct sentences, long enough for several chunks. */
 function longText(paragraphs: number): string {
   return Array.from({ length: paragraphs }, (_, p) =>
-    Array.from({ length: 8 }, (_, s) => `Paragraph ${p} sentence ${s} talks about river number ${p * 8 + s} and its banks.`).join(' '),
+    Array.from(
+      { length: 8 },
+      (_, s) => `Paragraph ${p} sentence ${s} talks about river number ${p * 8 + s} and its banks.`,
+    ).join(' '),
   ).join('\n\n');
 }
 
 describe('POST /v1/documents (raw text)', () => {
   it('indexes raw text and answers 201 with exactly the fields of spec 2.6', async () => {
     const t = await newTenant(0);
-    const reply = await t.post('/v1/documents', { content: 'Robins sing at dawn. Owls hunt at night.', title: 'Birds' });
+    const reply = await t.post('/v1/documents', {
+      content: 'Robins sing at dawn. Owls hunt at night.',
+      title: 'Birds',
+    });
     assert.equal(reply.status, 201);
     assert.deepEqual(Object.keys(reply.body).sort(), ['document', 'id', 'project_id', 'request_id', 'status']);
     assert.match(reply.body.id, UUID);
@@ -34,12 +40,17 @@ describe('POST /v1/documents (raw text)', () => {
     const reply = await t.post('/v1/documents', { content: text, title: 'Rivers', tags: ['Geography'] });
     assert.equal(reply.status, 201);
     const id = reply.body.id as string;
-    const deltas = await graph().read((tx) => tx.runText(
-      `MATCH (d:Delta {project_id: $p}) RETURN d.origin AS origin, d.status AS status, d.summary AS summary,
-              COUNT { (d)-[:CREATED]->(:Document {id: $id}) } AS documents`, { p: t.projectId, id }));
+    const deltas = await graph().read((tx) =>
+      tx.runText(
+        `MATCH (d:Delta {project_id: $p}) RETURN d.origin AS origin, d.status AS status, d.summary AS summary,
+              COUNT { (d)-[:CREATED]->(:Document {id: $id}) } AS documents`,
+        { p: t.projectId, id },
+      ),
+    );
     assert.deepEqual(deltas, [{ origin: 'document', status: 'applied', summary: 'document: Rivers', documents: 1 }]);
-    const [doc] = await graph().read((tx) => tx.runText(
-      'MATCH (d:Document:Knowledge {id: $id}) RETURN properties(d) AS p, labels(d) AS labels', { id }));
+    const [doc] = await graph().read((tx) =>
+      tx.runText('MATCH (d:Document:Knowledge {id: $id}) RETURN properties(d) AS p, labels(d) AS labels', { id }),
+    );
     const p = doc!.p as Record<string, unknown>;
     assert.deepEqual((doc!.labels as string[]).sort(), ['Document', 'Knowledge']);
     assert.equal(p.title, 'Rivers');
@@ -64,12 +75,16 @@ describe('POST /v1/documents (raw text)', () => {
     const t = await newTenant(0);
     const text = longText(12);
     const { body } = await t.post('/v1/documents', { content: text });
-    const chunks = await graph().read((tx) => tx.runText(
-      `MATCH (d:Document {id: $id})-[r:HAS_CHUNK]->(c:Chunk:Knowledge)
+    const chunks = await graph().read((tx) =>
+      tx.runText(
+        `MATCH (d:Document {id: $id})-[r:HAS_CHUNK]->(c:Chunk:Knowledge)
        WHERE r.pending IS NULL AND NOT c:Pending
        RETURN c.index AS index, c.text AS text, c.start AS start, c.end AS end, c.document_id AS document_id,
               c.token_count AS tokens, c.tenant AS tenant, c.project_id AS project_id
-       ORDER BY c.index`, { id: body.id }));
+       ORDER BY c.index`,
+        { id: body.id },
+      ),
+    );
     assert.ok(chunks.length >= 5, `expected several chunks, got ${chunks.length}`);
     chunks.forEach((c, i) => {
       assert.equal(c.index, i);
@@ -81,11 +96,18 @@ describe('POST /v1/documents (raw text)', () => {
     });
     assert.equal(chunks[0]!.start, 0);
     assert.equal(chunks[chunks.length - 1]!.end, text.length);
-    const [walk] = await graph().read((tx) => tx.runText(
-      `MATCH (d:Document {id: $id})-[:HAS_CHUNK]->(first:Chunk {index: 0})
+    const [walk] = await graph().read((tx) =>
+      tx.runText(
+        `MATCH (d:Document {id: $id})-[:HAS_CHUNK]->(first:Chunk {index: 0})
        MATCH path = (first)-[:NEXT*0..]->(last:Chunk) WHERE NOT (last)-[:NEXT]->()
-       RETURN [c IN nodes(path) | c.index] AS order, COUNT { (d)-[:HAS_CHUNK]->() } AS linked, d.chunk_count AS chunk_count`, { id: body.id }));
-    assert.deepEqual(walk!.order, chunks.map((_, i) => i));
+       RETURN [c IN nodes(path) | c.index] AS order, COUNT { (d)-[:HAS_CHUNK]->() } AS linked, d.chunk_count AS chunk_count`,
+        { id: body.id },
+      ),
+    );
+    assert.deepEqual(
+      walk!.order,
+      chunks.map((_, i) => i),
+    );
     assert.equal(walk!.linked, chunks.length);
     assert.equal(walk!.chunk_count, chunks.length);
   });
@@ -95,18 +117,25 @@ describe('POST /v1/documents (raw text)', () => {
     const other = await newTenant(0);
     const { body } = await t.post('/v1/documents', { content: `${longText(3)}\n\nThe quokka zephyrine appears once.` });
     assert.equal(body.document.ragReady, true);
-    const search = (projectId: string) => graph().read((tx) => tx.runText(
-      `CALL db.index.fulltext.queryNodes('chunk_text', $q) YIELD node, score
+    const search = (projectId: string) =>
+      graph().read((tx) =>
+        tx.runText(
+          `CALL db.index.fulltext.queryNodes('chunk_text', $q) YIELD node, score
        WHERE node.project_id = $p AND NOT node:Pending RETURN node.document_id AS document_id, node.text AS text`,
-      { q: luceneQuery('zephyrine', projectId), p: projectId }));
+          { q: luceneQuery('zephyrine', projectId), p: projectId },
+        ),
+      );
     const hits = await search(t.projectId);
     assert.equal(hits.length, 1);
     assert.equal(hits[0]!.document_id, body.id);
     assert.match(String(hits[0]!.text), /quokka zephyrine/);
     assert.deepEqual(await search(other.projectId), []);
     // The tenant token alone keeps the other project's query away, even without the project filter.
-    const unfiltered = await graph().read((tx) => tx.runText(
-      "CALL db.index.fulltext.queryNodes('chunk_text', $q) YIELD node RETURN count(node) AS n", { q: luceneQuery('zephyrine', other.projectId) }));
+    const unfiltered = await graph().read((tx) =>
+      tx.runText("CALL db.index.fulltext.queryNodes('chunk_text', $q) YIELD node RETURN count(node) AS n", {
+        q: luceneQuery('zephyrine', other.projectId),
+      }),
+    );
     assert.equal(unfiltered[0]!.n, 0);
   });
 
@@ -117,7 +146,10 @@ describe('POST /v1/documents (raw text)', () => {
       assert.equal(reply.status, 400);
       assert.equal(reply.body.error.code, 'invalid_request');
       assert.match(reply.body.error.message, /exactly one of content.* or url/);
-      assert.deepEqual(reply.body.error.details.fields.map((f: { field: string }) => f.field), ['/body/content', '/body/url']);
+      assert.deepEqual(
+        reply.body.error.details.fields.map((f: { field: string }) => f.field),
+        ['/body/content', '/body/url'],
+      );
     }
     assert.equal((await t.get('/v1/documents')).body.sources.length, 0);
   });
@@ -126,7 +158,9 @@ describe('POST /v1/documents (raw text)', () => {
     const t = await newTenant(0);
     const blank = await t.post('/v1/documents', { content: '  \n\t ' });
     assert.equal(blank.status, 400);
-    assert.deepEqual(blank.body.error.details.fields, [{ field: '/body/content', reason: 'contains no text to index' }]);
+    assert.deepEqual(blank.body.error.details.fields, [
+      { field: '/body/content', reason: 'contains no text to index' },
+    ]);
     const unknown = await t.post('/v1/documents', { content: 'x', colour: 'red' });
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.error.details.fields[0].field, '/body/colour');
@@ -142,7 +176,9 @@ describe('POST /v1/documents (raw text)', () => {
     const t = await newTenant(0);
     const markdown = await t.post('/v1/documents', { content: 'Intro line.\n\n# Release notes\n\nMore text.' });
     assert.equal(markdown.body.document.title, 'Release notes');
-    const plain = await t.post('/v1/documents', { content: 'Rivers carry sediment to the sea. They also carve valleys.' });
+    const plain = await t.post('/v1/documents', {
+      content: 'Rivers carry sediment to the sea. They also carve valleys.',
+    });
     assert.equal(plain.body.document.title, 'Rivers carry sediment to the sea.');
   });
 
@@ -184,15 +220,32 @@ describe('document tags and collections', () => {
     const byId = new Map(sources.map((s: { id: string }) => [s.id, s]));
     const colsA = (byId.get(a.body.id) as { collections: { id: string; name: string }[] }).collections;
     const colsB = (byId.get(b.body.id) as { collections: { id: string; name: string }[] }).collections;
-    assert.deepEqual(colsA.map((c) => c.name), ['Machine Learning', 'Research']);
-    assert.deepEqual(colsB.map((c) => c.name), ['Machine Learning', 'Ops']);
+    assert.deepEqual(
+      colsA.map((c) => c.name),
+      ['Machine Learning', 'Research'],
+    );
+    assert.deepEqual(
+      colsB.map((c) => c.name),
+      ['Machine Learning', 'Ops'],
+    );
     for (const c of [...colsA, ...colsB]) assert.deepEqual(Object.keys(c).sort(), ['id', 'name']);
     assert.equal(colsA[0]!.id, colsB[0]!.id, 'the same collection for both documents');
-    const rows = await graph().read((tx) => tx.runText(
-      `MATCH (c:Collection:Knowledge {project_id: $p}) WHERE NOT c:Pending
+    const rows = await graph().read((tx) =>
+      tx.runText(
+        `MATCH (c:Collection:Knowledge {project_id: $p}) WHERE NOT c:Pending
        RETURN c.name AS name, c.normalized_name AS normalized, c.identity_key AS key, COUNT { (c)<-[:IN_COLLECTION]-(:Document) } AS documents
-       ORDER BY name`, { p: t.projectId }));
-    assert.deepEqual(rows.map((r) => [r.name, r.normalized, r.documents]), [['Machine Learning', 'machine learning', 2], ['Ops', 'ops', 1], ['Research', 'research', 1]]);
+       ORDER BY name`,
+        { p: t.projectId },
+      ),
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.name, r.normalized, r.documents]),
+      [
+        ['Machine Learning', 'machine learning', 2],
+        ['Ops', 'ops', 1],
+        ['Research', 'research', 1],
+      ],
+    );
     assert.equal(rows[0]!.key, `${t.projectId}|Collection|machine learning`);
   });
 
@@ -212,10 +265,19 @@ describe('document tags and collections', () => {
 
   it('documents indexed at the same time with a new tag end up in one collection', async () => {
     const t = await newTenant(0);
-    const replies = await Promise.all([0, 1, 2, 3].map((i) => t.post('/v1/documents', { content: `Parallel ${i}.`, tags: ['Concurrent'] })));
-    assert.deepEqual(replies.map((r) => r.status), [201, 201, 201, 201]);
-    const rows = await graph().read((tx) => tx.runText(
-      "MATCH (c:Collection {project_id: $p}) RETURN count(c) AS n, COUNT { (:Document)-[:IN_COLLECTION]->(:Collection {project_id: $p}) } AS links", { p: t.projectId }));
+    const replies = await Promise.all(
+      [0, 1, 2, 3].map((i) => t.post('/v1/documents', { content: `Parallel ${i}.`, tags: ['Concurrent'] })),
+    );
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      [201, 201, 201, 201],
+    );
+    const rows = await graph().read((tx) =>
+      tx.runText(
+        'MATCH (c:Collection {project_id: $p}) RETURN count(c) AS n, COUNT { (:Document)-[:IN_COLLECTION]->(:Collection {project_id: $p}) } AS links',
+        { p: t.projectId },
+      ),
+    );
     assert.deepEqual(rows[0], { n: 1, links: 4 });
   });
 });

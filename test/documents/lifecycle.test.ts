@@ -10,10 +10,17 @@ const notFound = (e: unknown) => e instanceof ApiError && e.code === 'not_found'
 async function indexed(content: string) {
   const t = await newTenant(0);
   const reply = await t.post('/v1/documents', { content });
-  return { t, id: reply.body.id as string, read: async () => (await t.get(`/v1/documents/${reply.body.id}`)).body.source };
+  return {
+    t,
+    id: reply.body.id as string,
+    read: async () => (await t.get(`/v1/documents/${reply.body.id}`)).body.source,
+  };
 }
 
-const longText = Array.from({ length: 40 }, (_, i) => `Sentence ${i} describes lighthouse ${i} on the rocky coast of the northern sea.`).join(' ');
+const longText = Array.from(
+  { length: 40 },
+  (_, i) => `Sentence ${i} describes lighthouse ${i} on the rocky coast of the northern sea.`,
+).join(' ');
 
 describe('document extraction lifecycle (functions loop activities call)', () => {
   it('loadDocumentChunks returns the committed document and its chunks in order', async () => {
@@ -26,7 +33,10 @@ describe('document extraction lifecycle (functions loop activities call)', () =>
     assert.equal(loaded.document.charCount, longText.length);
     assert.match(loaded.document.contentHash, /^[0-9a-f]{64}$/);
     assert.ok(loaded.chunks.length >= 3);
-    assert.deepEqual(loaded.chunks.map((c) => c.index), loaded.chunks.map((_, i) => i));
+    assert.deepEqual(
+      loaded.chunks.map((c) => c.index),
+      loaded.chunks.map((_, i) => i),
+    );
     assert.ok(loaded.chunks[0]!.text.startsWith('Sentence 0 describes'));
     assert.ok(loaded.chunks[loaded.chunks.length - 1]!.text.endsWith('northern sea.'));
     const other = await newTenant(0);
@@ -60,13 +70,20 @@ describe('document extraction lifecycle (functions loop activities call)', () =>
     await markExtractionStarted(graph(), t.projectId, id);
     await markExtractionFinished(graph(), t.projectId, id, { shapeName: 'general', tokenCount: 50, charCount: 29 });
     await markExtractionStarted(graph(), t.projectId, id);
-    await markExtractionFinished(graph(), t.projectId, id, { shapeName: 'other', tokenCount: 0, charCount: 0, failed: 'model unavailable' });
+    await markExtractionFinished(graph(), t.projectId, id, {
+      shapeName: 'other',
+      tokenCount: 0,
+      charCount: 0,
+      failed: 'model unavailable',
+    });
     const s = await read();
     assert.deepEqual(s.status, { stage: 'failed', processing: false, pendingReview: false, outdated: false });
     assert.equal(s.extractionCount, 1);
     assert.equal(s.lastExtractionShape, 'general');
     assert.equal(s.extractedTokenCount, 50);
-    const [row] = await graph().read((tx) => tx.runText('MATCH (d:Document {id: $id}) RETURN d.extraction_error AS error', { id }));
+    const [row] = await graph().read((tx) =>
+      tx.runText('MATCH (d:Document {id: $id}) RETURN d.extraction_error AS error', { id }),
+    );
     assert.equal(row!.error, 'model unavailable');
   });
 
@@ -87,7 +104,13 @@ describe('document extraction lifecycle (functions loop activities call)', () =>
     const { id } = await indexed('Mine.');
     const other = await newTenant(0);
     await assert.rejects(markExtractionStarted(graph(), other.projectId, id), notFound);
-    await assert.rejects(markExtractionFinished(graph(), other.projectId, id, { shapeName: 'x', tokenCount: 0, charCount: 0 }), notFound);
-    await assert.rejects(markExtractionStarted(graph(), other.projectId, '00000000-0000-4000-8000-000000000000'), notFound);
+    await assert.rejects(
+      markExtractionFinished(graph(), other.projectId, id, { shapeName: 'x', tokenCount: 0, charCount: 0 }),
+      notFound,
+    );
+    await assert.rejects(
+      markExtractionStarted(graph(), other.projectId, '00000000-0000-4000-8000-000000000000'),
+      notFound,
+    );
   });
 });

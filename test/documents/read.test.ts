@@ -11,11 +11,20 @@ const graph = () => harness().service.deps.graph;
 /** What a loop does: stage (or apply) a delta creating an entity, tied to the document by USES_SOURCE. */
 async function extractionDelta(t: Tenant, documentId: string, name: string, apply: boolean): Promise<string> {
   const draft = new DeltaDraft('loop', `extraction of ${documentId}`);
-  draft.createNode(['Entity', 'Person'], { name, normalized_name: name.toLowerCase(), type: 'Person', tenant: tenantToken(t.projectId) });
+  draft.createNode(['Entity', 'Person'], {
+    name,
+    normalized_name: name.toLowerCase(),
+    type: 'Person',
+    tenant: tenantToken(t.projectId),
+  });
   const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'test' };
   const outcome = await writeGoverned(graph(), draft, actor, apply);
-  await graph().write((tx) => tx.runText(
-    'MATCH (d:Delta {id: $delta}), (s:Document {id: $doc}) MERGE (d)-[:USES_SOURCE]->(s)', { delta: outcome.deltaId, doc: documentId }));
+  await graph().write((tx) =>
+    tx.runText('MATCH (d:Delta {id: $delta}), (s:Document {id: $doc}) MERGE (d)-[:USES_SOURCE]->(s)', {
+      delta: outcome.deltaId,
+      doc: documentId,
+    }),
+  );
   return outcome.deltaId;
 }
 
@@ -30,7 +39,19 @@ describe('GET /v1/documents', () => {
     assert.equal(reply.body.next_cursor, null);
     const [item] = reply.body.sources;
     assert.deepEqual(Object.keys(item).sort(), [
-      'addedAt', 'addedByName', 'collections', 'entityCount', 'extractionCount', 'governanceStatus', 'id', 'mimeType', 'ragReady', 'sizeBytes', 'status', 'title', 'type',
+      'addedAt',
+      'addedByName',
+      'collections',
+      'entityCount',
+      'extractionCount',
+      'governanceStatus',
+      'id',
+      'mimeType',
+      'ragReady',
+      'sizeBytes',
+      'status',
+      'title',
+      'type',
     ]);
     assert.equal(item.id, created.body.id);
     assert.equal(item.type, 'text');
@@ -52,13 +73,16 @@ describe('GET /v1/documents', () => {
   it('pages newest first with a cursor, without repeats', async () => {
     const t = await newTenant(0);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i += 1) ids.push((await t.post('/v1/documents', { content: `Document number ${i}.` })).body.id);
+    for (let i = 0; i < 5; i += 1)
+      ids.push((await t.post('/v1/documents', { content: `Document number ${i}.` })).body.id);
     const seen: string[] = [];
     let cursor: string | null = null;
     const pages: number[] = [];
     do {
-      const reply: { status: number; body: { sources: { id: string }[]; has_more: boolean; next_cursor: string | null } } =
-        await t.get(`/v1/documents?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const reply: {
+        status: number;
+        body: { sources: { id: string }[]; has_more: boolean; next_cursor: string | null };
+      } = await t.get(`/v1/documents?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       assert.equal(reply.status, 200);
       pages.push(reply.body.sources.length);
       seen.push(...reply.body.sources.map((s) => s.id));
@@ -84,7 +108,7 @@ describe('GET /v1/documents', () => {
     assert.equal(reply.body.sources.length, 1);
   });
 
-  it('projects never see each other\'s documents', async () => {
+  it("projects never see each other's documents", async () => {
     const a = await newTenant(0);
     const b = await newTenant(0);
     const doc = await a.post('/v1/documents', { content: 'Private to A.' });
@@ -115,7 +139,19 @@ describe('GET /v1/documents/:id', () => {
     assert.deepEqual(Object.keys(reply.body).sort(), ['request_id', 'source']);
     const s = reply.body.source;
     assert.deepEqual(Object.keys(s).sort(), [
-      'addedAt', 'addedBy', 'extractedCharCount', 'extractedTokenCount', 'extractionCount', 'id', 'lastExtractionShape', 'mimeType', 'sizeBytes', 'status', 'title', 'type', 'updatedAt',
+      'addedAt',
+      'addedBy',
+      'extractedCharCount',
+      'extractedTokenCount',
+      'extractionCount',
+      'id',
+      'lastExtractionShape',
+      'mimeType',
+      'sizeBytes',
+      'status',
+      'title',
+      'type',
+      'updatedAt',
     ]);
     assert.equal(s.id, created.body.id);
     assert.equal(s.type, 'text');
@@ -142,8 +178,18 @@ describe('GET /v1/documents/:id', () => {
   it('a document staged in a delta that is not applied is not readable', async () => {
     const t = await newTenant(0);
     const draft = new DeltaDraft('document', 'staged document');
-    const id = draft.createNode(['Document'], { title: 'Staged', type: 'text', stage: 'indexed', tenant: tenantToken(t.projectId) });
-    await writeGoverned(graph(), draft, { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'test' }, false);
+    const id = draft.createNode(['Document'], {
+      title: 'Staged',
+      type: 'text',
+      stage: 'indexed',
+      tenant: tenantToken(t.projectId),
+    });
+    await writeGoverned(
+      graph(),
+      draft,
+      { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'test' },
+      false,
+    );
     assert.equal((await t.get(`/v1/documents/${id}`)).status, 404);
     assert.deepEqual((await t.get('/v1/documents')).body.sources, []);
   });

@@ -24,10 +24,16 @@ export interface UploadOptions {
 export async function upload(t: Tenant, options: UploadOptions): Promise<Reply> {
   const form = new FormData();
   const bytes = typeof options.data === 'string' ? Buffer.from(options.data, 'utf8') : options.data;
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' }), options.filename);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' }),
+    options.filename,
+  );
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   const response = await fetch(`${options.baseUrl ?? harness().url}/v1/documents`, {
-    method: 'POST', headers: { Authorization: `Bearer ${options.key ?? t.key}` }, body: form,
+    method: 'POST',
+    headers: { Authorization: `Bearer ${options.key ?? t.key}` },
+    body: form,
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
@@ -56,7 +62,9 @@ export async function apiWithFetch(fetchConfig: Partial<Config['fetch']>): Promi
 
 export async function postJson(baseUrl: string, key: string, path: string, body: unknown): Promise<Reply> {
   const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }

@@ -6,7 +6,10 @@ import { upload } from './support.js';
 
 const chunkText = async (documentId: string) => {
   const rows = await harness().service.deps.graph.read((tx) =>
-    tx.runText('MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN c.text AS text ORDER BY c.index', { id: documentId }));
+    tx.runText('MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN c.text AS text ORDER BY c.index', {
+      id: documentId,
+    }),
+  );
   return rows.map((r) => r.text).join('\n');
 };
 
@@ -30,14 +33,22 @@ describe('POST /v1/documents (multipart upload)', function () {
   it('Markdown is titled by its heading unless a title field is given; comma-separated tags become collections', async () => {
     const t = await newTenant(0);
     const data = '# Deploy guide\n\nRun the migrations first.\n';
-    const titled = await upload(t, { filename: 'deploy.md', data, type: 'application/octet-stream', fields: { tags: 'ops, Runbooks ,ops' } });
+    const titled = await upload(t, {
+      filename: 'deploy.md',
+      data,
+      type: 'application/octet-stream',
+      fields: { tags: 'ops, Runbooks ,ops' },
+    });
     assert.equal(titled.status, 201);
     assert.equal(titled.body.document.title, 'Deploy guide');
     const named = await upload(t, { filename: 'deploy.md', data, fields: { title: 'Runbook: deploy' } });
     assert.equal(named.body.document.title, 'Runbook: deploy');
     const item = (await t.get('/v1/documents')).body.sources.find((s: { id: string }) => s.id === titled.body.id);
     assert.equal(item.mimeType, 'text/markdown', 'the true type, not the declared octet-stream');
-    assert.deepEqual(item.collections.map((c: { name: string }) => c.name), ['ops', 'Runbooks']);
+    assert.deepEqual(
+      item.collections.map((c: { name: string }) => c.name),
+      ['ops', 'Runbooks'],
+    );
   });
 
   it('more than 50 comma-separated tags are refused like more than 50 listed ones', async () => {
@@ -53,7 +64,8 @@ describe('POST /v1/documents (multipart upload)', function () {
 
   it('HTML is reduced to readable text and its title', async () => {
     const t = await newTenant(0);
-    const html = '<html><head><title>Menu</title><script>track()</script></head><body><p>Soup of the day: leek.</p></body></html>';
+    const html =
+      '<html><head><title>Menu</title><script>track()</script></head><body><p>Soup of the day: leek.</p></body></html>';
     const reply = await upload(t, { filename: 'menu.html', data: html, type: 'text/html' });
     assert.equal(reply.status, 201);
     assert.equal(reply.body.document.title, 'Menu');
@@ -65,8 +77,16 @@ describe('POST /v1/documents (multipart upload)', function () {
 
   it('a PDF is read page by page, titled by its metadata, whatever type and name it was sent with', async () => {
     const t = await newTenant(0);
-    const pdf = minimalPdf({ title: 'Quarterly report', pages: [['Revenue grew in the north.'], ['Costs fell in the south.']] });
-    const reply = await upload(t, { filename: 'report.txt', data: pdf, type: 'text/plain', fields: { project_id: t.projectId } });
+    const pdf = minimalPdf({
+      title: 'Quarterly report',
+      pages: [['Revenue grew in the north.'], ['Costs fell in the south.']],
+    });
+    const reply = await upload(t, {
+      filename: 'report.txt',
+      data: pdf,
+      type: 'text/plain',
+      fields: { project_id: t.projectId },
+    });
     assert.equal(reply.status, 201);
     assert.equal(reply.body.document.title, 'Quarterly report');
     const source = (await t.get(`/v1/documents/${reply.body.id}`)).body.source;
@@ -81,12 +101,18 @@ describe('POST /v1/documents (multipart upload)', function () {
     const t = await newTenant(0);
     const reply = await upload(t, { filename: 'a.txt', data: 'file text', fields: { content: 'also text' } });
     assert.equal(reply.status, 400);
-    assert.deepEqual(reply.body.error.details.fields, [{ field: '/body/content', reason: 'must be omitted when a file is uploaded' }]);
+    assert.deepEqual(reply.body.error.details.fields, [
+      { field: '/body/content', reason: 'must be omitted when a file is uploaded' },
+    ]);
   });
 
   it('binary content that is not a PDF is refused, naming /body/file', async () => {
     const t = await newTenant(0);
-    const reply = await upload(t, { filename: 'photo.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]), type: 'image/png' });
+    const reply = await upload(t, {
+      filename: 'photo.png',
+      data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]),
+      type: 'image/png',
+    });
     assert.equal(reply.status, 400);
     assert.equal(reply.body.error.details.fields[0].field, '/body/file');
     assert.equal((await t.get('/v1/documents')).body.sources.length, 0);
@@ -101,11 +127,14 @@ describe('POST /v1/documents (multipart upload)', function () {
     const reply = await upload(t, { filename: 'large.txt', data, type: 'text/plain' });
     assert.equal(reply.status, 201);
     assert.equal(reply.body.document.ragReady, true);
-    const [row] = await harness().service.deps.graph.read((tx) => tx.runText(
-      `MATCH (d:Document {id: $id})
+    const [row] = await harness().service.deps.graph.read((tx) =>
+      tx.runText(
+        `MATCH (d:Document {id: $id})
        RETURN d.chunk_count AS chunks, COUNT { (d)-[:HAS_CHUNK]->() } AS linked,
               COUNT { MATCH (x:Delta {project_id: $p}) } AS deltas, COUNT { MATCH (x:Delta)-[:CREATED]->(d) } AS creating`,
-      { id: reply.body.id, p: t.projectId }));
+        { id: reply.body.id, p: t.projectId },
+      ),
+    );
     assert.ok(Number(row!.chunks) > 800, `expected about 1000 chunks, got ${row!.chunks}`);
     assert.equal(row!.linked, row!.chunks);
     assert.equal(row!.deltas, 1);

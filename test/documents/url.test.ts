@@ -20,7 +20,9 @@ function site(req: http.IncomingMessage, res: http.ServerResponse): void {
     case '/guide.html':
       return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
     case '/notes.md':
-      return void res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Trail notes\n\nThe *north* trail floods in spring.\n');
+      return void res
+        .writeHead(200, { 'content-type': 'text/markdown' })
+        .end('# Trail notes\n\nThe *north* trail floods in spring.\n');
     case '/big':
       return void res.writeHead(200, { 'content-type': 'text/plain' }).end('word '.repeat(2000));
     default:
@@ -30,10 +32,15 @@ function site(req: http.IncomingMessage, res: http.ServerResponse): void {
 
 const chunkTexts = (documentId: string) =>
   harness().service.deps.graph.read((tx) =>
-    tx.runText('MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN c.text AS text ORDER BY c.index', { id: documentId }));
+    tx.runText('MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN c.text AS text ORDER BY c.index', {
+      id: documentId,
+    }),
+  );
 
 const documentProps = async (documentId: string) => {
-  const rows = await harness().service.deps.graph.read((tx) => tx.runText('MATCH (d:Document {id: $id}) RETURN properties(d) AS p', { id: documentId }));
+  const rows = await harness().service.deps.graph.read((tx) =>
+    tx.runText('MATCH (d:Document {id: $id}) RETURN properties(d) AS p', { id: documentId }),
+  );
   return rows[0]!.p as Record<string, unknown>;
 };
 
@@ -127,7 +134,11 @@ describe('POST /v1/documents (url)', () => {
       await api.close();
     }
     assert.equal((await t.get('/v1/documents')).body.sources.length, 0);
-    assert.equal((await t.post('/v1/documents', { url: `${pages.url}/guide.html` })).status, 201, 'allowed by the test configuration');
+    assert.equal(
+      (await t.post('/v1/documents', { url: `${pages.url}/guide.html` })).status,
+      201,
+      'allowed by the test configuration',
+    );
   });
 
   it('a URL that is not http(s) is a 400 and a page answering 404 is a 502', async () => {

@@ -11,31 +11,57 @@ const triples = (r: ExtractionResult) => r.relationships.map((x) => `${x.type} $
 describe('builtin extractor', () => {
   it('finds the people, organisations and places of a paragraph', async () => {
     const result = await extractor.extract(paragraph, generalShape, { effort: 'agentic' });
-    for (const key of ['Person:ada lovelace', 'Person:charles babbage', 'Person:tim cook', 'Organization:analytical engines ltd', 'Organization:microsoft', 'Organization:apple inc', 'Place:london', 'Place:seattle', 'Place:paris']) {
+    for (const key of [
+      'Person:ada lovelace',
+      'Person:charles babbage',
+      'Person:tim cook',
+      'Organization:analytical engines ltd',
+      'Organization:microsoft',
+      'Organization:apple inc',
+      'Place:london',
+      'Place:seattle',
+      'Place:paris',
+    ]) {
       assert.ok(keys(result).includes(key), `missing ${key} in ${keys(result).join(', ')}`);
     }
-    assert.deepEqual({ characters: result.stats.characters, sentences: result.stats.sentences }, { characters: paragraph.length, sentences: 5 });
+    assert.deepEqual(
+      { characters: result.stats.characters, sentences: result.stats.sentences },
+      { characters: paragraph.length, sentences: 5 },
+    );
   });
 
   it('every mention cites the exact text at its offsets', async () => {
     const result = await extractor.extract(paragraph, generalShape, { effort: 'agentic_plus' });
-    for (const mention of result.entities.flatMap((e) => e.mentions)) assert.equal(paragraph.slice(mention.start, mention.end), mention.text);
+    for (const mention of result.entities.flatMap((e) => e.mentions))
+      assert.equal(paragraph.slice(mention.start, mention.end), mention.text);
   });
 
   it('mention offsets stay exact across emoji, accents, quotes and CRLF line ends', async () => {
-    const text = 'Zoë Müller 🙂 works for “Café Nero Ltd.”\r\nThe firm is based in Zürich.\r\n\r\nTim Cook joined Apple Inc. in São Paulo.';
+    const text =
+      'Zoë Müller 🙂 works for “Café Nero Ltd.”\r\nThe firm is based in Zürich.\r\n\r\nTim Cook joined Apple Inc. in São Paulo.';
     const result = await extractor.extract(text, generalShape, { effort: 'agentic_plus' });
     const mentions = result.entities.flatMap((e) => e.mentions);
-    assert.ok(mentions.some((m) => m.text === 'Zürich') && mentions.some((m) => m.text === 'Tim Cook'), JSON.stringify(mentions));
+    assert.ok(
+      mentions.some((m) => m.text === 'Zürich') && mentions.some((m) => m.text === 'Tim Cook'),
+      JSON.stringify(mentions),
+    );
     for (const mention of mentions) assert.equal(text.slice(mention.start, mention.end), mention.text);
   });
 
   it('reads WORKS_FOR from "Ada Lovelace works for Analytical Engines Ltd."', async () => {
     const text = 'Ada Lovelace works for Analytical Engines Ltd.';
     const result = await extractor.extract(text, generalShape, { effort: 'agentic' });
-    assert.deepEqual(result.relationships.map(({ confidence: _c, ...r }) => r), [
-      { type: 'WORKS_FOR', from_key: 'Person:ada lovelace', to_key: 'Organization:analytical engines ltd', evidence: text },
-    ]);
+    assert.deepEqual(
+      result.relationships.map(({ confidence: _c, ...r }) => r),
+      [
+        {
+          type: 'WORKS_FOR',
+          from_key: 'Person:ada lovelace',
+          to_key: 'Organization:analytical engines ltd',
+          evidence: text,
+        },
+      ],
+    );
     assert.ok((result.relationships[0]?.confidence ?? 0) >= 0.8);
     assert.deepEqual(result.entities[0]?.properties, { name: 'Ada Lovelace' });
   });
@@ -43,7 +69,10 @@ describe('builtin extractor', () => {
   it('a first name used alone joins the one full name it belongs to', async () => {
     const result = await extractor.extract(paragraph, generalShape, { effort: 'agentic' });
     const ada = result.entities.find((e) => e.key === 'Person:ada lovelace');
-    assert.deepEqual(ada?.mentions.map((m) => m.text), ['Ada Lovelace', 'Ada']);
+    assert.deepEqual(
+      ada?.mentions.map((m) => m.text),
+      ['Ada Lovelace', 'Ada'],
+    );
     assert.ok(!keys(result).includes('Person:ada'));
   });
 
@@ -57,10 +86,19 @@ describe('builtin extractor', () => {
   it('names a shape lists in an enum are found whatever their case', async () => {
     const shape: ShapeDef = {
       ...generalShape,
-      entity_types: [{ label: 'Concept', properties: [{ name: 'name', type: 'string', enum: ['Machine Learning', 'lambda calculus'] }], required: ['name'], identity: 'name' }],
+      entity_types: [
+        {
+          label: 'Concept',
+          properties: [{ name: 'name', type: 'string', enum: ['Machine Learning', 'lambda calculus'] }],
+          required: ['name'],
+          identity: 'name',
+        },
+      ],
       relationship_types: [],
     };
-    const result = await extractor.extract('We teach machine learning before Lambda Calculus.', shape, { effort: 'agentic' });
+    const result = await extractor.extract('We teach machine learning before Lambda Calculus.', shape, {
+      effort: 'agentic',
+    });
     assert.deepEqual(keys(result), ['Concept:machine learning', 'Concept:lambda calculus']);
   });
 
@@ -81,12 +119,17 @@ describe('builtin extractor', () => {
   }
 
   it('agentic_plus finds at least everything agentic finds, and more on this paragraph', async () => {
-    const texts = [paragraph, 'Ada Lovelace works for Analytical Engines Ltd.', 'Grace Hopper built the Mark I Compiler. Hopper joined Remington Rand in Philadelphia.'];
+    const texts = [
+      paragraph,
+      'Ada Lovelace works for Analytical Engines Ltd.',
+      'Grace Hopper built the Mark I Compiler. Hopper joined Remington Rand in Philadelphia.',
+    ];
     for (const text of texts) {
       const agentic = await extractor.extract(text, generalShape, { effort: 'agentic' });
       const plus = await extractor.extract(text, generalShape, { effort: 'agentic_plus' });
       for (const key of keys(agentic)) assert.ok(keys(plus).includes(key), `${key} lost by agentic_plus`);
-      for (const triple of triples(agentic)) assert.ok(triples(plus).includes(triple), `${triple} lost by agentic_plus`);
+      for (const triple of triples(agentic))
+        assert.ok(triples(plus).includes(triple), `${triple} lost by agentic_plus`);
     }
     const plus = await extractor.extract(paragraph, generalShape, { effort: 'agentic_plus' });
     assert.ok(triples(plus).includes('CREATED Person:ada lovelace Product:difference engine'));
@@ -94,7 +137,8 @@ describe('builtin extractor', () => {
   });
 
   it('a subject stays linked across an apposition, however long', async () => {
-    const text = 'Ada Lovelace, the celebrated and famously brilliant mathematician and poet\'s daughter, works for Analytical Engines Ltd.';
+    const text =
+      "Ada Lovelace, the celebrated and famously brilliant mathematician and poet's daughter, works for Analytical Engines Ltd.";
     const result = await extractor.extract(text, generalShape, { effort: 'agentic', pass: 1 });
     assert.deepEqual(triples(result), ['WORKS_FOR Person:ada lovelace Organization:analytical engines ltd']);
   });
@@ -102,23 +146,43 @@ describe('builtin extractor', () => {
   it('a later pass accepts a name on weaker evidence (a lone acronym)', async () => {
     const text = 'Everyone admires QRV.';
     assert.deepEqual(keys(await extractor.extract(text, generalShape, { effort: 'agentic', pass: 1 })), []);
-    assert.deepEqual(keys(await extractor.extract(text, generalShape, { effort: 'agentic', pass: 3 })), ['Organization:qrv']);
+    assert.deepEqual(keys(await extractor.extract(text, generalShape, { effort: 'agentic', pass: 3 })), [
+      'Organization:qrv',
+    ]);
   });
 
   it('a long text is read in blocks of whole paragraphs: progress between them, offsets exact, one entity per name', async () => {
-    const text = Array.from({ length: 120 }, (_, i) => `Mara Quell${i % 3} works for Lumenfold Inc. Lumenfold Inc. is based in Harrowgate. ${paragraph}`).join('\n\n');
+    const text = Array.from(
+      { length: 120 },
+      (_, i) => `Mara Quell${i % 3} works for Lumenfold Inc. Lumenfold Inc. is based in Harrowgate. ${paragraph}`,
+    ).join('\n\n');
     let progress = 0;
     const result = await extractor.extract(text, generalShape, { effort: 'agentic', onProgress: () => progress++ });
     assert.ok(text.length > 40_000 && progress >= 2, `${progress} blocks for ${text.length} characters`);
-    for (const mention of result.entities.flatMap((e) => e.mentions)) assert.equal(text.slice(mention.start, mention.end), mention.text);
+    for (const mention of result.entities.flatMap((e) => e.mentions))
+      assert.equal(text.slice(mention.start, mention.end), mention.text);
     assert.equal(result.entities.filter((e) => e.key === 'Organization:lumenfold inc').length, 1);
     assert.ok(triples(result).includes('WORKS_FOR Person:mara quell1 Organization:lumenfold inc'));
-    assert.deepEqual(triples(result).filter((t) => t.startsWith('LOCATED_IN Organization:lumenfold inc')), ['LOCATED_IN Organization:lumenfold inc Place:harrowgate']);
+    assert.deepEqual(
+      triples(result).filter((t) => t.startsWith('LOCATED_IN Organization:lumenfold inc')),
+      ['LOCATED_IN Organization:lumenfold inc Place:harrowgate'],
+    );
   });
 
   it('empty text gives an empty result', async () => {
     const result = await extractor.extract('', generalShape, { effort: 'agentic_plus' });
-    assert.deepEqual({ ...result, stats: { ...result.stats, signals: undefined } }, { entities: [], relationships: [], stats: { characters: 0, sentences: 0, signals: undefined } });
-    assert.deepEqual(result.stats.signals, { sentences_with_names: 0, sentences_yielding: 0, names: 0, names_typed: 0, relatable_sentences: 0, related_sentences: 0, agreement: 1 });
+    assert.deepEqual(
+      { ...result, stats: { ...result.stats, signals: undefined } },
+      { entities: [], relationships: [], stats: { characters: 0, sentences: 0, signals: undefined } },
+    );
+    assert.deepEqual(result.stats.signals, {
+      sentences_with_names: 0,
+      sentences_yielding: 0,
+      names: 0,
+      names_typed: 0,
+      relatable_sentences: 0,
+      related_sentences: 0,
+      agreement: 1,
+    });
   });
 });

@@ -53,13 +53,20 @@ describe('extraction on the committed evaluation set', function () {
           entities: (p?.entities ?? []).map(([type, name]) => ({ type, name, properties: {} })),
           relationships: (p?.relations ?? []).map(([type, from, to]) => ({ type, from, to, evidence: p?.text })),
         });
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content } }] }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ choices: [{ message: { content } }] }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-      const result = await evaluate(new LlmExtractor({ baseUrl, model: 'oracle' }), gold, { effort: 'agentic' }, generalShape);
+      const result = await evaluate(
+        new LlmExtractor({ baseUrl, model: 'oracle' }),
+        gold,
+        { effort: 'agentic' },
+        generalShape,
+      );
       assert.equal(result.entities.overall?.f1, 1);
       assert.equal(result.relations.overall?.f1, 1);
     } finally {

@@ -23,9 +23,27 @@ export const generalShape: ShapeDef = {
     named('Concept', 'An idea, theory or method'),
   ],
   relationship_types: [
-    { type: 'WORKS_FOR', from: 'Person', to: 'Organization', cardinality: 'many_to_one', patterns: ['works for', 'employed by', 'joined'] },
-    { type: 'LOCATED_IN', from: 'Organization', to: 'Place', cardinality: 'many_to_one', patterns: ['based in', 'located in', 'headquartered in'] },
-    { type: 'CREATED', from: 'Person', to: 'Product', cardinality: 'many_to_many', patterns: ['created', 'built', 'designed'] },
+    {
+      type: 'WORKS_FOR',
+      from: 'Person',
+      to: 'Organization',
+      cardinality: 'many_to_one',
+      patterns: ['works for', 'employed by', 'joined'],
+    },
+    {
+      type: 'LOCATED_IN',
+      from: 'Organization',
+      to: 'Place',
+      cardinality: 'many_to_one',
+      patterns: ['based in', 'located in', 'headquartered in'],
+    },
+    {
+      type: 'CREATED',
+      from: 'Person',
+      to: 'Product',
+      cardinality: 'many_to_many',
+      patterns: ['created', 'built', 'designed'],
+    },
     { type: 'PART_OF', from: 'Concept', to: 'Concept', cardinality: 'many_to_many' },
   ],
 };

@@ -6,16 +6,26 @@ import { generalShape } from './fixtures.js';
 import { generalShape as evalShape } from './eval/shape.js';
 import { scoreExtraction } from '../../src/extraction/quality.js';
 
-interface Seen { url: string; authorization: string | undefined; body: Record<string, unknown> }
+interface Seen {
+  url: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
 
 /** A stand-in chat completions endpoint on 127.0.0.1 answering with whatever `reply` returns. */
-async function standIn(reply: () => { status: number; body: string } | undefined): Promise<{ baseUrl: string; seen: Seen[]; close: () => Promise<void> }> {
+async function standIn(
+  reply: () => { status: number; body: string } | undefined,
+): Promise<{ baseUrl: string; seen: Seen[]; close: () => Promise<void> }> {
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
-      seen.push({ url: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> });
+      seen.push({
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: JSON.parse(raw) as Record<string, unknown>,
+      });
       const answer = reply();
       if (!answer) return; // never answers: for the timeout test
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
@@ -23,14 +33,18 @@ async function standIn(reply: () => { status: number; body: string } | undefined
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { baseUrl: `http://127.0.0.1:${port}/v1/`, seen, close };
 }
 
-const completion = (content: string) => ({ status: 200, body: JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }) });
+const completion = (content: string) => ({
+  status: 200,
+  body: JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }),
+});
 const text = 'Ada Lovelace works for Analytical Engines Ltd. in London.';
 
 describe('LLM extractor', () => {
@@ -42,7 +56,12 @@ describe('LLM extractor', () => {
         { name: 'London', type: 'Spaceport', properties: {} },
       ],
       relationships: [
-        { type: 'WORKS_FOR', from: 'Ada Lovelace', to: 'Analytical Engines Ltd', evidence: 'Ada Lovelace works for Analytical Engines Ltd.' },
+        {
+          type: 'WORKS_FOR',
+          from: 'Ada Lovelace',
+          to: 'Analytical Engines Ltd',
+          evidence: 'Ada Lovelace works for Analytical Engines Ltd.',
+        },
         { type: 'ORBITS', from: 'Ada Lovelace', to: 'London', evidence: '' },
       ],
     });
@@ -58,14 +77,26 @@ describe('LLM extractor', () => {
       assert.deepEqual(body.response_format, { type: 'json_object' });
       assert.match(JSON.stringify(body.messages), /WORKS_FOR: Person -> Organization/);
 
-      assert.deepEqual(result.entities.map((e) => e.key), ['Person:ada lovelace', 'Organization:analytical engines ltd']);
+      assert.deepEqual(
+        result.entities.map((e) => e.key),
+        ['Person:ada lovelace', 'Organization:analytical engines ltd'],
+      );
       // Only properties the shape declares survive (this Person has just a name).
       assert.deepEqual(result.entities[0]?.properties, { name: 'Ada Lovelace' });
       assert.deepEqual(result.entities[0]?.mentions, [{ start: 0, end: 12, text: 'Ada Lovelace' }]);
       assert.deepEqual(result.relationships, [
-        { type: 'WORKS_FOR', from_key: 'Person:ada lovelace', to_key: 'Organization:analytical engines ltd', evidence: 'Ada Lovelace works for Analytical Engines Ltd.', confidence: 0.7 },
+        {
+          type: 'WORKS_FOR',
+          from_key: 'Person:ada lovelace',
+          to_key: 'Organization:analytical engines ltd',
+          evidence: 'Ada Lovelace works for Analytical Engines Ltd.',
+          confidence: 0.7,
+        },
       ]);
-      assert.deepEqual({ characters: result.stats.characters, sentences: result.stats.sentences }, { characters: text.length, sentences: 1 });
+      assert.deepEqual(
+        { characters: result.stats.characters, sentences: result.stats.sentences },
+        { characters: text.length, sentences: 1 },
+      );
     } finally {
       await server.close();
     }
@@ -80,7 +111,10 @@ describe('LLM extractor', () => {
     it(`a malformed reply (${what}) is an error saying what was wrong`, async () => {
       const server = await standIn(() => reply);
       try {
-        await assert.rejects(new LlmExtractor({ baseUrl: server.baseUrl, model: 'm' }).extract(text, generalShape, { effort: 'agentic' }), (e: unknown) => e instanceof LlmExtractionError && message.test(e.message));
+        await assert.rejects(
+          new LlmExtractor({ baseUrl: server.baseUrl, model: 'm' }).extract(text, generalShape, { effort: 'agentic' }),
+          (e: unknown) => e instanceof LlmExtractionError && message.test(e.message),
+        );
         assert.equal(server.seen[0]?.authorization, undefined);
       } finally {
         await server.close();
@@ -91,7 +125,12 @@ describe('LLM extractor', () => {
   it('an endpoint that does not answer in time is an error, not a hang', async () => {
     const server = await standIn(() => undefined);
     try {
-      await assert.rejects(new LlmExtractor({ baseUrl: server.baseUrl, model: 'm', timeoutMs: 200 }).extract(text, generalShape, { effort: 'agentic' }), /within 200 ms/);
+      await assert.rejects(
+        new LlmExtractor({ baseUrl: server.baseUrl, model: 'm', timeoutMs: 200 }).extract(text, generalShape, {
+          effort: 'agentic',
+        }),
+        /within 200 ms/,
+      );
     } finally {
       await server.close();
     }
@@ -99,15 +138,22 @@ describe('LLM extractor', () => {
 });
 
 describe('LLM extractor and the shape', () => {
-  const para = 'Mara Quell works for Lumenfold Inc., based in Harrowgate, Vellmark. She never worked for Bramwell & Ford.';
+  const para =
+    'Mara Quell works for Lumenfold Inc., based in Harrowgate, Vellmark. She never worked for Bramwell & Ford.';
 
   it('prompts with every type, its properties with their types, and each relationship with its direction and cardinality', async () => {
     const server = await standIn(() => completion('{"entities":[],"relationships":[]}'));
     try {
       await new LlmExtractor({ baseUrl: server.baseUrl, model: 'm' }).extract(para, evalShape, { effort: 'agentic' });
       const system = String((server.seen[0]?.body.messages as { content: string }[])[0]?.content);
-      assert.match(system, /- Place: A city, region, country, address or site\. Identified by name\. Properties: name \(string, required\), kind \(string, one of: city, region, country, address, site, other\)/);
-      assert.match(system, /LOCATED_IN: Organization -> Place \(many_to_one: each Organization has at most one Place\)/);
+      assert.match(
+        system,
+        /- Place: A city, region, country, address or site\. Identified by name\. Properties: name \(string, required\), kind \(string, one of: city, region, country, address, site, other\)/,
+      );
+      assert.match(
+        system,
+        /LOCATED_IN: Organization -> Place \(many_to_one: each Organization has at most one Place\)/,
+      );
       assert.match(system, /PARTICIPATED_IN: Person -> Event \(many_to_many: any number on both sides\)/);
       assert.match(system, /nothing from a negated or hypothetical statement/);
     } finally {
@@ -134,14 +180,21 @@ describe('LLM extractor and the shape', () => {
     });
     const server = await standIn(() => completion(content));
     try {
-      const result = await new LlmExtractor({ baseUrl: server.baseUrl, model: 'm' }).extract(para, evalShape, { effort: 'agentic' });
+      const result = await new LlmExtractor({ baseUrl: server.baseUrl, model: 'm' }).extract(para, evalShape, {
+        effort: 'agentic',
+      });
       const props = Object.fromEntries(result.entities.map((e) => [e.name, e.properties]));
       assert.deepEqual(props['Mara Quell'], { role: 'engineer', name: 'Mara Quell' });
       assert.deepEqual(props['Lumenfold Inc.'], { industry: 'robotics', name: 'Lumenfold Inc.' });
       assert.deepEqual(props.Harrowgate, { name: 'Harrowgate' });
       assert.deepEqual(props.Vellmark, { kind: 'country', name: 'Vellmark' });
-      assert.deepEqual(result.relationships.map((r) => `${r.type} ${r.from_key} ${r.to_key}`), [
-        'LOCATED_IN Organization:lumenfold inc Place:harrowgate', 'WORKS_FOR Person:mara quell Organization:lumenfold inc']);
+      assert.deepEqual(
+        result.relationships.map((r) => `${r.type} ${r.from_key} ${r.to_key}`),
+        [
+          'LOCATED_IN Organization:lumenfold inc Place:harrowgate',
+          'WORKS_FOR Person:mara quell Organization:lumenfold inc',
+        ],
+      );
       assert.equal(scoreExtraction(result, evalShape).components.conformance, 1);
     } finally {
       await server.close();

@@ -3,7 +3,12 @@ import { entityKey, normalizeName } from '../../src/extraction/normalize.js';
 
 describe('extraction name normalization', () => {
   it('spellings of one name that differ in case, spacing, punctuation or a leading "the" normalize alike', () => {
-    for (const spelling of ['The  Analytical Engine.', '  analytical\tengine ', '"the Analytical Engine"', 'ANALYTICAL ENGINE!']) {
+    for (const spelling of [
+      'The  Analytical Engine.',
+      '  analytical\tengine ',
+      '"the Analytical Engine"',
+      'ANALYTICAL ENGINE!',
+    ]) {
       assert.equal(normalizeName(spelling), 'analytical engine');
     }
   });

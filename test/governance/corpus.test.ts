@@ -8,8 +8,14 @@ import { del, memory, patch, verdict } from './support.js';
 
 type Case = { name: string; degrading: boolean; build: (t: Tenant) => Promise<string> };
 
-const fact = (content: string, subject: string, predicate: string, object: string, apply?: boolean) =>
-  ({ content, kind: 'fact', subject, predicate, object, ...(apply === undefined ? {} : { apply }) });
+const fact = (content: string, subject: string, predicate: string, object: string, apply?: boolean) => ({
+  content,
+  kind: 'fact',
+  subject,
+  predicate,
+  object,
+  ...(apply === undefined ? {} : { apply }),
+});
 
 async function staged(reply: Promise<{ status: number; body: Record<string, unknown> }>): Promise<string> {
   const r = await reply;
@@ -45,152 +51,428 @@ const cardinality: [string, boolean][] = [
 
 const cases: Case[] = [
   ...memoryPairs.map(([a, b, dup]): Case => ({
-    name: `memory "${b}" after "${a}"`, degrading: dup,
-    build: async (t) => { await memory(t, { content: a }); return (await memory(t, { content: b, apply: false })).delta_id; },
+    name: `memory "${b}" after "${a}"`,
+    degrading: dup,
+    build: async (t) => {
+      await memory(t, { content: a });
+      return (await memory(t, { content: b, apply: false })).delta_id;
+    },
   })),
   ...triples.map(([p1, p2, dup]): Case => ({
-    name: `triple ${p1} / ${p2}`, degrading: dup,
+    name: `triple ${p1} / ${p2}`,
+    degrading: dup,
     build: async (t) => {
       await memory(t, fact('Ada is employed by Acme.', 'Ada', p1, 'Acme'));
       return (await memory(t, fact('Acme employs Ada, as said before.', 'Ada', p2, 'Acme', false))).delta_id;
     },
   })),
   ...cardinality.map(([p, single]): Case => ({
-    name: `second object for ${p}`, degrading: single,
+    name: `second object for ${p}`,
+    degrading: single,
     build: async (t) => {
       await createTestShape(t);
       await memory(t, fact(`Ada ${p} Alpha.`, 'Ada', p, 'Alpha'));
       return (await memory(t, fact(`Ada ${p} Beta.`, 'Ada', p, 'Beta', false))).delta_id;
     },
   })),
-  { name: 'subject typed outside the ontology', degrading: true, build: async (t) => (await memory(t, { content: 'Zorg rules.', subject: { name: 'Zorg', type: 'Overlord' }, apply: false })).delta_id },
-  { name: 'subject typed Person', degrading: false, build: async (t) => (await memory(t, { content: 'Ada codes.', subject: { name: 'Ada', type: 'Person' }, apply: false })).delta_id },
-  { name: 'same name as a committed entity of another type', degrading: true, build: async (t) => {
-    await memory(t, { content: 'Mercury is hot.', subject: { name: 'Mercury', type: 'Place' } });
-    return (await memory(t, { content: 'Mercury sang.', subject: { name: 'Mercury', type: 'Person' }, apply: false })).delta_id;
-  } },
-  { name: 'same name, same type (resolved to the committed entity)', degrading: false, build: async (t) => {
-    await memory(t, { content: 'Mercury is hot.', subject: { name: 'Mercury', type: 'Place' } });
-    return (await memory(t, { content: 'Mercury is small.', subject: { name: 'Mercury', type: 'Place' }, apply: false })).delta_id;
-  } },
-  { name: 'delete a memory a briefing selected', degrading: true, build: async (t) => {
-    const m = await memory(t, { content: 'We ship weekly.', kind: 'decision' });
-    await commit(t, (d) => { const b = d.createNode(['Briefing'], { digest: 'abc', query: 'shipping' }); d.createRelationship(b, 'SELECTED', m.id); });
-    return staged(del(t, `/v1/memories/${m.id}?apply=false`));
-  } },
-  { name: 'delete a memory nothing selected', degrading: false, build: async (t) => {
-    const m = await memory(t, { content: 'We ship weekly.', kind: 'decision' });
-    return staged(del(t, `/v1/memories/${m.id}?apply=false`));
-  } },
-  { name: 'rename an entity others point to', degrading: true, build: async (t) => {
-    const shape = await createTestShape(t); let team = '';
-    await commit(t, (d) => { team = entity(d, t, shape, 'Team', 'Core'); d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', team); });
-    return staged(patch(t, `/v1/entities/${team}`, { name: 'Platform', apply: false }));
-  } },
-  { name: 'set a property on an entity others point to', degrading: false, build: async (t) => {
-    const shape = await createTestShape(t); let team = '';
-    await commit(t, (d) => { team = entity(d, t, shape, 'Team', 'Core'); d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', team); });
-    return staged(patch(t, `/v1/entities/${team}`, { properties: { floor: 3 }, apply: false }));
-  } },
-  { name: 'rename an entity into another one\'s identity', degrading: true, build: async (t) => {
-    const shape = await createTestShape(t); let b = '';
-    await commit(t, (d) => { entity(d, t, shape, 'Team', 'Core'); b = entity(d, t, shape, 'Team', 'Platform'); });
-    return staged(patch(t, `/v1/entities/${b}`, { name: 'core', apply: false }));
-  } },
-  { name: 'detach-delete an entity with dependants', degrading: true, build: async (t) => {
-    const shape = await createTestShape(t); let team = '';
-    await commit(t, (d) => { team = entity(d, t, shape, 'Team', 'Core'); d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', team); });
-    return staged(del(t, `/v1/entities/${team}?detach=true&apply=false`));
-  } },
-  { name: 'delete an unconnected entity', degrading: false, build: async (t) => {
-    const shape = await createTestShape(t); let team = '';
-    await commit(t, (d) => { team = entity(d, t, shape, 'Team', 'Core'); });
-    return staged(del(t, `/v1/entities/${team}?apply=false`));
-  } },
-  { name: 'merge duplicates (relationships moved)', degrading: false, build: async (t) => {
-    const shape = await createTestShape(t); let a = ''; let b = '';
-    await commit(t, (d) => { const team = entity(d, t, shape, 'Team', 'Core'); a = entity(d, t, shape, 'Person', 'Ada'); b = entity(d, t, shape, 'Person', 'Ada L'); d.createRelationship(b, 'MEMBER_OF', team); });
-    return staged(t.post('/v1/entities/merge', { into: a, from: [b], apply: false }));
-  } },
-  { name: 'retype an entity to a type its shape lacks', degrading: true, build: async (t) => {
-    const shape = await createTestShape(t); let a = '';
-    await commit(t, (d) => { a = entity(d, t, shape, 'Team', 'Core'); });
-    return staged(patch(t, `/v1/entities/${a}`, { type: 'Galaxy', apply: false }));
-  } },
-  { name: 'retype an entity to a type of its shape', degrading: false, build: async (t) => {
-    const shape = await createTestShape(t); let a = '';
-    await commit(t, (d) => { a = entity(d, t, shape, 'Team', 'Core'); });
-    return staged(patch(t, `/v1/entities/${a}`, { type: 'Part', apply: false }));
-  } },
-  { name: 'entity linked only by a provenance MENTIONS', degrading: true, build: async (t) => {
-    const shape = await createTestShape(t);
-    return stage(t, (d) => { const s = d.createNode(['Submission'], { kind: 'note' }); d.createRelationship(s, 'MENTIONS', entity(d, t, shape, 'Person', 'Ada')); });
-  } },
-  { name: 'entity with a domain relationship and a MENTIONS', degrading: false, build: async (t) => {
-    const shape = await createTestShape(t);
-    return stage(t, (d) => { const s = d.createNode(['Submission'], { kind: 'note' }); const a = entity(d, t, shape, 'Person', 'Ada'); d.createRelationship(s, 'MENTIONS', a); d.createRelationship(a, 'MEMBER_OF', entity(d, t, shape, 'Team', 'Core')); });
-  } },
-  { name: 'submission whose entities only the submission mentions (provenance only)', degrading: true,
-    build: async (t) => staged(t.post('/v1/submissions', { kind: 'meeting-note', content: 'Ada Lovelace works for Analytical Engines Ltd.', apply: false })) },
-  { name: 'submission naming nothing', degrading: false,
-    build: async (t) => staged(t.post('/v1/submissions', { kind: 'form', content: 'the answer is yes', payload: { answer: 'yes' }, apply: false })) },
-  { name: 'shape deletion staged while unused, instance added since', degrading: true, build: async (t) => {
-    const created = await t.post('/v1/shapes', { name: 'tiny', entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }], orphans_allowed: ['Gadget'] });
-    const id = String(created.body.id);
-    const deletion = await staged(del(t, `/v1/shapes/${id}?apply=false`));
-    await commit(t, (d) => { entity(d, t, id, 'Gadget', 'Widget'); });
-    return deletion;
-  } },
-  { name: 'shape deletion of an unused shape', degrading: false, build: async (t) => {
-    const created = await t.post('/v1/shapes', { name: 'tiny', entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }] });
-    return staged(del(t, `/v1/shapes/${String(created.body.id)}?apply=false`));
-  } },
-  { name: 'shape version dropping a used type', degrading: true, build: async (t) => {
-    const created = await t.post('/v1/shapes', { name: 'tiny', entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }, { label: 'Tool', properties: [{ name: 'name', type: 'string' }] }], orphans_allowed: ['Gadget', 'Tool'] });
-    const id = String(created.body.id);
-    await commit(t, (d) => { entity(d, t, id, 'Tool', 'Hammer'); });
-    return staged(t.post(`/v1/shapes/${id}/versions`, { entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }], apply: false }));
-  } },
-  { name: 'shape version dropping a used property', degrading: true, build: async (t) => {
-    const created = await t.post('/v1/shapes', { name: 'tiny', entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }, { name: 'weight', type: 'number' }] }], orphans_allowed: ['Tool'] });
-    const id = String(created.body.id);
-    await commit(t, (d) => { entity(d, t, id, 'Tool', 'Hammer', { weight: 2 }); });
-    return staged(t.post(`/v1/shapes/${id}/versions`, { entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }] }], apply: false }));
-  } },
-  { name: 'shape version adding a property', degrading: false, build: async (t) => {
-    const created = await t.post('/v1/shapes', { name: 'tiny', entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }] }], orphans_allowed: ['Tool'] });
-    const id = String(created.body.id);
-    await commit(t, (d) => { entity(d, t, id, 'Tool', 'Hammer'); });
-    return staged(t.post(`/v1/shapes/${id}/versions`, { entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }, { name: 'weight', type: 'number' }] }], apply: false }));
-  } },
-  { name: 'shape version dropping an unused property', degrading: false, build: async (t) => {
-    const created = await t.post('/v1/shapes', { name: 'tiny', entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }, { name: 'weight', type: 'number' }] }], orphans_allowed: ['Tool'] });
-    const id = String(created.body.id);
-    await commit(t, (d) => { entity(d, t, id, 'Tool', 'Hammer'); });
-    return staged(t.post(`/v1/shapes/${id}/versions`, { entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }] }], apply: false }));
-  } },
-  { name: 'supersede a contradicted fact with a new one', degrading: false, build: async (t) => {
-    const old = await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
-    return staged(t.post(`/v1/memories/${old.id}/supersede`, { by: fact('Ada lives in Paris.', 'Ada', 'lives in', 'Paris'), reason: 'moved', apply: false }));
-  } },
-  { name: 'patch a memory into contradicting a committed fact', degrading: true, build: async (t) => {
-    await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
-    const b = await memory(t, fact('Ada works at Acme.', 'Ada', 'works at', 'Acme'));
-    return staged(patch(t, `/v1/memories/${b.id}`, { content: 'Ada lives in Paris.', predicate: 'lives in', object: 'Paris', apply: false }));
-  } },
-  { name: 'patch a memory into agreeing with a committed fact', degrading: false, build: async (t) => {
-    await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
-    const b = await memory(t, fact('Ada works at Acme.', 'Ada', 'works at', 'Acme'));
-    return staged(patch(t, `/v1/memories/${b.id}`, { object: 'Initech', apply: false }));
-  } },
-  { name: 'patch a memory content', degrading: false, build: async (t) => {
-    const m = await memory(t, { content: 'Standup at 9.' });
-    return staged(patch(t, `/v1/memories/${m.id}`, { content: 'Standup at 9:30.', apply: false }));
-  } },
-  { name: 'patch a memory forget_reason', degrading: false, build: async (t) => {
-    const m = await memory(t, { content: 'Standup at 9.' });
-    return staged(patch(t, `/v1/memories/${m.id}`, { forget_reason: 'moving to async updates', apply: false }));
-  } },
+  {
+    name: 'subject typed outside the ontology',
+    degrading: true,
+    build: async (t) =>
+      (await memory(t, { content: 'Zorg rules.', subject: { name: 'Zorg', type: 'Overlord' }, apply: false })).delta_id,
+  },
+  {
+    name: 'subject typed Person',
+    degrading: false,
+    build: async (t) =>
+      (await memory(t, { content: 'Ada codes.', subject: { name: 'Ada', type: 'Person' }, apply: false })).delta_id,
+  },
+  {
+    name: 'same name as a committed entity of another type',
+    degrading: true,
+    build: async (t) => {
+      await memory(t, { content: 'Mercury is hot.', subject: { name: 'Mercury', type: 'Place' } });
+      return (await memory(t, { content: 'Mercury sang.', subject: { name: 'Mercury', type: 'Person' }, apply: false }))
+        .delta_id;
+    },
+  },
+  {
+    name: 'same name, same type (resolved to the committed entity)',
+    degrading: false,
+    build: async (t) => {
+      await memory(t, { content: 'Mercury is hot.', subject: { name: 'Mercury', type: 'Place' } });
+      return (
+        await memory(t, { content: 'Mercury is small.', subject: { name: 'Mercury', type: 'Place' }, apply: false })
+      ).delta_id;
+    },
+  },
+  {
+    name: 'delete a memory a briefing selected',
+    degrading: true,
+    build: async (t) => {
+      const m = await memory(t, { content: 'We ship weekly.', kind: 'decision' });
+      await commit(t, (d) => {
+        const b = d.createNode(['Briefing'], { digest: 'abc', query: 'shipping' });
+        d.createRelationship(b, 'SELECTED', m.id);
+      });
+      return staged(del(t, `/v1/memories/${m.id}?apply=false`));
+    },
+  },
+  {
+    name: 'delete a memory nothing selected',
+    degrading: false,
+    build: async (t) => {
+      const m = await memory(t, { content: 'We ship weekly.', kind: 'decision' });
+      return staged(del(t, `/v1/memories/${m.id}?apply=false`));
+    },
+  },
+  {
+    name: 'rename an entity others point to',
+    degrading: true,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let team = '';
+      await commit(t, (d) => {
+        team = entity(d, t, shape, 'Team', 'Core');
+        d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', team);
+      });
+      return staged(patch(t, `/v1/entities/${team}`, { name: 'Platform', apply: false }));
+    },
+  },
+  {
+    name: 'set a property on an entity others point to',
+    degrading: false,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let team = '';
+      await commit(t, (d) => {
+        team = entity(d, t, shape, 'Team', 'Core');
+        d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', team);
+      });
+      return staged(patch(t, `/v1/entities/${team}`, { properties: { floor: 3 }, apply: false }));
+    },
+  },
+  {
+    name: "rename an entity into another one's identity",
+    degrading: true,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let b = '';
+      await commit(t, (d) => {
+        entity(d, t, shape, 'Team', 'Core');
+        b = entity(d, t, shape, 'Team', 'Platform');
+      });
+      return staged(patch(t, `/v1/entities/${b}`, { name: 'core', apply: false }));
+    },
+  },
+  {
+    name: 'detach-delete an entity with dependants',
+    degrading: true,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let team = '';
+      await commit(t, (d) => {
+        team = entity(d, t, shape, 'Team', 'Core');
+        d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', team);
+      });
+      return staged(del(t, `/v1/entities/${team}?detach=true&apply=false`));
+    },
+  },
+  {
+    name: 'delete an unconnected entity',
+    degrading: false,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let team = '';
+      await commit(t, (d) => {
+        team = entity(d, t, shape, 'Team', 'Core');
+      });
+      return staged(del(t, `/v1/entities/${team}?apply=false`));
+    },
+  },
+  {
+    name: 'merge duplicates (relationships moved)',
+    degrading: false,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let a = '';
+      let b = '';
+      await commit(t, (d) => {
+        const team = entity(d, t, shape, 'Team', 'Core');
+        a = entity(d, t, shape, 'Person', 'Ada');
+        b = entity(d, t, shape, 'Person', 'Ada L');
+        d.createRelationship(b, 'MEMBER_OF', team);
+      });
+      return staged(t.post('/v1/entities/merge', { into: a, from: [b], apply: false }));
+    },
+  },
+  {
+    name: 'retype an entity to a type its shape lacks',
+    degrading: true,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let a = '';
+      await commit(t, (d) => {
+        a = entity(d, t, shape, 'Team', 'Core');
+      });
+      return staged(patch(t, `/v1/entities/${a}`, { type: 'Galaxy', apply: false }));
+    },
+  },
+  {
+    name: 'retype an entity to a type of its shape',
+    degrading: false,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let a = '';
+      await commit(t, (d) => {
+        a = entity(d, t, shape, 'Team', 'Core');
+      });
+      return staged(patch(t, `/v1/entities/${a}`, { type: 'Part', apply: false }));
+    },
+  },
+  {
+    name: 'entity linked only by a provenance MENTIONS',
+    degrading: true,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      return stage(t, (d) => {
+        const s = d.createNode(['Submission'], { kind: 'note' });
+        d.createRelationship(s, 'MENTIONS', entity(d, t, shape, 'Person', 'Ada'));
+      });
+    },
+  },
+  {
+    name: 'entity with a domain relationship and a MENTIONS',
+    degrading: false,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      return stage(t, (d) => {
+        const s = d.createNode(['Submission'], { kind: 'note' });
+        const a = entity(d, t, shape, 'Person', 'Ada');
+        d.createRelationship(s, 'MENTIONS', a);
+        d.createRelationship(a, 'MEMBER_OF', entity(d, t, shape, 'Team', 'Core'));
+      });
+    },
+  },
+  {
+    name: 'submission whose entities only the submission mentions (provenance only)',
+    degrading: true,
+    build: async (t) =>
+      staged(
+        t.post('/v1/submissions', {
+          kind: 'meeting-note',
+          content: 'Ada Lovelace works for Analytical Engines Ltd.',
+          apply: false,
+        }),
+      ),
+  },
+  {
+    name: 'submission naming nothing',
+    degrading: false,
+    build: async (t) =>
+      staged(
+        t.post('/v1/submissions', {
+          kind: 'form',
+          content: 'the answer is yes',
+          payload: { answer: 'yes' },
+          apply: false,
+        }),
+      ),
+  },
+  {
+    name: 'shape deletion staged while unused, instance added since',
+    degrading: true,
+    build: async (t) => {
+      const created = await t.post('/v1/shapes', {
+        name: 'tiny',
+        entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }],
+        orphans_allowed: ['Gadget'],
+      });
+      const id = String(created.body.id);
+      const deletion = await staged(del(t, `/v1/shapes/${id}?apply=false`));
+      await commit(t, (d) => {
+        entity(d, t, id, 'Gadget', 'Widget');
+      });
+      return deletion;
+    },
+  },
+  {
+    name: 'shape deletion of an unused shape',
+    degrading: false,
+    build: async (t) => {
+      const created = await t.post('/v1/shapes', {
+        name: 'tiny',
+        entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }],
+      });
+      return staged(del(t, `/v1/shapes/${String(created.body.id)}?apply=false`));
+    },
+  },
+  {
+    name: 'shape version dropping a used type',
+    degrading: true,
+    build: async (t) => {
+      const created = await t.post('/v1/shapes', {
+        name: 'tiny',
+        entity_types: [
+          { label: 'Gadget', properties: [{ name: 'name', type: 'string' }] },
+          { label: 'Tool', properties: [{ name: 'name', type: 'string' }] },
+        ],
+        orphans_allowed: ['Gadget', 'Tool'],
+      });
+      const id = String(created.body.id);
+      await commit(t, (d) => {
+        entity(d, t, id, 'Tool', 'Hammer');
+      });
+      return staged(
+        t.post(`/v1/shapes/${id}/versions`, {
+          entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }],
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'shape version dropping a used property',
+    degrading: true,
+    build: async (t) => {
+      const created = await t.post('/v1/shapes', {
+        name: 'tiny',
+        entity_types: [
+          {
+            label: 'Tool',
+            properties: [
+              { name: 'name', type: 'string' },
+              { name: 'weight', type: 'number' },
+            ],
+          },
+        ],
+        orphans_allowed: ['Tool'],
+      });
+      const id = String(created.body.id);
+      await commit(t, (d) => {
+        entity(d, t, id, 'Tool', 'Hammer', { weight: 2 });
+      });
+      return staged(
+        t.post(`/v1/shapes/${id}/versions`, {
+          entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }] }],
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'shape version adding a property',
+    degrading: false,
+    build: async (t) => {
+      const created = await t.post('/v1/shapes', {
+        name: 'tiny',
+        entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }] }],
+        orphans_allowed: ['Tool'],
+      });
+      const id = String(created.body.id);
+      await commit(t, (d) => {
+        entity(d, t, id, 'Tool', 'Hammer');
+      });
+      return staged(
+        t.post(`/v1/shapes/${id}/versions`, {
+          entity_types: [
+            {
+              label: 'Tool',
+              properties: [
+                { name: 'name', type: 'string' },
+                { name: 'weight', type: 'number' },
+              ],
+            },
+          ],
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'shape version dropping an unused property',
+    degrading: false,
+    build: async (t) => {
+      const created = await t.post('/v1/shapes', {
+        name: 'tiny',
+        entity_types: [
+          {
+            label: 'Tool',
+            properties: [
+              { name: 'name', type: 'string' },
+              { name: 'weight', type: 'number' },
+            ],
+          },
+        ],
+        orphans_allowed: ['Tool'],
+      });
+      const id = String(created.body.id);
+      await commit(t, (d) => {
+        entity(d, t, id, 'Tool', 'Hammer');
+      });
+      return staged(
+        t.post(`/v1/shapes/${id}/versions`, {
+          entity_types: [{ label: 'Tool', properties: [{ name: 'name', type: 'string' }] }],
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'supersede a contradicted fact with a new one',
+    degrading: false,
+    build: async (t) => {
+      const old = await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
+      return staged(
+        t.post(`/v1/memories/${old.id}/supersede`, {
+          by: fact('Ada lives in Paris.', 'Ada', 'lives in', 'Paris'),
+          reason: 'moved',
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'patch a memory into contradicting a committed fact',
+    degrading: true,
+    build: async (t) => {
+      await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
+      const b = await memory(t, fact('Ada works at Acme.', 'Ada', 'works at', 'Acme'));
+      return staged(
+        patch(t, `/v1/memories/${b.id}`, {
+          content: 'Ada lives in Paris.',
+          predicate: 'lives in',
+          object: 'Paris',
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'patch a memory into agreeing with a committed fact',
+    degrading: false,
+    build: async (t) => {
+      await memory(t, fact('Ada lives in London.', 'Ada', 'lives in', 'London'));
+      const b = await memory(t, fact('Ada works at Acme.', 'Ada', 'works at', 'Acme'));
+      return staged(patch(t, `/v1/memories/${b.id}`, { object: 'Initech', apply: false }));
+    },
+  },
+  {
+    name: 'patch a memory content',
+    degrading: false,
+    build: async (t) => {
+      const m = await memory(t, { content: 'Standup at 9.' });
+      return staged(patch(t, `/v1/memories/${m.id}`, { content: 'Standup at 9:30.', apply: false }));
+    },
+  },
+  {
+    name: 'patch a memory forget_reason',
+    degrading: false,
+    build: async (t) => {
+      const m = await memory(t, { content: 'Standup at 9.' });
+      return staged(patch(t, `/v1/memories/${m.id}`, { forget_reason: 'moving to async updates', apply: false }));
+    },
+  },
 ];
 
 describe('governance corpus', function () {
@@ -198,8 +480,11 @@ describe('governance corpus', function () {
   it(`audits ${cases.length} degrading and benign deltas: prints caught / clean / deterministic counts`, async () => {
     assert.ok(cases.length >= 40, `${cases.length} cases`);
     assert.ok(cases.filter((c) => !c.degrading).length >= cases.length / 2 - 2);
-    let caught = 0; let clean = 0; let deterministic = 0;
-    const missed: string[] = []; const alarms: string[] = [];
+    let caught = 0;
+    let clean = 0;
+    let deterministic = 0;
+    const missed: string[] = [];
+    const alarms: string[] = [];
     for (const c of cases) {
       const t = await newTenant(0);
       const deltaId = await c.build(t);
@@ -210,10 +495,13 @@ describe('governance corpus', function () {
       if (c.degrading && flagged) caught += 1;
       if (!c.degrading && !flagged) clean += 1;
       if (c.degrading && !flagged) missed.push(c.name);
-      if (!c.degrading && flagged) alarms.push(`${c.name}: ${first.findings.map((f) => `${f.check}:${String(f.evidence.rule)}`).join(', ')}`);
+      if (!c.degrading && flagged)
+        alarms.push(`${c.name}: ${first.findings.map((f) => `${f.check}:${String(f.evidence.rule)}`).join(', ')}`);
     }
     const degrading = cases.filter((c) => c.degrading).length;
-    console.log(`      corpus: caught ${caught}/${degrading} degrading, clean ${clean}/${cases.length - degrading} benign, deterministic ${deterministic}/${cases.length}`);
+    console.log(
+      `      corpus: caught ${caught}/${degrading} degrading, clean ${clean}/${cases.length - degrading} benign, deterministic ${deterministic}/${cases.length}`,
+    );
     if (missed.length) console.log(`      missed: ${missed.join('; ')}`);
     if (alarms.length) console.log(`      false alarms: ${alarms.join('; ')}`);
     assert.deepEqual(missed, []);

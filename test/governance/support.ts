@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { call, type Reply, type Tenant } from '../support/api.js';
 import type { FindingBody } from '../preflight/support.js';
 
-export const patch = (t: Tenant, path: string, body: unknown): Promise<Reply> => call('PATCH', path, body, { key: t.key });
+export const patch = (t: Tenant, path: string, body: unknown): Promise<Reply> =>
+  call('PATCH', path, body, { key: t.key });
 export const del = (t: Tenant, path: string): Promise<Reply> => call('DELETE', path, undefined, { key: t.key });
 
 export async function memory(t: Tenant, body: Record<string, unknown>): Promise<{ id: string; delta_id: string }> {
@@ -14,12 +15,22 @@ export async function memory(t: Tenant, body: Record<string, unknown>): Promise<
 }
 
 /** The audit verdict without request_id (compared byte for byte across runs). */
-export async function verdict(t: Tenant, deltaId: string): Promise<{ text: string; disposition: string; findings: FindingBody[] }> {
+export async function verdict(
+  t: Tenant,
+  deltaId: string,
+): Promise<{ text: string; disposition: string; findings: FindingBody[] }> {
   const reply = await t.post('/v1/preflight/audit', { delta_id: deltaId });
   assert.equal(reply.status, 200, JSON.stringify(reply.body));
   const { request_id: _ignored, ...rest } = reply.body as Record<string, unknown>;
-  return { text: JSON.stringify(rest), disposition: String(rest.disposition), findings: rest.findings as FindingBody[] };
+  return {
+    text: JSON.stringify(rest),
+    disposition: String(rest.disposition),
+    findings: rest.findings as FindingBody[],
+  };
 }
 
 export const rulesOf = (findings: FindingBody[], check?: string): string[] =>
-  findings.filter((f) => !check || f.check === check).map((f) => `${f.check}:${String(f.evidence.rule)}`).sort();
+  findings
+    .filter((f) => !check || f.check === check)
+    .map((f) => `${f.check}:${String(f.evidence.rule)}`)
+    .sort();

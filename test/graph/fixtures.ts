@@ -22,14 +22,33 @@ export interface BuiltGraph {
 }
 
 /** Stages entities and relationships ([fromKey, TYPE, toKey]) in one delta; applies it unless apply is false. */
-export async function buildGraph(t: Tenant, entities: EntitySpec[], rels: [string, string, string][] = [], apply = true, existing: Record<string, string> = {}): Promise<BuiltGraph> {
-  const actor: Actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: `test-${Date.now()}` };
+export async function buildGraph(
+  t: Tenant,
+  entities: EntitySpec[],
+  rels: [string, string, string][] = [],
+  apply = true,
+  existing: Record<string, string> = {},
+): Promise<BuiltGraph> {
+  const actor: Actor = {
+    projectId: t.projectId,
+    organizationId: t.organizationId,
+    keyId: t.keyId,
+    requestId: `test-${Date.now()}`,
+  };
   const draft = new DeltaDraft('test', 'graph fixture');
   const ids: Record<string, string> = { ...existing };
   for (const e of entities) {
-    ids[e.key] = draft.createNode(['Entity', e.label], {
-      name: e.name, normalized_name: normalizeName(e.name), type: e.label, tenant: tenantToken(t.projectId), ...(e.props ?? {}),
-    }, { identityKey: identityKey(t.projectId, e.label, e.name) });
+    ids[e.key] = draft.createNode(
+      ['Entity', e.label],
+      {
+        name: e.name,
+        normalized_name: normalizeName(e.name),
+        type: e.label,
+        tenant: tenantToken(t.projectId),
+        ...(e.props ?? {}),
+      },
+      { identityKey: identityKey(t.projectId, e.label, e.name) },
+    );
   }
   for (const [from, type, to] of rels) draft.createRelationship(ids[from]!, type, ids[to]!, { since: 2020 });
   const outcome = await writeGoverned(harness().service.deps.graph, draft, actor, apply);
@@ -39,11 +58,19 @@ export async function buildGraph(t: Tenant, entities: EntitySpec[], rels: [strin
 
 /** Ada works for Acme, which is located in London; Grace works for Acme too; Babbage stands alone. */
 export async function acmeGraph(t: Tenant): Promise<BuiltGraph> {
-  return buildGraph(t, [
-    { key: 'ada', label: 'Person', name: 'Ada Lovelace', props: { role: 'Analyst', tags: ['math', 'poetry'] } },
-    { key: 'grace', label: 'Person', name: 'Grace Hopper', props: { role: 'Admiral' } },
-    { key: 'babbage', label: 'Person', name: 'Charles Babbage' },
-    { key: 'acme', label: 'Organization', name: 'Acme Engines', props: { founded_year: 1842 } },
-    { key: 'london', label: 'Place', name: 'London' },
-  ], [['ada', 'WORKS_FOR', 'acme'], ['grace', 'WORKS_FOR', 'acme'], ['acme', 'LOCATED_IN', 'london']]);
+  return buildGraph(
+    t,
+    [
+      { key: 'ada', label: 'Person', name: 'Ada Lovelace', props: { role: 'Analyst', tags: ['math', 'poetry'] } },
+      { key: 'grace', label: 'Person', name: 'Grace Hopper', props: { role: 'Admiral' } },
+      { key: 'babbage', label: 'Person', name: 'Charles Babbage' },
+      { key: 'acme', label: 'Organization', name: 'Acme Engines', props: { founded_year: 1842 } },
+      { key: 'london', label: 'Place', name: 'London' },
+    ],
+    [
+      ['ada', 'WORKS_FOR', 'acme'],
+      ['grace', 'WORKS_FOR', 'acme'],
+      ['acme', 'LOCATED_IN', 'london'],
+    ],
+  );
 }

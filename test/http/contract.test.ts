@@ -3,7 +3,11 @@ import { call, newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { allRoutes } from '../../src/routes.js';
 
-type Operation = { parameters: { name: string; in: string; schema: Record<string, unknown> }[]; responses: Record<string, { description: string; content: Record<string, { schema: Record<string, unknown> }> }>; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } };
+type Operation = {
+  parameters: { name: string; in: string; schema: Record<string, unknown> }[];
+  responses: Record<string, { description: string; content: Record<string, { schema: Record<string, unknown> }> }>;
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+};
 
 async function document(): Promise<{ paths: Record<string, Record<string, Operation>> }> {
   return (await call('GET', '/v1/openapi.json')).body;
@@ -16,11 +20,17 @@ describe('Published contract', () => {
       const op = doc.paths[route.path.replace(/:([A-Za-z_]+)/g, '{$1}')]![route.method]!;
       const statuses = Object.keys(op.responses);
       const name = `${route.method.toUpperCase()} ${route.path}`;
-      if (route.auth !== false) for (const s of ['401', '403', '429', '503']) assert.ok(statuses.includes(s), `${name} lacks ${s}`);
-      if (route.method !== 'get') for (const s of ['400', '413', '415']) assert.ok(statuses.includes(s), `${name} lacks ${s}`);
+      if (route.auth !== false)
+        for (const s of ['401', '403', '429', '503']) assert.ok(statuses.includes(s), `${name} lacks ${s}`);
+      if (route.method !== 'get')
+        for (const s of ['400', '413', '415']) assert.ok(statuses.includes(s), `${name} lacks ${s}`);
       if (route.path.includes('/:') && route.auth !== false) assert.ok(statuses.includes('404'), `${name} lacks 404`);
       if (route.idempotent) {
-        assert.match(op.responses['409']!.description, /idempotency_conflict/, `${name} 409 does not name idempotency_conflict`);
+        assert.match(
+          op.responses['409']!.description,
+          /idempotency_conflict/,
+          `${name} 409 does not name idempotency_conflict`,
+        );
         const header = op.parameters.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
         assert.equal(header?.schema.pattern, '^[!-~]{1,255}$', `${name} Idempotency-Key pattern`);
       }
@@ -28,7 +38,8 @@ describe('Published contract', () => {
   });
 
   it('publishes a failed governed write as the 409 body, beside the error envelope', async () => {
-    const schema = (await document()).paths['/v1/memories']!.post!.responses['409']!.content['application/json']!.schema as { oneOf: Record<string, unknown>[] };
+    const schema = (await document()).paths['/v1/memories']!.post!.responses['409']!.content['application/json']!
+      .schema as { oneOf: Record<string, unknown>[] };
     assert.equal(schema.oneOf.length, 2);
     const failed = schema.oneOf[0] as { properties: Record<string, unknown>; required: string[] };
     assert.deepEqual(failed.properties.status, { const: 'failed' });
@@ -43,7 +54,9 @@ describe('Published contract', () => {
     assert.equal(cursor.schema.pattern, '^[A-Za-z0-9_-]+$');
     const memoryBody = doc.paths['/v1/memories']!.post!.requestBody!.content['application/json']!.schema;
     assert.deepEqual(memoryBody.oneOf, [{ required: ['content'] }, { required: ['memories'] }]);
-    const searchBody = doc.paths['/v1/search']!.post!.requestBody!.content['application/json']!.schema as { allOf: unknown[] };
+    const searchBody = doc.paths['/v1/search']!.post!.requestBody!.content['application/json']!.schema as {
+      allOf: unknown[];
+    };
     assert.equal(searchBody.allOf.length, 3);
   });
 
@@ -51,13 +64,26 @@ describe('Published contract', () => {
     const t = await newTenant(0);
     const both = await t.post('/v1/memories', { content: 'one', memories: [{ content: 'two' }] });
     assert.equal(both.status, 400);
-    assert.deepEqual(both.body.error.details.fields, [{ field: '/body/content', reason: 'must be omitted when memories is given' }]);
+    assert.deepEqual(both.body.error.details.fields, [
+      { field: '/body/content', reason: 'must be omitted when memories is given' },
+    ]);
     const stray = await t.post('/v1/memories', { memories: [{ content: 'two' }], kind: 'fact' });
-    assert.deepEqual(stray.body.error.details.fields, [{ field: '/body/kind', reason: 'must be inside each item of memories' }]);
+    assert.deepEqual(stray.body.error.details.fields, [
+      { field: '/body/kind', reason: 'must be inside each item of memories' },
+    ]);
     const neither = await t.post('/v1/memories', { kind: 'fact' });
-    assert.deepEqual(neither.body.error.details.fields.map((f: { field: string }) => f.field), ['/body/content', '/body/memories']);
-    const filter = await t.post('/v1/search', { query: 'x', planes: ['memory'], filters: { document: { tags: ['a'] } } });
-    assert.deepEqual(filter.body.error.details.fields, [{ field: '/body/filters/document', reason: 'applies only when planes includes document' }]);
+    assert.deepEqual(
+      neither.body.error.details.fields.map((f: { field: string }) => f.field),
+      ['/body/content', '/body/memories'],
+    );
+    const filter = await t.post('/v1/search', {
+      query: 'x',
+      planes: ['memory'],
+      filters: { document: { tags: ['a'] } },
+    });
+    assert.deepEqual(filter.body.error.details.fields, [
+      { field: '/body/filters/document', reason: 'applies only when planes includes document' },
+    ]);
     const cursor = await t.get('/v1/deltas?cursor=not%20base64!');
     assert.equal(cursor.body.error.details.fields[0].field, '/query/cursor');
     for (const value of ['has space', '']) {
@@ -70,13 +96,28 @@ describe('Published contract', () => {
   it('shape definitions: engine-owned names and enums on non-strings are published, and answered with every other problem at once', async () => {
     const doc = await document();
     const published = JSON.stringify(doc.paths['/v1/shapes']!.post!.requestBody!.content['application/json']!.schema);
-    for (const rule of ['"is a label the service owns"', '"is a property the service sets"', '"is a relationship type the service owns"', 'enum is allowed on string properties only']) {
+    for (const rule of [
+      '"is a label the service owns"',
+      '"is a property the service sets"',
+      '"is a relationship type the service owns"',
+      'enum is allowed on string properties only',
+    ]) {
       assert.ok(published.includes(rule), rule);
     }
     const t = await newTenant(0);
     const reply = await t.post('/v1/shapes', {
       name: 'owned',
-      entity_types: [{ label: 'Delta', identity: 'code', properties: [{ name: 'name', type: 'string' }, { name: 'project_id', type: 'string' }, { name: 'size', type: 'integer', enum: ['1'] }] }],
+      entity_types: [
+        {
+          label: 'Delta',
+          identity: 'code',
+          properties: [
+            { name: 'name', type: 'string' },
+            { name: 'project_id', type: 'string' },
+            { name: 'size', type: 'integer', enum: ['1'] },
+          ],
+        },
+      ],
       relationship_types: [{ type: 'HAS_CHANGE', from: 'Entity', to: 'Entity' }],
     });
     assert.equal(reply.status, 400);
@@ -100,7 +141,11 @@ describe('Published contract', () => {
     assert.equal(get.headers.get('allow'), 'POST, OPTIONS');
     assert.equal(get.body.error.code, 'method_not_allowed');
     const item = await call('OPTIONS', '/v1/memories/some-id');
-    assert.equal(item.headers.get('allow'), 'GET, PATCH, DELETE, HEAD, OPTIONS', 'a memory is read, corrected and deleted');
+    assert.equal(
+      item.headers.get('allow'),
+      'GET, PATCH, DELETE, HEAD, OPTIONS',
+      'a memory is read, corrected and deleted',
+    );
     const history = await call('OPTIONS', '/v1/memories/some-id/history');
     assert.equal(history.headers.get('allow'), 'GET, HEAD, OPTIONS');
     const both = await call('OPTIONS', '/v1/memories');

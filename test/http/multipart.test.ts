@@ -4,7 +4,9 @@ import { harness } from '../support/harness.js';
 import { upload } from '../documents/support.js';
 
 async function documentCount(projectId: string): Promise<number> {
-  const [row] = await harness().service.deps.graph.read((tx) => tx.runText('MATCH (d:Document {project_id: $p}) RETURN count(d) AS n', { p: projectId }));
+  const [row] = await harness().service.deps.graph.read((tx) =>
+    tx.runText('MATCH (d:Document {project_id: $p}) RETURN count(d) AS n', { p: projectId }),
+  );
   return Number(row?.n);
 }
 
@@ -32,7 +34,11 @@ describe('multipart uploads are streamed with limits', function () {
     const form = new FormData();
     form.append('file', new Blob(['first']), 'one.txt');
     form.append('other', new Blob(['second']), 'two.txt');
-    const response = await fetch(`${harness().url}/v1/documents`, { method: 'POST', headers: { Authorization: `Bearer ${t.key}` }, body: form });
+    const response = await fetch(`${harness().url}/v1/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${t.key}` },
+      body: form,
+    });
     assert.equal(response.status, 413);
     assert.equal(await documentCount(t.projectId), 0);
   });

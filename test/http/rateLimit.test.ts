@@ -12,7 +12,10 @@ import { harness } from '../support/harness.js';
 describe('per-key rate limiting', () => {
   it('past the burst a key gets 429 with Retry-After and RateLimit headers, other keys do not', async () => {
     const base = harness().service.deps;
-    const deps = { ...base, config: { ...base.config, rateLimit: { perSecond: 1, burst: 3, addressPerSecond: 1000, addressBurst: 1000 } } };
+    const deps = {
+      ...base,
+      config: { ...base.config, rateLimit: { perSecond: 1, burst: 3, addressPerSecond: 1000, addressBurst: 1000 } },
+    };
     const server = http.createServer(buildApp(deps, allRoutes(deps)).callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -39,7 +42,10 @@ describe('per-key rate limiting', () => {
 
   it('per client address, bad and unknown keys are limited before authentication: 429 with Retry-After', async () => {
     const base = harness().service.deps;
-    const deps: Deps = { ...base, config: { ...base.config, rateLimit: { perSecond: 1000, burst: 1000, addressPerSecond: 1, addressBurst: 3 } } };
+    const deps: Deps = {
+      ...base,
+      config: { ...base.config, rateLimit: { perSecond: 1000, burst: 1000, addressPerSecond: 1, addressBurst: 3 } },
+    };
     const server = http.createServer(buildApp(deps, allRoutes(deps)).callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -63,7 +69,12 @@ describe('per-key rate limiting', () => {
   it('an unknown key is remembered briefly (no second read); a known key is read every time, so revocation is immediate', async () => {
     const real = harness().service.deps.graph;
     let reads = 0;
-    const counting = { read: (work: Parameters<Graph['read']>[0]) => { reads += 1; return real.read(work); } } as unknown as Graph;
+    const counting = {
+      read: (work: Parameters<Graph['read']>[0]) => {
+        reads += 1;
+        return real.read(work);
+      },
+    } as unknown as Graph;
     const cache = new UnknownKeyCache();
     const unknown = `gks_${'C'.repeat(12)}_${'d'.repeat(43)}`;
     assert.equal((await verifyKey(counting, unknown, cache)).ok, false);

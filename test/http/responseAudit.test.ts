@@ -3,8 +3,15 @@ import { ResponseAudit } from '../../src/http/responseAudit.js';
 import type { RouteSpec } from '../../src/http/route.js';
 
 const route: RouteSpec = {
-  method: 'get', path: '/v1/things/:id', operationId: 'getThing', tag: 'Things', summary: 'One thing', scope: 'memories:read',
-  status: 200, errors: [], response: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+  method: 'get',
+  path: '/v1/things/:id',
+  operationId: 'getThing',
+  tag: 'Things',
+  summary: 'One thing',
+  scope: 'memories:read',
+  status: 200,
+  errors: [],
+  response: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
   handler: async () => ({ body: {} }),
 };
 
@@ -18,7 +25,14 @@ describe('Response audit', () => {
     audit.check('getThing', 200, { name: null });
     audit.check('getThing', 404, { error: { code: 'not_found', message: 'm' }, request_id: 'r' });
     audit.check('getThing', 402, { error: { code: 'credits_exhausted', message: 'm', details: {} }, request_id: 'r' });
-    assert.deepEqual(audit.violations.map((v) => [v.status, v.problem.split(' ')[0]]), [[200, '/name'], [404, '/error'], [402, 'status']]);
+    assert.deepEqual(
+      audit.violations.map((v) => [v.status, v.problem.split(' ')[0]]),
+      [
+        [200, '/name'],
+        [404, '/error'],
+        [402, 'status'],
+      ],
+    );
   });
 
   it('lists the operations never answered with a success status', () => {

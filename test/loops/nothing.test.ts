@@ -7,9 +7,15 @@ describe('a graph_extraction loop over text with nothing to extract', function (
 
   it('completes after one iteration with quality 1, stages nothing and is charged for that one iteration only', async () => {
     const t = await newTenant(100);
-    const doc = await createDocument(t, 'Nothing of note happened on that quiet afternoon. The rain stopped before dusk.');
+    const doc = await createDocument(
+      t,
+      'Nothing of note happened on that quiet afternoon. The rain stopped before dusk.',
+    );
     const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction', goal: 'map the people', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      kind: 'graph_extraction',
+      goal: 'map the people',
+      context: { source_ids: [doc] },
+      schema: { shape_ids: [GENERAL_SHAPE_ID] },
       loop: { max_iterations: 3, quality_threshold: 0.8 },
     });
     assert.equal(started.status, 202, JSON.stringify(started.body));

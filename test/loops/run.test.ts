@@ -14,12 +14,22 @@ describe('a loop on the Temporal dev server', function () {
     const t = await newTenant(100);
     const doc = await createDocument(t, STORY);
     const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction', goal: 'map who works where', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      kind: 'graph_extraction',
+      goal: 'map who works where',
+      context: { source_ids: [doc] },
+      schema: { shape_ids: [GENERAL_SHAPE_ID] },
       loop: { max_iterations: 2, quality_threshold: 1 },
     });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     const { loop_id: loopId, delta_id: deltaId } = started.body;
-    assert.deepEqual(Object.keys(started.body.links).sort(), ['audit', 'cancel', 'checkpoints', 'delta', 'events', 'self']);
+    assert.deepEqual(Object.keys(started.body.links).sort(), [
+      'audit',
+      'cancel',
+      'checkpoints',
+      'delta',
+      'events',
+      'self',
+    ]);
     assert.equal(started.body.links.events, `/v1/loops/${loopId}/events`);
 
     const status = await waitForLoop(t, loopId);
@@ -30,7 +40,10 @@ describe('a loop on the Temporal dev server', function () {
     assert.ok(typeof status.quality === 'number');
 
     const checkpoints = (await t.get(`/v1/loops/${loopId}/checkpoints`)).body.checkpoints;
-    assert.deepEqual(checkpoints.map((c: { iteration: number }) => c.iteration), [1, 2]);
+    assert.deepEqual(
+      checkpoints.map((c: { iteration: number }) => c.iteration),
+      [1, 2],
+    );
     assert.ok(checkpoints[0].entities_staged >= 6, JSON.stringify(checkpoints[0]));
     assert.ok(checkpoints[0].relationships_staged >= 3);
     assert.equal(checkpoints[1].entities_staged, checkpoints[0].entities_staged + checkpoints[1].entities_new);
@@ -38,11 +51,15 @@ describe('a loop on the Temporal dev server', function () {
     const delta = (await t.get(`/v1/deltas/${deltaId}`)).body.delta;
     assert.equal(delta.status, 'staged');
     assert.equal(delta.origin, 'loop');
-    const people = delta.changes.filter((c: { labels: string[] | null }) => c.labels?.includes('Person')).map((c: { properties: { name: string } }) => c.properties.name);
+    const people = delta.changes
+      .filter((c: { labels: string[] | null }) => c.labels?.includes('Person'))
+      .map((c: { properties: { name: string } }) => c.properties.name);
     assert.ok(people.includes('Ada Lovelace'), JSON.stringify(people));
     const worksFor = delta.changes.filter((c: { type: string | null }) => c.type === 'WORKS_FOR');
     assert.ok(worksFor.length >= 2);
-    const committed = await graph().read((tx) => tx.runText('MATCH (p:Person {project_id: $p}) WHERE NOT p:Pending RETURN count(p) AS n', { p: t.projectId }));
+    const committed = await graph().read((tx) =>
+      tx.runText('MATCH (p:Person {project_id: $p}) WHERE NOT p:Pending RETURN count(p) AS n', { p: t.projectId }),
+    );
     assert.equal(committed[0]?.n, 0, 'the loop never applies its delta');
 
     const credits = (await t.get('/v1/credits')).body;
@@ -62,19 +79,32 @@ describe('a loop on the Temporal dev server', function () {
   it('events come from the workflow history and page by after_sequence and limit', async () => {
     const t = await newTenant(100);
     const doc = await createDocument(t, STORY);
-    const started = await t.post('/v1/loops', { kind: 'graph_extraction', goal: 'g', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] }, loop: { max_iterations: 1 } });
+    const started = await t.post('/v1/loops', {
+      kind: 'graph_extraction',
+      goal: 'g',
+      context: { source_ids: [doc] },
+      schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      loop: { max_iterations: 1 },
+    });
     await waitForLoop(t, started.body.loop_id);
     const whole = await allEvents(t, started.body.loop_id, 1000);
     const paged = await allEvents(t, started.body.loop_id, 3);
     assert.deepEqual(paged, whole);
-    assert.deepEqual(whole.map((e) => e.sequence), whole.map((_, i) => i + 1), 'sequences are the history event ids 1..n');
+    assert.deepEqual(
+      whole.map((e) => e.sequence),
+      whole.map((_, i) => i + 1),
+      'sequences are the history event ids 1..n',
+    );
     assert.equal(whole[0]?.type, 'workflow_execution_started');
     assert.equal(whole[whole.length - 1]?.type, 'workflow_execution_completed');
     const names = new Set(whole.map((e) => e.activity_name).filter(Boolean));
     assert.deepEqual([...names].sort(), ['beginLoop', 'extractAndStage', 'finishLoop', 'loadSources']);
     assert.ok(whole.some((e) => /^Iteration 1: quality/.test(e.summary)));
     const tail = await t.get(`/v1/loops/${started.body.loop_id}/events?after_sequence=${whole.length - 2}&limit=5`);
-    assert.deepEqual(tail.body.events.map((e: { sequence: number }) => e.sequence), [whole.length - 1, whole.length]);
+    assert.deepEqual(
+      tail.body.events.map((e: { sequence: number }) => e.sequence),
+      [whole.length - 1, whole.length],
+    );
     assert.equal(tail.body.has_more, false);
     assert.equal((await t.get(`/v1/loops/${started.body.loop_id}/events?limit=1001`)).status, 400);
   });
@@ -82,7 +112,13 @@ describe('a loop on the Temporal dev server', function () {
   it('ops see a readable workflow in Temporal: id, type, search attributes and the goal in the memo', async () => {
     const t = await newTenant(100);
     const doc = await createDocument(t, STORY);
-    const started = await t.post('/v1/loops', { kind: 'graph_extraction', goal: 'who works where', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] }, loop: { max_iterations: 1 } });
+    const started = await t.post('/v1/loops', {
+      kind: 'graph_extraction',
+      goal: 'who works where',
+      context: { source_ids: [doc] },
+      schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      loop: { max_iterations: 1 },
+    });
     await waitForLoop(t, started.body.loop_id);
     const connection = await Connection.connect({ address: harness().endpoints.temporalAddress });
     try {
@@ -102,8 +138,17 @@ describe('a loop on the Temporal dev server', function () {
   it('hydrate gathers memories, documents and the subject neighbourhood into a staged context', async () => {
     const t = await newTenant(100);
     await createDocument(t, 'The launch checklist covers rollback plans and release notes.', 'Launch checklist');
-    await t.post('/v1/memories', { content: 'Launch rollback must be rehearsed.', kind: 'lesson', subject: { name: 'Launch', type: 'Event' } });
-    const started = await t.post('/v1/loops', { kind: 'hydrate', goal: 'prepare the launch rollback', context: { subject: 'Launch' }, loop: { max_iterations: 2, quality_threshold: 1 } });
+    await t.post('/v1/memories', {
+      content: 'Launch rollback must be rehearsed.',
+      kind: 'lesson',
+      subject: { name: 'Launch', type: 'Event' },
+    });
+    const started = await t.post('/v1/loops', {
+      kind: 'hydrate',
+      goal: 'prepare the launch rollback',
+      context: { subject: 'Launch' },
+      loop: { max_iterations: 2, quality_threshold: 1 },
+    });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     const status = await waitForLoop(t, started.body.loop_id);
     assert.equal(status.status, 'completed');
@@ -118,7 +163,13 @@ describe('a loop on the Temporal dev server', function () {
   it('cancel stops a running loop and its delta stays staged with what was done', async () => {
     const t = await newTenant(10_000);
     const doc = await createDocument(t, longStory(400));
-    const started = await t.post('/v1/loops', { kind: 'graph_extraction', goal: 'g', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] }, loop: { max_iterations: 10, quality_threshold: 1 } });
+    const started = await t.post('/v1/loops', {
+      kind: 'graph_extraction',
+      goal: 'g',
+      context: { source_ids: [doc] },
+      schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      loop: { max_iterations: 10, quality_threshold: 1 },
+    });
     const deadline = Date.now() + 60_000;
     while ((await t.get(`/v1/loops/${started.body.loop_id}/checkpoints`)).body.checkpoints.length === 0) {
       if (Date.now() > deadline) throw new Error('no checkpoint');

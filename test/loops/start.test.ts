@@ -12,16 +12,25 @@ import { createDocument, GENERAL_SHAPE_ID, STORY } from './support.js';
 const graph = () => harness().service.deps.graph;
 
 async function counts(projectId: string, organizationId: string) {
-  const [row] = await graph().read((tx) => tx.runText(
-    `MATCH (a:CreditAccount {organization_id: $o})
+  const [row] = await graph().read((tx) =>
+    tx.runText(
+      `MATCH (a:CreditAccount {organization_id: $o})
      CALL { MATCH (l:Loop {project_id: $p}) RETURN count(l) AS loops }
      CALL { MATCH (d:Delta {project_id: $p, origin: 'loop'}) RETURN count(d) AS deltas }
-     RETURN a.balance AS balance, loops, deltas`, { p: projectId, o: organizationId }));
+     RETURN a.balance AS balance, loops, deltas`,
+      { p: projectId, o: organizationId },
+    ),
+  );
   return { balance: Number(row?.balance), loops: Number(row?.loops), deltas: Number(row?.deltas) };
 }
 
 describe('POST /v1/loops', () => {
-  const extraction = (sourceId: string) => ({ kind: 'graph_extraction', goal: 'map who works where', context: { source_ids: [sourceId] }, schema: { shape_ids: [GENERAL_SHAPE_ID] } });
+  const extraction = (sourceId: string) => ({
+    kind: 'graph_extraction',
+    goal: 'map who works where',
+    context: { source_ids: [sourceId] },
+    schema: { shape_ids: [GENERAL_SHAPE_ID] },
+  });
 
   it('an unknown kind is unsupported_loop_kind', async () => {
     const t = await newTenant();
@@ -47,21 +56,53 @@ describe('POST /v1/loops', () => {
 
   for (const [name, body, field] of [
     ['a missing goal', { kind: 'hydrate' }, '/body/goal'],
-    ['graph_extraction without sources', { kind: 'graph_extraction', goal: 'g', schema: { shape_ids: [GENERAL_SHAPE_ID] } }, '/body/context/source_ids'],
-    ['graph_extraction without shapes', { kind: 'graph_extraction', goal: 'g', context: { source_ids: ['x'] } }, '/body/schema/shape_ids'],
-    ['an unknown source', { kind: 'graph_extraction', goal: 'g', context: { source_ids: ['nope'] }, schema: { shape_ids: [GENERAL_SHAPE_ID] } }, '/body/context/source_ids/0'],
+    [
+      'graph_extraction without sources',
+      { kind: 'graph_extraction', goal: 'g', schema: { shape_ids: [GENERAL_SHAPE_ID] } },
+      '/body/context/source_ids',
+    ],
+    [
+      'graph_extraction without shapes',
+      { kind: 'graph_extraction', goal: 'g', context: { source_ids: ['x'] } },
+      '/body/schema/shape_ids',
+    ],
+    [
+      'an unknown source',
+      {
+        kind: 'graph_extraction',
+        goal: 'g',
+        context: { source_ids: ['nope'] },
+        schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      },
+      '/body/context/source_ids/0',
+    ],
     ['an unknown shape', { kind: 'hydrate', goal: 'g', schema: { shape_ids: ['nope'] } }, '/body/schema/shape_ids/0'],
-    ['max_iterations over 10', { kind: 'hydrate', goal: 'g', loop: { max_iterations: 11 } }, '/body/loop/max_iterations'],
-    ['quality_threshold over 1', { kind: 'hydrate', goal: 'g', loop: { quality_threshold: 1.5 } }, '/body/loop/quality_threshold'],
+    [
+      'max_iterations over 10',
+      { kind: 'hydrate', goal: 'g', loop: { max_iterations: 11 } },
+      '/body/loop/max_iterations',
+    ],
+    [
+      'quality_threshold over 1',
+      { kind: 'hydrate', goal: 'g', loop: { quality_threshold: 1.5 } },
+      '/body/loop/quality_threshold',
+    ],
     ['an unknown field', { kind: 'hydrate', goal: 'g', colour: 'red' }, '/body/colour'],
-    ['the llm extractor without an endpoint', { kind: 'hydrate', goal: 'g', loop: { extractor: 'llm' } }, '/body/loop/extractor'],
+    [
+      'the llm extractor without an endpoint',
+      { kind: 'hydrate', goal: 'g', loop: { extractor: 'llm' } },
+      '/body/loop/extractor',
+    ],
   ] as const) {
     it(`${name} is a 400 naming ${field}`, async () => {
       const t = await newTenant();
       const reply = await t.post('/v1/loops', body);
       assert.equal(reply.status, 400, JSON.stringify(reply.body));
       assert.equal(reply.body.error.code, 'invalid_request');
-      assert.ok(reply.body.error.details.fields.some((f: { field: string }) => f.field === field), JSON.stringify(reply.body.error));
+      assert.ok(
+        reply.body.error.details.fields.some((f: { field: string }) => f.field === field),
+        JSON.stringify(reply.body.error),
+      );
     });
   }
 
@@ -69,7 +110,11 @@ describe('POST /v1/loops', () => {
     const t = await newTenant(100);
     const doc = await createDocument(t, STORY);
     const before = await counts(t.projectId, t.organizationId);
-    const reply = await t.post('/v1/loops', { ...extraction(doc), dry_run: true, loop: { effort: 'agentic_plus', max_iterations: 2 } });
+    const reply = await t.post('/v1/loops', {
+      ...extraction(doc),
+      dry_run: true,
+      loop: { effort: 'agentic_plus', max_iterations: 2 },
+    });
     assert.equal(reply.status, 200);
     assert.equal(reply.body.dry_run, true);
     assert.equal(reply.body.plan.workflow_type, 'graphExtractionLoop');
@@ -115,7 +160,9 @@ describe('POST /v1/loops', () => {
       const before = await counts(t.projectId, t.organizationId);
       const started = Date.now();
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/loops`, {
-        method: 'POST', headers: { Authorization: `Bearer ${t.key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(extraction(doc)),
+        method: 'POST',
+        headers: { Authorization: `Bearer ${t.key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(extraction(doc)),
       });
       const body = (await response.json()) as { error: { code: string } };
       assert.equal(response.status, 503);
@@ -134,7 +181,10 @@ describe('POST /v1/loops', () => {
     const started = await t.post('/v1/loops', extraction(doc));
     const other = await newTenant();
     assert.equal((await other.get(`/v1/loops/${started.body.loop_id}`)).status, 404);
-    assert.equal((await call('GET', `/v1/loops/${started.body.loop_id}/events`, undefined, { key: other.key })).status, 404);
+    assert.equal(
+      (await call('GET', `/v1/loops/${started.body.loop_id}/events`, undefined, { key: other.key })).status,
+      404,
+    );
   });
 });
 

@@ -10,7 +10,12 @@ import { createDocument, GENERAL_SHAPE_ID, STORY, waitForLoop } from './support.
 const graph = () => harness().service.deps.graph;
 
 async function loopNode(id: string): Promise<Record<string, unknown>> {
-  const [row] = await graph().read((tx) => tx.runText('MATCH (l:Loop {id: $id}) RETURN l.stop_reason AS stop_reason, l.credits_spent AS spent, l.iterations AS iterations', { id }));
+  const [row] = await graph().read((tx) =>
+    tx.runText(
+      'MATCH (l:Loop {id: $id}) RETURN l.stop_reason AS stop_reason, l.credits_spent AS spent, l.iterations AS iterations',
+      { id },
+    ),
+  );
   return row ?? {};
 }
 
@@ -20,8 +25,17 @@ describe('loops: why they stop and what they charge', function () {
   it('hydrate stops after an iteration that links nothing new, charges only the iterations that ran, and reports real counts', async () => {
     const t = await newTenant(100);
     await createDocument(t, 'The launch checklist covers rollback plans and release notes.', 'Launch checklist');
-    await t.post('/v1/memories', { content: 'Launch rollback must be rehearsed.', kind: 'lesson', subject: { name: 'Launch', type: 'Event' } });
-    const started = await t.post('/v1/loops', { kind: 'hydrate', goal: 'prepare the launch rollback', context: { subject: 'Launch' }, loop: { max_iterations: 5, quality_threshold: 1 } });
+    await t.post('/v1/memories', {
+      content: 'Launch rollback must be rehearsed.',
+      kind: 'lesson',
+      subject: { name: 'Launch', type: 'Event' },
+    });
+    const started = await t.post('/v1/loops', {
+      kind: 'hydrate',
+      goal: 'prepare the launch rollback',
+      context: { subject: 'Launch' },
+      loop: { max_iterations: 5, quality_threshold: 1 },
+    });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     const perIteration = Number(started.body.credits_reserved) / 5;
     const status = await waitForLoop(t, started.body.loop_id);
@@ -35,7 +49,9 @@ describe('loops: why they stop and what they charge', function () {
       assert.equal(c.entities_staged, 0, 'hydrate stages no entities');
       assert.equal(c.resolved_to_existing, 0, 'hydrate resolves nothing');
     }
-    const links = (await t.get(`/v1/deltas/${started.body.delta_id}`)).body.delta.changes.filter((c: { type: string | null }) => c.type === 'RELEVANT_TO');
+    const links = (await t.get(`/v1/deltas/${started.body.delta_id}`)).body.delta.changes.filter(
+      (c: { type: string | null }) => c.type === 'RELEVANT_TO',
+    );
     assert.equal(last.relationships_staged, links.length);
     assert.equal((status.credits as { spent: number }).spent, perIteration * checkpoints.length);
     const node = await loopNode(started.body.loop_id);
@@ -47,7 +63,13 @@ describe('loops: why they stop and what they charge', function () {
   it('graph_extraction records quality_reached when the threshold is met, and max_iterations when it runs out', async () => {
     const t = await newTenant(100);
     const doc = await createDocument(t, STORY);
-    const body = (threshold: number) => ({ kind: 'graph_extraction', goal: 'who works where', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] }, loop: { max_iterations: 1, quality_threshold: threshold } });
+    const body = (threshold: number) => ({
+      kind: 'graph_extraction',
+      goal: 'who works where',
+      context: { source_ids: [doc] },
+      schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      loop: { max_iterations: 1, quality_threshold: threshold },
+    });
     const reached = await t.post('/v1/loops', body(0));
     const reachedStatus = await waitForLoop(t, reached.body.loop_id);
     assert.equal(reachedStatus.stop_reason, 'quality_reached', JSON.stringify(reachedStatus));
@@ -60,12 +82,29 @@ describe('loops: why they stop and what they charge', function () {
   it('a 409 conflict while staging is a non-retryable activity failure', async () => {
     const t = await newTenant(0);
     await t.post('/v1/memories', { content: 'Rollback plans for the launch.' });
-    const activities = createLoopActivities({ graph: graph(), config: harness().config, loadShape: async () => null, validateEntity: () => [] });
+    const activities = createLoopActivities({
+      graph: graph(),
+      config: harness().config,
+      loadShape: async () => null,
+      validateEntity: () => [],
+    });
     const input: LoopInput = {
-      loopId: crypto.randomUUID(), kind: 'hydrate', projectId: t.projectId, organizationId: t.organizationId,
+      loopId: crypto.randomUUID(),
+      kind: 'hydrate',
+      projectId: t.projectId,
+      organizationId: t.organizationId,
       deltaId: crypto.randomUUID(), // no such delta: its context node is never staged, so every link dangles
-      keyId: t.keyId, goal: 'launch rollback', subject: null, sourceIds: [], shapeIds: [], effort: 'agentic',
-      maxIterations: 1, qualityThreshold: 1, extractor: 'builtin', creditsReserved: 0, creditsPerIteration: 0,
+      keyId: t.keyId,
+      goal: 'launch rollback',
+      subject: null,
+      sourceIds: [],
+      shapeIds: [],
+      effort: 'agentic',
+      maxIterations: 1,
+      qualityThreshold: 1,
+      extractor: 'builtin',
+      creditsReserved: 0,
+      creditsPerIteration: 0,
     };
     await assert.rejects(activities.gatherContext({ input, iteration: 1 }), (error: unknown) => {
       assert.ok(error instanceof ApplicationFailure, String(error));

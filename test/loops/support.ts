@@ -14,7 +14,9 @@ export const STORY = [
 export function longStory(paragraphs: number): string {
   const out: string[] = [];
   for (let i = 0; i < paragraphs; i += 1) {
-    out.push(`Person${i} Smith works for Company${i % 50} Holdings. Company${i % 50} Holdings is based in City${i % 20}. ${STORY}`);
+    out.push(
+      `Person${i} Smith works for Company${i % 50} Holdings. Company${i % 50} Holdings is based in City${i % 20}. ${STORY}`,
+    );
   }
   return out.join('\n\n');
 }
@@ -35,7 +37,11 @@ export async function waitForLoop(t: Tenant, loopId: string, timeoutMs = 120_000
   }
 }
 
-export async function allEvents(t: Tenant, loopId: string, limit: number): Promise<{ sequence: number; type: string; activity_name: string | null; summary: string }[]> {
+export async function allEvents(
+  t: Tenant,
+  loopId: string,
+  limit: number,
+): Promise<{ sequence: number; type: string; activity_name: string | null; summary: string }[]> {
   const events = [];
   let after = 0;
   for (;;) {

@@ -3,11 +3,14 @@ import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { assertGovernedWrite, UUID } from '../support/assertions.js';
 
-
 describe('POST /v1/memories', () => {
   it('creates and applies a memory with every field of the governed-write result', async () => {
     const t = await newTenant(0);
-    const reply = await t.post('/v1/memories', { content: 'The team prefers dark mode for dashboards.', kind: 'preference', scope: 'project' });
+    const reply = await t.post('/v1/memories', {
+      content: 'The team prefers dark mode for dashboards.',
+      kind: 'preference',
+      scope: 'project',
+    });
     assert.equal(reply.status, 201);
     const b = reply.body;
     assertGovernedWrite(b, t.projectId, 'applied');
@@ -22,7 +25,11 @@ describe('POST /v1/memories', () => {
 
   it('a read returns the memory node of spec 2.1', async () => {
     const t = await newTenant(0);
-    const created = await t.post('/v1/memories', { content: 'We decided to ship weekly.', kind: 'decision', source_context: 'retro' });
+    const created = await t.post('/v1/memories', {
+      content: 'We decided to ship weekly.',
+      kind: 'decision',
+      source_context: 'retro',
+    });
     const reply = await t.get(`/v1/memories/${created.body.id}`);
     assert.equal(reply.status, 200);
     const m = reply.body.memory;
@@ -56,7 +63,13 @@ describe('POST /v1/memories', () => {
 
   it('the staged memory is a :Pending subgraph tied to its :Delta in Neo4j', async () => {
     const t = await newTenant(0);
-    const staged = await t.post('/v1/memories', { content: 'Ada Lovelace wrote the first program.', subject: { name: 'Ada Lovelace', type: 'Person' }, predicate: 'wrote', object: 'first program', apply: false });
+    const staged = await t.post('/v1/memories', {
+      content: 'Ada Lovelace wrote the first program.',
+      subject: { name: 'Ada Lovelace', type: 'Person' },
+      predicate: 'wrote',
+      object: 'first program',
+      apply: false,
+    });
     const rows = await harness().service.deps.graph.read((tx) =>
       tx.runText(
         `MATCH (d:Delta {id: $id})-[:CREATED]->(n:Pending)
@@ -67,9 +80,15 @@ describe('POST /v1/memories', () => {
     const labels = rows.map((r) => (r.labels as string[]).sort().join(':'));
     assert.deepEqual(labels.sort(), ['Concept:Entity:Pending', 'Entity:Pending:Person', 'Memory:Pending']);
     const rels = await harness().service.deps.graph.read((tx) =>
-      tx.runText('MATCH (m:Memory {id: $id})-[r]->(e:Entity) RETURN type(r) AS type, r.pending AS pending, r.predicate AS predicate ORDER BY type', { id: staged.body.id }),
+      tx.runText(
+        'MATCH (m:Memory {id: $id})-[r]->(e:Entity) RETURN type(r) AS type, r.pending AS pending, r.predicate AS predicate ORDER BY type',
+        { id: staged.body.id },
+      ),
     );
-    assert.deepEqual(rels, [{ type: 'HAS_OBJECT', pending: true, predicate: 'wrote' }, { type: 'HAS_SUBJECT', pending: true, predicate: 'wrote' }]);
+    assert.deepEqual(rels, [
+      { type: 'HAS_OBJECT', pending: true, predicate: 'wrote' },
+      { type: 'HAS_SUBJECT', pending: true, predicate: 'wrote' },
+    ]);
   });
 
   it('subject and object resolve to existing entities by normalised name instead of duplicating them', async () => {
@@ -77,7 +96,10 @@ describe('POST /v1/memories', () => {
     await t.post('/v1/memories', { content: 'Ada likes tea.', subject: { name: 'Ada Lovelace', type: 'Person' } });
     await t.post('/v1/memories', { content: 'Ada likes maths.', subject: '  the ada  LOVELACE ' });
     const rows = await harness().service.deps.graph.read((tx) =>
-      tx.runText('MATCH (e:Entity {project_id: $p}) OPTIONAL MATCH (e)<-[:HAS_SUBJECT]-(m) RETURN e.name AS name, count(m) AS memories', { p: t.projectId }),
+      tx.runText(
+        'MATCH (e:Entity {project_id: $p}) OPTIONAL MATCH (e)<-[:HAS_SUBJECT]-(m) RETURN e.name AS name, count(m) AS memories',
+        { p: t.projectId },
+      ),
     );
     assert.deepEqual(rows, [{ name: 'Ada Lovelace', memories: 2 }]);
   });
@@ -97,20 +119,32 @@ describe('POST /v1/memories', () => {
 
   it('one bad item makes the whole batch a 400 naming its index and field, and writes nothing', async () => {
     const t = await newTenant(0);
-    const reply = await t.post('/v1/memories', { memories: [{ content: 'good' }, { content: 'also good' }, { content: 'bad', kind: 'rumour' }] });
+    const reply = await t.post('/v1/memories', {
+      memories: [{ content: 'good' }, { content: 'also good' }, { content: 'bad', kind: 'rumour' }],
+    });
     assert.equal(reply.status, 400);
     assert.equal(reply.body.error.code, 'invalid_request');
-    assert.deepEqual(reply.body.error.details.fields.map((f: { field: string }) => f.field), ['/body/memories/2/kind']);
+    assert.deepEqual(
+      reply.body.error.details.fields.map((f: { field: string }) => f.field),
+      ['/body/memories/2/kind'],
+    );
     const deltas = await t.get('/v1/deltas');
     assert.equal(deltas.body.deltas.length, 0);
   });
 
   it('an unknown subject id inside a batch is a 400 naming the item and nothing is written', async () => {
     const t = await newTenant(0);
-    const reply = await t.post('/v1/memories', { memories: [{ content: 'fine', subject: 'Bob' }, { content: 'broken', subject: { id: 'no-such-entity' } }] });
+    const reply = await t.post('/v1/memories', {
+      memories: [
+        { content: 'fine', subject: 'Bob' },
+        { content: 'broken', subject: { id: 'no-such-entity' } },
+      ],
+    });
     assert.equal(reply.status, 400);
     assert.equal(reply.body.error.details.fields[0].field, '/body/memories/1/subject/id');
-    const count = await harness().service.deps.graph.read((tx) => tx.runText('MATCH (n:Knowledge {project_id: $p}) RETURN count(n) AS n', { p: t.projectId }));
+    const count = await harness().service.deps.graph.read((tx) =>
+      tx.runText('MATCH (n:Knowledge {project_id: $p}) RETURN count(n) AS n', { p: t.projectId }),
+    );
     assert.equal(count[0]?.n, 0);
   });
 
@@ -132,7 +166,10 @@ describe('POST /v1/memories', () => {
       const t = await newTenant(0);
       const reply = await t.post('/v1/memories', body);
       assert.equal(reply.status, 400, JSON.stringify(reply.body));
-      assert.ok(reply.body.error.details.fields.some((f: { field: string }) => f.field === field), JSON.stringify(reply.body.error));
+      assert.ok(
+        reply.body.error.details.fields.some((f: { field: string }) => f.field === field),
+        JSON.stringify(reply.body.error),
+      );
     });
   }
 });

@@ -4,7 +4,11 @@ import { newTenant } from '../support/api.js';
 describe('memory recall', () => {
   it('search ranks committed memories of the project with nodes, edges and count', async () => {
     const t = await newTenant(0);
-    await t.post('/v1/memories', { content: 'The team prefers dark mode for dashboards.', kind: 'preference', subject: 'Dashboards' });
+    await t.post('/v1/memories', {
+      content: 'The team prefers dark mode for dashboards.',
+      kind: 'preference',
+      subject: 'Dashboards',
+    });
     await t.post('/v1/memories', { content: 'Deploys happen on Tuesdays.', kind: 'fact' });
     const reply = await t.post('/v1/memories/search', { query: 'dashboard preferences', limit: 5 });
     assert.equal(reply.status, 200);
@@ -20,7 +24,12 @@ describe('memory recall', () => {
     assert.equal('date_observed' in node.properties, false);
     assert.equal(reply.body.edges.length, 1);
     assert.deepEqual(
-      { type: reply.body.edges[0].type, source: reply.body.edges[0].source, target_name: reply.body.edges[0].target_name, target_label: reply.body.edges[0].target_label },
+      {
+        type: reply.body.edges[0].type,
+        source: reply.body.edges[0].source,
+        target_name: reply.body.edges[0].target_name,
+        target_label: reply.body.edges[0].target_label,
+      },
       { type: 'HAS_SUBJECT', source: node.id, target_name: 'Dashboards', target_label: 'Entity' },
     );
   });
@@ -36,7 +45,11 @@ describe('memory recall', () => {
   it('a memory past forget_after is no longer recalled but a direct read shows it as not recallable', async () => {
     const t = await newTenant(0);
     const soon = new Date(Date.now() + 1500).toISOString();
-    const created = await t.post('/v1/memories', { content: 'Temporary door code is 4242.', forget_after: soon, forget_reason: 'rotates weekly' });
+    const created = await t.post('/v1/memories', {
+      content: 'Temporary door code is 4242.',
+      forget_after: soon,
+      forget_reason: 'rotates weekly',
+    });
     assert.equal((await t.post('/v1/memories/search', { query: 'door code' })).body.count, 1);
     await new Promise((r) => setTimeout(r, 1700));
     assert.equal((await t.post('/v1/memories/search', { query: 'door code' })).body.count, 0);
@@ -51,7 +64,15 @@ describe('memory recall', () => {
   it('search text that looks like Lucene syntax cannot break the query', async () => {
     const t = await newTenant(0);
     await t.post('/v1/memories', { content: 'Use (parentheses) and "quotes" AND stars* freely: a/b.' });
-    for (const query of ['(parentheses', '"quotes', 'AND OR NOT', 'stars* ~2 ^3', 'a/b:c\\', '+-&&||!{}[]', 'tenant:x']) {
+    for (const query of [
+      '(parentheses',
+      '"quotes',
+      'AND OR NOT',
+      'stars* ~2 ^3',
+      'a/b:c\\',
+      '+-&&||!{}[]',
+      'tenant:x',
+    ]) {
       const reply = await t.post('/v1/memories/search', { query });
       assert.equal(reply.status, 200, `${query}: ${JSON.stringify(reply.body)}`);
     }
@@ -60,7 +81,12 @@ describe('memory recall', () => {
 
   it('limit defaults to 10, may be at most 100, and kinds filter', async () => {
     const t = await newTenant(0);
-    await t.post('/v1/memories', { memories: Array.from({ length: 15 }, (_, i) => ({ content: `Widget note ${i}`, kind: i < 5 ? 'lesson' : 'fact' })) });
+    await t.post('/v1/memories', {
+      memories: Array.from({ length: 15 }, (_, i) => ({
+        content: `Widget note ${i}`,
+        kind: i < 5 ? 'lesson' : 'fact',
+      })),
+    });
     assert.equal((await t.post('/v1/memories/search', { query: 'widget' })).body.count, 10);
     assert.equal((await t.post('/v1/memories/search', { query: 'widget', limit: 100 })).body.count, 15);
     assert.equal((await t.post('/v1/memories/search', { query: 'widget', kinds: ['lesson'] })).body.count, 5);
@@ -69,13 +95,16 @@ describe('memory recall', () => {
     assert.equal(bad.body.error.details.fields[0].field, '/body/limit');
   });
 
-  it('projects never see each other\'s memories', async () => {
+  it("projects never see each other's memories", async () => {
     const a = await newTenant(0);
     const b = await newTenant(0);
     const created = await a.post('/v1/memories', { content: 'Secret roadmap item zebra.' });
     await b.post('/v1/memories', { content: 'Public zebra facts.' });
     const found = await b.post('/v1/memories/search', { query: 'zebra roadmap' });
-    assert.deepEqual(found.body.nodes.map((n: { properties: { content: string } }) => n.properties.content), ['Public zebra facts.']);
+    assert.deepEqual(
+      found.body.nodes.map((n: { properties: { content: string } }) => n.properties.content),
+      ['Public zebra facts.'],
+    );
     assert.equal((await b.get(`/v1/memories/${created.body.id}`)).status, 404);
     const synth = await b.post('/v1/memories/synthesize', { query: 'zebra roadmap' });
     assert.ok(!synth.body.markdown.includes('Secret'));
@@ -83,11 +112,13 @@ describe('memory recall', () => {
 
   it('synthesize writes a deterministic briefing from the evidence with the fields of spec 2.2', async () => {
     const t = await newTenant(0);
-    await t.post('/v1/memories', { memories: [
-      { content: 'We decided to release on Fridays.', kind: 'decision' },
-      { content: 'Friday releases need a rollback plan.', kind: 'lesson' },
-      { content: 'Release notes are written by the PM.', kind: 'fact' },
-    ] });
+    await t.post('/v1/memories', {
+      memories: [
+        { content: 'We decided to release on Fridays.', kind: 'decision' },
+        { content: 'Friday releases need a rollback plan.', kind: 'lesson' },
+        { content: 'Release notes are written by the PM.', kind: 'fact' },
+      ],
+    });
     const first = await t.post('/v1/memories/synthesize', { query: 'release' });
     assert.equal(first.status, 200);
     const b = first.body;

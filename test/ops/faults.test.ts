@@ -51,10 +51,20 @@ const PER_WRITE = 3;
 /** One governed write of PER_WRITE memories in one delta, each content carrying the write's tag. */
 async function write(t: Tenant, tag: string): Promise<Attempt> {
   const began = Date.now();
-  const memories = Array.from({ length: PER_WRITE }, (_, i) => ({ content: `${tag} item ${i}: the outage drill wrote this.` }));
+  const memories = Array.from({ length: PER_WRITE }, (_, i) => ({
+    content: `${tag} item ${i}: the outage drill wrote this.`,
+  }));
   const reply = await t.post('/v1/memories', { memories });
   const ids = reply.status === 201 ? (reply.body.memories as { id: string }[]).map((m) => m.id) : [];
-  return { began, ended: Date.now(), status: reply.status, code: reply.body?.error?.code ?? null, retryAfter: reply.headers.get('retry-after'), tag, ids };
+  return {
+    began,
+    ended: Date.now(),
+    status: reply.status,
+    code: reply.body?.error?.code ?? null,
+    retryAfter: reply.headers.get('retry-after'),
+    tag,
+    ids,
+  };
 }
 
 describe('engine faults', function () {
@@ -80,11 +90,15 @@ describe('engine faults', function () {
     process.kill(pid, 'SIGKILL');
     try {
       // Recovered: a write that began after the kill and after the last 503 succeeded, and 20 more since.
-      await waitUntil('writes succeeding again after the restart', () => {
-        const after = attempts.filter((a) => a.began > killedAt);
-        const last503 = Math.max(0, ...after.filter((a) => a.status === 503).map((a) => a.ended));
-        return last503 > 0 && after.filter((a) => a.status === 201 && a.began > last503).length >= 20;
-      }, 600_000); // the restart itself takes seconds on an idle machine and minutes on a loaded one
+      await waitUntil(
+        'writes succeeding again after the restart',
+        () => {
+          const after = attempts.filter((a) => a.began > killedAt);
+          const last503 = Math.max(0, ...after.filter((a) => a.status === 503).map((a) => a.ended));
+          return last503 > 0 && after.filter((a) => a.status === 201 && a.began > last503).length >= 20;
+        },
+        600_000,
+      ); // the restart itself takes seconds on an idle machine and minutes on a loaded one
     } finally {
       stop = true;
       await Promise.all(writers);
@@ -96,7 +110,9 @@ describe('engine faults', function () {
     const waited = (a: Attempt) => a.ended - Math.max(a.began, killedAt);
     const firstUnavailable = Math.min(...unavailable.map((a) => a.ended));
     const lastUnavailable = Math.max(...unavailable.map((a) => a.ended));
-    const recovered = Math.min(...afterKill.filter((a) => a.status === 201 && a.began > lastUnavailable).map((a) => a.ended));
+    const recovered = Math.min(
+      ...afterKill.filter((a) => a.status === 201 && a.began > lastUnavailable).map((a) => a.ended),
+    );
     const restartedAt = Date.parse(supervisor.status().since);
     const acknowledged = attempts.filter((a) => a.status === 201);
     const sorted = unavailable.map(waited).sort((x, y) => x - y);
@@ -123,44 +139,75 @@ describe('engine faults', function () {
         assert.ok(a.retryAfter, '503 without Retry-After');
       }
     }
-    assert.equal(figures.answers_503_over_2s, 0, `${figures.answers_503_over_2s} answers of 503 took over 2 s (slowest ${figures.slowest_503_ms} ms)`);
-    assert.ok(figures.first_503_after_kill_ms <= 2_000, `first 503 came ${figures.first_503_after_kill_ms} ms after the kill`);
+    assert.equal(
+      figures.answers_503_over_2s,
+      0,
+      `${figures.answers_503_over_2s} answers of 503 took over 2 s (slowest ${figures.slowest_503_ms} ms)`,
+    );
+    assert.ok(
+      figures.first_503_after_kill_ms <= 2_000,
+      `first 503 came ${figures.first_503_after_kill_ms} ms after the kill`,
+    );
     assert.equal(supervisor.status().state, 'running');
     assert.equal(supervisor.status().restarts, restartsBefore + 1);
-    assert.ok(figures.recovery_after_restart_ms <= 30_000, `writes resumed ${figures.recovery_after_restart_ms} ms after the restart`);
+    assert.ok(
+      figures.recovery_after_restart_ms <= 30_000,
+      `writes resumed ${figures.recovery_after_restart_ms} ms after the restart`,
+    );
 
     // Every acknowledged write is readable, through the API (a sample) and in the graph (all).
     const ids = acknowledged.flatMap((a) => a.ids);
     const graph = harness().service.deps.graph;
-    const [found] = await graph.read((tx) => tx.runText('MATCH (n:Knowledge) WHERE n.id IN $ids RETURN count(n) AS n', { ids }));
+    const [found] = await graph.read((tx) =>
+      tx.runText('MATCH (n:Knowledge) WHERE n.id IN $ids RETURN count(n) AS n', { ids }),
+    );
     assert.equal(found?.n, ids.length, 'every acknowledged memory is in the graph');
     for (const a of acknowledged.filter((_, i) => i % 25 === 0)) {
       assert.equal((await t.get(`/v1/memories/${a.ids[0]}`)).status, 200);
     }
     // All or nothing: every delta of the project holds all PER_WRITE memories of one write.
-    const deltas = await graph.read((tx) => tx.runText(
-      `MATCH (:TenantProject {id: $p})<-[:IN_PROJECT]-(d:Delta) OPTIONAL MATCH (d)-[:CREATED]->(n)
-       RETURN d.id AS delta, count(n) AS created, collect(DISTINCT split(n.content, ' ')[0]) AS tags`, { p: t.projectId }));
+    const deltas = await graph.read((tx) =>
+      tx.runText(
+        `MATCH (:TenantProject {id: $p})<-[:IN_PROJECT]-(d:Delta) OPTIONAL MATCH (d)-[:CREATED]->(n)
+       RETURN d.id AS delta, count(n) AS created, collect(DISTINCT split(n.content, ' ')[0]) AS tags`,
+        { p: t.projectId },
+      ),
+    );
     for (const d of deltas) {
       assert.equal(d.created, PER_WRITE, `delta ${String(d.delta)} holds ${String(d.created)} memories`);
       assert.equal((d.tags as string[]).length, 1);
     }
-    const [orphans] = await graph.read((tx) => tx.runText(
-      'MATCH (n:Knowledge {project_id: $p}) WHERE NOT (:Delta)-[:CREATED]->(n) RETURN count(n) AS n', { p: t.projectId }));
+    const [orphans] = await graph.read((tx) =>
+      tx.runText('MATCH (n:Knowledge {project_id: $p}) WHERE NOT (:Delta)-[:CREATED]->(n) RETURN count(n) AS n', {
+        p: t.projectId,
+      }),
+    );
     assert.equal(orphans?.n, 0);
     assert.ok(deltas.length >= acknowledged.length);
-    process.stdout.write(`      verified: ${JSON.stringify({ writes_verified: ids.length / PER_WRITE, deltas_in_graph: deltas.length })}\n`);
+    process.stdout.write(
+      `      verified: ${JSON.stringify({ writes_verified: ids.length / PER_WRITE, deltas_in_graph: deltas.length })}\n`,
+    );
   });
 
   it('Temporal killed during a running loop: starts answer 503 fast, status reads fall back to the graph, the loop completes once', async () => {
     await waitUntil('the graph is reachable', () => harness().service.deps.graph.health.isUp(), 600_000);
     const t = await newTenant(10_000);
     const doc = await createDocument(t, longStory(40));
-    const body = { kind: 'graph_extraction', goal: 'survive a Temporal outage', context: { source_ids: [doc] }, schema: { shape_ids: [GENERAL_SHAPE_ID] }, loop: { max_iterations: 5, quality_threshold: 1 } };
+    const body = {
+      kind: 'graph_extraction',
+      goal: 'survive a Temporal outage',
+      context: { source_ids: [doc] },
+      schema: { shape_ids: [GENERAL_SHAPE_ID] },
+      loop: { max_iterations: 5, quality_threshold: 1 },
+    };
     const started = await t.post('/v1/loops', body);
     assert.equal(started.status, 202, JSON.stringify(started.body));
     const loopId = started.body.loop_id as string;
-    await waitUntil('a first checkpoint', async () => (await t.get(`/v1/loops/${loopId}/checkpoints`)).body.checkpoints?.length > 0, 300_000);
+    await waitUntil(
+      'a first checkpoint',
+      async () => (await t.get(`/v1/loops/${loopId}/checkpoints`)).body.checkpoints?.length > 0,
+      300_000,
+    );
 
     const { supervisor, pid } = ownEngine('temporal');
     const restartsBefore = supervisor.status().restarts;
@@ -183,7 +230,9 @@ describe('engine faults', function () {
     }
     const restartedAt = Date.now();
     const refused = starts.filter((s) => s.status === 503);
-    process.stdout.write(`      outage: ${JSON.stringify({ starts_tried: starts.length, refused_starts: refused.length, slowest_start_ms: Math.max(...starts.map((s) => s.ms)), temporal_restart_ms: restartedAt - killedAt })}\n`);
+    process.stdout.write(
+      `      outage: ${JSON.stringify({ starts_tried: starts.length, refused_starts: refused.length, slowest_start_ms: Math.max(...starts.map((s) => s.ms)), temporal_restart_ms: restartedAt - killedAt })}\n`,
+    );
     assert.ok(refused.length > 0, 'no loop start was refused during the outage');
     for (const s of starts) {
       assert.equal(s.status, 503, `a start during the outage answered ${s.status}`);
@@ -197,22 +246,37 @@ describe('engine faults', function () {
     assert.equal(final.status, 'completed', JSON.stringify(final));
     // History reads answer 503 until the client has reconnected to the restarted server.
     let checkpoints: { iteration: number }[] = [];
-    await waitUntil('checkpoints readable', async () => {
-      const reply = await t.get(`/v1/loops/${loopId}/checkpoints`);
-      if (reply.status === 200) checkpoints = reply.body.checkpoints;
-      return reply.status === 200;
-    }, 60_000);
+    await waitUntil(
+      'checkpoints readable',
+      async () => {
+        const reply = await t.get(`/v1/loops/${loopId}/checkpoints`);
+        if (reply.status === 200) checkpoints = reply.body.checkpoints;
+        return reply.status === 200;
+      },
+      60_000,
+    );
     // Each iteration checkpointed exactly once, in order (the loop may stop early on no progress).
     const iterations = checkpoints.map((c) => c.iteration);
     assert.ok(iterations.length >= 1);
-    assert.deepEqual(iterations, iterations.map((_, i) => i + 1), 'iterations not repeated');
+    assert.deepEqual(
+      iterations,
+      iterations.map((_, i) => i + 1),
+      'iterations not repeated',
+    );
     const events = await allEvents(t, loopId, 1000);
-    assert.equal(events.filter((e) => e.activity_name === 'finishLoop' && e.type === 'activity_task_completed').length, 1);
+    assert.equal(
+      events.filter((e) => e.activity_name === 'finishLoop' && e.type === 'activity_task_completed').length,
+      1,
+    );
     const credits = (await t.get('/v1/credits')).body;
-    const settles = credits.entries.filter((e: { kind: string; loop_id: string }) => e.kind === 'settle' && e.loop_id === loopId);
+    const settles = credits.entries.filter(
+      (e: { kind: string; loop_id: string }) => e.kind === 'settle' && e.loop_id === loopId,
+    );
     assert.equal(settles.length, 1, 'credits settled once');
     // The refused starts reserved nothing: only this loop's reservation was ever taken and it is settled.
     assert.equal(credits.entries.filter((e: { kind: string }) => e.kind === 'reserve').length, 1);
-    process.stdout.write(`      loop completed ${completedAt - killedAt} ms after the kill; worker ${JSON.stringify(harness().service.worker?.status())}\n`);
+    process.stdout.write(
+      `      loop completed ${completedAt - killedAt} ms after the kill; worker ${JSON.stringify(harness().service.worker?.status())}\n`,
+    );
   });
 });

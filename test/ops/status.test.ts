@@ -13,10 +13,19 @@ describe('ops views', () => {
       assert.equal(reply.body[name], true);
     }
     const engines = reply.body.engines as { name: string; state: string; restarts: number }[];
-    assert.deepEqual(engines.map((e) => e.name).sort(), harness().endpoints.supervisors.map((s) => s.name).sort());
+    assert.deepEqual(
+      engines.map((e) => e.name).sort(),
+      harness()
+        .endpoints.supervisors.map((s) => s.name)
+        .sort(),
+    );
     for (const e of engines) {
       assert.equal(e.state, 'running');
-      assert.deepEqual(Object.keys(e).sort(), ['name', 'restarts', 'since', 'state'], 'no pids or error texts in public');
+      assert.deepEqual(
+        Object.keys(e).sort(),
+        ['name', 'restarts', 'since', 'state'],
+        'no pids or error texts in public',
+      );
     }
   });
 
@@ -46,12 +55,21 @@ describe('ops views', () => {
     assert.match(reply.headers.get('content-type') ?? '', /^text\/plain/);
     const text = await reply.text();
     assert.match(text, /gks_http_requests_total\{method="POST",route="\/v1\/memories",status="201"\} \d+/);
-    assert.match(text, /gks_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/v1\/memories\/:id",status="200"\} \d+/);
+    assert.match(
+      text,
+      /gks_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/v1\/memories\/:id",status="200"\} \d+/,
+    );
     assert.ok(!text.includes(created.body.id), 'raw paths (ids) never become labels');
     assert.match(text, /gks_dependency_up\{dependency="neo4j"\} 1/);
     assert.match(text, /gks_dependency_up\{dependency="temporal"\} 1/);
     assert.match(text, /gks_engine_up\{engine="neo4j"\} 1/);
-    for (const name of ['gks_engine_restarts_total', 'gks_loop_starts_total', 'gks_loop_outcomes_total', 'gks_credits_spent_total', 'gks_worker_restarts_total']) {
+    for (const name of [
+      'gks_engine_restarts_total',
+      'gks_loop_starts_total',
+      'gks_loop_outcomes_total',
+      'gks_credits_spent_total',
+      'gks_worker_restarts_total',
+    ]) {
       assert.ok(text.includes(`# TYPE ${name} counter`), name);
     }
   });

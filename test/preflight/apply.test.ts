@@ -16,8 +16,14 @@ describe('applying honours the preflight verdict', () => {
     assert.equal(refused.body.error.code, 'conflict');
     assert.equal(refused.body.error.details.packet_id, `pkt_${deltaId}`);
     assert.match(refused.body.error.message, new RegExp(`pkt_${deltaId}`));
-    assert.deepEqual(refused.body.error.details.findings.map((f: { check: string }) => f.check), ['cycles']);
-    assert.deepEqual(refused.body.error.details.findings, (await audit(t, deltaId)).body.findings.filter((f: { severity: string }) => f.severity === 'error'));
+    assert.deepEqual(
+      refused.body.error.details.findings.map((f: { check: string }) => f.check),
+      ['cycles'],
+    );
+    assert.deepEqual(
+      refused.body.error.details.findings,
+      (await audit(t, deltaId)).body.findings.filter((f: { severity: string }) => f.severity === 'error'),
+    );
     assert.deepEqual(await snapshot(t.projectId), before);
     assert.equal((await t.get(`/v1/deltas/${deltaId}`)).body.delta.status, 'staged');
   });
@@ -29,7 +35,9 @@ describe('applying honours the preflight verdict', () => {
       const part = entity(d, t, shape, 'Part', 'ouroboros');
       d.createRelationship(part, 'PART_OF', part);
     });
-    const applied = await t.post(`/v1/deltas/${deltaId}/apply`, { override_reason: 'the loop is intended: a test fixture' });
+    const applied = await t.post(`/v1/deltas/${deltaId}/apply`, {
+      override_reason: 'the loop is intended: a test fixture',
+    });
     assert.equal(applied.status, 200);
     assert.equal(applied.body.delta.status, 'applied');
     const read = await t.get(`/v1/deltas/${deltaId}`);
@@ -50,12 +58,19 @@ describe('applying honours the preflight verdict', () => {
   it('the guard judges the graph at apply time: a delta made Blocked by a later write is refused', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    const deltaId = await stage(t, (d) => { entity(d, t, shape, 'Team', 'Core'); });
+    const deltaId = await stage(t, (d) => {
+      entity(d, t, shape, 'Team', 'Core');
+    });
     assert.equal((await audit(t, deltaId)).body.disposition, 'SafeToAct');
-    const rival = await stage(t, (d) => { entity(d, t, shape, 'Team', 'core'); });
+    const rival = await stage(t, (d) => {
+      entity(d, t, shape, 'Team', 'core');
+    });
     assert.equal((await t.post(`/v1/deltas/${rival}/apply`, {})).status, 200);
     const refused = await t.post(`/v1/deltas/${deltaId}/apply`, {});
     assert.equal(refused.status, 409);
-    assert.deepEqual(refused.body.error.details.findings.map((f: { evidence: { rule: string } }) => f.evidence.rule), ['same_identity']);
+    assert.deepEqual(
+      refused.body.error.details.findings.map((f: { evidence: { rule: string } }) => f.evidence.rule),
+      ['same_identity'],
+    );
   });
 });

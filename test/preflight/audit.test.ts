@@ -5,12 +5,20 @@ import { audit, createTestShape, entity, stage } from './support.js';
 describe('POST /v1/preflight/audit', () => {
   it('a clean staged memory is SafeToAct with exactly the fields of the verdict', async () => {
     const t = await newTenant(0);
-    const staged = await t.post('/v1/memories', { content: 'The release ships on Monday.', kind: 'fact', apply: false });
+    const staged = await t.post('/v1/memories', {
+      content: 'The release ships on Monday.',
+      kind: 'fact',
+      apply: false,
+    });
     const reply = await audit(t, staged.body.delta_id, { 'X-Request-Id': 'audit-clean-1' });
     assert.equal(reply.status, 200);
     assert.deepEqual(reply.body, {
-      disposition: 'SafeToAct', purpose: 'delta-apply', findings: [],
-      packet_id: `pkt_${staged.body.delta_id}`, delta: { degrades: false }, request_id: 'audit-clean-1',
+      disposition: 'SafeToAct',
+      purpose: 'delta-apply',
+      findings: [],
+      packet_id: `pkt_${staged.body.delta_id}`,
+      delta: { degrades: false },
+      request_id: 'audit-clean-1',
     });
   });
 
@@ -33,7 +41,13 @@ describe('POST /v1/preflight/audit', () => {
     assert.equal(blocked.body.delta.degrades, true);
     const severities = blocked.body.findings.map((f: { severity: string }) => f.severity);
     assert.ok(severities.includes('error') && severities.includes('warning'));
-    assert.deepEqual(severities, [...severities].sort((a: string, b: string) => ['error', 'warning', 'info'].indexOf(a) - ['error', 'warning', 'info'].indexOf(b)), 'errors first');
+    assert.deepEqual(
+      severities,
+      [...severities].sort(
+        (a: string, b: string) => ['error', 'warning', 'info'].indexOf(a) - ['error', 'warning', 'info'].indexOf(b),
+      ),
+      'errors first',
+    );
   });
 
   it('info findings alone do not degrade: a node whose shape the same delta creates is SafeToAct', async () => {
@@ -45,12 +59,25 @@ describe('POST /v1/preflight/audit', () => {
     const reply = await audit(t, deltaId);
     assert.equal(reply.body.disposition, 'SafeToAct');
     assert.equal(reply.body.delta.degrades, false);
-    assert.deepEqual(reply.body.findings.map((f: { check: string; severity: string; evidence: { rule: string } }) => [f.check, f.severity, f.evidence.rule]), [['shape_properties', 'info', 'shape_pending']]);
+    assert.deepEqual(
+      reply.body.findings.map((f: { check: string; severity: string; evidence: { rule: string } }) => [
+        f.check,
+        f.severity,
+        f.evidence.rule,
+      ]),
+      [['shape_properties', 'info', 'shape_pending']],
+    );
   });
 
   it('the same graph and delta give byte-identical verdicts apart from request_id', async () => {
     const t = await newTenant(0);
-    await t.post('/v1/memories', { content: 'Ada works at Acme.', kind: 'fact', subject: 'Ada', predicate: 'works at', object: 'Acme' });
+    await t.post('/v1/memories', {
+      content: 'Ada works at Acme.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'works at',
+      object: 'Acme',
+    });
     await t.post('/v1/memories', { content: 'Ada prefers tea.' });
     const shape = await createTestShape(t);
     const staged = await t.post('/v1/memories', {
@@ -107,7 +134,10 @@ describe('POST /v1/preflight/audit', () => {
     assert.equal(missing.status, 400);
     assert.deepEqual(missing.body.error.details.fields, [{ field: '/body/delta_id', reason: 'is required' }]);
     const wrong = await t.post('/v1/preflight/audit', { delta_id: 7, extra: true });
-    assert.deepEqual(wrong.body.error.details.fields.map((f: { field: string }) => f.field).sort(), ['/body/delta_id', '/body/extra']);
+    assert.deepEqual(wrong.body.error.details.fields.map((f: { field: string }) => f.field).sort(), [
+      '/body/delta_id',
+      '/body/extra',
+    ]);
     const reader = await t.keyWith({ scopes: ['deltas:read'] });
     const refused = await call('POST', '/v1/preflight/audit', { delta_id: 'x' }, { key: reader });
     assert.equal(refused.status, 403);
@@ -121,7 +151,12 @@ describe('POST /v1/preflight/audit', () => {
     const without = await call('POST', '/v1/preflight/audit', { delta_id: staged.body.delta_id }, { key: orgKey });
     assert.equal(without.status, 400);
     assert.equal(without.body.error.details.fields[0].field, '/body/project_id');
-    const withProject = await call('POST', '/v1/preflight/audit', { delta_id: staged.body.delta_id, project_id: t.projectId }, { key: orgKey });
+    const withProject = await call(
+      'POST',
+      '/v1/preflight/audit',
+      { delta_id: staged.body.delta_id, project_id: t.projectId },
+      { key: orgKey },
+    );
     assert.equal(withProject.status, 200);
     assert.equal(withProject.body.disposition, 'SafeToAct');
   });
@@ -133,7 +168,14 @@ describe('POST /v1/preflight/audit', () => {
     const schema = op.responses['200'].content['application/json'].schema;
     assert.deepEqual(schema.required, ['disposition', 'purpose', 'findings', 'packet_id', 'delta', 'request_id']);
     assert.deepEqual(schema.properties.disposition.enum, ['SafeToAct', 'ReviewRequired', 'Blocked']);
-    assert.deepEqual(schema.properties.findings.items.required, ['check', 'severity', 'message', 'node_ids', 'relationship_ids', 'evidence']);
+    assert.deepEqual(schema.properties.findings.items.required, [
+      'check',
+      'severity',
+      'message',
+      'node_ids',
+      'relationship_ids',
+      'evidence',
+    ]);
     assert.deepEqual(schema.properties.findings.items.properties.severity.enum, ['error', 'warning', 'info']);
   });
 });

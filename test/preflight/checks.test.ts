@@ -46,7 +46,9 @@ describe('preflight check: duplicates', () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
     let ada = '';
-    await commit(t, (d) => { ada = entity(d, t, shape, 'Person', 'Ada Lovelace'); });
+    await commit(t, (d) => {
+      ada = entity(d, t, shape, 'Person', 'Ada Lovelace');
+    });
     let copy = '';
     const deltaId = await stage(t, (d) => {
       copy = entity(d, t, shape, 'Person', 'the ada  lovelace');
@@ -63,7 +65,9 @@ describe('preflight check: duplicates', () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
     let ada = '';
-    await commit(t, (d) => { ada = entity(d, t, shape, 'Person', 'Ada Lovelace'); });
+    await commit(t, (d) => {
+      ada = entity(d, t, shape, 'Person', 'Ada Lovelace');
+    });
     const deltaId = await stage(t, (d) => {
       const team = entity(d, t, shape, 'Team', 'Ada Lovelace');
       d.createRelationship(entity(d, t, shape, 'Person', 'Grace Hopper'), 'MEMBER_OF', team);
@@ -81,7 +85,9 @@ describe('preflight check: shape_properties', () => {
   it('reports a missing required property, a wrong type, a value outside its enum and a type the shape lacks', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    let nameless = '', wrong = '', robot = '';
+    let nameless = '',
+      wrong = '',
+      robot = '';
     const deltaId = await stage(t, (d) => {
       const team = entity(d, t, shape, 'Team', 'Core');
       nameless = entity(d, t, shape, 'Person', null, { role: 'engineer' });
@@ -92,9 +98,24 @@ describe('preflight check: shape_properties', () => {
     });
     const found = await findingsOf(t, deltaId, 'shape_properties');
     const byRule = Object.fromEntries(found.map((f) => [`${f.evidence.rule}:${f.node_ids[0]}`, f]));
-    assert.deepEqual(Object.keys(byRule).sort(), [`missing_required:${nameless}`, `outside_enum:${wrong}`, `undefined_type:${robot}`, `wrong_type:${wrong}`].sort());
+    assert.deepEqual(
+      Object.keys(byRule).sort(),
+      [
+        `missing_required:${nameless}`,
+        `outside_enum:${wrong}`,
+        `undefined_type:${robot}`,
+        `wrong_type:${wrong}`,
+      ].sort(),
+    );
     assert.ok(found.every((f) => f.severity === 'error'));
-    assert.deepEqual(byRule[`wrong_type:${wrong}`]!.evidence, { rule: 'wrong_type', shape_id: shape, entity_label: 'Person', property: 'age', expected: 'integer', actual: 'STRING' });
+    assert.deepEqual(byRule[`wrong_type:${wrong}`]!.evidence, {
+      rule: 'wrong_type',
+      shape_id: shape,
+      entity_label: 'Person',
+      property: 'age',
+      expected: 'integer',
+      actual: 'STRING',
+    });
     assert.deepEqual(byRule[`outside_enum:${wrong}`]!.evidence.expected, ['engineer', 'manager']);
     assert.equal(byRule[`outside_enum:${wrong}`]!.evidence.actual, 'ceo');
     assert.equal(byRule[`missing_required:${nameless}`]!.evidence.property, 'name');
@@ -104,7 +125,9 @@ describe('preflight check: shape_properties', () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
     let ada = '';
-    await commit(t, (d) => { ada = entity(d, t, shape, 'Person', 'Ada', { role: 'engineer' }); });
+    await commit(t, (d) => {
+      ada = entity(d, t, shape, 'Person', 'Ada', { role: 'engineer' });
+    });
     const deltaId = await stage(t, (d) => {
       d.updateNode(ada, { role: 'intern', name: null });
       entity(d, t, 'no-such-shape', 'Person', 'Ghost');
@@ -117,12 +140,18 @@ describe('preflight check: shape_properties', () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
     let ada = '';
-    await commit(t, (d) => { ada = entity(d, t, shape, 'Person', 'Ada', { role: 'intern-to-be-fixed' }); });
+    await commit(t, (d) => {
+      ada = entity(d, t, shape, 'Person', 'Ada', { role: 'intern-to-be-fixed' });
+    });
     const deltaId = await stage(t, (d) => {
       d.updateNode(ada, { role: 'ceo' });
       d.updateNode(ada, { role: 'manager', age: 36 });
       const team = entity(d, t, shape, 'Team', 'Core');
-      d.createRelationship(entity(d, t, shape, 'Person', 'Grace', { age: 42, role: 'engineer', born: '1906-12-09' }), 'MEMBER_OF', team);
+      d.createRelationship(
+        entity(d, t, shape, 'Person', 'Grace', { age: 42, role: 'engineer', born: '1906-12-09' }),
+        'MEMBER_OF',
+        team,
+      );
     });
     assert.deepEqual(await findingsOf(t, deltaId, 'shape_properties'), []);
   });
@@ -141,13 +170,15 @@ describe('preflight check: shape_relationships', () => {
   it('a relationship type the shape does not allow between these labels is an error', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    let team = '', ada = '';
+    let team = '',
+      ada = '';
     await commit(t, (d) => {
       team = entity(d, t, shape, 'Team', 'Core');
       ada = entity(d, t, shape, 'Person', 'Ada');
       d.createRelationship(ada, 'MEMBER_OF', team);
     });
-    let wrongEnds = '', unknownType = '';
+    let wrongEnds = '',
+      unknownType = '';
     const deltaId = await stage(t, (d) => {
       wrongEnds = d.createRelationship(ada, 'KNOWS', team);
       unknownType = d.createRelationship(ada, 'ADMIRES', team);
@@ -157,13 +188,18 @@ describe('preflight check: shape_relationships', () => {
     const knows = found.find((f) => f.relationship_ids[0] === wrongEnds)!;
     assert.deepEqual(knows.evidence.expected, ['Person->Person']);
     assert.equal(knows.evidence.actual, 'Person->Team');
-    assert.ok(found.some((f) => f.relationship_ids[0] === unknownType && (f.evidence.expected as unknown[]).length === 0));
+    assert.ok(
+      found.some((f) => f.relationship_ids[0] === unknownType && (f.evidence.expected as unknown[]).length === 0),
+    );
   });
 
   it('exceeding many_to_one (outgoing) and one_to_one (incoming) cardinality after the merge is an error', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    let core = '', ada = '', grace = '', old = '';
+    let core = '',
+      ada = '',
+      grace = '',
+      old = '';
     await commit(t, (d) => {
       core = entity(d, t, shape, 'Team', 'Core');
       ada = entity(d, t, shape, 'Person', 'Ada');
@@ -171,7 +207,8 @@ describe('preflight check: shape_relationships', () => {
       old = d.createRelationship(ada, 'MEMBER_OF', core);
       d.createRelationship(grace, 'LEADS', core);
     });
-    let second = '', lead = '';
+    let second = '',
+      lead = '';
     const deltaId = await stage(t, (d) => {
       second = d.createRelationship(ada, 'MEMBER_OF', entity(d, t, shape, 'Team', 'Tools'));
       lead = d.createRelationship(ada, 'LEADS', core);
@@ -191,7 +228,8 @@ describe('preflight check: shape_relationships', () => {
   it('a first membership, or one replacing a team the delta deletes, is within cardinality', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    let core = '', ada = '';
+    let core = '',
+      ada = '';
     await commit(t, (d) => {
       core = entity(d, t, shape, 'Team', 'Core');
       ada = entity(d, t, shape, 'Person', 'Ada');
@@ -210,8 +248,11 @@ describe('preflight check: dangling', () => {
   it('a relationship to a node the same delta deletes is an error', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    let core = '', rel = '';
-    await commit(t, (d) => { core = entity(d, t, shape, 'Team', 'Core'); });
+    let core = '',
+      rel = '';
+    await commit(t, (d) => {
+      core = entity(d, t, shape, 'Team', 'Core');
+    });
     const deltaId = await stage(t, (d) => {
       rel = d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', core);
       d.deleteNode(core);
@@ -227,7 +268,8 @@ describe('preflight check: dangling', () => {
   it('a relationship or update whose node another delta deleted since staging is an error', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    let core = '', ada = '';
+    let core = '',
+      ada = '';
     await commit(t, (d) => {
       core = entity(d, t, shape, 'Team', 'Core');
       ada = entity(d, t, shape, 'Person', 'Ada');
@@ -237,7 +279,10 @@ describe('preflight check: dangling', () => {
       d.updateNode(ada, { role: 'manager' });
     });
     assert.deepEqual(await findingsOf(t, deltaId, 'dangling'), []);
-    await commit(t, (d) => { d.deleteNode(core); d.deleteNode(ada); });
+    await commit(t, (d) => {
+      d.deleteNode(core);
+      d.deleteNode(ada);
+    });
     const found = await findingsOf(t, deltaId, 'dangling');
     assert.deepEqual(rules(found), ['endpoint_missing', 'target_missing']);
     assert.equal(found.find((f) => f.evidence.rule === 'target_missing')!.evidence.node_id, ada);
@@ -248,8 +293,21 @@ describe('preflight check: dangling', () => {
 describe('preflight check: contradictions', () => {
   it('a new fact with the same subject and predicate but another object than a committed fact is a warning', async () => {
     const t = await newTenant(0);
-    const old = await memory(t, { content: 'Ada works at Acme.', kind: 'fact', subject: 'Ada', predicate: 'works at', object: 'Acme' });
-    const staged = await memory(t, { content: 'Ada works at Globex.', kind: 'fact', subject: 'Ada', predicate: 'Works at', object: 'Globex', apply: false });
+    const old = await memory(t, {
+      content: 'Ada works at Acme.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'works at',
+      object: 'Acme',
+    });
+    const staged = await memory(t, {
+      content: 'Ada works at Globex.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'Works at',
+      object: 'Globex',
+      apply: false,
+    });
     const found = await findingsOf(t, staged.delta_id, 'contradictions');
     assert.deepEqual(rules(found), ['conflicting_object']);
     assert.equal(found[0]!.severity, 'warning');
@@ -261,19 +319,45 @@ describe('preflight check: contradictions', () => {
 
   it('the same object, another predicate, an observation, a forgotten fact or an acknowledged supersession is no contradiction', async () => {
     const t = await newTenant(0);
-    const old = await memory(t, { content: 'Ada works at Acme.', kind: 'fact', subject: 'Ada', predicate: 'works at', object: 'Acme' });
-    await memory(t, { content: 'Ada lived in Paris.', kind: 'fact', subject: 'Ada', predicate: 'lives in', object: 'Paris', forget_after: past });
+    const old = await memory(t, {
+      content: 'Ada works at Acme.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'works at',
+      object: 'Acme',
+    });
+    await memory(t, {
+      content: 'Ada lived in Paris.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'lives in',
+      object: 'Paris',
+      forget_after: past,
+    });
     const staged = await memory(t, {
       apply: false,
       memories: [
         { content: 'Ada is employed at Acme.', kind: 'fact', subject: 'Ada', predicate: 'works at', object: 'Acme' },
         { content: 'Ada likes Globex.', kind: 'fact', subject: 'Ada', predicate: 'likes', object: 'Globex' },
-        { content: 'Ada was seen at Initech.', kind: 'observation', subject: 'Ada', predicate: 'works at', object: 'Initech' },
+        {
+          content: 'Ada was seen at Initech.',
+          kind: 'observation',
+          subject: 'Ada',
+          predicate: 'works at',
+          object: 'Initech',
+        },
         { content: 'Ada lives in Rome.', kind: 'fact', subject: 'Ada', predicate: 'lives in', object: 'Rome' },
       ],
     });
     assert.deepEqual(await findingsOf(t, staged.delta_id, 'contradictions'), []);
-    const moved = await memory(t, { content: 'Ada works at Globex.', kind: 'fact', subject: 'Ada', predicate: 'works at', object: 'Globex', apply: false });
+    const moved = await memory(t, {
+      content: 'Ada works at Globex.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'works at',
+      object: 'Globex',
+      apply: false,
+    });
     assert.equal((await findingsOf(t, moved.delta_id, 'contradictions')).length, 1);
     await addToDelta(t, moved.delta_id, (d) => d.createRelationship(moved.id, 'SUPERSEDES', old.id));
     assert.deepEqual(await findingsOf(t, moved.delta_id, 'contradictions'), []);
@@ -282,13 +366,23 @@ describe('preflight check: contradictions', () => {
   it('a new decision about the same subject silently supersedes a committed decision, unless the delta retires the old one', async () => {
     const t = await newTenant(0);
     const old = await memory(t, { content: 'We store documents in Postgres.', kind: 'decision', subject: 'Storage' });
-    const staged = await memory(t, { content: 'We store documents in SQLite.', kind: 'decision', subject: 'Storage', apply: false });
+    const staged = await memory(t, {
+      content: 'We store documents in SQLite.',
+      kind: 'decision',
+      subject: 'Storage',
+      apply: false,
+    });
     const found = await findingsOf(t, staged.delta_id, 'contradictions');
     assert.deepEqual(rules(found), ['superseded_decision']);
     assert.equal(found[0]!.evidence.committed_node_id, old.id);
     await addToDelta(t, staged.delta_id, (d) => d.updateNode(old.id, { forget_after: new Date() }));
     assert.deepEqual(await findingsOf(t, staged.delta_id, 'contradictions'), []);
-    const other = await memory(t, { content: 'We deploy on Fridays.', kind: 'decision', subject: 'Deploys', apply: false });
+    const other = await memory(t, {
+      content: 'We deploy on Fridays.',
+      kind: 'decision',
+      subject: 'Deploys',
+      apply: false,
+    });
     assert.deepEqual(await findingsOf(t, other.delta_id, 'contradictions'), []);
   });
 });
@@ -310,7 +404,9 @@ describe('preflight check: cycles', () => {
     for (const type of ['PART_OF', 'WITHIN']) {
       const [wheel, axle, car] = await chain(t, shape, type);
       let back = '';
-      const deltaId = await stage(t, (d) => { back = d.createRelationship(car!, type, wheel!); });
+      const deltaId = await stage(t, (d) => {
+        back = d.createRelationship(car!, type, wheel!);
+      });
       const found = await findingsOf(t, deltaId, 'cycles');
       assert.equal(found.length, 1, type);
       assert.equal(found[0]!.severity, 'error');
@@ -341,10 +437,18 @@ describe('preflight check: cycles', () => {
     const [wheel, axle, car] = await chain(t, shape, 'PART_OF');
     const acyclic = await stage(t, (d) => d.createRelationship(entity(d, t, shape, 'Part', 'bolt'), 'PART_OF', wheel!));
     assert.deepEqual(await findingsOf(t, acyclic, 'cycles'), []);
-    const broken = await stage(t, (d) => { d.deleteNode(axle!); d.createRelationship(car!, 'PART_OF', wheel!); });
+    const broken = await stage(t, (d) => {
+      d.deleteNode(axle!);
+      d.createRelationship(car!, 'PART_OF', wheel!);
+    });
     assert.deepEqual(await findingsOf(t, broken, 'cycles'), []);
-    let ada = '', bob = '';
-    await commit(t, (d) => { ada = entity(d, t, shape, 'Person', 'Ada'); bob = entity(d, t, shape, 'Person', 'Bob'); d.createRelationship(ada, 'KNOWS', bob); });
+    let ada = '',
+      bob = '';
+    await commit(t, (d) => {
+      ada = entity(d, t, shape, 'Person', 'Ada');
+      bob = entity(d, t, shape, 'Person', 'Bob');
+      d.createRelationship(ada, 'KNOWS', bob);
+    });
     const mutual = await stage(t, (d) => d.createRelationship(bob, 'KNOWS', ada));
     assert.deepEqual(await findingsOf(t, mutual, 'cycles'), []);
   });
@@ -376,7 +480,9 @@ describe('preflight check: losses', () => {
   it('deleting an entity that committed memories point to is a warning counting them; renaming it is too', async () => {
     const t = await newTenant(0);
     const first = await memory(t, { content: 'Ada wrote the notes.', subject: { name: 'Ada', type: 'Person' } });
-    const entityId = (await t.get(`/v1/deltas/${first.delta_id}`)).body.delta.changes.find((c: { op: string; labels: string[] | null }) => c.op === 'create_node' && c.labels?.includes('Person')).node_id;
+    const entityId = (await t.get(`/v1/deltas/${first.delta_id}`)).body.delta.changes.find(
+      (c: { op: string; labels: string[] | null }) => c.op === 'create_node' && c.labels?.includes('Person'),
+    ).node_id;
     const second = await memory(t, { content: 'Ada met Babbage.', subject: { id: entityId } });
     const removal = await stage(t, (d) => d.deleteNode(entityId));
     const found = await findingsOf(t, removal, 'losses');
@@ -393,7 +499,9 @@ describe('preflight check: losses', () => {
   it('deleting a node nothing points to, deleting it with its dependents, or changing a non-identity property is no loss', async () => {
     const t = await newTenant(0);
     const first = await memory(t, { content: 'Ada wrote the notes.', subject: { name: 'Ada', type: 'Person' } });
-    const entityId = (await t.get(`/v1/deltas/${first.delta_id}`)).body.delta.changes.find((c: { op: string; labels: string[] | null }) => c.op === 'create_node' && c.labels?.includes('Person')).node_id;
+    const entityId = (await t.get(`/v1/deltas/${first.delta_id}`)).body.delta.changes.find(
+      (c: { op: string; labels: string[] | null }) => c.op === 'create_node' && c.labels?.includes('Person'),
+    ).node_id;
     const lone = await memory(t, { content: 'Nobody points here.' });
     const deltaId = await stage(t, (d) => {
       d.deleteNode(lone.id);

@@ -5,12 +5,21 @@ import { runChecks } from '../../src/preflight/checks.js';
 import { audit, createTestShape, entity, graph, snapshot, stage } from './support.js';
 
 /** Records every transaction the service opens while work runs, with its access mode and metadata. */
-async function recordTransactions<T>(g: Graph, work: () => Promise<T>): Promise<{ result: T; calls: { mode: 'read' | 'write'; meta: TxMeta }[] }> {
+async function recordTransactions<T>(
+  g: Graph,
+  work: () => Promise<T>,
+): Promise<{ result: T; calls: { mode: 'read' | 'write'; meta: TxMeta }[] }> {
   const calls: { mode: 'read' | 'write'; meta: TxMeta }[] = [];
   const read = g.read.bind(g);
   const write = g.write.bind(g);
-  g.read = ((fn, meta = {}) => { calls.push({ mode: 'read', meta }); return read(fn, meta); }) as Graph['read'];
-  g.write = ((fn, meta = {}) => { calls.push({ mode: 'write', meta }); return write(fn, meta); }) as Graph['write'];
+  g.read = ((fn, meta = {}) => {
+    calls.push({ mode: 'read', meta });
+    return read(fn, meta);
+  }) as Graph['read'];
+  g.write = ((fn, meta = {}) => {
+    calls.push({ mode: 'write', meta });
+    return write(fn, meta);
+  }) as Graph['write'];
   try {
     return { result: await work(), calls };
   } finally {
@@ -23,11 +32,28 @@ describe('preflight audits are read-only', () => {
   it('audits leave nodes, relationships and the delta record exactly as they were', async () => {
     const t = await newTenant(0);
     const shape = await createTestShape(t);
-    await t.post('/v1/memories', { content: 'Ada works at Acme.', kind: 'fact', subject: 'Ada', predicate: 'works at', object: 'Acme' });
-    const staged = await t.post('/v1/memories', { content: 'Ada works at Globex.', kind: 'fact', subject: 'Ada', predicate: 'works at', object: 'Globex', apply: false });
-    const blocked = await stage(t, (d) => { const p = entity(d, t, shape, 'Part', 'p'); d.createRelationship(p, 'PART_OF', p); });
+    await t.post('/v1/memories', {
+      content: 'Ada works at Acme.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'works at',
+      object: 'Acme',
+    });
+    const staged = await t.post('/v1/memories', {
+      content: 'Ada works at Globex.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'works at',
+      object: 'Globex',
+      apply: false,
+    });
+    const blocked = await stage(t, (d) => {
+      const p = entity(d, t, shape, 'Part', 'p');
+      d.createRelationship(p, 'PART_OF', p);
+    });
     const before = await snapshot(t.projectId);
-    for (const id of [staged.body.delta_id, blocked, staged.body.delta_id]) assert.equal((await audit(t, id)).status, 200);
+    for (const id of [staged.body.delta_id, blocked, staged.body.delta_id])
+      assert.equal((await audit(t, id)).status, 200);
     assert.deepEqual(await snapshot(t.projectId), before);
   });
 
@@ -45,10 +71,19 @@ describe('preflight audits are read-only', () => {
     const before = await snapshot(t.projectId);
     const { result, calls } = await recordTransactions(graph(), async () => {
       const audits = Array.from({ length: 12 }, (_, i) => audit(t, deltaId, { 'X-Request-Id': `ro-audit-${i}` }));
-      const writes = Array.from({ length: 12 }, (_, i) => busy.post('/v1/memories', { content: `Busy write ${i}.`, subject: 'Traffic' }, { headers: { 'X-Request-Id': `ro-write-${i}` } }));
+      const writes = Array.from({ length: 12 }, (_, i) =>
+        busy.post(
+          '/v1/memories',
+          { content: `Busy write ${i}.`, subject: 'Traffic' },
+          { headers: { 'X-Request-Id': `ro-write-${i}` } },
+        ),
+      );
       return Promise.all([...audits, ...writes]);
     });
-    assert.ok(result.every((r) => r.status === 200 || r.status === 201), JSON.stringify(result.map((r) => r.status)));
+    assert.ok(
+      result.every((r) => r.status === 200 || r.status === 201),
+      JSON.stringify(result.map((r) => r.status)),
+    );
     for (const r of result.slice(0, 12)) {
       const { request_id: _a, ...body } = r.body;
       const { request_id: _b, ...expected } = baseline.body;
@@ -58,15 +93,24 @@ describe('preflight audits are read-only', () => {
     assert.equal(auditCalls.length, 12);
     assert.ok(auditCalls.every((c) => c.mode === 'read' && c.meta.purpose === 'preflight:audit'));
     assert.equal(calls.filter((c) => c.mode === 'write' && c.meta.purpose === 'preflight:audit').length, 0);
-    assert.ok(calls.some((c) => c.mode === 'write' && String(c.meta.request_id ?? '').startsWith('ro-write-')), 'the other traffic did write');
+    assert.ok(
+      calls.some((c) => c.mode === 'write' && String(c.meta.request_id ?? '').startsWith('ro-write-')),
+      'the other traffic did write',
+    );
     assert.deepEqual(await snapshot(t.projectId), before);
   });
 
   it('a check cannot write: the audit transaction is READ and Neo4j refuses a writing statement', async () => {
     const t = await newTenant(0);
     const staged = await t.post('/v1/memories', { content: 'Target.', apply: false });
-    const evil = { name: 'evil', text: "MATCH (d:Delta {id: $delta_id}) SET d.status = 'applied' RETURN 'evil' AS check, 'info' AS severity, 'x' AS message, [] AS node_ids, [] AS relationship_ids, {rule: 'x'} AS evidence" };
-    await assert.rejects(graph().read((tx) => runChecks(tx, staged.body.delta_id, t.projectId, new Date().toISOString(), [evil])), /read|access mode/i);
+    const evil = {
+      name: 'evil',
+      text: "MATCH (d:Delta {id: $delta_id}) SET d.status = 'applied' RETURN 'evil' AS check, 'info' AS severity, 'x' AS message, [] AS node_ids, [] AS relationship_ids, {rule: 'x'} AS evidence",
+    };
+    await assert.rejects(
+      graph().read((tx) => runChecks(tx, staged.body.delta_id, t.projectId, new Date().toISOString(), [evil])),
+      /read|access mode/i,
+    );
     assert.equal((await t.get(`/v1/deltas/${staged.body.delta_id}`)).body.delta.status, 'staged');
   });
 });

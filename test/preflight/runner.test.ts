@@ -8,9 +8,26 @@ import { graph } from './support.js';
 
 describe('preflight check runner', () => {
   it('runs every .cypher file of cypher/preflight, each documented with its severity and how to run it by hand', () => {
-    const files = fs.readdirSync(path.join(CYPHER_DIR, 'preflight')).filter((f) => f.endsWith('.cypher')).map((f) => f.replace(/\.cypher$/, '')).sort();
-    assert.deepEqual(preflightChecks().map((c) => c.name), files);
-    for (const name of ['duplicates', 'shape_properties', 'shape_relationships', 'dangling', 'contradictions', 'cycles', 'forgotten_references', 'losses', 'orphans']) {
+    const files = fs
+      .readdirSync(path.join(CYPHER_DIR, 'preflight'))
+      .filter((f) => f.endsWith('.cypher'))
+      .map((f) => f.replace(/\.cypher$/, ''))
+      .sort();
+    assert.deepEqual(
+      preflightChecks().map((c) => c.name),
+      files,
+    );
+    for (const name of [
+      'duplicates',
+      'shape_properties',
+      'shape_relationships',
+      'dangling',
+      'contradictions',
+      'cycles',
+      'forgotten_references',
+      'losses',
+      'orphans',
+    ]) {
       assert.ok(files.includes(name), name);
     }
     for (const check of preflightChecks()) {
@@ -27,17 +44,47 @@ describe('preflight check runner', () => {
       name: 'always_note',
       text: "MATCH (d:Delta {id: $delta_id, project_id: $project_id})-[:CREATED]->(n) RETURN 'always_note' AS check, 'info' AS severity, 'noted ' + n.id AS message, ['z', n.id, 'z'] AS node_ids, [] AS relationship_ids, {rule: 'note', b: 1, a: null, c: datetime($now)} AS evidence",
     };
-    const findings = await graph().read((tx) => runChecks(tx, staged.body.delta_id, t.projectId, '2026-01-02T03:04:05.000Z', [extra]));
-    assert.deepEqual(findings, [{
-      check: 'always_note', severity: 'info', message: `noted ${staged.body.id}`, node_ids: [staged.body.id, 'z'].sort(), relationship_ids: [],
-      evidence: { b: 1, c: '2026-01-02T03:04:05.000Z', rule: 'note' },
-    }]);
+    const findings = await graph().read((tx) =>
+      runChecks(tx, staged.body.delta_id, t.projectId, '2026-01-02T03:04:05.000Z', [extra]),
+    );
+    assert.deepEqual(findings, [
+      {
+        check: 'always_note',
+        severity: 'info',
+        message: `noted ${staged.body.id}`,
+        node_ids: [staged.body.id, 'z'].sort(),
+        relationship_ids: [],
+        evidence: { b: 1, c: '2026-01-02T03:04:05.000Z', rule: 'note' },
+      },
+    ]);
     assert.deepEqual(Object.keys(findings[0]!.evidence), ['b', 'c', 'rule']);
   });
 
   it('a row with another check name or an unknown severity is refused, naming the file', () => {
-    assert.throws(() => toFinding('mine', { check: 'other', severity: 'error', message: 'm', node_ids: [], relationship_ids: [], evidence: {} }), /cypher\/preflight\/mine\.cypher/);
-    assert.throws(() => toFinding('mine', { check: 'mine', severity: 'fatal', message: 'm', node_ids: [], relationship_ids: [], evidence: {} }), /severity/);
+    assert.throws(
+      () =>
+        toFinding('mine', {
+          check: 'other',
+          severity: 'error',
+          message: 'm',
+          node_ids: [],
+          relationship_ids: [],
+          evidence: {},
+        }),
+      /cypher\/preflight\/mine\.cypher/,
+    );
+    assert.throws(
+      () =>
+        toFinding('mine', {
+          check: 'mine',
+          severity: 'fatal',
+          message: 'm',
+          node_ids: [],
+          relationship_ids: [],
+          evidence: {},
+        }),
+      /severity/,
+    );
   });
 });
 
@@ -46,7 +93,13 @@ describe('preflight check plans', () => {
   async function operators(text: string): Promise<string[]> {
     const session = graph().driver.session({ database: graph().database });
     try {
-      const result = await session.executeRead((tx) => tx.run(`CYPHER replan=force EXPLAIN ${text}`, { delta_id: 'none', project_id: 'none', now: new Date().toISOString() }));
+      const result = await session.executeRead((tx) =>
+        tx.run(`CYPHER replan=force EXPLAIN ${text}`, {
+          delta_id: 'none',
+          project_id: 'none',
+          now: new Date().toISOString(),
+        }),
+      );
       const out: string[] = [];
       const walk = (plan: { operatorType: string; children?: unknown[] }) => {
         out.push(plan.operatorType);
@@ -61,11 +114,23 @@ describe('preflight check plans', () => {
 
   it('every check starts from the delta: no plan scans a label, a relationship type or an index', async () => {
     const t = await newTenant(0);
-    await t.post('/v1/memories', { content: 'Some data so the statistics are not empty.', subject: 'Stats', object: 'Counts', predicate: 'has' });
+    await t.post('/v1/memories', {
+      content: 'Some data so the statistics are not empty.',
+      subject: 'Stats',
+      object: 'Counts',
+      predicate: 'has',
+    });
     for (const check of preflightChecks()) {
       const ops = await operators(check.text);
-      assert.ok(ops.some((o) => /NodeUniqueIndexSeek/.test(o)), `${check.name} seeks the delta by id: ${ops.join(', ')}`);
-      assert.deepEqual(ops.filter((o) => /Scan/.test(o)), [], `${check.name}: ${ops.join(', ')}`);
+      assert.ok(
+        ops.some((o) => /NodeUniqueIndexSeek/.test(o)),
+        `${check.name} seeks the delta by id: ${ops.join(', ')}`,
+      );
+      assert.deepEqual(
+        ops.filter((o) => /Scan/.test(o)),
+        [],
+        `${check.name}: ${ops.join(', ')}`,
+      );
     }
   });
 });

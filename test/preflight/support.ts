@@ -13,7 +13,12 @@ import { harness } from '../support/harness.js';
 
 export const graph = () => harness().service.deps.graph;
 
-export const actorOf = (t: Tenant): Actor => ({ projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: `test-${crypto.randomUUID()}` });
+export const actorOf = (t: Tenant): Actor => ({
+  projectId: t.projectId,
+  organizationId: t.organizationId,
+  keyId: t.keyId,
+  requestId: `test-${crypto.randomUUID()}`,
+});
 
 /**
  * A project shape for the tests: Person (name required, age integer, role enum), Team, Part; Person
@@ -22,17 +27,45 @@ export const actorOf = (t: Tenant): Actor => ({ projectId: t.projectId, organiza
  */
 export async function createTestShape(t: Tenant): Promise<string> {
   const draft = new DeltaDraft('shape', 'preflight test shape');
-  const shapeId = draft.createNode(['Shape'], { name: 'org-chart', version: 1, status: 'published', description: 'test shape', schema_tag: 'test.org/v1', orphans_allowed: ['Team'] });
+  const shapeId = draft.createNode(['Shape'], {
+    name: 'org-chart',
+    version: 1,
+    status: 'published',
+    description: 'test shape',
+    schema_tag: 'test.org/v1',
+    orphans_allowed: ['Team'],
+  });
   const types: { label: string; required: string[]; props: { name: string; type: string; enum?: string[] }[] }[] = [
-    { label: 'Person', required: ['name'], props: [{ name: 'name', type: 'string' }, { name: 'age', type: 'integer' }, { name: 'role', type: 'string', enum: ['engineer', 'manager'] }, { name: 'born', type: 'date' }] },
+    {
+      label: 'Person',
+      required: ['name'],
+      props: [
+        { name: 'name', type: 'string' },
+        { name: 'age', type: 'integer' },
+        { name: 'role', type: 'string', enum: ['engineer', 'manager'] },
+        { name: 'born', type: 'date' },
+      ],
+    },
     { label: 'Team', required: ['name'], props: [{ name: 'name', type: 'string' }] },
     { label: 'Part', required: ['name'], props: [{ name: 'name', type: 'string' }] },
   ];
   for (const type of types) {
-    const typeId = draft.createNode(['EntityType'], { shape_id: shapeId, label: type.label, identity: 'name', required: type.required, description: type.label });
+    const typeId = draft.createNode(['EntityType'], {
+      shape_id: shapeId,
+      label: type.label,
+      identity: 'name',
+      required: type.required,
+      description: type.label,
+    });
     draft.createRelationship(shapeId, 'DEFINES', typeId);
     for (const p of type.props) {
-      const propId = draft.createNode(['PropertyDef'], { shape_id: shapeId, entity_label: type.label, name: p.name, type: p.type, enum: p.enum ?? null });
+      const propId = draft.createNode(['PropertyDef'], {
+        shape_id: shapeId,
+        entity_label: type.label,
+        name: p.name,
+        type: p.type,
+        enum: p.enum ?? null,
+      });
       draft.createRelationship(typeId, 'HAS_PROPERTY', propId);
     }
   }
@@ -43,17 +76,38 @@ export async function createTestShape(t: Tenant): Promise<string> {
     { type: 'WITHIN', from: 'Part', to: 'Part', cardinality: 'many_to_one' },
     { type: 'PART_OF', from: 'Part', to: 'Part', cardinality: 'many_to_many' },
   ];
-  for (const r of rels) draft.createRelationship(shapeId, 'DEFINES', draft.createNode(['RelationshipType'], { shape_id: shapeId, ...r, patterns: [] }));
+  for (const r of rels)
+    draft.createRelationship(
+      shapeId,
+      'DEFINES',
+      draft.createNode(['RelationshipType'], { shape_id: shapeId, ...r, patterns: [] }),
+    );
   const outcome = await writeGoverned(graph(), draft, actorOf(t), true);
   assert.equal(outcome.status, 'applied');
   return shapeId;
 }
 
 /** Stages an entity of a shape into a draft, as loops do (labels Entity + label, identity key). */
-export function entity(draft: DeltaDraft, t: Tenant, shapeId: string, label: string, name: string | null, extra: Record<string, PropValue> = {}): string {
-  const props: Record<string, PropValue> = { type: label, shape_id: shapeId, tenant: tenantToken(t.projectId), ...extra };
+export function entity(
+  draft: DeltaDraft,
+  t: Tenant,
+  shapeId: string,
+  label: string,
+  name: string | null,
+  extra: Record<string, PropValue> = {},
+): string {
+  const props: Record<string, PropValue> = {
+    type: label,
+    shape_id: shapeId,
+    tenant: tenantToken(t.projectId),
+    ...extra,
+  };
   if (name !== null) Object.assign(props, { name, normalized_name: normalizeName(name) });
-  return draft.createNode(['Entity', label], props, name !== null ? { identityKey: identityKey(t.projectId, label, name) } : {});
+  return draft.createNode(
+    ['Entity', label],
+    props,
+    name !== null ? { identityKey: identityKey(t.projectId, label, name) } : {},
+  );
 }
 
 /** Stages (apply false) or commits (apply true) what build puts in a draft; returns the delta id. */

@@ -4,18 +4,24 @@ import { EngineSupervisor } from '../../src/runtime/supervisor.js';
 
 /** A stand-in engine: a node child that prints ready, then lives for lifeMs (or until killed). */
 function launchToy(lifeMs: number): () => Promise<ChildProcess> {
-  return () => new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', `console.log('ready'); setTimeout(() => process.exit(3), ${lifeMs})`], { stdio: ['ignore', 'pipe', 'ignore'] });
-    child.stdout?.once('data', () => resolve(child));
-    child.once('error', reject);
-  });
+  return () =>
+    new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['-e', `console.log('ready'); setTimeout(() => process.exit(3), ${lifeMs})`],
+        { stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      child.stdout?.once('data', () => resolve(child));
+      child.once('error', reject);
+    });
 }
 
-const stopToy = (child: ChildProcess) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve();
-  child.once('exit', () => resolve());
-  child.kill('SIGTERM');
-});
+const stopToy = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 
 const until = async (check: () => boolean, ms: number) => {
   const deadline = Date.now() + ms;
@@ -28,7 +34,12 @@ const until = async (check: () => boolean, ms: number) => {
 describe('EngineSupervisor', () => {
   it('restarts a killed engine with backoff and counts the restart', async () => {
     const lines: string[] = [];
-    const s = new EngineSupervisor('toy', launchToy(60_000), stopToy, (l) => lines.push(l), { maxRestarts: 3, windowMs: 60_000, backoffMs: 50, maxBackoffMs: 200 });
+    const s = new EngineSupervisor('toy', launchToy(60_000), stopToy, (l) => lines.push(l), {
+      maxRestarts: 3,
+      windowMs: 60_000,
+      backoffMs: 50,
+      maxBackoffMs: 200,
+    });
     await s.start();
     const first = s.status().pid;
     process.kill(first!, 'SIGKILL');
@@ -42,7 +53,12 @@ describe('EngineSupervisor', () => {
 
   it('gives up on a crash loop after the bounded number of tries, with a clear message', async () => {
     const lines: string[] = [];
-    const s = new EngineSupervisor('toy', launchToy(30), stopToy, (l) => lines.push(l), { maxRestarts: 2, windowMs: 60_000, backoffMs: 20, maxBackoffMs: 100 });
+    const s = new EngineSupervisor('toy', launchToy(30), stopToy, (l) => lines.push(l), {
+      maxRestarts: 2,
+      windowMs: 60_000,
+      backoffMs: 20,
+      maxBackoffMs: 100,
+    });
     await s.start();
     await until(() => s.status().state === 'failed', 10_000);
     assert.equal(s.status().restarts, 2);
@@ -52,7 +68,12 @@ describe('EngineSupervisor', () => {
   });
 
   it('does not restart an engine that exits after halt (Ctrl+C reaches the children too)', async () => {
-    const s = new EngineSupervisor('toy', launchToy(60_000), stopToy, () => undefined, { maxRestarts: 3, windowMs: 60_000, backoffMs: 10, maxBackoffMs: 10 });
+    const s = new EngineSupervisor('toy', launchToy(60_000), stopToy, () => undefined, {
+      maxRestarts: 3,
+      windowMs: 60_000,
+      backoffMs: 10,
+      maxBackoffMs: 10,
+    });
     await s.start();
     s.halt();
     process.kill(s.status().pid!, 'SIGINT');

@@ -3,7 +3,8 @@ import { newTenant } from '../support/api.js';
 import { crmDefinition } from './fixtures.js';
 
 type Field = { field: string; reason: string };
-const fieldsOf = (body: { error: { details: { fields: Field[] } } }) => body.error.details.fields.map((f) => f.field).sort();
+const fieldsOf = (body: { error: { details: { fields: Field[] } } }) =>
+  body.error.details.fields.map((f) => f.field).sort();
 
 describe('shape definition validation', () => {
   it('names every malformed field by JSON pointer (labels, types, property names, enums, cardinality)', async () => {
@@ -21,11 +22,17 @@ describe('shape definition validation', () => {
     assert.equal(reply.body.error.code, 'invalid_request');
     const fields = fieldsOf(reply.body);
     for (const f of [
-      '/body/name', '/body/extra',
-      '/body/entity_types/0/label', '/body/entity_types/0/properties/0/name', '/body/entity_types/0/properties/0/type',
-      '/body/entity_types/1/label', '/body/entity_types/1/properties',
-      '/body/relationship_types/0/type', '/body/relationship_types/0/cardinality',
-    ]) assert.ok(fields.includes(f), `${f} missing from ${fields.join(', ')}`);
+      '/body/name',
+      '/body/extra',
+      '/body/entity_types/0/label',
+      '/body/entity_types/0/properties/0/name',
+      '/body/entity_types/0/properties/0/type',
+      '/body/entity_types/1/label',
+      '/body/entity_types/1/properties',
+      '/body/relationship_types/0/type',
+      '/body/relationship_types/0/cardinality',
+    ])
+      assert.ok(fields.includes(f), `${f} missing from ${fields.join(', ')}`);
   });
 
   it('checks rules across fields: duplicates, identity and required declared, enum on strings only, known ends', async () => {
@@ -33,9 +40,25 @@ describe('shape definition validation', () => {
     const reply = await t.post('/v1/shapes', {
       name: 'crm',
       entity_types: [
-        { label: 'Customer', identity: 'code', required: ['name', 'missing'], properties: [{ name: 'name', type: 'string' }, { name: 'seats', type: 'integer', enum: ['1'] }, { name: 'name', type: 'string' }] },
+        {
+          label: 'Customer',
+          identity: 'code',
+          required: ['name', 'missing'],
+          properties: [
+            { name: 'name', type: 'string' },
+            { name: 'seats', type: 'integer', enum: ['1'] },
+            { name: 'name', type: 'string' },
+          ],
+        },
         { label: 'Customer', properties: [{ name: 'name', type: 'string' }] },
-        { label: 'Deal', identity: 'amount', properties: [{ name: 'amount', type: 'number' }, { name: 'tenant', type: 'string' }] },
+        {
+          label: 'Deal',
+          identity: 'amount',
+          properties: [
+            { name: 'amount', type: 'number' },
+            { name: 'tenant', type: 'string' },
+          ],
+        },
         { label: 'Pending', properties: [{ name: 'name', type: 'string' }] },
       ],
       relationship_types: [
@@ -51,7 +74,10 @@ describe('shape definition validation', () => {
     assert.match(String(byField.get('/body/entity_types/0/identity')), /code is not a declared property of Customer/);
     assert.match(String(byField.get('/body/entity_types/0/required/1')), /missing is not a declared property/);
     assert.match(String(byField.get('/body/entity_types/0/properties/1/enum')), /string properties only/);
-    assert.match(String(byField.get('/body/entity_types/0/properties/2/name')), /duplicates \/body\/entity_types\/0\/properties\/0\/name/);
+    assert.match(
+      String(byField.get('/body/entity_types/0/properties/2/name')),
+      /duplicates \/body\/entity_types\/0\/properties\/0\/name/,
+    );
     assert.match(String(byField.get('/body/entity_types/1/label')), /duplicates \/body\/entity_types\/0\/label/);
     assert.match(String(byField.get('/body/entity_types/2/identity')), /must be a string property/);
     assert.match(String(byField.get('/body/entity_types/2/properties/1/name')), /property the service sets/);
@@ -82,6 +108,8 @@ describe('shape definition validation', () => {
   it('entity_types is required and must not be empty', async () => {
     const t = await newTenant(0);
     assert.deepEqual(fieldsOf((await t.post('/v1/shapes', { name: 'x' })).body), ['/body/entity_types']);
-    assert.deepEqual(fieldsOf((await t.post('/v1/shapes', { name: 'x', entity_types: [] })).body), ['/body/entity_types']);
+    assert.deepEqual(fieldsOf((await t.post('/v1/shapes', { name: 'x', entity_types: [] })).body), [
+      '/body/entity_types',
+    ]);
   });
 });

@@ -7,7 +7,8 @@ export function crmDefinition(extra: Record<string, unknown> = {}) {
     description: 'Customers and deals',
     entity_types: [
       {
-        label: 'Customer', description: 'A buying organization',
+        label: 'Customer',
+        description: 'A buying organization',
         properties: [
           { name: 'name', type: 'string' },
           { name: 'tier', type: 'string', enum: ['gold', 'silver'] },
@@ -15,7 +16,14 @@ export function crmDefinition(extra: Record<string, unknown> = {}) {
         ],
         required: ['name', 'tier'],
       },
-      { label: 'Deal', properties: [{ name: 'name', type: 'string' }, { name: 'amount', type: 'number' }, { name: 'closes_on', type: 'date' }] },
+      {
+        label: 'Deal',
+        properties: [
+          { name: 'name', type: 'string' },
+          { name: 'amount', type: 'number' },
+          { name: 'closes_on', type: 'date' },
+        ],
+      },
     ],
     relationship_types: [
       { type: 'BUYS', from: 'Customer', to: 'Deal', cardinality: 'one_to_many', patterns: ['buys', 'signed'] },

@@ -23,11 +23,26 @@ describe('shapes lifecycle', () => {
     const s = read.body.shape;
     assert.deepEqual(s.entity_types, [
       {
-        label: 'Customer', description: 'A buying organization',
-        properties: [{ name: 'name', type: 'string' }, { name: 'tier', type: 'string', enum: ['gold', 'silver'] }, { name: 'seats', type: 'integer' }],
-        required: ['name', 'tier'], identity: 'name',
+        label: 'Customer',
+        description: 'A buying organization',
+        properties: [
+          { name: 'name', type: 'string' },
+          { name: 'tier', type: 'string', enum: ['gold', 'silver'] },
+          { name: 'seats', type: 'integer' },
+        ],
+        required: ['name', 'tier'],
+        identity: 'name',
       },
-      { label: 'Deal', properties: [{ name: 'name', type: 'string' }, { name: 'amount', type: 'number' }, { name: 'closes_on', type: 'date' }], required: ['name'], identity: 'name' },
+      {
+        label: 'Deal',
+        properties: [
+          { name: 'name', type: 'string' },
+          { name: 'amount', type: 'number' },
+          { name: 'closes_on', type: 'date' },
+        ],
+        required: ['name'],
+        identity: 'name',
+      },
     ]);
     assert.deepEqual(s.relationship_types, [
       { type: 'BUYS', from: 'Customer', to: 'Deal', cardinality: 'one_to_many', patterns: ['buys', 'signed'] },
@@ -42,9 +57,21 @@ describe('shapes lifecycle', () => {
     // One delta of origin shape holds the Shape, 2 EntityTypes, 6 PropertyDefs and 2 RelationshipTypes.
     const delta = await t.get(`/v1/deltas/${b.delta_id}`);
     assert.equal(delta.body.delta.origin, 'shape');
-    const ops = delta.body.delta.changes.map((c: { op: string; labels: string[] | null; type: string | null }) => (c.op === 'create_node' ? c.labels![0] : c.type));
+    const ops = delta.body.delta.changes.map((c: { op: string; labels: string[] | null; type: string | null }) =>
+      c.op === 'create_node' ? c.labels![0] : c.type,
+    );
     const count = (x: string) => ops.filter((o: string) => o === x).length;
-    assert.deepEqual([count('Shape'), count('EntityType'), count('PropertyDef'), count('RelationshipType'), count('DEFINES'), count('HAS_PROPERTY')], [1, 2, 6, 2, 4, 6]);
+    assert.deepEqual(
+      [
+        count('Shape'),
+        count('EntityType'),
+        count('PropertyDef'),
+        count('RelationshipType'),
+        count('DEFINES'),
+        count('HAS_PROPERTY'),
+      ],
+      [1, 2, 6, 2, 4, 6],
+    );
   });
 
   it('a staged shape is invisible until its delta is applied', async () => {
@@ -64,22 +91,30 @@ describe('shapes lifecycle', () => {
     assert.equal((await t.get(`/v1/shapes/${staged.body.id}`)).status, 200);
   });
 
-  it('lists built-in shapes and the project\'s committed shapes with cursor pages', async () => {
+  it("lists built-in shapes and the project's committed shapes with cursor pages", async () => {
     const t = await newTenant(0);
     for (const name of ['alpha', 'beta', 'crm']) await t.post('/v1/shapes', { name, ...crmDefinition() });
     const all = await t.get('/v1/shapes');
     assert.equal(all.status, 200);
-    assert.deepEqual(all.body.shapes.map((s: { name: string }) => s.name), ['alpha', 'beta', 'crm', 'general', 'memory']);
+    assert.deepEqual(
+      all.body.shapes.map((s: { name: string }) => s.name),
+      ['alpha', 'beta', 'crm', 'general', 'memory'],
+    );
     const general = all.body.shapes.find((s: { name: string }) => s.name === 'general');
     assert.equal(general.id, GENERAL_SHAPE_ID);
     assert.equal(general.builtin, true);
     assert.equal(general.project_id, null);
     assert.deepEqual(general.entity_type_labels, ['Person', 'Organization', 'Place', 'Product', 'Event', 'Concept']);
-    assert.deepEqual(all.body.shapes.find((s: { name: string }) => s.name === 'crm').relationship_type_names, ['BUYS', 'MENTIONS']);
+    assert.deepEqual(all.body.shapes.find((s: { name: string }) => s.name === 'crm').relationship_type_names, [
+      'BUYS',
+      'MENTIONS',
+    ]);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { shapes: { name: string }[]; next_cursor: string | null; has_more: boolean } } = await t.get(`/v1/shapes?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { body: { shapes: { name: string }[]; next_cursor: string | null; has_more: boolean } } = await t.get(
+        `/v1/shapes?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       assert.ok(page.body.shapes.length <= 2);
       seen.push(...page.body.shapes.map((s) => s.name));
       cursor = page.body.next_cursor;
@@ -110,9 +145,15 @@ describe('shapes lifecycle', () => {
     assert.equal(old.body.shape.entity_types[1].properties.length, 3);
     assert.equal((await t.get(`/v1/shapes/${v2.body.id}`)).body.shape.entity_types[1].properties.length, 4);
     const versions = await t.get('/v1/shapes?name=crm');
-    assert.deepEqual(versions.body.shapes.map((s: { version: number }) => s.version), [2, 1]);
+    assert.deepEqual(
+      versions.body.shapes.map((s: { version: number }) => s.version),
+      [2, 1],
+    );
     const latest = await t.get('/v1/shapes?latest=true&name=crm');
-    assert.deepEqual(latest.body.shapes.map((s: { id: string }) => s.id), [v2.body.id]);
+    assert.deepEqual(
+      latest.body.shapes.map((s: { id: string }) => s.id),
+      [v2.body.id],
+    );
     // Only the latest version can be given a new version.
     const stale = await t.post(`/v1/shapes/${v1.body.id}/versions`, crmDefinition());
     assert.equal(stale.status, 409);
@@ -128,7 +169,11 @@ describe('shapes lifecycle', () => {
     const refused = await del(t, `/v1/shapes/${id}`);
     assert.equal(refused.status, 409);
     assert.equal(refused.body.error.code, 'conflict');
-    assert.deepEqual(refused.body.error.details.used_by, { node_count: 1, node_ids: [memory.body.id], staged_delta_ids: [] });
+    assert.deepEqual(refused.body.error.details.used_by, {
+      node_count: 1,
+      node_ids: [memory.body.id],
+      staged_delta_ids: [],
+    });
     assert.match(refused.body.error.message, /in use/);
     assert.equal((await t.get(`/v1/shapes/${id}`)).status, 200);
 
@@ -149,7 +194,11 @@ describe('shapes lifecycle', () => {
     const shape = await t.post('/v1/shapes', { name: 'crm', ...crmDefinition() });
     const staged = await t.post('/v1/memories', { content: 'Pending review.', apply: false });
     await harness().service.deps.graph.write((tx) =>
-      tx.runText('MATCH (d:Delta {id: $d}), (s:Shape {id: $s}) CREATE (d)-[:USES_SHAPE]->(s)', { d: staged.body.delta_id, s: shape.body.id }));
+      tx.runText('MATCH (d:Delta {id: $d}), (s:Shape {id: $s}) CREATE (d)-[:USES_SHAPE]->(s)', {
+        d: staged.body.delta_id,
+        s: shape.body.id,
+      }),
+    );
     const refused = await del(t, `/v1/shapes/${shape.body.id}`);
     assert.equal(refused.status, 409);
     assert.deepEqual(refused.body.error.details.used_by.staged_delta_ids, [staged.body.delta_id]);
@@ -219,16 +268,23 @@ describe('shapes lifecycle', () => {
     assert.equal(read.body.error.details.missing_scope, 'shapes:read');
   });
 
-  it('projects never see each other\'s shapes', async () => {
+  it("projects never see each other's shapes", async () => {
     const a = await newTenant(0);
     const b = await newTenant(0);
     const shape = await a.post('/v1/shapes', { name: 'crm', ...crmDefinition() });
     assert.equal((await b.get(`/v1/shapes/${shape.body.id}`)).status, 404);
     assert.equal((await b.post(`/v1/shapes/${shape.body.id}/versions`, crmDefinition())).status, 404);
     assert.equal((await del(b, `/v1/shapes/${shape.body.id}`)).status, 404);
-    assert.deepEqual((await b.get('/v1/shapes')).body.shapes.map((s: { name: string }) => s.name), ['general', 'memory']);
+    assert.deepEqual(
+      (await b.get('/v1/shapes')).body.shapes.map((s: { name: string }) => s.name),
+      ['general', 'memory'],
+    );
     // The same name is free in another project.
     assert.equal((await b.post('/v1/shapes', { name: 'crm', ...crmDefinition() })).status, 201);
-    assert.ok(!(await b.get('/v1/ontology')).body.entity_types.some((e: { shapes: { id: string }[] }) => e.shapes.some((s) => s.id === shape.body.id)));
+    assert.ok(
+      !(await b.get('/v1/ontology')).body.entity_types.some((e: { shapes: { id: string }[] }) =>
+        e.shapes.some((s) => s.id === shape.body.id),
+      ),
+    );
   });
 });

@@ -16,23 +16,46 @@ describe('GET /v1/ontology', () => {
     assert.deepEqual(person.required, ['name']);
     assert.deepEqual(person.shapes, [{ id: GENERAL_SHAPE_ID, name: 'general', version: 1, builtin: true }]);
     const event = reply.body.entity_types.find((e: { label: string }) => e.label === 'Event');
-    assert.deepEqual(event.properties.find((p: { name: string }) => p.name === 'date'), { name: 'date', type: 'date', description: 'When it took place (start).' });
+    assert.deepEqual(
+      event.properties.find((p: { name: string }) => p.name === 'date'),
+      { name: 'date', type: 'date', description: 'When it took place (start).' },
+    );
     const located = reply.body.relationship_types.find((r: { type: string }) => r.type === 'LOCATED_IN');
     assert.deepEqual([located.from, located.to, located.cardinality], ['Organization', 'Place', 'many_to_one']);
-    assert.ok(reply.body.relationship_types.some((r: { type: string; to: string }) => r.type === 'HAS_SUBJECT' && r.to === 'Entity'));
+    assert.ok(
+      reply.body.relationship_types.some(
+        (r: { type: string; to: string }) => r.type === 'HAS_SUBJECT' && r.to === 'Entity',
+      ),
+    );
   });
 
-  it('adds the project\'s latest published shapes, merging a label several shapes define, and drops retired ones', async () => {
+  it("adds the project's latest published shapes, merging a label several shapes define, and drops retired ones", async () => {
     const t = await newTenant(0);
     const def = crmDefinition();
-    def.entity_types.push({ label: 'Person', properties: [{ name: 'name', type: 'string' }, { name: 'linkedin', type: 'string' }] } as never);
+    def.entity_types.push({
+      label: 'Person',
+      properties: [
+        { name: 'name', type: 'string' },
+        { name: 'linkedin', type: 'string' },
+      ],
+    } as never);
     const v1 = await t.post('/v1/shapes', { name: 'crm', ...def });
     const v2 = await t.post(`/v1/shapes/${v1.body.id}/versions`, def);
     const reply = await t.get('/v1/ontology');
-    assert.deepEqual(reply.body.shapes.map((s: { name: string; version: number }) => `${s.name}@${s.version}`).sort(), ['crm@2', 'general@1', 'memory@1']);
+    assert.deepEqual(reply.body.shapes.map((s: { name: string; version: number }) => `${s.name}@${s.version}`).sort(), [
+      'crm@2',
+      'general@1',
+      'memory@1',
+    ]);
     const person = reply.body.entity_types.find((e: { label: string }) => e.label === 'Person');
-    assert.deepEqual(person.shapes.map((s: { name: string }) => s.name), ['crm', 'general']);
-    assert.deepEqual(person.properties.map((p: { name: string }) => p.name), ['name', 'linkedin', 'role', 'email', 'description']);
+    assert.deepEqual(
+      person.shapes.map((s: { name: string }) => s.name),
+      ['crm', 'general'],
+    );
+    assert.deepEqual(
+      person.properties.map((p: { name: string }) => p.name),
+      ['name', 'linkedin', 'role', 'email', 'description'],
+    );
     const customer = reply.body.entity_types.find((e: { label: string }) => e.label === 'Customer');
     assert.deepEqual(customer.shapes, [{ id: v2.body.id, name: 'crm', version: 2, builtin: false }]);
     await t.post(`/v1/shapes/${v2.body.id}/retire`, {});

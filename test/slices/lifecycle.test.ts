@@ -13,7 +13,12 @@ describe('slices lifecycle', function () {
   it('saves a slice through one applied delta as :Knowledge:Slice focusing on its subject, with defaults filled', async () => {
     const t = await newTenant(0);
     const ids = await seedAdaGraph(t);
-    const created = await t.post('/v1/slices', { name: 'ada-brief', subject: { id: ids.ada }, query: 'engine', filters: { memory: { kinds: ['decision'] } } });
+    const created = await t.post('/v1/slices', {
+      name: 'ada-brief',
+      subject: { id: ids.ada },
+      query: 'engine',
+      filters: { memory: { kinds: ['decision'] } },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assertGovernedWrite(created.body, t.projectId, 'applied');
     const s = created.body.slice;
@@ -21,14 +26,22 @@ describe('slices lifecycle', function () {
     assert.equal(s.version, 1);
     assert.deepEqual(s.planes, ['memory', 'document', 'entity']);
     assert.equal(s.hops, 1);
-    assert.deepEqual(s.budget, { max_tokens: 4000, tokenizer: 'cl100k_base', sections: { memory: 0.3333, document: 0.3333, entity: 0.3333 } });
+    assert.deepEqual(s.budget, {
+      max_tokens: 4000,
+      tokenizer: 'cl100k_base',
+      sections: { memory: 0.3333, document: 0.3333, entity: 0.3333 },
+    });
     assert.equal(s.format, 'markdown');
     assert.equal(s.time_window, null);
     assert.deepEqual((await t.get(`/v1/slices/${s.id}`)).body.slice, s);
     const delta = await t.get(`/v1/deltas/${created.body.delta_id}`);
     assert.equal(delta.body.delta.origin, 'slice');
-    const rows = await harness().service.deps.graph.read((tx) => tx.runText(
-      'MATCH (s:Knowledge:Slice {id: $id})-[:FOCUSES_ON]->(e:Entity) RETURN e.id AS subject, s.planes AS planes, s.max_tokens AS max_tokens', { id: s.id }));
+    const rows = await harness().service.deps.graph.read((tx) =>
+      tx.runText(
+        'MATCH (s:Knowledge:Slice {id: $id})-[:FOCUSES_ON]->(e:Entity) RETURN e.id AS subject, s.planes AS planes, s.max_tokens AS max_tokens',
+        { id: s.id },
+      ),
+    );
     assert.deepEqual(rows, [{ subject: ids.ada, planes: ['memory', 'document', 'entity'], max_tokens: 4000 }]);
     const compiled = await t.post(`/v1/slices/${s.id}/compile`, {});
     assert.equal(compiled.status, 200, JSON.stringify(compiled.body));
@@ -59,7 +72,10 @@ describe('slices lifecycle', function () {
   it('a new version supersedes the old one; only the latest may be versioned; lists page by cursor', async () => {
     const t = await newTenant(0);
     const v1 = await t.post('/v1/slices', { name: 'weekly', hops: 0 });
-    const v2 = await t.post(`/v1/slices/${v1.body.id}/versions`, { hops: 2, budget: { max_tokens: 1000, sections: { memory: 0.7, entity: 0.2 } } });
+    const v2 = await t.post(`/v1/slices/${v1.body.id}/versions`, {
+      hops: 2,
+      budget: { max_tokens: 1000, sections: { memory: 0.7, entity: 0.2 } },
+    });
     assert.equal(v2.status, 201, JSON.stringify(v2.body));
     assert.equal(v2.body.slice.version, 2);
     assert.equal(v2.body.slice.name, 'weekly');
@@ -75,12 +91,17 @@ describe('slices lifecycle', function () {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { slices: { name: string; version: number }[]; next_cursor: string | null } } = await t.get(`/v1/slices?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { body: { slices: { name: string; version: number }[]; next_cursor: string | null } } = await t.get(
+        `/v1/slices?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...page.body.slices.map((s) => `${s.name}@${s.version}`));
       cursor = page.body.next_cursor;
     } while (cursor);
     assert.deepEqual(seen, ['daily@1', 'weekly@2', 'weekly@1']);
-    assert.deepEqual((await t.get('/v1/slices?name=weekly')).body.slices.map((s: { version: number }) => s.version), [2, 1]);
+    assert.deepEqual(
+      (await t.get('/v1/slices?name=weekly')).body.slices.map((s: { version: number }) => s.version),
+      [2, 1],
+    );
   });
 
   it('deletes a version through a delta, staged first when asked', async () => {
@@ -128,7 +149,10 @@ describe('slices lifecycle', function () {
       const reply = await a.post('/v1/slices', { name: 'bad', ...fields });
       assert.equal(reply.status, 400, `${JSON.stringify(fields)} → ${reply.status}`);
       const named = reply.body.error.details.fields.map((f: { field: string }) => f.field);
-      assert.ok(named.some((f: string) => f.startsWith(pointer)), `${JSON.stringify(fields)} names ${pointer}: ${named.join(', ')}`);
+      assert.ok(
+        named.some((f: string) => f.startsWith(pointer)),
+        `${JSON.stringify(fields)} names ${pointer}: ${named.join(', ')}`,
+      );
     }
     const inline = await a.post('/v1/context/compile', { slice: { hops: 5 } });
     assert.equal(inline.status, 400);
@@ -139,7 +163,10 @@ describe('slices lifecycle', function () {
   });
 
   it('Slice is a reserved label: only slice drafts may stage it', () => {
-    assert.throws(() => new DeltaDraft('submission', 'x').createNode(['Slice'], { name: 'sneaky' }), /label Slice may not be staged/);
+    assert.throws(
+      () => new DeltaDraft('submission', 'x').createNode(['Slice'], { name: 'sneaky' }),
+      /label Slice may not be staged/,
+    );
     assert.doesNotThrow(() => new DeltaDraft('slice', 'x').createNode(['Slice'], { name: 'ok' }));
   });
 });

@@ -6,7 +6,8 @@ import { grantCredits } from '../../src/credits/service.js';
 import { createOrganization, createProject } from '../../src/tenancy/service.js';
 import { harness } from './harness.js';
 
-export interface Reply<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
+export interface Reply<T = any> {
   status: number;
   headers: Headers;
   body: T;
@@ -30,7 +31,11 @@ export async function call(method: string, path: string, body?: unknown, options
     payload = JSON.stringify(body);
     headers['Content-Type'] = 'application/json';
   }
-  const response = await fetch(`${harness().url}${path}`, { method, headers, ...(payload !== undefined ? { body: typeof payload === 'string' ? payload : new Uint8Array(payload) } : {}) });
+  const response = await fetch(`${harness().url}${path}`, {
+    method,
+    headers,
+    ...(payload !== undefined ? { body: typeof payload === 'string' ? payload : new Uint8Array(payload) } : {}),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {

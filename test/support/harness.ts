@@ -20,7 +20,12 @@ export interface Harness {
 let current: Harness | undefined;
 let captured: string[] | null = null;
 /** Log lines go nowhere unless a test captures them (with the service logger's level raised). */
-const logSink = new Writable({ write(chunk: Buffer, _encoding, done) { captured?.push(chunk.toString()); done(); } });
+const logSink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    captured?.push(chunk.toString());
+    done();
+  },
+});
 
 /** Captures every log line the service writes (at debug level) until the returned stop is called. */
 export function captureLogs(): { lines: string[]; stop(): void } {
@@ -29,7 +34,13 @@ export function captureLogs(): { lines: string[]; stop(): void } {
   const lines: string[] = [];
   captured = lines;
   logger.level = 'debug';
-  return { lines, stop() { logger.level = previous; captured = null; } };
+  return {
+    lines,
+    stop() {
+      logger.level = previous;
+      captured = null;
+    },
+  };
 }
 
 export function harness(): Harness {
@@ -62,7 +73,11 @@ export async function startHarness(): Promise<Harness> {
     },
     log,
   );
-  const service = await startService(config, endpoints, { worker: true, port: 0, logger: pino(loggerOptions(config.logLevel), logSink) });
+  const service = await startService(config, endpoints, {
+    worker: true,
+    port: 0,
+    logger: pino(loggerOptions(config.logLevel), logSink),
+  });
   log(`API ${service.url} ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   current = { config, endpoints, service, url: service.url };
   return current;

@@ -21,8 +21,11 @@ export const mochaHooks = {
     this.timeout(120_000);
     await stopHarness();
     const unexercised = audit.unexercised();
-    process.stdout.write(`  [response audit] ${audit.checked} responses checked against the OpenAPI document; ${unexercised.length} operation(s) without a success response in this run\n`);
-    if (process.env.GKS_AUDIT_LIST_UNEXERCISED === '1' && unexercised.length > 0) process.stdout.write(`    ${unexercised.join('\n    ')}\n`);
+    process.stdout.write(
+      `  [response audit] ${audit.checked} responses checked against the OpenAPI document; ${unexercised.length} operation(s) without a success response in this run\n`,
+    );
+    if (process.env.GKS_AUDIT_LIST_UNEXERCISED === '1' && unexercised.length > 0)
+      process.stdout.write(`    ${unexercised.join('\n    ')}\n`);
     if (audit.violations.length > 0) throw new Error(`[response audit] ${audit.summary()}`);
   },
 };

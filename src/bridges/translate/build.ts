@@ -6,7 +6,17 @@ import type { DefinitionInput } from '../../shapes/definition.js';
 import type { Cardinality } from '../../shapes/types.js';
 import { labelFor, propertyFor, relationshipTypeFor, snakeCase } from './names.js';
 import type { SourceField, SourceModel, SourceType } from './source.js';
-import type { IdentitySource, Proposal, ProposedProperty, ProposedRelationship, ProposedType, ProposeOptions, ProposeResult, SourceFormat, Unmapped } from './types.js';
+import type {
+  IdentitySource,
+  Proposal,
+  ProposedProperty,
+  ProposedRelationship,
+  ProposedType,
+  ProposeOptions,
+  ProposeResult,
+  SourceFormat,
+  Unmapped,
+} from './types.js';
 
 const NAME_FIELDS = ['name', 'title', 'login', 'full_name', 'display_name', 'label', 'summary', 'username'];
 
@@ -64,7 +74,13 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
         if (shape.kind === 'unmapped') unmapped.push({ pointer: f.pointer, reason: shape.reason });
         else if (shape.kind === 'inline') walk(shape.fields, `${path}.`, `${namePrefix}${f.name}_`);
         else if (shape.kind === 'scalar') {
-          properties.push({ name: propertyFor(`${namePrefix}${f.name}`), type: shape.type, ...(shape.enum ? { enum: shape.enum } : {}), path, source_pointer: f.pointer });
+          properties.push({
+            name: propertyFor(`${namePrefix}${f.name}`),
+            type: shape.type,
+            ...(shape.enum ? { enum: shape.enum } : {}),
+            path,
+            source_pointer: f.pointer,
+          });
         } else {
           for (const target of shape.targets) {
             const to = labels.get(target);
@@ -74,8 +90,15 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
             }
             const [from, end] = shape.direction === 'IN' ? [to, label] : [label, to];
             rels.push({
-              type: relationshipTypeFor(`${namePrefix}${f.name}`, shape.relType), from, to: end, cardinality: cardinalityOf(shape.many, shape.direction),
-              field: path, source_pointer: f.pointer, inferred: false, target_identity_path: target, direction: shape.direction === 'IN' ? 'in' : 'out',
+              type: relationshipTypeFor(`${namePrefix}${f.name}`, shape.relType),
+              from,
+              to: end,
+              cardinality: cardinalityOf(shape.many, shape.direction),
+              field: path,
+              source_pointer: f.pointer,
+              inferred: false,
+              target_identity_path: target,
+              direction: shape.direction === 'IN' ? 'in' : 'out',
             });
           }
         }
@@ -88,7 +111,12 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
       idProp.type = 'string';
       delete idProp.enum;
     } else {
-      properties.unshift({ name: 'external_id', type: 'string', path: identity.path ?? '', source_pointer: identity.path ? `${source.pointer}/properties/${identity.path}` : source.pointer });
+      properties.unshift({
+        name: 'external_id',
+        type: 'string',
+        path: identity.path ?? '',
+        source_pointer: identity.path ? `${source.pointer}/properties/${identity.path}` : source.pointer,
+      });
     }
     const seen = new Set<string>();
     for (const p of properties) {
@@ -97,15 +125,31 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
       p.name = name;
       seen.add(name);
     }
-    const required = ['external_id', ...source.fields.filter((f) => source.required.has(f.name) && f.shape.kind === 'scalar').map((f) => properties.find((p) => p.path === f.name)!.name)];
+    const required = [
+      'external_id',
+      ...source.fields
+        .filter((f) => source.required.has(f.name) && f.shape.kind === 'scalar')
+        .map((f) => properties.find((p) => p.path === f.name)!.name),
+    ];
     const type: ProposedType = {
-      label, source_name: source.name, source_pointer: source.pointer, identity_path: identity.path, identity_source: identity.source,
-      name_path: nameOf(source, options), properties, required: [...new Set(required)],
+      label,
+      source_name: source.name,
+      source_pointer: source.pointer,
+      identity_path: identity.path,
+      identity_source: identity.source,
+      name_path: nameOf(source, options),
+      properties,
+      required: [...new Set(required)],
     };
     return { source, type, rels };
   });
   const bySource = new Map(pending.map((p) => [p.source.name, p.type]));
-  const byStem = new Map(pending.flatMap((p) => [[snakeCase(p.source.name), p.type], [snakeCase(p.type.label), p.type]]));
+  const byStem = new Map(
+    pending.flatMap((p) => [
+      [snakeCase(p.source.name), p.type],
+      [snakeCase(p.type.label), p.type],
+    ]),
+  );
   const relationships: ProposedRelationship[] = [];
   const relKeys = new Set<string>();
   const addRel = (r: ProposedRelationship) => {
@@ -115,7 +159,8 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
     relationships.push(r);
   };
   for (const p of pending) {
-    for (const r of p.rels) addRel({ ...r, target_identity_path: bySource.get(r.target_identity_path!)?.identity_path ?? null });
+    for (const r of p.rels)
+      addRel({ ...r, target_identity_path: bySource.get(r.target_identity_path!)?.identity_path ?? null });
     // customer_id → Customer's identity: proposed, marked inferred.
     for (const f of p.source.fields) {
       const m = /^(.+)_id$/.exec(snakeCase(f.name));
@@ -123,12 +168,29 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
       if (!m || !target || f.shape.kind !== 'scalar' || target.identity_source === 'none' || f.name === 'id') continue;
       const type = relationshipTypeFor(m[1]!);
       if (relKeys.has(`${type} ${p.type.label} ${target.label}`)) continue;
-      addRel({ type, from: p.type.label, to: target.label, cardinality: 'many_to_one', field: f.name, source_pointer: f.pointer, inferred: true, target_identity_path: null, direction: 'out' });
+      addRel({
+        type,
+        from: p.type.label,
+        to: target.label,
+        cardinality: 'many_to_one',
+        field: f.name,
+        source_pointer: f.pointer,
+        inferred: true,
+        target_identity_path: null,
+        direction: 'out',
+      });
     }
   }
   const proposal: Proposal = { format, entity_types: pending.map((p) => p.type), relationship_types: relationships };
-  unmapped.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
-  return { proposal, unmapped: unmapped.filter((u, i) => i === 0 || u.pointer !== unmapped[i - 1]!.pointer || u.reason !== unmapped[i - 1]!.reason) };
+  unmapped.sort((a, b) =>
+    a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0,
+  );
+  return {
+    proposal,
+    unmapped: unmapped.filter(
+      (u, i) => i === 0 || u.pointer !== unmapped[i - 1]!.pointer || u.reason !== unmapped[i - 1]!.reason,
+    ),
+  };
 }
 
 /** The shape definition a proposal stands for (identity external_id, every property and relationship; no orphan rule). */
@@ -141,7 +203,12 @@ export function proposalToDefinition(proposal: Proposal, description: string): D
       identity: 'external_id',
       required: t.required,
     })),
-    relationship_types: proposal.relationship_types.map((r) => ({ type: r.type, from: r.from, to: r.to, cardinality: r.cardinality })),
+    relationship_types: proposal.relationship_types.map((r) => ({
+      type: r.type,
+      from: r.from,
+      to: r.to,
+      cardinality: r.cardinality,
+    })),
     // An API's records are facts by identity, not mentions: a user with no issue yet is no orphan.
     orphans_allowed: proposal.entity_types.map((t) => t.label),
   };

@@ -39,8 +39,10 @@ function unionBranches(r: Reader, located: Located): { branches: Located[]; disc
   const branches = (s[key] as unknown[])
     .map((b, i) => (isRecord(b) ? r.doc.deref(b, `${located.pointer}/${key}/${i}`) : null))
     .filter((b): b is Located => b !== null && b.schema.type !== 'null');
-  const discriminated = isRecord(s.discriminator) && typeof s.discriminator.propertyName === 'string'
-    && branches.every((b) => b.name !== null && SchemaDocument.isObject(b.schema));
+  const discriminated =
+    isRecord(s.discriminator) &&
+    typeof s.discriminator.propertyName === 'string' &&
+    branches.every((b) => b.name !== null && SchemaDocument.isObject(b.schema));
   return { branches, discriminated };
 }
 
@@ -52,18 +54,28 @@ function addRoot(r: Reader, schema: Schema, pointer: string, envelopeDepth = 1):
   const union = unionBranches(r, located);
   if (union) {
     if (union.discriminated) union.branches.forEach((b) => enqueue(r, b));
-    else r.unmapped.push({ pointer: located.pointer, reason: 'oneOf/anyOf without a discriminator: no type is proposed for it' });
+    else
+      r.unmapped.push({
+        pointer: located.pointer,
+        reason: 'oneOf/anyOf without a discriminator: no type is proposed for it',
+      });
     return;
   }
   if (!SchemaDocument.isObject(s)) return;
   if (located.name !== null) return enqueue(r, located);
-  if (envelopeDepth > 0) for (const p of r.doc.objectView(located).properties) addRoot(r, p.schema, p.pointer, envelopeDepth - 1);
+  if (envelopeDepth > 0)
+    for (const p of r.doc.objectView(located).properties) addRoot(r, p.schema, p.pointer, envelopeDepth - 1);
 }
 
 function scalarShape(s: Schema): FieldShape | null {
   const t = SchemaDocument.scalarType(s);
   const format = typeof s.format === 'string' ? s.format : '';
-  const map: Record<string, PropertyType> = { integer: 'integer', number: 'number', boolean: 'boolean', string: 'string' };
+  const map: Record<string, PropertyType> = {
+    integer: 'integer',
+    number: 'number',
+    boolean: 'boolean',
+    string: 'string',
+  };
   let type = t ? map[t] : undefined;
   if (!type) return null;
   if (type === 'string' && format === 'date') type = 'date';
@@ -86,31 +98,64 @@ function classify(r: Reader, schema: Schema, pointer: string, depth: number): Fi
     if (!isRecord(s.items)) return { kind: 'unmapped', reason: 'array without items' };
     const item = classify(r, s.items, `${located.pointer}/items`, depth);
     if (item.kind === 'ref' && !item.many) return { ...item, many: true };
-    if (item.kind === 'scalar') return { kind: 'unmapped', reason: 'array of scalars (a shape property holds one value)' };
-    return { kind: 'unmapped', reason: item.kind === 'unmapped' ? `array: ${item.reason}` : 'array of inline objects (no type to link to)' };
+    if (item.kind === 'scalar')
+      return { kind: 'unmapped', reason: 'array of scalars (a shape property holds one value)' };
+    return {
+      kind: 'unmapped',
+      reason: item.kind === 'unmapped' ? `array: ${item.reason}` : 'array of inline objects (no type to link to)',
+    };
   }
   if (SchemaDocument.isObject(s)) {
     if (located.name !== null) {
-      if (!allowed(r, located.name)) return { kind: 'unmapped', reason: `references ${located.name}, which the options exclude` };
+      if (!allowed(r, located.name))
+        return { kind: 'unmapped', reason: `references ${located.name}, which the options exclude` };
       enqueue(r, located);
       return { kind: 'ref', targets: [located.name], many: false };
     }
     const view = r.doc.objectView(located);
-    if (view.properties.length === 0) return { kind: 'unmapped', reason: view.additional ? 'free-form map (additionalProperties)' : 'object without properties' };
-    if (depth >= r.options.max_depth) return { kind: 'unmapped', reason: `inline object deeper than max_depth ${r.options.max_depth}` };
-    return { kind: 'inline', fields: view.properties.map((p) => ({ name: p.name, pointer: p.pointer, shape: classify(r, p.schema, p.pointer, depth + 1) })) };
+    if (view.properties.length === 0)
+      return {
+        kind: 'unmapped',
+        reason: view.additional ? 'free-form map (additionalProperties)' : 'object without properties',
+      };
+    if (depth >= r.options.max_depth)
+      return { kind: 'unmapped', reason: `inline object deeper than max_depth ${r.options.max_depth}` };
+    return {
+      kind: 'inline',
+      fields: view.properties.map((p) => ({
+        name: p.name,
+        pointer: p.pointer,
+        shape: classify(r, p.schema, p.pointer, depth + 1),
+      })),
+    };
   }
   return scalarShape(s) ?? { kind: 'unmapped', reason: 'no single JSON type (untyped or mixed)' };
 }
 
 function readType(r: Reader, located: Located): SourceType {
   const view = r.doc.objectView(located);
-  const fields: SourceField[] = view.properties.map((p) => ({ name: p.name, pointer: p.pointer, shape: classify(r, p.schema, p.pointer, 0) }));
+  const fields: SourceField[] = view.properties.map((p) => ({
+    name: p.name,
+    pointer: p.pointer,
+    shape: classify(r, p.schema, p.pointer, 0),
+  }));
   return { name: located.name!, pointer: located.pointer, fields, required: view.required };
 }
 
-export function readJsonSchemaSource(root: Schema, format: 'openapi' | 'json_schema', options: ProposeOptions, field: string): SourceModel {
-  const r: Reader = { doc: new SchemaDocument(root, field), options, queue: [], known: new Set(), unmapped: [], rootName: null };
+export function readJsonSchemaSource(
+  root: Schema,
+  format: 'openapi' | 'json_schema',
+  options: ProposeOptions,
+  field: string,
+): SourceModel {
+  const r: Reader = {
+    doc: new SchemaDocument(root, field),
+    options,
+    queue: [],
+    known: new Set(),
+    unmapped: [],
+    rootName: null,
+  };
   if (format === 'openapi') {
     const paths = isRecord(root.paths) ? root.paths : {};
     for (const [path, item] of Object.entries(paths)) {
@@ -119,28 +164,41 @@ export function readJsonSchemaSource(root: Schema, format: 'openapi' | 'json_sch
         if (!isRecord(op) || !isRecord(op.responses)) continue;
         for (const [code, response] of Object.entries(op.responses)) {
           if (!/^2/.test(code) || !isRecord(response)) continue;
-          const resolved = typeof response.$ref === 'string' ? r.doc.resolveRef(response.$ref, `/paths/${path}/${method}/responses/${code}`).schema : response;
+          const resolved =
+            typeof response.$ref === 'string'
+              ? r.doc.resolveRef(response.$ref, `/paths/${path}/${method}/responses/${code}`).schema
+              : response;
           const content = isRecord(resolved.content) ? resolved.content : {};
           for (const [media, body] of Object.entries(content)) {
             if (!JSON_MEDIA.test(media) || !isRecord(body) || !isRecord(body.schema)) continue;
-            addRoot(r, body.schema, `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${code}/content/${media.replace(/\//g, '~1')}/schema`);
+            addRoot(
+              r,
+              body.schema,
+              `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${code}/content/${media.replace(/\//g, '~1')}/schema`,
+            );
           }
         }
       }
     }
     // A document of components only (no operations returning objects): every object schema is a root.
     if (r.queue.length === 0 && isRecord(root.components) && isRecord(root.components.schemas)) {
-      for (const name of Object.keys(root.components.schemas)) addRoot(r, { $ref: `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, '/components', 0);
+      for (const name of Object.keys(root.components.schemas))
+        addRoot(r, { $ref: `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, '/components', 0);
     }
   } else {
     const title = typeof root.title === 'string' && root.title.trim() !== '' ? root.title : 'Record';
-    if (SchemaDocument.isObject(root) && r.doc.objectView({ schema: root, pointer: '', name: title }).properties.length > 0) {
+    if (
+      SchemaDocument.isObject(root) &&
+      r.doc.objectView({ schema: root, pointer: '', name: title }).properties.length > 0
+    ) {
       r.rootName = title;
       enqueue(r, { schema: root, pointer: '', name: title });
     } else {
       for (const place of ['$defs', 'definitions']) {
         const defs = root[place];
-        if (isRecord(defs)) for (const name of Object.keys(defs)) addRoot(r, { $ref: `#/${place}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, `/${place}`, 0);
+        if (isRecord(defs))
+          for (const name of Object.keys(defs))
+            addRoot(r, { $ref: `#/${place}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, `/${place}`, 0);
       }
     }
   }

@@ -11,13 +11,17 @@ function words(name: string): string[] {
 }
 
 export function pascalCase(name: string): string {
-  const joined = words(name).map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join('');
+  const joined = words(name)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
+    .join('');
   const safe = /^[A-Z]/.test(joined) ? joined : `T${joined}`;
   return safe.slice(0, 60);
 }
 
 export function snakeCase(name: string): string {
-  const joined = words(name).map((w) => w.toLowerCase()).join('_');
+  const joined = words(name)
+    .map((w) => w.toLowerCase())
+    .join('_');
   return /^[a-z]/.test(joined) ? joined : `f_${joined}`;
 }
 
@@ -28,7 +32,12 @@ export function labelFor(sourceName: string): string {
 }
 
 /** Source property names the engine owns, and what they become. */
-const RENAMES: Record<string, string> = { id: 'external_id', type: 'kind', created_at: 'source_created_at', updated_at: 'source_updated_at' };
+const RENAMES: Record<string, string> = {
+  id: 'external_id',
+  type: 'kind',
+  created_at: 'source_created_at',
+  updated_at: 'source_updated_at',
+};
 
 /** The graph property of a source field (snake_case; engine-owned names renamed). */
 export function propertyFor(sourceName: string): string {
@@ -41,6 +50,11 @@ export function propertyFor(sourceName: string): string {
 /** HAS_<FIELD>, or the given type; a type the engine owns gets a _REF suffix. */
 export function relationshipTypeFor(field: string, given?: string): string {
   const base = given ?? `HAS_${snakeCase(field).toUpperCase()}`;
-  const clean = base.replace(/[^A-Z0-9_]/gi, '_').toUpperCase().replace(/^[^A-Z]+/, '').slice(0, 60) || 'HAS_LINK';
+  const clean =
+    base
+      .replace(/[^A-Z0-9_]/gi, '_')
+      .toUpperCase()
+      .replace(/^[^A-Z]+/, '')
+      .slice(0, 60) || 'HAS_LINK';
   return RESERVED_TYPES.has(clean) ? `${clean}_REF` : clean;
 }

@@ -32,7 +32,10 @@ export function escapeSegment(segment: string): string {
 
 export class SchemaDocument {
   /** @param field where the document sits in the request, for error pointers (/body/source/document). */
-  constructor(readonly root: Schema, private readonly field: string) {}
+  constructor(
+    readonly root: Schema,
+    private readonly field: string,
+  ) {}
 
   /** The schema a local reference points to; a remote or broken reference is a 400 naming where it is. */
   resolveRef(ref: string, at: string): Located {
@@ -45,7 +48,8 @@ export class SchemaDocument {
     const pointer = ref.slice(1);
     let node: unknown = this.root;
     for (const segment of pointer.split('/').slice(1)) {
-      node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[decodeSegment(segment)] : undefined;
+      node =
+        isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[decodeSegment(segment)] : undefined;
     }
     if (!isRecord(node)) {
       throw new ApiError('invalid_request', `${at}/$ref points to ${ref}, which is not a schema in the document.`, {
@@ -91,14 +95,17 @@ export class SchemaDocument {
       const kept = t.filter((x) => x !== 'null');
       return kept.length === 1 ? String(kept[0]) : undefined;
     }
-    if (Array.isArray(s.enum) && s.enum.length > 0) return typeof s.enum[0] === 'number' ? 'number' : typeof s.enum[0] === 'boolean' ? 'boolean' : 'string';
+    if (Array.isArray(s.enum) && s.enum.length > 0)
+      return typeof s.enum[0] === 'number' ? 'number' : typeof s.enum[0] === 'boolean' ? 'boolean' : 'string';
     if (s.const !== undefined) return typeof s.const;
     return undefined;
   }
 
   static isObject(s: Schema): boolean {
     const t = s.type;
-    return t === 'object' || (Array.isArray(t) && t.includes('object')) || isRecord(s.properties) || Array.isArray(s.allOf);
+    return (
+      t === 'object' || (Array.isArray(t) && t.includes('object')) || isRecord(s.properties) || Array.isArray(s.allOf)
+    );
   }
 
   /** Properties and required names of an object schema, allOf parts merged (each part once). */

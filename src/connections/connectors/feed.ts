@@ -9,7 +9,11 @@ import { checksFrom, isoOrNull, text } from './util.js';
 import type { Connector } from './index.js';
 
 const parser = new XMLParser({
-  ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, processEntities: true, htmlEntities: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  processEntities: true,
+  htmlEntities: true,
   isArray: (name) => name === 'item' || name === 'entry' || name === 'link',
 });
 
@@ -24,7 +28,9 @@ function value(node: unknown): string {
 
 function atomLink(links: unknown): string | null {
   const list = Array.isArray(links) ? (links as unknown[]) : [];
-  const alternate = list.find((l) => typeof l === 'object' && l !== null && ((l as Node)['@_rel'] ?? 'alternate') === 'alternate') ?? list[0];
+  const alternate =
+    list.find((l) => typeof l === 'object' && l !== null && ((l as Node)['@_rel'] ?? 'alternate') === 'alternate') ??
+    list[0];
   if (typeof alternate === 'string') return alternate;
   return alternate && typeof alternate === 'object' ? text((alternate as Node)['@_href']) || null : null;
 }
@@ -50,7 +56,17 @@ export function parseFeed(xml: string): { title: string; records: SyncRecord[] }
         const id = value(item.guid) || link || value(item.title);
         if (!id) return [];
         const title = value(item.title) || id;
-        return [{ external_id: id, title, text: [`# ${title}`, readable(value(item['content:encoded']) || value(item.description))].filter(Boolean).join('\n\n'), updated_at: isoOrNull(value(item.pubDate) || value(item['dc:date'])), url: link || null }];
+        return [
+          {
+            external_id: id,
+            title,
+            text: [`# ${title}`, readable(value(item['content:encoded']) || value(item.description))]
+              .filter(Boolean)
+              .join('\n\n'),
+            updated_at: isoOrNull(value(item.pubDate) || value(item['dc:date'])),
+            url: link || null,
+          },
+        ];
       }),
     };
   }
@@ -64,16 +80,32 @@ export function parseFeed(xml: string): { title: string; records: SyncRecord[] }
         const id = value(entry.id) || link;
         if (!id) return [];
         const title = value(entry.title) || id;
-        return [{ external_id: id, title, text: [`# ${title}`, readable(value(entry.content) || value(entry.summary))].filter(Boolean).join('\n\n'), updated_at: isoOrNull(value(entry.updated) || value(entry.published)), url: link }];
+        return [
+          {
+            external_id: id,
+            title,
+            text: [`# ${title}`, readable(value(entry.content) || value(entry.summary))].filter(Boolean).join('\n\n'),
+            updated_at: isoOrNull(value(entry.updated) || value(entry.published)),
+            url: link,
+          },
+        ];
       }),
     };
   }
   throw new UpstreamError('bad_response', null, 'the document is neither an RSS nor an Atom feed');
 }
 
-async function load(ctx: Parameters<Connector['check']>[0], call: Parameters<Connector['check']>[1]): Promise<UpstreamResponse> {
+async function load(
+  ctx: Parameters<Connector['check']>[0],
+  call: Parameters<Connector['check']>[1],
+): Promise<UpstreamResponse> {
   const config = ctx.config as FeedConfig;
-  return call(config.url, { headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8', ...authHeader(ctx.token, config.auth) } });
+  return call(config.url, {
+    headers: {
+      accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8',
+      ...authHeader(ctx.token, config.auth),
+    },
+  });
 }
 
 export const feed: Connector = {
@@ -84,7 +116,8 @@ export const feed: Connector = {
     try {
       response = await load(ctx, call);
     } catch (error) {
-      if (error instanceof UpstreamError && error.reason !== 'refused') return { checks: checksFrom(null), identity: null };
+      if (error instanceof UpstreamError && error.reason !== 'refused')
+        return { checks: checksFrom(null), identity: null };
       throw error;
     }
     if (response.status !== 200) return { checks: checksFrom(response.status), identity: null };

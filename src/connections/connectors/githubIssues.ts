@@ -12,7 +12,11 @@ function base(config: GithubIssuesConfig): string {
 }
 
 function headers(token: string | null): Record<string, string> {
-  return { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  return {
+    accept: 'application/vnd.github+json',
+    'x-github-api-version': '2022-11-28',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
 }
 
 interface Issue {
@@ -35,7 +39,8 @@ export const githubIssues: Connector = {
     try {
       user = await call(`${base(config)}/user`, { headers: headers(ctx.token) });
     } catch (error) {
-      if (error instanceof UpstreamError && error.reason !== 'refused') return { checks: checksFrom(null), identity: null };
+      if (error instanceof UpstreamError && error.reason !== 'refused')
+        return { checks: checksFrom(null), identity: null };
       throw error;
     }
     if (user.status !== 200) return { checks: checksFrom(user.status), identity: null };
@@ -61,15 +66,26 @@ export const githubIssues: Connector = {
     const response = await call(url, { headers: headers(ctx.token) });
     expectOk(response, ctx.token, 'GitHub');
     const issues = parseJson(response, ctx.token, 'GitHub');
-    if (!Array.isArray(issues)) throw new UpstreamError('bad_response', response.status, 'GitHub did not answer a list of issues');
-    const records = (issues as Issue[]).filter((i) => i.pull_request === undefined && typeof i.number === 'number').map((i): SyncRecord => {
-      const labels = (i.labels ?? []).map((l) => (typeof l === 'string' ? l : l.name ?? '')).filter(Boolean);
-      return {
-        external_id: `${config.repo}#${i.number}`, title: text(i.title) || `${config.repo}#${i.number}`,
-        text: [`# ${text(i.title)}`, `State: ${text(i.state)}${labels.length ? ` · Labels: ${labels.join(', ')}` : ''}`, text(i.body)].filter(Boolean).join('\n\n'),
-        updated_at: isoOrNull(i.updated_at), url: i.html_url ?? null,
-      };
-    });
+    if (!Array.isArray(issues))
+      throw new UpstreamError('bad_response', response.status, 'GitHub did not answer a list of issues');
+    const records = (issues as Issue[])
+      .filter((i) => i.pull_request === undefined && typeof i.number === 'number')
+      .map((i): SyncRecord => {
+        const labels = (i.labels ?? []).map((l) => (typeof l === 'string' ? l : (l.name ?? ''))).filter(Boolean);
+        return {
+          external_id: `${config.repo}#${i.number}`,
+          title: text(i.title) || `${config.repo}#${i.number}`,
+          text: [
+            `# ${text(i.title)}`,
+            `State: ${text(i.state)}${labels.length ? ` · Labels: ${labels.join(', ')}` : ''}`,
+            text(i.body),
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
+          updated_at: isoOrNull(i.updated_at),
+          url: i.html_url ?? null,
+        };
+      });
     const next = nextLink(response);
     return { records, next: next ? { url: next } : null };
   },

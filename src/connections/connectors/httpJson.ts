@@ -7,25 +7,32 @@ import type { Connector } from './index.js';
 
 function firstUrl(config: HttpJsonConfig, since: string | null): URL {
   const url = new URL(config.path, config.base_url.endsWith('/') ? config.base_url : `${config.base_url}/`);
-  if (config.path.startsWith('/')) url.pathname = `${new URL(config.base_url).pathname.replace(/\/$/, '')}${config.path}`;
+  if (config.path.startsWith('/'))
+    url.pathname = `${new URL(config.base_url).pathname.replace(/\/$/, '')}${config.path}`;
   if (since && config.since_param) url.searchParams.set(config.since_param, since);
   const pagination = config.pagination;
-  if (pagination?.page_size && pagination.page_size_param) url.searchParams.set(pagination.page_size_param, String(pagination.page_size));
+  if (pagination?.page_size && pagination.page_size_param)
+    url.searchParams.set(pagination.page_size_param, String(pagination.page_size));
   return url;
 }
 
 export function toRecords(config: HttpJsonConfig, body: unknown): SyncRecord[] {
   const items = pick(body, config.records_path);
-  if (!Array.isArray(items)) throw new UpstreamError('bad_response', null, `records_path ${config.records_path ?? '(root)'} is not an array`);
+  if (!Array.isArray(items))
+    throw new UpstreamError('bad_response', null, `records_path ${config.records_path ?? '(root)'} is not an array`);
   return items.flatMap((item): SyncRecord[] => {
     const id = pick(item, config.id_field);
     if (id === undefined || id === null || text(id) === '') return [];
     const title = text(pick(item, config.title_field ?? config.id_field));
-    return [{
-      external_id: text(id), title: title || text(id),
-      text: config.text_field ? text(pick(item, config.text_field)) : JSON.stringify(item, null, 1),
-      updated_at: isoOrNull(pick(item, config.updated_field)), url: null,
-    }];
+    return [
+      {
+        external_id: text(id),
+        title: title || text(id),
+        text: config.text_field ? text(pick(item, config.text_field)) : JSON.stringify(item, null, 1),
+        updated_at: isoOrNull(pick(item, config.updated_field)),
+        url: null,
+      },
+    ];
   });
 }
 
@@ -38,7 +45,8 @@ export const httpJson: Connector = {
       const response = await call(firstUrl(config, null).href, { headers: authHeader(ctx.token, config.auth) });
       return { checks: checksFrom(response.status), identity: null };
     } catch (error) {
-      if (error instanceof UpstreamError && error.reason !== 'refused') return { checks: checksFrom(null), identity: null };
+      if (error instanceof UpstreamError && error.reason !== 'refused')
+        return { checks: checksFrom(null), identity: null };
       throw error;
     }
   },

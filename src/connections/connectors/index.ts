@@ -17,9 +17,13 @@ export interface Connector {
 
 export type Caller = (url: string, options?: CallOptions) => Promise<UpstreamResponse>;
 
-export const CONNECTORS: Record<ConnectionKind, Connector> = { http_json: httpJson, github_issues: githubIssues, notion_pages: notionPages, feed };
+export const CONNECTORS: Record<ConnectionKind, Connector> = {
+  http_json: httpJson,
+  github_issues: githubIssues,
+  notion_pages: notionPages,
+  feed,
+};
 
 export function callerFor(ctx: ConnectorContext, settings: FetchSettings): Caller {
   return (url, options = {}) => callUpstream(url, ctx.token, options, settings);
 }
-

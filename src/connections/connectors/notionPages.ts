@@ -13,12 +13,25 @@ function base(config: NotionPagesConfig): string {
 }
 
 function headers(config: NotionPagesConfig, token: string | null): Record<string, string> {
-  return { 'notion-version': config.notion_version ?? '2022-06-28', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  return {
+    'notion-version': config.notion_version ?? '2022-06-28',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
 }
 
-interface RichText { plain_text?: string }
-interface NotionPage { id?: string; url?: string; last_edited_time?: string; properties?: Record<string, { type?: string; title?: RichText[] }> }
-interface Block { type?: string; [type: string]: unknown }
+interface RichText {
+  plain_text?: string;
+}
+interface NotionPage {
+  id?: string;
+  url?: string;
+  last_edited_time?: string;
+  properties?: Record<string, { type?: string; title?: RichText[] }>;
+}
+interface Block {
+  type?: string;
+  [type: string]: unknown;
+}
 
 function plain(rich: RichText[] | undefined): string {
   return (rich ?? []).map((r) => r.plain_text ?? '').join('');
@@ -30,7 +43,13 @@ function titleOf(page: NotionPage): string {
 }
 
 /** The page's text: the rich text of each of its top-level blocks, one line each. */
-async function pageText(config: NotionPagesConfig, token: string | null, pageId: string, call: Caller, heartbeat: () => void): Promise<string> {
+async function pageText(
+  config: NotionPagesConfig,
+  token: string | null,
+  pageId: string,
+  call: Caller,
+  heartbeat: () => void,
+): Promise<string> {
   const lines: string[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < MAX_BLOCK_PAGES; i += 1) {
@@ -39,7 +58,11 @@ async function pageText(config: NotionPagesConfig, token: string | null, pageId:
     if (cursor) url.searchParams.set('start_cursor', cursor);
     const response = await call(url.href, { headers: headers(config, token) });
     expectOk(response, token, 'Notion');
-    const body = parseJson(response, token, 'Notion') as { results?: Block[]; has_more?: boolean; next_cursor?: string | null };
+    const body = parseJson(response, token, 'Notion') as {
+      results?: Block[];
+      has_more?: boolean;
+      next_cursor?: string | null;
+    };
     for (const block of body.results ?? []) {
       const content = block.type ? (block[block.type] as { rich_text?: RichText[] } | undefined) : undefined;
       const line = plain(content?.rich_text);
@@ -63,7 +86,8 @@ export const notionPages: Connector = {
       const me = parseJson(response, ctx.token, 'Notion') as { id?: string; name?: string; type?: string };
       return { checks: checksFrom(200), identity: { id: me.id ?? null, name: me.name ?? null, type: me.type ?? null } };
     } catch (error) {
-      if (error instanceof UpstreamError && error.reason !== 'refused') return { checks: checksFrom(null), identity: null };
+      if (error instanceof UpstreamError && error.reason !== 'refused')
+        return { checks: checksFrom(null), identity: null };
       throw error;
     }
   },
@@ -71,14 +95,21 @@ export const notionPages: Connector = {
   async fetchPage(ctx, state, call): Promise<Page> {
     const config = ctx.config as NotionPagesConfig;
     const response = await call(`${base(config)}/v1/search`, {
-      method: 'POST', headers: headers(config, ctx.token),
+      method: 'POST',
+      headers: headers(config, ctx.token),
       json: {
-        filter: { property: 'object', value: 'page' }, sort: { direction: 'ascending', timestamp: 'last_edited_time' }, page_size: 100,
+        filter: { property: 'object', value: 'page' },
+        sort: { direction: 'ascending', timestamp: 'last_edited_time' },
+        page_size: 100,
         ...(state?.cursor ? { start_cursor: state.cursor } : {}),
       },
     });
     expectOk(response, ctx.token, 'Notion');
-    const body = parseJson(response, ctx.token, 'Notion') as { results?: NotionPage[]; has_more?: boolean; next_cursor?: string | null };
+    const body = parseJson(response, ctx.token, 'Notion') as {
+      results?: NotionPage[];
+      has_more?: boolean;
+      next_cursor?: string | null;
+    };
     const records: SyncRecord[] = [];
     for (const page of body.results ?? []) {
       if (!page.id) continue;
@@ -87,7 +118,13 @@ export const notionPages: Connector = {
       if (ctx.since && edited && edited < ctx.since) continue;
       const title = titleOf(page);
       const content = await pageText(config, ctx.token, page.id, call, ctx.heartbeat);
-      records.push({ external_id: page.id, title, text: [`# ${title}`, content].filter(Boolean).join('\n\n'), updated_at: edited, url: page.url ?? null });
+      records.push({
+        external_id: page.id,
+        title,
+        text: [`# ${title}`, content].filter(Boolean).join('\n\n'),
+        updated_at: edited,
+        url: page.url ?? null,
+      });
     }
     return { records, next: body.has_more && body.next_cursor ? { cursor: text(body.next_cursor) } : null };
   },

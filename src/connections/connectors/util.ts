@@ -24,7 +24,11 @@ export function pick(value: unknown, path: string | undefined): unknown {
 
 export function text(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : JSON.stringify(value);
 }
 
 /** An ISO timestamp when the value reads as a date, else null. */

@@ -40,7 +40,8 @@ export function chunkText(text: string, opts: ChunkOptions = {}): Chunk[] {
     const end = text.length - start <= size ? text.length : findCut(text, start, size, overlap);
     let trimmedEnd = end;
     while (trimmedEnd > start && /\s/.test(text[trimmedEnd - 1] ?? '')) trimmedEnd -= 1;
-    if (trimmedEnd > start) chunks.push({ index: chunks.length, text: text.slice(start, trimmedEnd), start, end: trimmedEnd });
+    if (trimmedEnd > start)
+      chunks.push({ index: chunks.length, text: text.slice(start, trimmedEnd), start, end: trimmedEnd });
     if (end >= text.length) break;
     start = nextStart(text, start, end, overlap);
   }
@@ -92,4 +93,3 @@ function skipSpace(text: string, from: number, limit: number): number {
   while (at < limit && /\s/.test(text[at] ?? '')) at += 1;
   return at;
 }
-

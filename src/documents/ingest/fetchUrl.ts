@@ -35,7 +35,9 @@ const REQUEST_HEADERS = {
 
 export async function fetchUrl(url: string, opts: FetchUrlOptions): Promise<FetchedDocument> {
   const controller = new AbortController();
-  const timedOut = new ApiError('upstream_error', `fetching the URL timed out after ${opts.timeoutMs} ms`, { timeoutMs: opts.timeoutMs });
+  const timedOut = new ApiError('upstream_error', `fetching the URL timed out after ${opts.timeoutMs} ms`, {
+    timeoutMs: opts.timeoutMs,
+  });
   const timer = setTimeout(() => controller.abort(timedOut), opts.timeoutMs);
   try {
     return await followRedirects(url, opts, controller.signal);
@@ -59,7 +61,9 @@ async function followRedirects(url: string, opts: FetchUrlOptions, signal: Abort
     if (REDIRECT_STATUSES.has(status) && location !== undefined) {
       response.destroy();
       if (redirects >= opts.maxRedirects) {
-        throw new ApiError('upstream_error', `too many redirects (more than ${opts.maxRedirects})`, { maxRedirects: opts.maxRedirects });
+        throw new ApiError('upstream_error', `too many redirects (more than ${opts.maxRedirects})`, {
+          maxRedirects: opts.maxRedirects,
+        });
       }
       current = parseTarget(redirectTarget(location, current));
       continue;
@@ -91,7 +95,8 @@ interface OutgoingRequest {
 function send(target: VettedTarget, signal: AbortSignal, outgoing: OutgoingRequest): Promise<http.IncomingMessage> {
   const { url, hostname, addresses } = target;
   const lookup: LookupFunction = (_host, options, callback) => {
-    if (options.all === true) callback(null, addresses); // Node tries each in turn (happy eyeballs)
+    if (options.all === true)
+      callback(null, addresses); // Node tries each in turn (happy eyeballs)
     else callback(null, addresses[0].address, addresses[0].family);
   };
   const client = url.protocol === 'https:' ? https : http;
@@ -165,9 +170,15 @@ export interface GuardedResponse {
  * answered rather than thrown. A redirect is followed only for GET and only to the same origin, so
  * credentials in the headers never travel to another host.
  */
-export async function requestGuarded(url: string, outgoing: OutgoingRequest, opts: FetchUrlOptions): Promise<GuardedResponse> {
+export async function requestGuarded(
+  url: string,
+  outgoing: OutgoingRequest,
+  opts: FetchUrlOptions,
+): Promise<GuardedResponse> {
   const controller = new AbortController();
-  const timedOut = new ApiError('upstream_error', `the request timed out after ${opts.timeoutMs} ms`, { timeoutMs: opts.timeoutMs });
+  const timedOut = new ApiError('upstream_error', `the request timed out after ${opts.timeoutMs} ms`, {
+    timeoutMs: opts.timeoutMs,
+  });
   const timer = setTimeout(() => controller.abort(timedOut), opts.timeoutMs);
   const resolve = opts.resolve ?? systemResolver;
   try {
@@ -177,7 +188,12 @@ export async function requestGuarded(url: string, outgoing: OutgoingRequest, opt
       const response = await send(target, controller.signal, outgoing);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      if (REDIRECT_STATUSES.has(status) && location !== undefined && outgoing.method === 'GET' && redirects < opts.maxRedirects) {
+      if (
+        REDIRECT_STATUSES.has(status) &&
+        location !== undefined &&
+        outgoing.method === 'GET' &&
+        redirects < opts.maxRedirects
+      ) {
         const next = parseTarget(redirectTarget(location, current));
         if (next.origin === current.origin) {
           response.destroy();
@@ -185,7 +201,12 @@ export async function requestGuarded(url: string, outgoing: OutgoingRequest, opt
           continue;
         }
       }
-      return { status, headers: response.headers, body: await readBody(response, opts.maxBytes), finalUrl: current.href };
+      return {
+        status,
+        headers: response.headers,
+        body: await readBody(response, opts.maxBytes),
+        finalUrl: current.href,
+      };
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;

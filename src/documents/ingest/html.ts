@@ -11,12 +11,48 @@ export interface HtmlText {
 }
 
 /** Elements whose content is never prose. */
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'canvas', 'select', 'button']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'canvas',
+  'select',
+  'button',
+]);
 
 /** Elements that separate paragraphs (a blank line). */
 const PARAGRAPHS = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav',
-  'blockquote', 'pre', 'table', 'ul', 'ol', 'dl', 'figure', 'form', 'fieldset', 'hr', 'address', 'details',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'blockquote',
+  'pre',
+  'table',
+  'ul',
+  'ol',
+  'dl',
+  'figure',
+  'form',
+  'fieldset',
+  'hr',
+  'address',
+  'details',
 ]);
 
 /** Elements that start a new line. */
@@ -41,7 +77,8 @@ export function htmlToText(html: string): HtmlText {
   let firstH1: string | null = null;
 
   const breakFor = (name: string): void => {
-    if (name === 'br') pendingBreak = Math.min(PARAGRAPH_BREAK, pendingBreak + 1); // <br><br> parts paragraphs
+    if (name === 'br')
+      pendingBreak = Math.min(PARAGRAPH_BREAK, pendingBreak + 1); // <br><br> parts paragraphs
     else if (PARAGRAPHS.has(name)) pendingBreak = PARAGRAPH_BREAK;
     else if (LINES.has(name)) pendingBreak = Math.max(pendingBreak, LINE_BREAK);
     else if (CELLS.has(name)) pieces.push(' ');

@@ -3,7 +3,14 @@
 export { fetchUrl, type FetchUrlOptions, type FetchedDocument } from './fetchUrl.js';
 export { htmlToText, type HtmlText } from './html.js';
 export { pdfToText, type PdfText } from './pdf.js';
-export { extractText, sniffMimeType, markdownTitle, type ExtractInput, type ExtractedText, type SupportedMimeType } from './extractText.js';
+export {
+  extractText,
+  sniffMimeType,
+  markdownTitle,
+  type ExtractInput,
+  type ExtractedText,
+  type SupportedMimeType,
+} from './extractText.js';
 export { chunkText, type Chunk, type ChunkOptions } from './chunk.js';
 export { countTokens, TOKEN_ENCODING } from './tokens.js';
 export { isPrivateAddress } from './privateAddress.js';

@@ -31,7 +31,9 @@ const WORKER_URL = new URL(FROM_SOURCE ? './pdfWorker.ts' : './pdfWorker.js', im
  */
 function tsxEsmApi(): string {
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
   return pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api']!.import.default)).href;
 }
 
@@ -43,16 +45,35 @@ function spawn(): Worker {
 }
 
 /** Waits for the worker's next message matching accept, or rejects on error, exit or timeout. */
-function next<T extends PdfWorkerReply>(worker: Worker, accept: (m: PdfWorkerReply) => m is T, ms: number, onTimeout: () => Error): Promise<T> {
+function next<T extends PdfWorkerReply>(
+  worker: Worker,
+  accept: (m: PdfWorkerReply) => m is T,
+  ms: number,
+  onTimeout: () => Error,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const done = (): void => {
       clearTimeout(timer);
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
     };
-    const onMessage = (m: PdfWorkerReply): void => { if (accept(m)) { done(); resolve(m); } };
-    const onError = (e: Error): void => { done(); reject(e); };
-    const onExit = (code: number): void => { done(); reject(new Error(`the PDF worker exited (code ${code})`)); };
-    const timer = setTimeout(() => { done(); reject(onTimeout()); }, ms);
+    const onMessage = (m: PdfWorkerReply): void => {
+      if (accept(m)) {
+        done();
+        resolve(m);
+      }
+    };
+    const onError = (e: Error): void => {
+      done();
+      reject(e);
+    };
+    const onExit = (code: number): void => {
+      done();
+      reject(new Error(`the PDF worker exited (code ${code})`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(onTimeout());
+    }, ms);
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
   });
 }
@@ -67,7 +88,12 @@ function readyWorker(): Promise<Worker> {
   current ??= (async () => {
     const worker = spawn();
     worker.unref();
-    await next(worker, (m): m is { ready: true } => 'ready' in m, WORKER_START_LIMIT_MS, () => new Error('the PDF worker did not start in time'));
+    await next(
+      worker,
+      (m): m is { ready: true } => 'ready' in m,
+      WORKER_START_LIMIT_MS,
+      () => new Error('the PDF worker did not start in time'),
+    );
     return worker;
   })().catch((error: unknown) => {
     current = undefined;
@@ -82,8 +108,12 @@ async function readInWorker(buf: Buffer, field: string, limit: number): Promise<
   const data = new Uint8Array(buf); // a copy, handed over to the worker
   worker.postMessage({ id, data, field } satisfies PdfJob, [data.buffer as ArrayBuffer]);
   try {
-    const reply = await next(worker, (m): m is Extract<PdfWorkerReply, { id: number }> => 'id' in m && m.id === id, limit,
-      () => new PdfTimeLimit());
+    const reply = await next(
+      worker,
+      (m): m is Extract<PdfWorkerReply, { id: number }> => 'id' in m && m.id === id,
+      limit,
+      () => new PdfTimeLimit(),
+    );
     if (!reply.ok) {
       if (reply.reason === null) throw new ApiError('internal_error', 'The PDF reader failed unexpectedly.');
       throw invalid(field, reply.reason, reply.reason);

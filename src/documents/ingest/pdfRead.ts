@@ -49,14 +49,17 @@ export async function readPdfText(buf: Uint8Array, field = '/body/file'): Promis
     try {
       doc = await task.promise;
     } catch (err) {
-      const reason = (err as Error).name === 'PasswordException' ? 'the PDF is password-protected' : 'the PDF could not be read';
+      const reason =
+        (err as Error).name === 'PasswordException' ? 'the PDF is password-protected' : 'the PDF could not be read';
       throw invalid(field, reason, reason);
     }
     const pages: string[] = [];
     for (let number = 1; number <= doc.numPages; number += 1) {
       const page = await doc.getPage(number);
       const content = await page.getTextContent();
-      pages.push(tidyText(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('')));
+      pages.push(
+        tidyText(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('')),
+      );
       page.cleanup();
     }
     return { text: pages.filter((p) => p !== '').join('\n\n'), pages: doc.numPages, title: await titleOf(doc) };

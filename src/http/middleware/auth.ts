@@ -7,10 +7,20 @@ import type { ApiContext } from '../route.js';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="gks"' };
 
-export async function authenticate(graph: Graph, ctx: ApiContext, scope: Scope | undefined, unknownKeys?: UnknownKeyCache): Promise<void> {
+export async function authenticate(
+  graph: Graph,
+  ctx: ApiContext,
+  scope: Scope | undefined,
+  unknownKeys?: UnknownKeyCache,
+): Promise<void> {
   const header = ctx.get('Authorization');
   if (header === '') {
-    throw new ApiError('unauthorized', 'Missing Authorization header; send Authorization: Bearer <API key>.', {}, CHALLENGE);
+    throw new ApiError(
+      'unauthorized',
+      'Missing Authorization header; send Authorization: Bearer <API key>.',
+      {},
+      CHALLENGE,
+    );
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match || !match[1]) {

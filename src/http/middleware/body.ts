@@ -10,7 +10,9 @@ const MULTIPART_OVERHEAD = DEFAULT_FIELD_LIMITS.fields * DEFAULT_FIELD_LIMITS.fi
 
 async function readRaw(req: NodeJS.ReadableStream, limit: number, declared: number | undefined): Promise<Buffer> {
   if (declared !== undefined && declared > limit) {
-    throw new ApiError('payload_too_large', `The request body exceeds the limit of ${limit} bytes.`, { limit_bytes: limit });
+    throw new ApiError('payload_too_large', `The request body exceeds the limit of ${limit} bytes.`, {
+      limit_bytes: limit,
+    });
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -18,14 +20,20 @@ async function readRaw(req: NodeJS.ReadableStream, limit: number, declared: numb
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buf.length;
     if (size > limit) {
-      throw new ApiError('payload_too_large', `The request body exceeds the limit of ${limit} bytes.`, { limit_bytes: limit });
+      throw new ApiError('payload_too_large', `The request body exceeds the limit of ${limit} bytes.`, {
+        limit_bytes: limit,
+      });
     }
     chunks.push(buf);
   }
   return Buffer.concat(chunks);
 }
 
-export function readBody(limit: number, uploadLimit: number, acceptsMultipart: (path: string) => boolean): Middleware<ApiState> {
+export function readBody(
+  limit: number,
+  uploadLimit: number,
+  acceptsMultipart: (path: string) => boolean,
+): Middleware<ApiState> {
   return async (ctx, next) => {
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
     const length = ctx.get('Content-Length');
@@ -33,7 +41,9 @@ export function readBody(limit: number, uploadLimit: number, acceptsMultipart: (
     const type = ctx.request.type;
     if (type === 'multipart/form-data' && acceptsMultipart(ctx.path)) {
       if (declared !== undefined && declared > uploadLimit + MULTIPART_OVERHEAD) {
-        throw new ApiError('payload_too_large', `The upload exceeds the limit of ${uploadLimit} bytes.`, { limit_bytes: uploadLimit });
+        throw new ApiError('payload_too_large', `The upload exceeds the limit of ${uploadLimit} bytes.`, {
+          limit_bytes: uploadLimit,
+        });
       }
       // Streamed, never buffered whole; the idempotency fingerprint takes the body's digest.
       const { upload, digest } = await readMultipart(ctx.req, { fileBytes: uploadLimit, ...DEFAULT_FIELD_LIMITS });
@@ -62,7 +72,9 @@ export function readBody(limit: number, uploadLimit: number, acceptsMultipart: (
     // Every JSON body of this API is an object; null, numbers, strings and arrays are refused here,
     // once, so no route ever sees them.
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new ApiError('invalid_request', 'The body must be a JSON object.', { fields: [{ field: '/body', reason: 'must be a JSON object' }] });
+      throw new ApiError('invalid_request', 'The body must be a JSON object.', {
+        fields: [{ field: '/body', reason: 'must be a JSON object' }],
+      });
     }
     (ctx.request as { body?: unknown }).body = parsed;
     return next();

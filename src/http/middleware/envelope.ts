@@ -18,9 +18,14 @@ export function envelope(logger: Logger): Middleware<ApiState> {
     try {
       await next();
       if ((ctx.status === 405 || ctx.status === 501) && !ctx.body) {
-        throw new ApiError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}.`, {
-          allowed_methods: (ctx.response.get('Allow') || '').split(/,\s*/).filter(Boolean),
-        }, { Allow: ctx.response.get('Allow') || '' });
+        throw new ApiError(
+          'method_not_allowed',
+          `${ctx.method} is not allowed on ${ctx.path}.`,
+          {
+            allowed_methods: (ctx.response.get('Allow') || '').split(/,\s*/).filter(Boolean),
+          },
+          { Allow: ctx.response.get('Allow') || '' },
+        );
       }
       if (ctx.body === undefined && ctx.status === 404) {
         throw new ApiError('not_found', `No route ${ctx.method} ${ctx.path}`);
@@ -38,14 +43,17 @@ export function envelope(logger: Logger): Middleware<ApiState> {
       };
     } finally {
       const level = ctx.status >= 500 ? 'error' : ctx.status >= 400 ? 'warn' : 'info';
-      logger[level]({
-        request_id: requestId,
-        key_id: ctx.state.auth?.keyId,
-        method: ctx.method,
-        route: ctx.state.routeName ?? ctx.path,
-        status: ctx.status,
-        latency_ms: Math.round((performance.now() - ctx.state.startedAt) * 100) / 100,
-      }, 'request');
+      logger[level](
+        {
+          request_id: requestId,
+          key_id: ctx.state.auth?.keyId,
+          method: ctx.method,
+          route: ctx.state.routeName ?? ctx.path,
+          status: ctx.status,
+          latency_ms: Math.round((performance.now() - ctx.state.startedAt) * 100) / 100,
+        },
+        'request',
+      );
     }
   };
 }
@@ -56,7 +64,8 @@ function toApiError(error: unknown): ApiError {
   const status = (error as { status?: unknown; expose?: unknown })?.status;
   if (status === 413) return new ApiError('payload_too_large', 'The request body is too large.');
   if (status === 415) return new ApiError('unsupported_media_type', 'The request body must be JSON.');
-  if (typeof status === 'number' && status === 400) return new ApiError('invalid_request', 'The request could not be read.');
+  if (typeof status === 'number' && status === 400)
+    return new ApiError('invalid_request', 'The request could not be read.');
   return new ApiError('internal_error', 'An unexpected error occurred; it has been logged with the request id.');
 }
 

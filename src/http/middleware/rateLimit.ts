@@ -16,7 +16,11 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   /** advertise: set RateLimit-* headers on allowed requests (the per-key limiter does). */
-  constructor(private readonly perSecond: number, private readonly burst: number, private readonly advertise = true) {}
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly advertise = true,
+  ) {}
 
   take(ctx: ApiContext, key: string): void {
     const now = performance.now();
@@ -28,12 +32,17 @@ export class RateLimiter {
     const resetSeconds = Math.ceil((this.burst - bucket.tokens) / this.perSecond);
     if (bucket.tokens < 1) {
       const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond));
-      throw new ApiError('rate_limited', `Rate limit exceeded; retry in ${retryAfter} s.`, { retry_after_seconds: retryAfter }, {
-        'Retry-After': String(retryAfter),
-        'RateLimit-Limit': String(this.burst),
-        'RateLimit-Remaining': '0',
-        'RateLimit-Reset': String(retryAfter),
-      });
+      throw new ApiError(
+        'rate_limited',
+        `Rate limit exceeded; retry in ${retryAfter} s.`,
+        { retry_after_seconds: retryAfter },
+        {
+          'Retry-After': String(retryAfter),
+          'RateLimit-Limit': String(this.burst),
+          'RateLimit-Remaining': '0',
+          'RateLimit-Reset': String(retryAfter),
+        },
+      );
     }
     bucket.tokens -= 1;
     if (!this.advertise) return;

@@ -35,7 +35,10 @@ export function createActivities(deps: ActivityDeps) {
       graph: deps.graph,
       config: deps.config,
       loadShape: (projectId, shapeId) => loadShape(deps.graph, shapeId, projectId),
-      validateEntity: (shape, label, properties) => compiledOf(shape).validateEntity(label, properties).map((p) => `${p.field || label}: ${p.reason}`),
+      validateEntity: (shape, label, properties) =>
+        compiledOf(shape)
+          .validateEntity(label, properties)
+          .map((p) => `${p.field || label}: ${p.reason}`),
     }),
     ...createConnectionActivities({ graph: deps.graph, config: deps.config, logger: deps.logger }),
   };

@@ -78,7 +78,10 @@ describe('chunkText', () => {
   });
 
   it('is deterministic', () => {
-    assert.deepEqual(chunkText(PARAGRAPHS, { size: 250, overlap: 50 }), chunkText(PARAGRAPHS, { size: 250, overlap: 50 }));
+    assert.deepEqual(
+      chunkText(PARAGRAPHS, { size: 250, overlap: 50 }),
+      chunkText(PARAGRAPHS, { size: 250, overlap: 50 }),
+    );
   });
 
   it('uses 1200 characters with 200 of overlap by default', () => {

@@ -7,33 +7,50 @@ const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');
 
 describe('extractText', () => {
   it('takes plain text as it is, with Windows line endings normalised', async () => {
-    const result = await extractText({ data: utf8('\uFEFFLine one\r\nLine two\r\n'), mimeType: 'text/plain', filename: 'notes.txt' });
+    const result = await extractText({
+      data: utf8('\uFEFFLine one\r\nLine two\r\n'),
+      mimeType: 'text/plain',
+      filename: 'notes.txt',
+    });
     assert.deepEqual(result, { title: null, text: 'Line one\nLine two', mimeType: 'text/plain' });
   });
 
   it('takes markdown as it is, titled by its first # heading outside code', async () => {
     const markdown = '```sh\n# not a title\n```\n\nIntro\n\n## Sub\n\n# Real Title #\n\nBody *text*.';
-    const result = await extractText({ data: utf8(markdown), mimeType: 'application/octet-stream', filename: 'README.MD' });
+    const result = await extractText({
+      data: utf8(markdown),
+      mimeType: 'application/octet-stream',
+      filename: 'README.MD',
+    });
     assert.equal(result.mimeType, 'text/markdown');
     assert.equal(result.title, 'Real Title');
     assert.equal(result.text, markdown);
   });
 
   it('recognises JSON by parsing it, whatever it was declared as, and pretty-prints it', async () => {
-    const result = await extractText({ data: utf8('{"name":"gks","tags":["a","b"]}'), mimeType: 'text/plain', filename: 'data.txt' });
+    const result = await extractText({
+      data: utf8('{"name":"gks","tags":["a","b"]}'),
+      mimeType: 'text/plain',
+      filename: 'data.txt',
+    });
     assert.equal(result.mimeType, 'application/json');
     assert.equal(result.text, JSON.stringify({ name: 'gks', tags: ['a', 'b'] }, null, 2));
     assert.equal(result.title, null);
   });
 
   it('reads HTML by its prefix even when declared as something else', async () => {
-    const html = '  <!DOCTYPE html><html><head><title>Page</title><script>x()</script></head><body><p>Hello &amp; welcome.</p></body></html>';
+    const html =
+      '  <!DOCTYPE html><html><head><title>Page</title><script>x()</script></head><body><p>Hello &amp; welcome.</p></body></html>';
     const result = await extractText({ data: utf8(html), mimeType: 'text/plain', filename: 'page.txt' });
     assert.deepEqual(result, { title: 'Page', text: 'Hello & welcome.', mimeType: 'text/html' });
   });
 
   it('reads an HTML fragment when the name or the declared type says HTML', async () => {
-    const byName = await extractText({ data: utf8('<h1>Frag</h1><p>ment</p>'), mimeType: 'application/octet-stream', filename: 'x.htm' });
+    const byName = await extractText({
+      data: utf8('<h1>Frag</h1><p>ment</p>'),
+      mimeType: 'application/octet-stream',
+      filename: 'x.htm',
+    });
     assert.deepEqual(byName, { title: 'Frag', text: 'Frag\n\nment', mimeType: 'text/html' });
     const byType = await extractText({ data: utf8('<p>ment</p>'), mimeType: 'text/html; charset=utf-8' });
     assert.equal(byType.text, 'ment');
@@ -46,7 +63,9 @@ describe('extractText', () => {
   });
 
   it('refuses binary content as an unsupported file type on /body/file', async () => {
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    const png = Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    ]);
     await assert.rejects(extractText({ data: png, mimeType: 'text/plain', filename: 'image.txt' }), (e: unknown) => {
       assert.ok(e instanceof ApiError);
       assert.equal(e.code, 'invalid_request');
@@ -57,11 +76,14 @@ describe('extractText', () => {
   });
 
   it('names another field in errors when told where the bytes came from', async () => {
-    await assert.rejects(extractText({ data: Buffer.from([1, 0, 2]), mimeType: 'application/octet-stream', field: '/body/url' }), (e: unknown) => {
-      assert.ok(e instanceof ApiError);
-      assert.equal(e.details.fields?.[0]?.field, '/body/url');
-      return true;
-    });
+    await assert.rejects(
+      extractText({ data: Buffer.from([1, 0, 2]), mimeType: 'application/octet-stream', field: '/body/url' }),
+      (e: unknown) => {
+        assert.ok(e instanceof ApiError);
+        assert.equal(e.details.fields?.[0]?.field, '/body/url');
+        return true;
+      },
+    );
   });
 
   it('reads UTF-16 text with a byte order mark instead of calling it binary', async () => {

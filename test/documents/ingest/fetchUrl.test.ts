@@ -44,7 +44,11 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   }
 }
 
-async function rejectsWith(work: Promise<unknown>, code: ErrorCode, check: (e: ApiError) => void = () => {}): Promise<void> {
+async function rejectsWith(
+  work: Promise<unknown>,
+  code: ErrorCode,
+  check: (e: ApiError) => void = () => {},
+): Promise<void> {
   await assert.rejects(work, (e: unknown) => {
     assert.ok(e instanceof ApiError, `expected an ApiError, got ${String(e)}`);
     assert.equal(e.code, code, e.message);
@@ -157,10 +161,14 @@ describe('fetchUrl', () => {
 
   for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
     it(`refuses loopback (${host}) when private addresses are not allowed`, async () => {
-      await rejectsWith(fetchUrl(`http://${host}:${port}/page`, { ...open, allowPrivate: false }), 'invalid_request', (e) => {
-        assert.equal(urlField(e).field, '/body/url');
-        assert.match(urlField(e).reason, /private address/);
-      });
+      await rejectsWith(
+        fetchUrl(`http://${host}:${port}/page`, { ...open, allowPrivate: false }),
+        'invalid_request',
+        (e) => {
+          assert.equal(urlField(e).field, '/body/url');
+          assert.match(urlField(e).reason, /private address/);
+        },
+      );
     });
   }
 
@@ -170,16 +178,26 @@ describe('fetchUrl', () => {
   });
 
   it('falls back to the next vetted address when the first refuses the connection', async () => {
-    const resolve: Resolver = async () => [{ address: '::1', family: 6 }, { address: '127.0.0.1', family: 4 }];
+    const resolve: Resolver = async () => [
+      { address: '::1', family: 6 },
+      { address: '127.0.0.1', family: 4 },
+    ];
     const page = await fetchUrl(`http://dual.test:${port}/host`, { ...open, resolve });
     assert.equal(page.body.toString('utf8'), `dual.test:${port}`);
   });
 
   it('refuses a host when any one of its addresses is private', async () => {
-    const resolve: Resolver = async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }];
-    await rejectsWith(fetchUrl('http://mixed.test/', { ...open, allowPrivate: false, resolve }), 'invalid_request', (e) => {
-      assert.match(urlField(e).reason, /private address 10\.0\.0\.7/);
-    });
+    const resolve: Resolver = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.0.0.7', family: 4 },
+    ];
+    await rejectsWith(
+      fetchUrl('http://mixed.test/', { ...open, allowPrivate: false, resolve }),
+      'invalid_request',
+      (e) => {
+        assert.match(urlField(e).reason, /private address 10\.0\.0\.7/);
+      },
+    );
   });
 
   it('refuses a host that does not resolve as an invalid URL', async () => {

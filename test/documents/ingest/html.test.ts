@@ -20,7 +20,9 @@ describe('htmlToText', () => {
   });
 
   it('decodes named and numeric entities', () => {
-    const { text } = htmlToText('<p>Fish &amp; chips &lt;3 &quot;caf&eacute;&quot; &#169; &#x2014; &hellip;&nbsp;end</p>');
+    const { text } = htmlToText(
+      '<p>Fish &amp; chips &lt;3 &quot;caf&eacute;&quot; &#169; &#x2014; &hellip;&nbsp;end</p>',
+    );
     assert.equal(text, 'Fish & chips <3 "café" © — … end');
   });
 
@@ -40,7 +42,10 @@ describe('htmlToText', () => {
   });
 
   it('keeps the line breaks of preformatted text', () => {
-    assert.equal(htmlToText('<p>Run:</p><pre>npm ci\nnpm test</pre><p>Done.</p>').text, 'Run:\n\nnpm ci\nnpm test\n\nDone.');
+    assert.equal(
+      htmlToText('<p>Run:</p><pre>npm ci\nnpm test</pre><p>Done.</p>').text,
+      'Run:\n\nnpm ci\nnpm test\n\nDone.',
+    );
   });
 
   it('copes with malformed markup: unclosed paragraphs, stray closing tags, comments', () => {

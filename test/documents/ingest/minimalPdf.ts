@@ -20,7 +20,14 @@ export function minimalPdf(spec: PdfSpec): Buffer {
   objects.push('<< /Type /Catalog /Pages 2 0 R >>');
   objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`);
   spec.pages.forEach((lines, i) => {
-    const stream = ['BT', '/F1 12 Tf', '14 TL', '72 720 Td', ...lines.map((line) => `(${escapePdfString(line)}) Tj T*`), 'ET'].join('\n');
+    const stream = [
+      'BT',
+      '/F1 12 Tf',
+      '14 TL',
+      '72 720 Td',
+      ...lines.map((line) => `(${escapePdfString(line)}) Tj T*`),
+      'ET',
+    ].join('\n');
     objects.push(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + i * 2} 0 R /Resources << /Font << /F1 ${fontId} 0 R >> >> >>`,
     );

@@ -8,7 +8,10 @@ describe('pdfToText', function () {
   this.timeout(180_000);
 
   it('reads the text, page count and title of a PDF', async () => {
-    const pdf = minimalPdf({ title: 'Quarterly Report', pages: [['Revenue grew (a lot).', 'Costs fell.'], ['Second page text.']] });
+    const pdf = minimalPdf({
+      title: 'Quarterly Report',
+      pages: [['Revenue grew (a lot).', 'Costs fell.'], ['Second page text.']],
+    });
     const result = await pdfToText(pdf);
     assert.equal(result.pages, 2);
     assert.equal(result.title, 'Quarterly Report');

@@ -15,8 +15,16 @@ export interface GoldParagraph {
   relations: [type: string, from: string, to: string][];
 }
 
-export interface Counts { tp: number; fp: number; fn: number }
-export interface Figures extends Counts { precision: number; recall: number; f1: number }
+export interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+export interface Figures extends Counts {
+  precision: number;
+  recall: number;
+  f1: number;
+}
 
 export interface ParagraphScore {
   id: string;
@@ -54,7 +62,14 @@ const figures = ({ tp, fp, fn }: Counts): Figures => {
   return { tp, fp, fn, precision, recall, f1 };
 };
 
-function tally(into: Map<string, Counts>, typeOf: (item: string) => string, predicted: Set<string>, gold: Set<string>, fp: string[], fn: string[]): void {
+function tally(
+  into: Map<string, Counts>,
+  typeOf: (item: string) => string,
+  predicted: Set<string>,
+  gold: Set<string>,
+  fp: string[],
+  fn: string[],
+): void {
   const bump = (item: string, field: keyof Counts) => {
     for (const type of [typeOf(item), 'overall']) {
       const c = into.get(type) ?? { tp: 0, fp: 0, fn: 0 };
@@ -64,27 +79,43 @@ function tally(into: Map<string, Counts>, typeOf: (item: string) => string, pred
   };
   for (const item of predicted) {
     if (gold.has(item)) bump(item, 'tp');
-    else { bump(item, 'fp'); fp.push(item); }
+    else {
+      bump(item, 'fp');
+      fp.push(item);
+    }
   }
-  for (const item of gold) if (!predicted.has(item)) { bump(item, 'fn'); fn.push(item); }
+  for (const item of gold)
+    if (!predicted.has(item)) {
+      bump(item, 'fn');
+      fn.push(item);
+    }
 }
 
 function pearson(xs: number[], ys: number[]): number {
   const n = xs.length;
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = ys.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0; let sxx = 0; let syy = 0;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
   for (let i = 0; i < n; i++) {
     const dx = (xs[i] as number) - mx;
     const dy = (ys[i] as number) - my;
-    sxy += dx * dy; sxx += dx * dx; syy += dy * dy;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
   }
   return sxx && syy ? sxy / Math.sqrt(sxx * syy) : 0;
 }
 
 const NEGATION = /\b(?:not|never|no longer|n't)\b|n't\b/iu;
 
-export async function evaluate(extractor: Extractor, gold: GoldParagraph[], options: ExtractOptions = { effort: 'agentic' }, shape: ShapeDef = generalShape): Promise<Evaluation> {
+export async function evaluate(
+  extractor: Extractor,
+  gold: GoldParagraph[],
+  options: ExtractOptions = { effort: 'agentic' },
+  shape: ShapeDef = generalShape,
+): Promise<Evaluation> {
   const entityCounts = new Map<string, Counts>();
   const relationCounts = new Map<string, Counts>();
   const paragraphs: ParagraphScore[] = [];
@@ -98,30 +129,63 @@ export async function evaluate(extractor: Extractor, gold: GoldParagraph[], opti
     const nameOf = new Map(result.entities.map((e) => [e.key, e.normalized_name]));
     const predictedEntities = new Set(result.entities.map((e) => `${e.type}|${e.normalized_name}`));
     const goldEntities = new Set(p.entities.map(([t, n]) => `${t}|${normalizeName(n)}`));
-    const predictedRelations = new Set(result.relationships.map((r) => `${r.type}|${nameOf.get(r.from_key) ?? r.from_key}|${nameOf.get(r.to_key) ?? r.to_key}`));
+    const predictedRelations = new Set(
+      result.relationships.map(
+        (r) => `${r.type}|${nameOf.get(r.from_key) ?? r.from_key}|${nameOf.get(r.to_key) ?? r.to_key}`,
+      ),
+    );
     const goldRelations = new Set(p.relations.map(([t, f, to]) => `${t}|${normalizeName(f)}|${normalizeName(to)}`));
     const fp: string[] = [];
     const fn: string[] = [];
     tally(entityCounts, (i) => i.split('|')[0] as string, predictedEntities, goldEntities, fp, fn);
     tally(relationCounts, (i) => i.split('|')[0] as string, predictedRelations, goldRelations, fp, fn);
-    for (const r of result.relationships) if (NEGATION.test(r.evidence) && !goldRelations.has(`${r.type}|${nameOf.get(r.from_key)}|${nameOf.get(r.to_key)}`)) negatedRelations += 1;
+    for (const r of result.relationships)
+      if (
+        NEGATION.test(r.evidence) &&
+        !goldRelations.has(`${r.type}|${nameOf.get(r.from_key)}|${nameOf.get(r.to_key)}`)
+      )
+        negatedRelations += 1;
     const targets = new Map<string, Set<string>>();
-    for (const r of result.relationships) if (many.has(r.type)) targets.set(`${r.type}|${r.from_key}`, (targets.get(`${r.type}|${r.from_key}`) ?? new Set()).add(r.to_key));
+    for (const r of result.relationships)
+      if (many.has(r.type))
+        targets.set(`${r.type}|${r.from_key}`, (targets.get(`${r.type}|${r.from_key}`) ?? new Set()).add(r.to_key));
     for (const t of targets.values()) if (t.size > 1) cardinalityViolations += 1;
     const tp = predictedEntities.size + predictedRelations.size - fp.length;
     const f1 = figures({ tp, fp: fp.length, fn: fn.length }).f1;
     const score = scoreExtraction(raw, shape);
-    paragraphs.push({ id: p.id, f1: tp + fp.length + fn.length === 0 ? 1 : f1, quality: score.quality, components: { ...score.components }, falsePositives: fp, falseNegatives: fn });
+    paragraphs.push({
+      id: p.id,
+      f1: tp + fp.length + fn.length === 0 ? 1 : f1,
+      quality: score.quality,
+      components: { ...score.components },
+      falsePositives: fp,
+      falseNegatives: fn,
+    });
   }
   const millis = performance.now() - started;
-  const toRecord = (m: Map<string, Counts>) => Object.fromEntries([...m].sort(([a], [b]) => (a === 'overall' ? 1 : b === 'overall' ? -1 : a < b ? -1 : 1)).map(([k, v]) => [k, figures(v)]));
+  const toRecord = (m: Map<string, Counts>) =>
+    Object.fromEntries(
+      [...m]
+        .sort(([a], [b]) => (a === 'overall' ? 1 : b === 'overall' ? -1 : a < b ? -1 : 1))
+        .map(([k, v]) => [k, figures(v)]),
+    );
   return {
     entities: toRecord(entityCounts),
     relations: toRecord(relationCounts),
     paragraphs,
-    qualityCorrelation: pearson(paragraphs.map((x) => x.quality), paragraphs.map((x) => x.f1)),
-    componentCorrelations: Object.fromEntries([...new Set(paragraphs.flatMap((x) => Object.keys(x.components)))].sort()
-      .map((k) => [k, pearson(paragraphs.map((x) => x.components[k] ?? 1), paragraphs.map((x) => x.f1))])),
+    qualityCorrelation: pearson(
+      paragraphs.map((x) => x.quality),
+      paragraphs.map((x) => x.f1),
+    ),
+    componentCorrelations: Object.fromEntries(
+      [...new Set(paragraphs.flatMap((x) => Object.keys(x.components)))].sort().map((k) => [
+        k,
+        pearson(
+          paragraphs.map((x) => x.components[k] ?? 1),
+          paragraphs.map((x) => x.f1),
+        ),
+      ]),
+    ),
     negatedRelations,
     cardinalityViolations,
     millis,
@@ -131,7 +195,10 @@ export async function evaluate(extractor: Extractor, gold: GoldParagraph[], opti
 /** Pearson correlation of quality with F1 over the paragraphs of several evaluations together. */
 export function pooledCorrelation(evaluations: Evaluation[]): number {
   const all = evaluations.flatMap((e) => e.paragraphs);
-  return pearson(all.map((p) => p.quality), all.map((p) => p.f1));
+  return pearson(
+    all.map((p) => p.quality),
+    all.map((p) => p.f1),
+  );
 }
 
 export function formatEvaluation(title: string, e: Evaluation): string {
@@ -142,7 +209,11 @@ export function formatEvaluation(title: string, e: Evaluation): string {
     `== ${title}`,
     ...Object.entries(e.entities).map(([t, f]) => row('entity', t, f)),
     ...Object.entries(e.relations).map(([t, f]) => row('relation', t, f)),
-    `quality/F1 correlation (Pearson, ${e.paragraphs.length} paragraphs): ${e.qualityCorrelation.toFixed(3)}; by component: ${Object.entries(e.componentCorrelations).map(([k, v]) => `${k} ${v.toFixed(3)}`).join(', ')}`,
+    `quality/F1 correlation (Pearson, ${e.paragraphs.length} paragraphs): ${e.qualityCorrelation.toFixed(3)}; by component: ${Object.entries(
+      e.componentCorrelations,
+    )
+      .map(([k, v]) => `${k} ${v.toFixed(3)}`)
+      .join(', ')}`,
     `relations from negated statements: ${e.negatedRelations}; many-to-one cardinality violations: ${e.cardinalityViolations}`,
     `time: ${e.millis.toFixed(0)} ms`,
   ].join('\n');
