@@ -11,7 +11,7 @@ import { fetchUrl } from '../documents/ingest/fetchUrl.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import { checkDefinition, type Definition } from '../shapes/definition.js';
 import { loadShape, stageShape, type StagedShape } from '../shapes/store.js';
-import { planMap, type MapPlan } from './map.js';
+import { planMap, type MapContext, type MapPlan } from './map.js';
 import { diffDefinitions, type DefinitionDiff } from './diff.js';
 import { mappingFromProps, stageBridge, stageBridgeVersion, type MappingRecord } from './store.js';
 import {
@@ -216,6 +216,18 @@ export async function versionBridge(
   };
 }
 
+/** What map needs of a committed bridge: its shape and the mappings of its version. */
+async function mapContext(graph: Graph, actor: Actor, id: string): Promise<MapContext> {
+  const current = await committedBridge(graph, actor, id, 'map records');
+  return {
+    projectId: actor.projectId,
+    bridgeId: id,
+    bridgeName: String(current.bridge.name),
+    shapeId: String(current.bridge.shape_id),
+    mappings: current.mappings,
+  };
+}
+
 export interface MapResult extends WriteOutcome {
   plan: Pick<MapPlan, 'counts' | 'unresolved' | 'entity_ids'>;
 }
@@ -228,14 +240,7 @@ export async function mapRecords(
   records: Record<string, unknown>[],
   apply: boolean,
 ): Promise<MapResult> {
-  const current = await committedBridge(deps.graph, actor, id, 'map records');
-  const ctx = {
-    projectId: actor.projectId,
-    bridgeId: id,
-    bridgeName: String(current.bridge.name),
-    shapeId: String(current.bridge.shape_id),
-    mappings: current.mappings,
-  };
+  const ctx = await mapContext(deps.graph, actor, id);
   let plan: MapPlan | undefined;
   const outcome = await writeGoverned(
     deps.graph,
@@ -260,13 +265,6 @@ export async function planMapOnly(
   recordType: string,
   records: Record<string, unknown>[],
 ): Promise<MapPlan> {
-  const current = await committedBridge(deps.graph, actor, id, 'map records');
-  const ctx = {
-    projectId: actor.projectId,
-    bridgeId: id,
-    bridgeName: String(current.bridge.name),
-    shapeId: String(current.bridge.shape_id),
-    mappings: current.mappings,
-  };
+  const ctx = await mapContext(deps.graph, actor, id);
   return deps.graph.read((tx) => planMap(tx, ctx, recordType, records));
 }

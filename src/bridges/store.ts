@@ -2,6 +2,7 @@
 // text) that PROPOSES its :Shape (one per version) and HAS_MAPPING one :BridgeMapping per type and
 // version, each with the record paths of its identity, name, properties and relationships as
 // parallel lists.
+import { canonicalJson as canonical } from '../briefing/hashes.js';
 import type { Plain } from '../db/values.js';
 import type { PropValue } from '../deltas/props.js';
 import type { DeltaDraft } from '../deltas/draft.js';
@@ -39,18 +40,9 @@ export interface MappingRecord {
   }[];
 }
 
+/** The service's one canonical JSON (sorted keys, as the briefing hashes use) for a parsed JSON value. */
 export function canonicalJson(value: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return JSON.stringify(canonical(value));
+  return canonical(value as Parameters<typeof canonical>[0]);
 }
 
 /** The mapping of each proposed type: its properties, and the relationships its records carry. */

@@ -2,6 +2,7 @@
 // the same document and options always give the same proposal (types in discovery order).
 import crypto from 'node:crypto';
 import { ApiError } from '../../errors/catalogue.js';
+import { canonicalJson } from '../store.js';
 import { buildProposal } from './build.js';
 import { readJsonSchemaSource } from './fromJsonSchema.js';
 import { parseGraphqlIntrospection, parseGraphqlSdl, readGraphqlSource } from './fromGraphql.js';
@@ -70,16 +71,6 @@ export function propose(source: SourceInput, options: ProposeOptions): ProposeRe
 
 /** SHA-256 of the source as given (text as is, JSON canonically: sorted keys). */
 export function sourceDigest(document: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  const text = typeof document === 'string' ? document : JSON.stringify(canonical(document));
+  const text = typeof document === 'string' ? document : canonicalJson(document);
   return `sha256:${crypto.createHash('sha256').update(text).digest('hex')}`;
 }
