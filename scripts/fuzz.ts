@@ -5,6 +5,7 @@
 // Env: GKS_FUZZ_SECONDS (default 180), GKS_FUZZ_NEO4J_PORT (17697), GKS_FUZZ_TEMPORAL_PORT (17243),
 // GKS_FUZZ_API_PORT (18080), GKS_FUZZ_SEED, GKS_FUZZ_WORKERS (2), GKS_FUZZ_VENV (.cache/schemathesis).
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -42,6 +43,8 @@ async function main(): Promise<number> {
   const st = ensureSchemathesis();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
+    // Connections need a secrets key (without one, create is a documented 503): a fresh one per run.
+    GKS_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     RATE_LIMIT_PER_SECOND: '1000000',
     RATE_LIMIT_BURST: '1000000',
     ...env,

@@ -52,7 +52,7 @@ export const sourceSchema: JsonSchema = {
     document: {
       type: ['object', 'string'],
       description:
-        'The description itself: a JSON object (openapi, json_schema, graphql_introspection; JSON text is accepted too) or GraphQL SDL text (graphql_sdl). Only local #/ references are followed.',
+        'The description itself: a JSON object (openapi: with openapi 3.0.x or 3.1.x; json_schema; graphql_introspection: with __schema or data) or GraphQL SDL text (graphql_sdl). Only local #/ references are followed. SDL that does not parse is a 400 naming the document.',
     },
     url: {
       type: 'string',
@@ -66,6 +66,29 @@ export const sourceSchema: JsonSchema = {
   oneOf: [
     { required: ['document'], not: { required: ['url'] } },
     { required: ['url'], not: { required: ['document'] } },
+  ],
+  // The document's form follows the format: SDL text, or a JSON object (an OpenAPI one names its version).
+  allOf: [
+    {
+      if: { properties: { format: { const: 'graphql_sdl' } } },
+      then: { properties: { document: { type: 'string', minLength: 1, pattern: '\\S' } } },
+    },
+    {
+      if: { properties: { format: { enum: ['openapi', 'json_schema', 'graphql_introspection'] } } },
+      then: { properties: { document: { type: 'object' } } },
+    },
+    {
+      if: { properties: { format: { const: 'openapi' } } },
+      then: {
+        properties: {
+          document: { required: ['openapi'], properties: { openapi: { type: 'string', pattern: '^3\\.[01]\\.' } } },
+        },
+      },
+    },
+    {
+      if: { properties: { format: { const: 'graphql_introspection' } } },
+      then: { properties: { document: { anyOf: [{ required: ['__schema'] }, { required: ['data'] }] } } },
+    },
   ],
   additionalProperties: false,
   description: 'Exactly one of document and url.',
