@@ -17,7 +17,7 @@ import {
   versionBridgeBody,
   bridgeSchema,
   unmappedSchema,
-  proposalSchema,
+  proposalAnswer,
 } from './schemas.js';
 import {
   createBridge,
@@ -94,7 +94,7 @@ export function bridgeRoutes(deps: Deps) {
           ...writeFields,
           bridge: bridgeSchema,
           shape: { type: ['object', 'null'] },
-          proposal: proposalSchema,
+          proposal: proposalAnswer,
           unmapped: unmappedSchema,
         },
       },
@@ -204,7 +204,7 @@ export function bridgeRoutes(deps: Deps) {
           ...writeFields,
           bridge: bridgeSchema,
           shape: { type: ['object', 'null'] },
-          proposal: proposalSchema,
+          proposal: proposalAnswer,
           unmapped: unmappedSchema,
           diff: { type: 'object' },
         },

@@ -238,8 +238,18 @@ export const bridgeSchema: JsonSchema = {
     updated_at: { type: ['string', 'null'] },
   },
 };
+/** A proposal as answered: the same fields, and possibly no type at all (a source with nothing to map). */
+const proposalAnswer: JsonSchema = {
+  type: 'object',
+  properties: {
+    format: { enum: [...SOURCE_FORMATS] },
+    entity_types: { type: 'array' },
+    relationship_types: { type: 'array' },
+  },
+};
+
 export const proposeResponse: JsonSchema = {
   type: 'object',
-  properties: { proposal: proposalSchema, unmapped: unmappedSchema, source_digest: { type: 'string' } },
+  properties: { proposal: proposalAnswer, unmapped: unmappedSchema, source_digest: { type: 'string' } },
 };
-export { unmappedSchema };
+export { unmappedSchema, proposalAnswer };

@@ -48,6 +48,18 @@ export const ERROR_ENVELOPE: JsonSchema = {
  * Any route with inputs: 400. Path parameters or a project_id input: 404. Idempotent routes: 409
  * idempotency_conflict.
  */
+/** A body may be left out (it reads as {}) only when nothing in its schema asks for a field. */
+function bodyRequired(route: RouteSpec): boolean {
+  const body = route.body ?? {};
+  const required = (body.required as string[] | undefined) ?? [];
+  return (
+    required.length > 0 ||
+    route.multipart === true ||
+    Number(body.minProperties ?? 0) > 0 ||
+    ['anyOf', 'oneOf', 'allOf', 'if', 'not'].some((k) => k in body)
+  );
+}
+
 export function commonErrors(route: RouteSpec): ErrorCode[] {
   const authenticated = route.auth !== false;
   const hasBody = route.method !== 'get';
