@@ -216,15 +216,7 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
       ...(route.auth === false ? { security: [] } : {}),
       ...(route.scope ? { 'x-required-scope': route.scope } : {}),
       parameters: parameters(route),
-      // A body none of whose fields is required may be left out (it reads as {}); otherwise it is required.
-      ...(Object.keys(content).length
-        ? {
-            requestBody: {
-              required: ((route.body?.required as string[] | undefined) ?? []).length > 0 || route.multipart === true,
-              content,
-            },
-          }
-        : {}),
+      ...(Object.keys(content).length ? { requestBody: { required: bodyRequired(route), content } } : {}),
       responses,
     };
   }
