@@ -7,43 +7,7 @@ import { invalid } from '../errors/catalogue.js';
 
 const LABEL = /^[A-Z][A-Za-z0-9_]{0,63}$/;
 const REL_TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
-/**
- * Every label the engine owns: the one list. A caller (or an extractor, or a shape) may never name
- * one as an entity type, a shape label or a filter of engine records. Add new engine labels here.
- */
-export const RESERVED_LABELS = new Set([
-  'Knowledge',
-  'Pending',
-  'Delta',
-  'Change',
-  'TenantProject',
-  'TenantOrg',
-  'ApiKey',
-  'CreditAccount',
-  'CreditEntry',
-  'IdempotencyRecord',
-  'Loop',
-  'RelationshipSnapshot',
-  'Entity',
-  'Memory',
-  'Shape',
-  'EntityType',
-  'PropertyDef',
-  'RelationshipType',
-  'Document',
-  'Chunk',
-  'Collection',
-  'Submission',
-  'Context',
-  'Slice',
-  'Connection',
-  'ConnectionSecret',
-  'Sync',
-  'SyncPage',
-  'Bridge',
-  'BridgeMapping',
-]);
-/** The engine's own records among them: never part of any delta, never a graph read's filter. */
+/** The engine's own records: never part of any delta, never a graph read's filter. */
 export const RECORD_LABELS = new Set([
   'Knowledge',
   'Pending',
@@ -60,6 +24,29 @@ export const RECORD_LABELS = new Set([
   'ConnectionSecret',
   'Sync',
   'SyncPage',
+]);
+/**
+ * Every label the engine owns: the one list (its records, and the nodes it makes itself). A caller
+ * (or an extractor, or a shape) may never name one as an entity type, a shape label or a filter
+ * of engine records. Add new engine labels here.
+ */
+export const RESERVED_LABELS = new Set([
+  ...RECORD_LABELS,
+  'Entity',
+  'Memory',
+  'Shape',
+  'EntityType',
+  'PropertyDef',
+  'RelationshipType',
+  'Document',
+  'Chunk',
+  'Collection',
+  'Submission',
+  'Context',
+  'Slice',
+  'Connection',
+  'Bridge',
+  'BridgeMapping',
 ]);
 
 /** Engine labels only the drafts of one area stage (a submission cannot forge a slice or a bridge). */
