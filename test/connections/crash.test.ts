@@ -1,40 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/http/app.js';
 import { allRoutes } from '../../src/routes.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { startWorkerProcess } from '../support/workerProcess.js';
 import { jsonApi, makeIssues, startStandIn } from './standins.js';
 import { deltaChanges, jsonConnection, waitForSync } from './support.js';
-
-/** A worker in its own process, as ops would run it (npm run worker), on its own task queue. */
-function startWorkerProcess(taskQueue: string): Promise<ChildProcess> {
-  const { endpoints, config } = harness();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/workerMain.ts'], {
-    env: {
-      ...process.env,
-      NEO4J_URI: endpoints.neo4jUri,
-      TEMPORAL_ADDRESS: endpoints.temporalAddress,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      LOG_LEVEL: 'silent',
-      FETCH_ALLOW_PRIVATE: 'true',
-      GKS_SECRETS_KEY: config.secrets.key?.toString('base64') ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker did not start')), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('worker polling')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
 
 describe('connection sync faults', function () {
   this.timeout(300_000);

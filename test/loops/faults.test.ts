@@ -1,38 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/http/app.js';
 import { allRoutes } from '../../src/routes.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { startWorkerProcess } from '../support/workerProcess.js';
 import { allEvents, createDocument, GENERAL_SHAPE_ID, longStory, waitForLoop } from './support.js';
-
-/** A loop worker in its own process, as ops would run it (npm run worker). */
-function startWorkerProcess(taskQueue: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  const { endpoints } = harness();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/workerMain.ts'], {
-    env: {
-      ...process.env,
-      NEO4J_URI: endpoints.neo4jUri,
-      TEMPORAL_ADDRESS: endpoints.temporalAddress,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      LOG_LEVEL: 'silent',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker did not start')), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('worker polling')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
 
 describe('loop faults', function () {
   this.timeout(300_000);
