@@ -95,6 +95,7 @@ export const loopRequestBody = (llm: boolean): JsonSchema =>
             required: ['source_ids'],
             properties: {
               source_ids: { minItems: 1, 'x-reason': 'graph_extraction needs at least one source document' },
+              slice_id: { not: {}, 'x-reason': 'only hydrate loops gather through a slice' },
             },
           },
           schema: {
