@@ -51,6 +51,7 @@ export async function startService(
     user: config.neo4j.user,
     password: config.neo4j.password,
     database: config.neo4j.database,
+    connectTimeoutMs: config.neo4j.connectTimeoutMs,
   });
   await waitForGraph(graph, 60_000);
   await applySchema(graph);

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     user: config.neo4j.user,
     password: config.neo4j.password,
     database: config.neo4j.database,
+    connectTimeoutMs: config.neo4j.connectTimeoutMs,
   });
   await waitForGraph(graph, 60_000);
   graph.startProbe();

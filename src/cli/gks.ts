@@ -66,6 +66,7 @@ async function main(argv: string[]): Promise<void> {
     user: config.neo4j.user,
     password: config.neo4j.password,
     database: config.neo4j.database,
+    connectTimeoutMs: config.neo4j.connectTimeoutMs,
   });
   const json = values.json ?? false;
   try {

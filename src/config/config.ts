@@ -18,7 +18,15 @@ export interface Config {
   cacheDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   bodyLimitBytes: number;
-  neo4j: { uri: string | undefined; user: string; password: string; database: string; boltPort: number };
+  neo4j: {
+    uri: string | undefined;
+    user: string;
+    password: string;
+    database: string;
+    boltPort: number;
+    /** How long opening a Bolt connection may take before the graph counts as unreachable. */
+    connectTimeoutMs: number;
+  };
   temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
   /** Per key (after authentication) and per client address (before it, so bad keys are limited too). */
   rateLimit: { perSecond: number; burst: number; addressPerSecond: number; addressBurst: number };
@@ -106,6 +114,7 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       password: str(env, 'NEO4J_PASSWORD', 'neo4j'),
       database: str(env, 'NEO4J_DATABASE', 'neo4j'),
       boltPort: int(env, 'GKS_NEO4J_BOLT_PORT', 7687, 1, 65535),
+      connectTimeoutMs: int(env, 'NEO4J_CONNECT_TIMEOUT_MS', 1_000, 100, 60_000),
     },
     temporal: {
       address: hostPort(env, 'TEMPORAL_ADDRESS'),

@@ -44,6 +44,8 @@ export interface GraphOptions {
   user: string;
   password: string;
   database: string;
+  /** Bolt connect and handshake limit (default 1 s): a dying server that accepts TCP but never answers is unreachable after it. */
+  connectTimeoutMs?: number;
 }
 
 /** How long one request keeps retrying a lost connection before it answers 503 (fail fast). */
@@ -62,9 +64,10 @@ export class Graph {
     this.driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
       disableLosslessIntegers: true,
       maxConnectionPoolSize: 100,
-      // Short, so a hung or overloaded server answers 503 in seconds; a dead one refuses at once.
+      // Short, so a hung or overloaded server answers 503 in seconds; a dead one refuses at once, and
+      // a dying one (its process torn down, its listening socket still open) fails the handshake.
       connectionAcquisitionTimeout: 3_000,
-      connectionTimeout: 2_000,
+      connectionTimeout: options.connectTimeoutMs ?? 1_000,
       // Retries are ours (session below): lost connections get a short budget, deadlocks a long one.
       maxTransactionRetryTime: 0,
     });
@@ -87,11 +90,14 @@ export class Graph {
     return this.session('WRITE', work, meta);
   }
 
-  /** Checks that the database answers a query (not only that Bolt accepts connections), for the probe and start-up. */
-  async ping(): Promise<boolean> {
+  /**
+   * Checks that the database answers a query (not only that Bolt accepts connections), for the probe,
+   * start-up and the fail-fast path; a server that accepts a connection but never answers is down after deadlineMs.
+   */
+  async ping(deadlineMs = 3_000): Promise<boolean> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
-      await withDeadline(session.run('RETURN 1', {}, { timeout: 2_000 }), 3_000);
+      await withDeadline(session.run('RETURN 1', {}, { timeout: Math.min(2_000, deadlineMs) }), deadlineMs);
       return true;
     } catch {
       return false;
@@ -114,8 +120,11 @@ export class Graph {
       } catch (error) {
         const elapsed = Date.now() - began;
         if (isConnectionLoss(error)) {
-          // A pooled connection from before a restart fails once; a dead server keeps failing.
-          if (elapsed < UNAVAILABLE_BUDGET_MS && (!this.probed || this.health.isUp())) {
+          // A pooled connection from before a restart fails once: the work is retried only when a
+          // bounded ping says the server answers. A dead or dying server (one that still accepts
+          // connections while its process is torn down) fails the ping within the budget: 503 at once.
+          const remaining = UNAVAILABLE_BUDGET_MS - elapsed;
+          if (remaining > 0 && (!this.probed || this.health.isUp()) && (await this.ping(Math.min(remaining, 500)))) {
             await sleep(Math.min(250, 50 * attempt));
             continue;
           }
