@@ -39,6 +39,8 @@ export interface Config {
   browserPort: number;
   /** Connection secrets (AES-256-GCM): the current key and older ones still accepted for reading (rotation). */
   secrets: { key: Buffer | null; previousKeys: Buffer[] };
+  /** Pages one connectionSync workflow run stages before it continues as new (keeps its history small). */
+  syncPagesPerRun: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
     metrics: { enabled: bool(env, 'METRICS_ENABLED', true) },
+    syncPagesPerRun: int(env, 'GKS_SYNC_PAGES_PER_RUN', 500, 1, 5_000),
     browserPort: int(env, 'GKS_BROWSER_PORT', 7474, 0, 65535),
     secrets: {
       key:

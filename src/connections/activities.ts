@@ -26,6 +26,8 @@ export interface BeginRequest {
   sync_id: string | null;
   workflow_id: string;
   run_id: string;
+  /** A later run of the same sync (continued as new): the run keeps its start time and first run id. */
+  continued?: boolean;
 }
 export interface FetchedPage {
   page_no: number;
@@ -127,17 +129,17 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
           throw error;
         }
       }
-      await graph.write((tx) =>
-        tx.run('connections/sync_set', {
-          sync_id: syncId,
-          set: {
+      // run_id stays the first run of the chain (events are read from it onwards); latest_run_id is the live one.
+      const set = request.continued
+        ? { status: 'running', latest_run_id: request.run_id }
+        : {
             status: 'running',
             started_at: new Date().toISOString(),
             workflow_id: request.workflow_id,
             run_id: request.run_id,
-          },
-        }),
-      );
+            latest_run_id: request.run_id,
+          };
+      await graph.write((tx) => tx.run('connections/sync_set', { sync_id: syncId, set }));
       return { sync_id: syncId, skipped: null };
     },
 

@@ -53,9 +53,11 @@ async function clearStaleRun(deps: Deps, client: Client, error: ApiError): Promi
   const workflowId = row[0]?.workflow_id;
   if (typeof workflowId !== 'string') return false;
   try {
-    const description = await client.workflow
-      .getHandle(workflowId, typeof row[0]?.run_id === 'string' ? row[0].run_id : undefined)
-      .describe();
+    const runId = typeof row[0]?.run_id === 'string' ? row[0].run_id : undefined;
+    let description = await client.workflow.getHandle(workflowId, runId).describe();
+    // The stored run is the first of the chain; a run that continued as new lives on in the latest one.
+    if (description.status.name === 'CONTINUED_AS_NEW')
+      description = await client.workflow.getHandle(workflowId).describe();
     if (description.status.name === 'RUNNING') return false;
   } catch {
     // No such workflow: the run never started.
@@ -102,7 +104,7 @@ export async function startSync(
       client.workflow.start(SYNC_WORKFLOW, {
         taskQueue: deps.config.temporal.taskQueue,
         workflowId,
-        args: [{ connection_id: connectionId, sync_id: opened.syncId }],
+        args: [{ connection_id: connectionId, sync_id: opened.syncId, pages_per_run: deps.config.syncPagesPerRun }],
         typedSearchAttributes: searchAttributes(opened.connection),
         workflowIdReusePolicy: 'ALLOW_DUPLICATE',
         memo: { project_id: actor.projectId, delta_id: opened.deltaId, sync_id: opened.syncId },

@@ -40,16 +40,39 @@ function summary(event: LoopEvent, raw: HistoryEvent): string {
     }
     if (event.activity_name === 'beginSync') return 'Sync marked running';
   }
+  if (raw.workflowExecutionContinuedAsNewEventAttributes)
+    return 'Sync continues in a new workflow run (history kept small); it resumes at its next page';
   return event.summary.replace(/^Loop /, 'Sync ');
 }
 
+/**
+ * The events of a sync from its first workflow run on, following each continue-as-new into the next
+ * run; sequences keep counting across runs (a later run's event n is the earlier runs' total plus n).
+ */
 export async function syncEvents(
   client: Client,
   namespace: string,
   workflowId: string,
-  runId: string | undefined,
+  firstRunId: string,
   upTo: number,
 ): Promise<LoopEvent[]> {
-  const raw = await readHistory(client, namespace, workflowId, upTo, runId);
-  return toLoopEvents(raw).map((event, i) => ({ ...event, iteration: null, summary: summary(event, raw[i]!) }));
+  const out: LoopEvent[] = [];
+  let runId: string | undefined = firstRunId;
+  let offset = 0;
+  while (runId !== undefined && offset < upTo) {
+    const raw = await readHistory(client, namespace, workflowId, upTo - offset, runId);
+    const shift = offset;
+    out.push(
+      ...toLoopEvents(raw).map((event, i) => ({
+        ...event,
+        sequence: event.sequence + shift,
+        iteration: null,
+        summary: summary(event, raw[i]!),
+      })),
+    );
+    const last = raw[raw.length - 1];
+    runId = last?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId ?? undefined;
+    offset += Number(last?.eventId ?? 0);
+  }
+  return out;
 }

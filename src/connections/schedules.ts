@@ -16,7 +16,7 @@ function action(config: Config, connection: ConnectionRecord) {
     workflowType: SYNC_WORKFLOW,
     workflowId: syncWorkflowId(connection.id),
     taskQueue: config.temporal.taskQueue,
-    args: [{ connection_id: connection.id }],
+    args: [{ connection_id: connection.id, pages_per_run: config.syncPagesPerRun }],
     typedSearchAttributes: searchAttributes(connection),
     workflowExecutionTimeout: '24 hours',
   };

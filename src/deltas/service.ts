@@ -276,6 +276,7 @@ export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, r
     async (tx) => {
       await lockDelta(tx, deltaId, actor.projectId, 'staged', 'rejected');
       await tx.run('deltas/reject_relationships', { delta_id: deltaId });
+      await tx.run('deltas/destroy_created_secrets', { delta_id: deltaId });
       await tx.run('deltas/reject_nodes', { delta_id: deltaId });
       await tx.run('deltas/mark_rejected', { delta_id: deltaId, now, actor: actor.keyId, reason });
     },
@@ -301,6 +302,7 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       }
       const params = { delta_id: deltaId, now };
       await tx.run('deltas/revert_relationships', params);
+      await tx.run('deltas/destroy_created_secrets', params);
       await tx.run('deltas/revert_creates', params);
       await tx.run('deltas/revert_updates', params);
       await tx.run('deltas/revert_deletes', params);
@@ -319,7 +321,11 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
  * records and the delta itself. Used when a multi-step request fails after its first write.
  */
 export async function discardFreshDelta(graph: Graph, deltaId: string, actor: Actor): Promise<void> {
-  await graph.write((tx) => tx.run('deltas/discard_fresh', { delta_id: deltaId, project_id: actor.projectId }), {
+  const write = async (tx: Tx) => {
+    await tx.run('deltas/destroy_created_secrets', { delta_id: deltaId });
+    return tx.run('deltas/discard_fresh', { delta_id: deltaId, project_id: actor.projectId });
+  };
+  await graph.write(write, {
     request_id: actor.requestId,
     key_id: actor.keyId,
     purpose: 'delta:discard',

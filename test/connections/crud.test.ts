@@ -201,4 +201,34 @@ describe('connections: test, create, read, edit, revoke', function () {
     assert.equal(Number(rows[0]?.c), 0);
     assert.equal((await post(t, `/v1/connections/${id}/sync`, {})).status, 409);
   });
+
+  it('a connection whose create is rejected or reverted takes its sealed secret with it', async () => {
+    const secrets = async (id: string) => {
+      const rows = await harness().service.deps.graph.read((tx) =>
+        tx.runText('MATCH (s:ConnectionSecret {connection_id: $id}) RETURN count(s) AS c', { id }),
+      );
+      return Number(rows[0]?.c);
+    };
+    const staged = await post(t, '/v1/connections', githubConnection(gh, { name: 'rejected', apply: false }));
+    assert.equal(staged.status, 201, JSON.stringify(staged.body));
+    assert.equal(staged.body.status, 'staged');
+    const rejectedId = String(staged.body.connection.id);
+    assert.equal(await secrets(rejectedId), 1, 'sealed while the create awaits review');
+    assert.equal((await post(t, `/v1/deltas/${String(staged.body.delta_id)}/reject`, {})).status, 200);
+    assert.equal(await secrets(rejectedId), 0);
+
+    const applied = await post(t, '/v1/connections', githubConnection(gh, { name: 'reverted' }));
+    assert.equal(applied.status, 201);
+    const revertedId = String(applied.body.connection.id);
+    assert.equal(await secrets(revertedId), 1);
+    assert.equal((await post(t, `/v1/deltas/${String(applied.body.delta_id)}/revert`, {})).status, 200);
+    assert.equal(await secrets(revertedId), 0);
+    assert.equal((await get(t, `/v1/connections/${revertedId}`)).status, 404);
+
+    // Benign: rejecting another delta of the project leaves a live connection's secret alone.
+    const kept = await createConnection(t, githubConnection(gh, { name: 'kept' }));
+    const other = await post(t, '/v1/memories', { content: 'unrelated staged memory', kind: 'fact', apply: false });
+    assert.equal((await post(t, `/v1/deltas/${String(other.body.delta_id)}/reject`, {})).status, 200);
+    assert.equal(await secrets(kept), 1);
+  });
 });
