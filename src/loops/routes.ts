@@ -112,6 +112,7 @@ function statusFromGraph(loop: Record<string, Plain>): HandlerResult {
       delta_id: loop.delta_id,
       workflow_id: loop.workflow_id,
       credits: { reserved: loop.credits_reserved, spent: loop.finished_at ? loop.credits_spent : null },
+      stop_reason: loop.finished_at ? (loop.stop_reason ?? null) : null,
       created_at: loop.created_at,
       started_at: loop.started_at ?? null,
       finished_at: loop.finished_at ?? null,

@@ -165,6 +165,29 @@ export const dryRunSchema: JsonSchema = {
 
 export const loopStatusSchema: JsonSchema = {
   type: 'object',
+  // Every field is always present, whether Temporal or (while it is unreachable) the graph answers.
+  required: [
+    'loop_id',
+    'kind',
+    'status',
+    'goal',
+    'subject',
+    'effort',
+    'max_iterations',
+    'quality_threshold',
+    'extractor',
+    'iteration',
+    'quality',
+    'delta_id',
+    'workflow_id',
+    'credits',
+    'stop_reason',
+    'created_at',
+    'started_at',
+    'finished_at',
+    'error',
+    'links',
+  ],
   properties: {
     loop_id: { type: 'string' },
     kind: { type: 'string' },

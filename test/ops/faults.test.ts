@@ -224,6 +224,7 @@ describe('engine faults', function () {
       if (status.headers.get('x-loop-status-source') === 'graph') {
         sawFallback = true;
         assert.equal(status.body.status, 'running');
+        assert.equal(status.body.stop_reason, null, 'the graph answer has every field of the Temporal one');
       }
       if (Date.now() - killedAt > 60_000) throw new Error('Temporal was not restarted within 60 s');
       await sleep(200);
