@@ -5,6 +5,9 @@
 // (hops 1) and a query, all three planes; p50/p95/max after a warm-up. Target p95 < 100 ms.
 import os from 'node:os';
 import { tenantToken } from '../src/db/tenant.js';
+import { gatherCandidates } from '../src/context/candidates.js';
+import { compilePack } from '../src/context/compile.js';
+import { normaliseDefinition } from '../src/slices/definition.js';
 import type { Graph } from '../src/db/graph.js';
 import { benchTenant, fmt, percentile, startBench, timed, words } from './support.js';
 
@@ -88,6 +91,26 @@ async function main(): Promise<void> {
     );
     console.log(
       `p50 ${fmt(percentile(samples, 50))}  p95 ${fmt(percentile(samples, 95))}  max ${fmt(Math.max(...samples))}  mean used_tokens ${(used / RUNS).toFixed(0)}  mean candidates ${(candidates / RUNS).toFixed(0)}`,
+    );
+    // Where the time goes, in process (no HTTP): the gather (one READ transaction in Neo4j) against
+    // the whole compile (gather, then rank, budget fit with token counts, render and hash in Node).
+    const gatherMs: number[] = [];
+    const compileMs: number[] = [];
+    for (let n = WARMUP; n < WARMUP + RUNS; n += 1) {
+      const def = normaliseDefinition({
+        subject: { id: `${PREFIX}e${(n * 97) % ENTITIES}` },
+        hops: 1,
+        budget: { max_tokens: 4000 },
+      });
+      const query = words(n * 5 + 3, 3);
+      const now = new Date().toISOString();
+      const request = { projectId: tenant.projectId, def, query, asOf: null, now };
+      gatherMs.push((await timed(() => graph.read((tx) => gatherCandidates(tx, request))))[0]);
+      const compileRequest = { projectId: tenant.projectId, def, slice: null, query };
+      compileMs.push((await timed(() => compilePack(graph, compileRequest)))[0]);
+    }
+    console.log(
+      `in process: gather p50 ${fmt(percentile(gatherMs, 50))} p95 ${fmt(percentile(gatherMs, 95))}; whole compile p50 ${fmt(percentile(compileMs, 50))} p95 ${fmt(percentile(compileMs, 95))}`,
     );
   } finally {
     await env.stop();
