@@ -79,7 +79,7 @@ function temporalUnavailable(gateway: TemporalGateway): ApiError {
 
 /** Runs a read against Temporal, failing fast with 503 while it is known down (and noting when it goes down). */
 async function withTemporal<T>(deps: Deps, read: (client: Client) => Promise<T>): Promise<T> {
-  const gateway = deps.services.get('temporal') as TemporalGateway;
+  const gateway = deps.temporal;
   if (!gateway.health.isUp()) throw temporalUnavailable(gateway);
   try {
     return await withTimeout(gateway.getClient().then(read), 5_000);
