@@ -120,7 +120,8 @@ export async function createConnection(
   if (!deps.config.secrets.key)
     throw new ApiError(
       'secrets_unavailable',
-      'No secrets key is configured (GKS_SECRETS_KEY), so no connection can be created: its secret is never stored in plaintext.',
+      'No secrets key is configured (GKS_SECRETS_KEY), so no connection can be created: its secret is never ' +
+        'stored in plaintext.',
     );
   if (input.schedule) durationMs(input.schedule.every);
   const id = crypto.randomUUID();
@@ -176,7 +177,9 @@ export async function patchConnection(
   if (config && !input.secret && origin(connector.baseUrl(config)) !== origin(connector.baseUrl(current.config))) {
     throw new ApiError(
       'secret_rebind_required',
-      `The new configuration sends requests to ${origin(connector.baseUrl(config))} instead of ${origin(connector.baseUrl(current.config))}; send a new secret with this change so the old token never travels to another host.`,
+      `The new configuration sends requests to ${origin(connector.baseUrl(config))} instead of ` +
+        `${origin(connector.baseUrl(current.config))}; send a new secret with this change so the old token ` +
+        'never travels to another host.',
       {
         fields: [{ field: '/body/secret', reason: 'is required when the scheme, host or port changes' }],
       },

@@ -93,7 +93,10 @@ export async function deleteEntity(
   const entity = await deps.graph.read((tx) => committedEntity(tx, actor.projectId, id));
   if (entity.dependantCount > 0 && !detach) {
     throw conflict(
-      `Entity ${String(entity.props.name ?? id)} (${id}) has ${entity.dependantCount} dependant(s) (${entity.dependantIds.slice(0, 5).join(', ')}${entity.dependantCount > 5 ? ', …' : ''}) over ${entity.dependantTypes.join(', ')}; delete with detach=true to drop those links too, or merge it into another entity.`,
+      `Entity ${String(entity.props.name ?? id)} (${id}) has ${entity.dependantCount} dependant(s) ` +
+        `(${entity.dependantIds.slice(0, 5).join(', ')}${entity.dependantCount > 5 ? ', …' : ''}) over ` +
+        `${entity.dependantTypes.join(', ')}; delete with detach=true to drop those links too, or merge it ` +
+        'into another entity.',
       {
         entity_id: id,
         dependant_count: entity.dependantCount,
