@@ -2,7 +2,6 @@
 // the events endpoint on a 1,000-event history. Extraction throughput: bench/extraction.ts.
 // Run: npx tsx bench/loops.ts   (own Neo4j and Temporal dev server on 24687/24233)
 import { benchTenant, fmt, percentile, startBench, timed } from './support.js';
-import type { TemporalGateway } from '../src/temporal/connection.js';
 import { readHistory } from '../src/loops/history.js';
 import type { LoopInput } from '../src/loops/types.js';
 
@@ -14,7 +13,7 @@ const api = async (method: string, path: string, body?: unknown) => {
   const r = await fetch(`${service.url}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
   return (await r.json()) as Record<string, unknown>;
 };
-const client = await (service.deps.services.get('temporal') as TemporalGateway).getClient();
+const client = await service.deps.temporal.getClient();
 const namespace = service.deps.config.temporal.namespace;
 
 await api('POST', '/v1/memories', { content: 'Benchmarks run on two cores.', kind: 'fact' });

@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   say(`Governed knowledge graph service is up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   say(`  API:          ${service.url}/v1   (OpenAPI: ${service.url}/v1/openapi.json)`);
   say(
-    `  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}   address ${endpoints.temporalAddress}`,
+    `  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}` +
+      `   address ${endpoints.temporalAddress}`,
   );
   say(`  Neo4j Bolt:   ${endpoints.neo4jUri}   (terminal: npx gks cypher)`);
   say(`  Neo4j Browser: ${browser?.openUrl ?? '(off: GKS_BROWSER_PORT=0 or not provisioned, see above)'}`);
@@ -65,14 +66,15 @@ async function main(): Promise<void> {
   ))
     say(line);
   say(
-    `  Ops:          ${service.url}/readyz   ${config.metrics.enabled ? `${service.url}/metrics   ` : ''}${service.url}/v1/status (admin key)`,
+    `  Ops:          ${service.url}/readyz   ${config.metrics.enabled ? `${service.url}/metrics   ` : ''}` +
+      `${service.url}/v1/status (admin key)`,
   );
   if (endpoints.supervisors.length)
     say(`  Supervised:   ${endpoints.supervisors.map((s) => s.name).join(', ')} (restarted with backoff if they die)`);
-  if (devKey)
-    say(
-      `  Secrets key:  development key in ${path.relative(process.cwd(), devKey.file)}${devKey.created ? ' (new)' : ''}; set GKS_SECRETS_KEY in production`,
-    );
+  if (devKey) {
+    const where = `${path.relative(process.cwd(), devKey.file)}${devKey.created ? ' (new)' : ''}`;
+    say(`  Secrets key:  development key in ${where}; set GKS_SECRETS_KEY in production`);
+  }
   say('Press Ctrl+C to stop.');
 }
 

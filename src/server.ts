@@ -62,9 +62,7 @@ export async function startService(
     taskQueue: config.temporal.taskQueue,
   };
   const gateway = new TemporalGateway(settings);
-  const deps: Deps = { graph, config, logger, temporal: gateway, services: new Map() };
-  deps.services.set('temporal', gateway);
-  deps.services.set('engines', endpoints.supervisors ?? []);
+  const deps: Deps = { graph, config, logger, temporal: gateway, runtime: { engines: endpoints.supervisors ?? [] } };
   for (const health of [graph.health, gateway.health]) watchHealth(health, logger);
   graph.startProbe();
   gateway.startProbe();
@@ -72,7 +70,7 @@ export async function startService(
   const worker = options.worker
     ? await startWorker(settings, { graph, config, logger }, (line) => logger.warn(line))
     : undefined;
-  if (worker) deps.services.set('worker', worker);
+  if (worker) deps.runtime.worker = worker;
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));

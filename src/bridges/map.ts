@@ -43,7 +43,10 @@ function valueAt(record: Json, path: string): unknown {
   return node;
 }
 
-/** A record value as a flat property: scalars as they are (a wrong type stays, for the audit to see), objects as JSON text. */
+/**
+ * A record value as a flat property: scalars as they are (a wrong type stays, for the audit to see), objects as JSON
+ * text.
+ */
 function propValue(v: unknown): PropValue | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
@@ -53,7 +56,8 @@ function propValue(v: unknown): PropValue | undefined {
 /** Deterministic entity id: a retried or repeated map of one record names the same node. */
 export function mappedEntityId(projectId: string, bridgeId: string, label: string, externalId: string): string {
   const h = crypto.createHash('sha256').update(`${projectId}|${bridgeId}|${label}|${externalId}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = ((parseInt(h[16]!, 16) & 3) | 8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export function findMapping(mappings: MappingRecord[], recordType: string): MappingRecord {
@@ -66,7 +70,8 @@ export function findMapping(mappings: MappingRecord[], recordType: string): Mapp
   if (!mapping.identity_path) {
     throw new ApiError(
       'invalid_request',
-      `${mapping.record_type} has no identity in this bridge; publish a version with options.identity_hints naming its identifying field.`,
+      `${mapping.record_type} has no identity in this bridge; publish a version with options.identity_hints ` +
+        'naming its identifying field.',
       {
         fields: [{ field: '/body/record_type', reason: `${mapping.record_type} has no identity` }],
       },

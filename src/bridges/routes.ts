@@ -65,7 +65,8 @@ export function bridgeRoutes(deps: Deps) {
       scope: 'bridges:read',
       summary: 'Propose a shape and mapping from an API description (read-only)',
       description:
-        'OpenAPI 3.0/3.1, JSON Schema, GraphQL SDL or introspection JSON. Only local #/ references are followed: a remote $ref is a 400 naming its pointer. Nothing is stored.',
+        'OpenAPI 3.0/3.1, JSON Schema, GraphQL SDL or introspection JSON. Only local #/ references are ' +
+        'followed: a remote $ref is a 400 naming its pointer. Nothing is stored.',
       body: proposeBody,
       status: 200,
       errors: ['upstream_error'],
@@ -193,7 +194,8 @@ export function bridgeRoutes(deps: Deps) {
       idempotent: true,
       summary: 'Publish a new version from a new source or an edited proposal',
       description:
-        'The new shape version SUPERSEDES the old one; the mappings are replaced; diff lists types, properties and relationships added, removed and changed.',
+        'The new shape version SUPERSEDES the old one; the mappings are replaced; diff lists types, ' +
+        'properties and relationships added, removed and changed.',
       params: idParams,
       body: versionBridgeBody,
       status: 201,
@@ -258,7 +260,10 @@ export function bridgeRoutes(deps: Deps) {
       idempotent: true,
       summary: 'Turn 1 to 1,000 records of one source type into entities (a governed write)',
       description:
-        'Unknown records are created, known ones (by identity) update only changed properties and add missing relationships, identical ones stage nothing. Relationship targets resolve within the batch or against committed entities of the bridge; unresolved ones are reported, never invented. dry_run answers 200 with the counts and stages nothing.',
+        'Unknown records are created, known ones (by identity) update only changed properties and add ' +
+        'missing relationships, identical ones stage nothing. Relationship targets resolve within the batch ' +
+        'or against committed entities of the bridge; unresolved ones are reported, never invented. dry_run ' +
+        'answers 200 with the counts and stages nothing.',
       params: idParams,
       body: mapBody,
       status: 201,

@@ -52,7 +52,9 @@ export const sourceSchema: JsonSchema = {
     document: {
       type: ['object', 'string'],
       description:
-        'The description itself: a JSON object (openapi: with openapi 3.0.x or 3.1.x; json_schema; graphql_introspection: with __schema or data) or GraphQL SDL text (graphql_sdl). Only local #/ references are followed. SDL that does not parse is a 400 naming the document.',
+        'The description itself: a JSON object (openapi: with openapi 3.0.x or 3.1.x; json_schema; ' +
+        'graphql_introspection: with __schema or data) or GraphQL SDL text (graphql_sdl). Only local #/ ' +
+        'references are followed. SDL that does not parse is a 400 naming the document.',
     },
     url: {
       type: 'string',

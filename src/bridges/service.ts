@@ -99,9 +99,11 @@ export async function createBridge(
     shape: await tx.one('shapes/name_taken', { name: shapeNameOf(name), project_id: actor.projectId }),
   }));
   if (taken.bridge) {
+    const staged = taken.bridge.pending ? ` (staged in delta ${String(taken.bridge.delta_id)})` : '';
     throw new ApiError(
       'conflict',
-      `A bridge named ${name} exists${taken.bridge.pending ? ` (staged in delta ${String(taken.bridge.delta_id)})` : ''}; publish a version with POST /v1/bridges/${String(taken.bridge.id)}/versions.`,
+      `A bridge named ${name} exists${staged}; ` +
+        `publish a version with POST /v1/bridges/${String(taken.bridge.id)}/versions.`,
       {
         fields: [{ field: '/body/name', reason: 'is taken' }],
         bridge_id: taken.bridge.id,
@@ -173,7 +175,8 @@ export async function versionBridge(
   );
   if (newer)
     throw conflict(
-      `Shape ${previousShape.name} already has version ${String(newer.version)}${newer.pending ? ` staged in delta ${String(newer.delta_id)}` : ''}; apply or reject it first.`,
+      `Shape ${previousShape.name} already has version ${String(newer.version)}` +
+        `${newer.pending ? ` staged in delta ${String(newer.delta_id)}` : ''}; apply or reject it first.`,
       { shape_id: newer.id },
     );
   const definition = definitionOf(proposed.proposal, name);

@@ -34,8 +34,10 @@ const INSTRUCTIONS = [
   'You write operational situation briefings from the memories of a knowledge graph.',
   'Use only the evidence you are given; do not add facts, names or dates it does not contain.',
   'Answer in Markdown only, not wrapped in a code fence:',
-  '"# Situation briefing: <query>", then a one-paragraph summary (how many memories of each kind, and their date range),',
-  'then these sections in this order, each only if it has evidence: "## Decisions", "## Lessons", "## Preferences", "## Facts", "## Signals", "## Observations",',
+  '"# Situation briefing: <query>", then a one-paragraph summary ' +
+    '(how many memories of each kind, and their date range),',
+  'then these sections in this order, each only if it has evidence: ' +
+    '"## Decisions", "## Lessons", "## Preferences", "## Facts", "## Signals", "## Observations",',
   'each a bullet list "- <content> (<date>)",',
   'then "## What to do next" with concrete next steps that follow from the evidence.',
 ].join(' ');

@@ -50,7 +50,8 @@ function summaryOf(sections: Section[], selectedCount: number, candidateCount: n
         ? `, dated ${first}`
         : `, dated ${first} to ${last}`;
   const memories = selectedCount === 1 ? 'memory' : 'memories';
-  return `Selected ${selectedCount} ${memories} from ${candidateCount} candidates: ${listed(sections.map((s) => counted(s.items.length, s.kind)))}${range}.`;
+  const kinds = listed(sections.map((s) => counted(s.items.length, s.kind)));
+  return `Selected ${selectedCount} ${memories} from ${candidateCount} candidates: ${kinds}${range}.`;
 }
 
 /** "the decision" or "the 3 decisions". */
@@ -66,13 +67,19 @@ function nextStep(section: Section): string {
   const most = n === 1 ? ' It reads: ' : ' The most relevant reads: ';
   switch (section.kind) {
     case 'decision':
-      return `Follow ${the(n, 'decision')} already taken unless new evidence justifies revisiting ${them}.${most}"${lead}".`;
+      return (
+        `Follow ${the(n, 'decision')} already taken unless new evidence justifies revisiting ${them}.` +
+        `${most}"${lead}".`
+      );
     case 'lesson':
       return `Apply ${the(n, 'lesson')} learned before repeating similar work.${most}"${lead}".`;
     case 'preference':
       return `Respect ${the(n, 'preference')} in whatever you produce.${most}"${lead}".`;
     case 'fact':
-      return `Treat ${the(n, 'fact')} as current, and re-check ${n === 1 ? 'it if it has' : 'any that have'} gone stale.`;
+      return (
+        `Treat ${the(n, 'fact')} as current, and re-check ` +
+        `${n === 1 ? 'it if it has' : 'any that have'} gone stale.`
+      );
     case 'signal':
       return `Watch ${the(n, 'signal')} and act if ${n === 1 ? 'it strengthens' : 'they strengthen'}.${most}"${lead}".`;
     case 'observation':
@@ -110,19 +117,19 @@ export function renderBriefing(
   const markdown = [
     `# ${title}`,
     summary,
-    ...sections.map(
-      (s) =>
-        `## ${SECTION_TITLES[s.kind]}\n\n${s.items.map((m) => `- ${collapseWhitespace(m.content)} (${memoryDay(m)})`).join('\n')}`,
-    ),
+    ...sections.map((s) => {
+      const items = s.items.map((m) => `- ${collapseWhitespace(m.content)} (${memoryDay(m)})`);
+      return `## ${SECTION_TITLES[s.kind]}\n\n${items.join('\n')}`;
+    }),
     `## What to do next\n\n${steps.map((step) => `- ${step}`).join('\n')}`,
   ];
   const text = [
     title,
     summary,
-    ...sections.map(
-      (s) =>
-        `${SECTION_TITLES[s.kind]}: ${s.items.map((m) => `${stripInlineMarkdown(clause(m.content))} (${memoryDay(m)}).`).join(' ')}`,
-    ),
+    ...sections.map((s) => {
+      const items = s.items.map((m) => `${stripInlineMarkdown(clause(m.content))} (${memoryDay(m)}).`);
+      return `${SECTION_TITLES[s.kind]}: ${items.join(' ')}`;
+    }),
     `What to do next: ${steps.map(stripInlineMarkdown).join(' ')}`,
   ];
   return { markdown: `${markdown.join('\n\n')}\n`, text: `${text.join('\n\n')}\n` };

@@ -81,7 +81,8 @@ async function runOne(
   const counters = result.summary.counters;
   const changed = Object.entries(counters.updates()).filter(([, n]) => n > 0);
   const writes = changed.length ? ` (${changed.map(([k, n]) => `${k}: ${n}`).join(', ')})` : '';
-  const footer = `${result.records.length} row${result.records.length === 1 ? '' : 's'} in ${Date.now() - began} ms${writes}`;
+  const rows = `${result.records.length} row${result.records.length === 1 ? '' : 's'}`;
+  const footer = `${rows} in ${Date.now() - began} ms${writes}`;
   if (columns.length === 0) return footer;
   return `${table(
     columns,

@@ -127,7 +127,8 @@ async function main(argv: string[]): Promise<void> {
         print(
           json,
           { id: key.id, key: key.key, scopes: key.scopes },
-          `key ${key.id}\n  ${key.key}\n  scopes: ${key.scopes.join(' ')}\nThe secret is shown only once; store it now.`,
+          `key ${key.id}\n  ${key.key}\n  scopes: ${key.scopes.join(' ')}\nThe secret is shown only once; ` +
+            'store it now.',
         );
         break;
       }
@@ -139,7 +140,9 @@ async function main(argv: string[]): Promise<void> {
           rows
             .map(
               (r) =>
-                `${String(r.id)}  ${String(r.key_hint)}  ${r.project_id ? 'project ' + String(r.project_id) : 'org ' + String(r.organization_id)}  ${r.revoked_at ? 'REVOKED' : 'active'}  ${String(r.name ?? '')}`,
+                `${String(r.id)}  ${String(r.key_hint)}  ` +
+                `${r.project_id ? 'project ' + String(r.project_id) : 'org ' + String(r.organization_id)}  ` +
+                `${r.revoked_at ? 'REVOKED' : 'active'}  ${String(r.name ?? '')}`,
             )
             .join('\n') || '(none)',
         );

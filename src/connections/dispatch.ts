@@ -7,11 +7,11 @@ import {
   WorkflowExecutionAlreadyStartedError,
 } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
-import type { Deps } from '../http/deps.js';
 import { ApiError } from '../errors/catalogue.js';
 import type { Actor } from '../deltas/service.js';
 import { OrganizationIdKey, ProjectIdKey } from '../loops/service.js';
-import { TemporalGateway, withTimeout } from '../temporal/connection.js';
+import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../services/deps.js';
+import { withTimeout } from '../temporal/connection.js';
 import { openSync, type OpenedSync } from './sync.js';
 import type { ConnectionRecord } from './store.js';
 
@@ -32,9 +32,9 @@ export function searchAttributes(connection: ConnectionRecord) {
   ];
 }
 
-export async function temporalClient(deps: Deps): Promise<Client> {
+export async function temporalClient(deps: TemporalDeps): Promise<Client> {
   try {
-    return await withTimeout((deps.services.get('temporal') as TemporalGateway).getClient(), 5_000);
+    return await withTimeout(deps.temporal.getClient(), 5_000);
   } catch {
     throw new ApiError(
       'loop_dispatch_unavailable',
@@ -44,7 +44,7 @@ export async function temporalClient(deps: Deps): Promise<Client> {
 }
 
 /** A run the graph still calls active whose workflow has ended without settling it is marked failed. */
-async function clearStaleRun(deps: Deps, client: Client, error: ApiError): Promise<boolean> {
+async function clearStaleRun(deps: GraphDeps, client: Client, error: ApiError): Promise<boolean> {
   const syncId = error.details.sync_id;
   if (error.details.reason === 'awaiting_review' || typeof syncId !== 'string') return false;
   const row = await deps.graph.read((tx) =>
@@ -76,7 +76,7 @@ async function clearStaleRun(deps: Deps, client: Client, error: ApiError): Promi
 }
 
 export async function startSync(
-  deps: Deps,
+  deps: GraphDeps & LoggerDeps & TemporalDeps & ConfigDeps<'temporal'>,
   actor: Actor,
   connectionId: string,
   fullRefresh: boolean,

@@ -17,6 +17,11 @@ function decoded<T>(event: HistoryEvent): T | undefined {
   }
 }
 
+/** What a page or a run did to the records: "3 created, 1 updated, 0 unchanged". */
+function counts(c: { created: number; updated: number; unchanged: number }): string {
+  return `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`;
+}
+
 function summary(event: LoopEvent, raw: HistoryEvent): string {
   if (raw.activityTaskCompletedEventAttributes) {
     if (event.activity_name === 'fetchPage') {
@@ -31,12 +36,14 @@ function summary(event: LoopEvent, raw: HistoryEvent): string {
       if (page)
         return page.already_staged
           ? `Page ${page.page_no} was already staged`
-          : `Staged page ${page.page_no}: ${page.created} created, ${page.updated} updated, ${page.unchanged} unchanged`;
+          : `Staged page ${page.page_no}: ${counts(page)}`;
     }
     if (event.activity_name === 'finishSync') {
       const s = decoded<SyncSummary>(raw);
       if (s)
-        return `Sync ${s.status} after ${s.pages} page(s): ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged${s.apply_outcome ? ` (${s.apply_outcome})` : ''}`;
+        return (
+          `Sync ${s.status} after ${s.pages} page(s): ${counts(s)}` + (s.apply_outcome ? ` (${s.apply_outcome})` : '')
+        );
     }
     if (event.activity_name === 'beginSync') return 'Sync marked running';
   }

@@ -20,7 +20,8 @@ export interface StagedCounts {
 /** A UUID-shaped id from a digest: the same connection and external id always give the same node id. */
 export function recordId(connectionId: string, externalId: string, part = 'record'): string {
   const h = crypto.createHash('sha256').update(`gks-connection:${connectionId}:${part}:${externalId}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
+  const variant = ((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(18, 20)}-${h.slice(20, 32)}`;
 }
 
 function contentHash(record: SyncRecord): string {

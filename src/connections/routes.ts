@@ -73,7 +73,8 @@ export function connectionRoutes(deps: Deps) {
       scope: 'connections:write',
       summary: 'Check a pasted token against its platform; stores nothing',
       description:
-        'Runs the checks reachable, authenticated and scope (the token only in a header, through the SSRF guard). A private address is refused (400) unless the service allows it.',
+        'Runs the checks reachable, authenticated and scope (the token only in a header, through the SSRF ' +
+        'guard). A private address is refused (400) unless the service allows it.',
       body: s.testBody,
       status: 200,
       response: s.testResult,
@@ -107,7 +108,8 @@ export function connectionRoutes(deps: Deps) {
       idempotent: true,
       summary: 'Create a connection (a governed write; the secret is sealed outside the delta)',
       description:
-        'Answers the governed-write result and the connection (status untested). Without a configured secrets key: 503 secrets_unavailable. schedule.every starts a Temporal Schedule of syncs.',
+        'Answers the governed-write result and the connection (status untested). Without a configured ' +
+        'secrets key: 503 secrets_unavailable. schedule.every starts a Temporal Schedule of syncs.',
       body: s.createBody,
       status: 201,
       response: {
@@ -179,7 +181,9 @@ export function connectionRoutes(deps: Deps) {
       status: 200,
       response: connectionReply,
       description:
-        'config replaces the whole configuration. Moving base_url (or a feed url) to another scheme, host or port without a new secret is 409 secret_rebind_required. A new secret or configuration sets the status back to untested.',
+        'config replaces the whole configuration. Moving base_url (or a feed url) to another scheme, host or ' +
+        'port without a new secret is 409 secret_rebind_required. A new secret or configuration sets the ' +
+        'status back to untested.',
       errors: [
         'invalid_request',
         'not_found',
@@ -233,7 +237,9 @@ export function connectionRoutes(deps: Deps) {
       idempotent: true,
       summary: 'Start a sync: a connectionSync workflow staging records into one delta',
       description:
-        "Starts from the cursor of the last applied sync delta (full_refresh: from the start). A failed run whose delta is still staged is resumed from its next page. 409 sync_in_progress while a run is queued or running, or while the last run's delta awaits review. Syncs spend no credits.",
+        'Starts from the cursor of the last applied sync delta (full_refresh: from the start). A failed run ' +
+        'whose delta is still staged is resumed from its next page. 409 sync_in_progress while a run is ' +
+        "queued or running, or while the last run's delta awaits review. Syncs spend no credits.",
       params: s.idParams,
       body: s.syncBody,
       status: 202,

@@ -24,7 +24,8 @@ function currentKey(config: SecretsConfig): Buffer {
   if (!config.key)
     throw new ApiError(
       'secrets_unavailable',
-      'No secrets key is configured (GKS_SECRETS_KEY), so a connection secret cannot be stored; it is never stored in plaintext.',
+      'No secrets key is configured (GKS_SECRETS_KEY), so a connection secret cannot be stored; it is never ' +
+        'stored in plaintext.',
     );
   return config.key;
 }
@@ -33,7 +34,10 @@ function associatedData(projectId: string, connectionId: string): Buffer {
   return Buffer.from(`gks-connection-secret:v1:${projectId}:${connectionId}`);
 }
 
-/** An HMAC of the token under a key derived from the secrets key: the same token gives the same fingerprint, and none of the token shows. */
+/**
+ * An HMAC of the token under a key derived from the secrets key: the same token gives the same fingerprint, and none of
+ * the token shows.
+ */
 export function fingerprint(config: SecretsConfig, token: string): string {
   const macKey = crypto.createHmac('sha256', currentKey(config)).update('gks-fingerprint-key').digest();
   return `hmac:${crypto.createHmac('sha256', macKey).update(token).digest('hex').slice(0, 16)}`;
@@ -66,7 +70,8 @@ export function open(
   if (!key)
     throw new ApiError(
       'secrets_unavailable',
-      `The key ${sealed.key_id} that sealed this connection's secret is not configured; add it to GKS_SECRETS_PREVIOUS_KEYS or set a new secret.`,
+      `The key ${sealed.key_id} that sealed this connection's secret is not configured; add it to ` +
+        'GKS_SECRETS_PREVIOUS_KEYS or set a new secret.',
     );
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
   decipher.setAAD(associatedData(projectId, connectionId));

@@ -4,13 +4,13 @@
 import crypto from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { Deps } from '../http/deps.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { ApiError, conflict, invalid } from '../errors/catalogue.js';
 import { validationError } from '../http/validation.js';
 import { tenantToken } from '../db/tenant.js';
 import type { Plain } from '../db/values.js';
+import type { ConfigDeps, GraphDeps } from '../services/deps.js';
 import { CONNECTORS, callerFor, checksFrom } from './connectors/index.js';
 import { UpstreamError } from './http.js';
 import { seal } from './secrets.js';
@@ -72,7 +72,7 @@ export function durationMs(every: string, field = '/body/schedule/every'): numbe
 
 /** Runs the connector's checks; the token only ever travels in a header. */
 export async function runChecks(
-  deps: Pick<Deps, 'config'>,
+  deps: ConfigDeps<'fetch'>,
   kind: ConnectionKind,
   config: ConnectorConfig,
   token: string | null,
@@ -109,15 +109,19 @@ function origin(url: string): string {
   return new URL(url).origin;
 }
 
+/** Writes that seal secrets; testing a stored connection also fetches through the SSRF guard. */
+type ConnectionDeps = GraphDeps & ConfigDeps<'secrets' | 'fetch'>;
+
 export async function createConnection(
-  deps: Deps,
+  deps: GraphDeps & ConfigDeps<'secrets'>,
   actor: Actor,
   input: CreateInput,
 ): Promise<{ outcome: WriteOutcome; id: string }> {
   if (!deps.config.secrets.key)
     throw new ApiError(
       'secrets_unavailable',
-      'No secrets key is configured (GKS_SECRETS_KEY), so no connection can be created: its secret is never stored in plaintext.',
+      'No secrets key is configured (GKS_SECRETS_KEY), so no connection can be created: its secret is never ' +
+        'stored in plaintext.',
     );
   if (input.schedule) durationMs(input.schedule.every);
   const id = crypto.randomUUID();
@@ -159,7 +163,7 @@ export async function createConnection(
 }
 
 export async function patchConnection(
-  deps: Deps,
+  deps: GraphDeps & ConfigDeps<'secrets'>,
   actor: Actor,
   id: string,
   input: PatchInput,
@@ -173,7 +177,9 @@ export async function patchConnection(
   if (config && !input.secret && origin(connector.baseUrl(config)) !== origin(connector.baseUrl(current.config))) {
     throw new ApiError(
       'secret_rebind_required',
-      `The new configuration sends requests to ${origin(connector.baseUrl(config))} instead of ${origin(connector.baseUrl(current.config))}; send a new secret with this change so the old token never travels to another host.`,
+      `The new configuration sends requests to ${origin(connector.baseUrl(config))} instead of ` +
+        `${origin(connector.baseUrl(current.config))}; send a new secret with this change so the old token ` +
+        'never travels to another host.',
       {
         fields: [{ field: '/body/secret', reason: 'is required when the scheme, host or port changes' }],
       },
@@ -212,7 +218,11 @@ export async function patchConnection(
 }
 
 /** Tests a stored connection and records the outcome as its status (a paused one stays paused). */
-export async function testStored(deps: Deps, actor: Actor, id: string): Promise<TestOutcome & { status: string }> {
+export async function testStored(
+  deps: ConnectionDeps,
+  actor: Actor,
+  id: string,
+): Promise<TestOutcome & { status: string }> {
   const connection = await readConnection(deps.graph, actor.projectId, id);
   if (connection.status === 'revoked')
     throw conflict(`Connection ${id} is revoked; its secret is gone.`, { connection_id: id, status: 'revoked' });
@@ -227,7 +237,7 @@ export async function testStored(deps: Deps, actor: Actor, id: string): Promise<
   return { ...outcome, status };
 }
 
-export async function setPaused(deps: Deps, actor: Actor, id: string, paused: boolean): Promise<void> {
+export async function setPaused(deps: GraphDeps, actor: Actor, id: string, paused: boolean): Promise<void> {
   await deps.graph.write(
     async (tx) => {
       const c = await lockConnection(tx, actor.projectId, id);
@@ -255,7 +265,7 @@ export async function setPaused(deps: Deps, actor: Actor, id: string, paused: bo
   );
 }
 
-export async function revokeConnection(deps: Deps, actor: Actor, id: string): Promise<void> {
+export async function revokeConnection(deps: GraphDeps, actor: Actor, id: string): Promise<void> {
   const row = await deps.graph.write(
     (tx) => tx.one('connections/destroy_secret', { id, project_id: actor.projectId, now: new Date().toISOString() }),
     {

@@ -48,7 +48,8 @@ export async function openSync(
         });
       if (connection.status === 'paused' || connection.status === 'revoked') {
         throw conflict(
-          `Connection ${connectionId} is ${connection.status}; ${connection.status === 'paused' ? 'resume it' : 'create a new connection'} to sync.`,
+          `Connection ${connectionId} is ${connection.status}; ` +
+            `${connection.status === 'paused' ? 'resume it' : 'create a new connection'} to sync.`,
           { connection_id: connectionId, status: connection.status },
         );
       }
@@ -78,7 +79,8 @@ export async function openSync(
         if (last.status === 'completed') {
           throw new ApiError(
             'sync_in_progress',
-            `The delta ${String(last.delta_id)} of sync ${String(last.id)} awaits review; apply or reject it before the next sync.`,
+            `The delta ${String(last.delta_id)} of sync ${String(last.id)} awaits review; apply or reject it ` +
+              'before the next sync.',
             {
               sync_id: last.id,
               delta_id: last.delta_id,

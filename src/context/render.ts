@@ -49,7 +49,8 @@ export function itemText(text: string): string {
 
 const markdown: Renderer = {
   header: (h) =>
-    `# Context: ${h.query || '(no query)'}\n${h.slice ? `Slice ${h.slice.name} v${h.slice.version}` : 'Inline slice'}; cite items by their [ref].\n`,
+    `# Context: ${h.query || '(no query)'}\n` +
+    `${h.slice ? `Slice ${h.slice.name} v${h.slice.version}` : 'Inline slice'}; cite items by their [ref].\n`,
   heading: (plane) => `\n## ${TITLES[plane]}\n`,
   item: (i) => {
     if (i.type === 'memory') return `- [${i.ref}] (${[i.kind, i.date].filter(Boolean).join(', ')}) ${i.text}\n`;
@@ -63,8 +64,11 @@ const markdown: Renderer = {
 const jsonLines: Renderer = {
   header: (h) => `${JSON.stringify({ context: h.query, slice: h.slice })}\n`,
   heading: () => '',
-  item: (i) =>
-    `${JSON.stringify({ ref: i.ref, type: i.type, label: i.label, name: i.name, ...(i.kind ? { kind: i.kind } : {}), ...(i.date ? { date: i.date } : {}), text: i.text })}\n`,
+  item: (i) => {
+    const { ref, type, label, name, kind, date, text } = i;
+    const line = { ref, type, label, name, ...(kind ? { kind } : {}), ...(date ? { date } : {}), text };
+    return `${JSON.stringify(line)}\n`;
+  },
   edge: (e) => `${JSON.stringify({ source: e.source_ref, type: e.type, target: e.target_ref })}\n`,
   marker: (omitted, maxTokens) => `${JSON.stringify({ omitted, reason: `budget of ${maxTokens} tokens` })}\n`,
 };

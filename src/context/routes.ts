@@ -14,10 +14,18 @@ type ContextBody = CompileBody & { project_id?: string; slice?: DefinitionInput;
 const TAG = 'Context & Slices';
 
 const PACK_DESCRIPTION = [
-  "Read-only (READ transactions). Candidates per plane: full-text hits of the query (or, with no query, the most recent items) inside the filters and time window, plus the subject's neighbourhood within hops and the memories linked to it; committed items only, memories only while recallable (forget_after).",
-  'Ranking per plane: score (Σ 1 / (60 + rank) over the sources that found the item), then the plane tiebreak (memory kind; document title and chunk position; entity distance from the subject), then recency, then id. Duplicates by normalised text are dropped.',
-  'Budget: tokens counted with the slice tokenizer (BPE) on the rendered text; the header and a truncation marker are reserved, each plane fills its share first-fit, unused budget spills over, and the final text is re-counted so used_tokens ≤ max_tokens.',
-  "The same graph and request give the same pack bytes (only request_id differs); hashes as the memory briefing's: canonical JSON, SHA-256, no timestamps. 404 for an unknown slice_id, 409 (details.delta_id) for a staged one.",
+  'Read-only (READ transactions). Candidates per plane: full-text hits of the query (or, with no query, the ' +
+    "most recent items) inside the filters and time window, plus the subject's neighbourhood within hops and " +
+    'the memories linked to it; committed items only, memories only while recallable (forget_after).',
+  'Ranking per plane: score (Σ 1 / (60 + rank) over the sources that found the item), then the plane ' +
+    'tiebreak (memory kind; document title and chunk position; entity distance from the subject), then ' +
+    'recency, then id. Duplicates by normalised text are dropped.',
+  'Budget: tokens counted with the slice tokenizer (BPE) on the rendered text; the header and a truncation ' +
+    'marker are reserved, each plane fills its share first-fit, unused budget spills over, and the final text ' +
+    'is re-counted so used_tokens ≤ max_tokens.',
+  'The same graph and request give the same pack bytes (only request_id differs); hashes as the memory ' +
+    "briefing's: canonical JSON, SHA-256, no timestamps. 404 for an unknown slice_id, 409 (details.delta_id) " +
+    'for a staged one.',
 ].join(' ');
 
 export function contextRoutes(deps: Deps) {
@@ -51,7 +59,10 @@ export function contextRoutes(deps: Deps) {
       scope: 'context:read',
       summary: 'Compile a slice and turn the pack into a prose briefing',
       description:
-        'Same body as /v1/context/compile. The pack items are the evidence, in pack order (memories by their kind, entities as facts, document chunks as observations), written by the built-in offline writer (model gks-briefing-builtin/1) or, when LLM_BASE_URL is set, by the configured LLM. The pack is returned beside the briefing.',
+        'Same body as /v1/context/compile. The pack items are the evidence, in pack order (memories by their ' +
+        'kind, entities as facts, document chunks as observations), written by the built-in offline writer ' +
+        '(model gks-briefing-builtin/1) or, when LLM_BASE_URL is set, by the configured LLM. The pack is ' +
+        'returned beside the briefing.',
       body: contextCompileBody,
       status: 200,
       errors: ['not_found', 'conflict', 'upstream_error'],

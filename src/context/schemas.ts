@@ -15,7 +15,8 @@ const compileFields: Record<string, JsonSchema> = {
     type: 'string',
     format: 'date-time',
     description:
-      'Only items created by then; a rolling time window ends then. Default: none (null in the pack), the window ends at the compile.',
+      'Only items created by then; a rolling time window ends then. Default: none (null in the pack), the ' +
+      'window ends at the compile.',
   },
   max_tokens: {
     type: 'integer',

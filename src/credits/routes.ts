@@ -14,7 +14,8 @@ export function creditRoutes(deps: Deps) {
       scope: 'credits:read',
       summary: "The organization's credit balance and recent ledger entries",
       description:
-        "An organization key sees every entry; a project key sees the balance and only the entries of its own project's loops.",
+        'An organization key sees every entry; a project key sees the balance and only the entries of its ' +
+        "own project's loops.",
       query: {
         type: 'object',
         properties: {

@@ -44,7 +44,10 @@ export interface GraphOptions {
   user: string;
   password: string;
   database: string;
-  /** Bolt connect and handshake limit (default 1 s): a dying server that accepts TCP but never answers is unreachable after it. */
+  /**
+   * Bolt connect and handshake limit (default 1 s): a dying server that accepts TCP but never answers is unreachable
+   * after it.
+   */
   connectTimeoutMs?: number;
 }
 
@@ -173,7 +176,10 @@ function isAcquisitionTimeout(error: Neo4jError): boolean {
   return error.code === 'N/A' && error.message.startsWith('Connection acquisition timed out');
 }
 
-/** A connection that failed or could not be made (an exhausted pool is overload, not this: it answers 503 without marking the graph down). */
+/**
+ * A connection that failed or could not be made (an exhausted pool is overload, not this: it answers 503 without
+ * marking the graph down).
+ */
 function isConnectionLoss(error: unknown): boolean {
   return error instanceof Neo4jError && UNAVAILABLE.has(error.code);
 }

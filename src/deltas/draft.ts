@@ -61,7 +61,10 @@ export function isReservedLabel(label: string): boolean {
   return RESERVED_LABELS.has(label);
 }
 
-/** A type or label a caller names (entity types of memories, submissions, extraction): 400 naming the field when it is not allowed. */
+/**
+ * A type or label a caller names (entity types of memories, submissions, extraction): 400 naming the field when it is
+ * not allowed.
+ */
 export function checkTypeLabel(label: string, field: string): void {
   if (!LABEL.test(label)) throw invalid(field, 'must be an entity type label such as Person');
   if (RESERVED_LABELS.has(label)) throw invalid(field, `${label} is a label the service owns; name another type`);

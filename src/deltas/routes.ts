@@ -152,7 +152,8 @@ export function deltaRoutes(deps: Deps) {
     act(
       'apply',
       'Apply a staged delta',
-      'Promotes every change in one transaction. Two concurrent applies: one wins, the other gets 409. Refused with 409 when the preflight audit has error findings, unless override_reason is given.',
+      'Promotes every change in one transaction. Two concurrent applies: one wins, the other gets 409. ' +
+        'Refused with 409 when the preflight audit has error findings, unless override_reason is given.',
     ),
     act(
       'reject',

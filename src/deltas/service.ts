@@ -155,7 +155,8 @@ async function lockDelta(
   if (!lock) throw notFound('delta', deltaId);
   if (lock.status !== required) {
     throw conflict(
-      `Delta ${deltaId} is ${String(lock.status)}; only ${required === 'staged' ? 'a staged' : 'an applied'} delta can be ${action}.`,
+      `Delta ${deltaId} is ${String(lock.status)}; only ${required === 'staged' ? 'a staged' : 'an applied'} ` +
+        `delta can be ${action}.`,
       { delta_id: deltaId, status: lock.status },
     );
   }
@@ -293,7 +294,8 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       if (dependents.length > 0) {
         const ids = dependents.map((d) => String(d.id));
         throw conflict(
-          `Delta ${deltaId} cannot be reverted: later deltas depend on it (${ids.join(', ')}). Revert or reject those first.`,
+          `Delta ${deltaId} cannot be reverted: later deltas depend on it (${ids.join(', ')}). Revert or ` +
+            'reject those first.',
           {
             delta_id: deltaId,
             dependent_delta_ids: ids,

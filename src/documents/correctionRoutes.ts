@@ -29,7 +29,8 @@ export function documentCorrectionRoutes(deps: Deps) {
       scope: 'documents:write',
       summary: 'Delete a document and its chunks through one delta',
       description:
-        'Entities extracted from it keep existing; their provenance links to the chunks go (revert restores them). apply=false stages the deletion.',
+        'Entities extracted from it keep existing; their provenance links to the chunks go (revert restores ' +
+        'them). apply=false stages the deletion.',
       params: idParams,
       query: obj(common),
       status: 200,
@@ -53,7 +54,9 @@ export function documentCorrectionRoutes(deps: Deps) {
       scope: 'documents:write',
       summary: 'Re-index a changed source: new chunks replace the old ones through one delta',
       description:
-        'New content, or refetch true for a document indexed from a URL (400 otherwise). 409 when the text is unchanged. Once applied, a document extracted before shows status.outdated until it is extracted again.',
+        'New content, or refetch true for a document indexed from a URL (400 otherwise). 409 when the text ' +
+        'is unchanged. Once applied, a document extracted before shows status.outdated until it is extracted ' +
+        'again.',
       params: idParams,
       body: reindexBody,
       idempotent: true,

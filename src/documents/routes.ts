@@ -59,7 +59,12 @@ export function documentRoutes(deps: Deps) {
       scope: 'documents:write',
       summary: 'Index raw text, a URL or an uploaded file as a document',
       description:
-        'JSON with exactly one of content (type text) or url (type url; fetched over http(s) with a timeout, size cap and redirect cap; private addresses refused unless configured), or multipart/form-data with one file part (type file: text, Markdown, HTML, JSON or PDF) and optional title, tags (comma-separated) and project_id fields. The text is split into overlapping chunks; the document, its chunks (linked HAS_CHUNK and NEXT in order) and its collections (one per tag) are written as one applied delta (origin document). The answer comes once the chunks are searchable (ragReady).',
+        'JSON with exactly one of content (type text) or url (type url; fetched over http(s) with a timeout, ' +
+        'size cap and redirect cap; private addresses refused unless configured), or multipart/form-data ' +
+        'with one file part (type file: text, Markdown, HTML, JSON or PDF) and optional title, tags ' +
+        '(comma-separated) and project_id fields. The text is split into overlapping chunks; the document, ' +
+        'its chunks (linked HAS_CHUNK and NEXT in order) and its collections (one per tag) are written as ' +
+        'one applied delta (origin document). The answer comes once the chunks are searchable (ragReady).',
       body: createDocumentBody,
       multipart: true,
       multipartFields: uploadFields,
@@ -85,7 +90,8 @@ export function documentRoutes(deps: Deps) {
       scope: 'documents:read',
       summary: 'List the committed documents of a project, newest first',
       description:
-        'project_id comes from the query string (required with an organization-scoped key). Cursor pagination: pass next_cursor as cursor.',
+        'project_id comes from the query string (required with an organization-scoped key). Cursor ' +
+        'pagination: pass next_cursor as cursor.',
       query: listQuery,
       status: 200,
       errors: [],
@@ -131,7 +137,10 @@ export function documentRoutes(deps: Deps) {
       scope: 'documents:write',
       summary: 'Prepare a document for extraction through a shape (handoff)',
       description:
-        'Checks that the document exists in the project (404) and the shape is visible to it (400 naming /body/shape_id), then answers 202 with the follow-up request to send: POST /v1/extractions/shape with project_id and source_file_id. Records the requested shape on the document (operational metadata), which the follow-up uses.',
+        'Checks that the document exists in the project (404) and the shape is visible to it (400 naming ' +
+        '/body/shape_id), then answers 202 with the follow-up request to send: POST /v1/extractions/shape ' +
+        'with project_id and source_file_id. Records the requested shape on the document (operational ' +
+        'metadata), which the follow-up uses.',
       params: idParams,
       body: extractBody,
       status: 202,

@@ -14,7 +14,8 @@ const tag: JsonSchema = {
   minLength: 1,
   maxLength: 100,
   description:
-    'Must keep a letter or digit once normalised (case, spacing, edge punctuation and a leading "the" are ignored), else a 400.',
+    'Must keep a letter or digit once normalised (case, spacing, edge punctuation and a leading "the" are ' +
+    'ignored), else a 400.',
 };
 
 export const createDocumentBody: JsonSchema = obj(
@@ -36,21 +37,25 @@ export const createDocumentBody: JsonSchema = obj(
         },
       ],
       description:
-        'An absolute http(s) URL to fetch and index (type url). HTML is reduced to its readable text and title. A host that does not resolve, or resolves to a private address (unless the service allows them), is a 400 naming url.',
+        'An absolute http(s) URL to fetch and index (type url). HTML is reduced to its readable text and ' +
+        'title. A host that does not resolve, or resolves to a private address (unless the service allows ' +
+        'them), is a 400 naming url.',
     },
     title: {
       type: 'string',
       minLength: 1,
       maxLength: 500,
       description:
-        'Default: the title found in the source (HTML <title>, first Markdown heading, PDF title), else the file name, URL or first line.',
+        'Default: the title found in the source (HTML <title>, first Markdown heading, PDF title), else the ' +
+        'file name, URL or first line.',
     },
     tags: {
       type: 'array',
       items: tag,
       maxItems: MAX_TAGS,
       description:
-        'Each tag puts the document in the project collection of that name (matched by normalised name, created when absent). In a multipart upload: one comma-separated field.',
+        'Each tag puts the document in the project collection of that name (matched by normalised name, ' +
+        'created when absent). In a multipart upload: one comma-separated field.',
     },
     project_id: projectIdField,
   },

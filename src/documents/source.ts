@@ -55,7 +55,8 @@ export function checkOneSource(input: DocumentInput): void {
       : 'exactly one of content or url may be given, not both';
   throw new ApiError(
     'invalid_request',
-    `Send exactly one of content (raw text to index) or url (a page to fetch and index); ${given.length === 0 ? 'neither was given' : 'both were given'}.`,
+    'Send exactly one of content (raw text to index) or url (a page to fetch and index); ' +
+      `${given.length === 0 ? 'neither was given' : 'both were given'}.`,
     {
       fields: [
         { field: '/body/content', reason },
@@ -121,7 +122,8 @@ export async function readSource(input: DocumentInput, fetchOptions: FetchUrlOpt
   if (source.text.length > MAX_TEXT_CHARS) {
     throw new ApiError(
       'payload_too_large',
-      `The document's text has ${source.text.length} characters; at most ${MAX_TEXT_CHARS} are indexed as one document.`,
+      `The document's text has ${source.text.length} characters; at most ${MAX_TEXT_CHARS} are indexed as ` +
+        'one document.',
       {
         fields: [{ field, reason: `text longer than ${MAX_TEXT_CHARS} characters` }],
         limit_chars: MAX_TEXT_CHARS,

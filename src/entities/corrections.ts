@@ -2,7 +2,7 @@
 // delete (refused while other nodes depend on it unless detached), and merge duplicates into one.
 // Each is a governed write of origin "correction"; only committed :Entity nodes are touched, never
 // the engine's own nodes (memories, documents, chunks, shapes, deltas).
-import type { Deps } from '../http/deps.js';
+import type { GraphDeps as Deps } from '../services/deps.js';
 import type { Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';
@@ -93,7 +93,10 @@ export async function deleteEntity(
   const entity = await deps.graph.read((tx) => committedEntity(tx, actor.projectId, id));
   if (entity.dependantCount > 0 && !detach) {
     throw conflict(
-      `Entity ${String(entity.props.name ?? id)} (${id}) has ${entity.dependantCount} dependant(s) (${entity.dependantIds.slice(0, 5).join(', ')}${entity.dependantCount > 5 ? ', …' : ''}) over ${entity.dependantTypes.join(', ')}; delete with detach=true to drop those links too, or merge it into another entity.`,
+      `Entity ${String(entity.props.name ?? id)} (${id}) has ${entity.dependantCount} dependant(s) ` +
+        `(${entity.dependantIds.slice(0, 5).join(', ')}${entity.dependantCount > 5 ? ', …' : ''}) over ` +
+        `${entity.dependantTypes.join(', ')}; delete with detach=true to drop those links too, or merge it ` +
+        'into another entity.',
       {
         entity_id: id,
         dependant_count: entity.dependantCount,

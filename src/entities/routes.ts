@@ -92,7 +92,10 @@ export function entityRoutes(deps: Deps) {
       scope: 'entities:write',
       summary: 'Correct the name, type or properties of a committed entity through one delta',
       description:
-        'Only domain entities (:Entity) of the project; memories, documents, chunks and shapes have their own routes (404 here). A new name or type also updates the identity key: a collision with another entity makes the write fail (409; merge them instead). apply false stages the correction; revert restores values and labels.',
+        'Only domain entities (:Entity) of the project; memories, documents, chunks and shapes have their ' +
+        'own routes (404 here). A new name or type also updates the identity key: a collision with another ' +
+        'entity makes the write fail (409; merge them instead). apply false stages the correction; revert ' +
+        'restores values and labels.',
       params: idParams,
       body: patchBody,
       status: 200,
@@ -118,7 +121,9 @@ export function entityRoutes(deps: Deps) {
       scope: 'entities:write',
       summary: 'Delete a committed entity through one delta',
       description:
-        'Refused with 409 while committed relationships link other nodes to it (details.dependant_ids, dependant_count, relationship_types), unless detach=true. Revert restores the entity and its relationships.',
+        'Refused with 409 while committed relationships link other nodes to it (details.dependant_ids, ' +
+        'dependant_count, relationship_types), unless detach=true. Revert restores the entity and its ' +
+        'relationships.',
       params: idParams,
       query: deleteQuery,
       status: 200,
@@ -142,7 +147,10 @@ export function entityRoutes(deps: Deps) {
       scope: 'entities:write',
       summary: 'Merge duplicate entities into one through one delta',
       description:
-        'Each committed relationship of the from entities is recreated on into (same type, direction and properties; merged_from names the old end), unless into already has the same one or it would join two merged entities; the from entities are deleted; into records merged_ids and aliases. 404 for an id that is not a committed entity of the project; 400 when into is among from.',
+        'Each committed relationship of the from entities is recreated on into (same type, direction and ' +
+        'properties; merged_from names the old end), unless into already has the same one or it would join ' +
+        'two merged entities; the from entities are deleted; into records merged_ids and aliases. 404 for an ' +
+        'id that is not a committed entity of the project; 400 when into is among from.',
       body: mergeBody,
       idempotent: true,
       status: 200,

@@ -30,17 +30,20 @@ export function buildMessages(
 ): { role: 'system' | 'user'; content: string }[] {
   const entityLines = shape.entity_types.map((t) => {
     const props = t.properties
-      .map(
-        (p) =>
-          `${p.name} (${p.type}${p.enum ? `, one of: ${p.enum.join(', ')}` : ''}${t.required.includes(p.name) ? ', required' : ''})`,
-      )
+      .map((p) => {
+        const oneOf = p.enum ? `, one of: ${p.enum.join(', ')}` : '';
+        return `${p.name} (${p.type}${oneOf}${t.required.includes(p.name) ? ', required' : ''})`;
+      })
       .join(', ');
-    return `- ${t.label}${t.description ? `: ${t.description.replace(/\.$/u, '')}` : ''}. Identified by ${t.identity || 'name'}. Properties: ${props || 'none'}.`;
+    const description = t.description ? `: ${t.description.replace(/\.$/u, '')}` : '';
+    return `- ${t.label}${description}. Identified by ${t.identity || 'name'}. Properties: ${props || 'none'}.`;
   });
-  const relLines = shape.relationship_types.map(
-    (r) =>
-      `- ${r.type}: ${r.from} -> ${r.to} (${r.cardinality}: ${CARDINALITY[r.cardinality](r)})${r.description ? `. ${r.description}` : ''}${r.patterns?.length ? `. Signalled by: ${r.patterns.join(', ')}` : ''}`,
-  );
+  const relLines = shape.relationship_types.map((r) => {
+    const description = r.description ? `. ${r.description}` : '';
+    const signals = r.patterns?.length ? `. Signalled by: ${r.patterns.join(', ')}` : '';
+    const cardinality = `${r.cardinality}: ${CARDINALITY[r.cardinality](r)}`;
+    return `- ${r.type}: ${r.from} -> ${r.to} (${cardinality})${description}${signals}`;
+  });
   const effort =
     options.effort === 'agentic_plus'
       ? 'Be exhaustive: include every entity and relationship the text supports.'
@@ -53,8 +56,12 @@ export function buildMessages(
     'and only these relationship types:',
     ...relLines,
     `${effort}${pass}`,
-    'Only state what the text asserts: nothing from a negated or hypothetical statement ("never worked for", "did not attend"). Keep names whole as written ("J. K. Rowling", "Bramwell & Ford", "Lumenfold Inc."). Every relationship goes from an entity of its first type to one of its second type, in that direction.',
-    'Answer with one JSON object: {"entities":[{"name":string,"type":string,"properties":object}],"relationships":[{"type":string,"from":entity name,"to":entity name,"evidence":the sentence}]}.',
+    'Only state what the text asserts: nothing from a negated or hypothetical statement ' +
+      '("never worked for", "did not attend"). ' +
+      'Keep names whole as written ("J. K. Rowling", "Bramwell & Ford", "Lumenfold Inc."). ' +
+      'Every relationship goes from an entity of its first type to one of its second type, in that direction.',
+    'Answer with one JSON object: {"entities":[{"name":string,"type":string,"properties":object}],' +
+      '"relationships":[{"type":string,"from":entity name,"to":entity name,"evidence":the sentence}]}.',
   ].join('\n');
   return [
     { role: 'system', content: system },

@@ -39,7 +39,10 @@ export interface ExtractionSignals {
   /** Capitalised names found in the text, and how many of them an entity mention covers. */
   names: number;
   names_typed: number;
-  /** Sentences without negation mentioning two entities whose types the shape relates, and how many yielded a relationship between them. */
+  /**
+   * Sentences without negation mentioning two entities whose types the shape relates, and how many yielded a
+   * relationship between them.
+   */
   relatable_sentences: number;
   related_sentences: number;
   /** Built-in only: how often a name's own words and its context agreed on its type (0..1). */

@@ -21,7 +21,8 @@ export function extractionRoutes(deps: Deps) {
       idempotent: true,
       summary: 'Extract a document through a shape (the follow-up of POST /v1/documents/{id}/extract)',
       description:
-        'Starts a graph_extraction loop over source_file_id; shape_id defaults to the shape named in the extract handoff.',
+        'Starts a graph_extraction loop over source_file_id; shape_id defaults to the shape named in the ' +
+        'extract handoff.',
       body: obj(
         {
           project_id: projectIdField,

@@ -50,7 +50,8 @@ export function graphRoutes(deps: Deps) {
       scope: 'graph:read',
       summary: "A page of the project's nodes, by label and one property value",
       description:
-        'Ordered by id. property and value go together: nodes whose property equals value (compared as text; a list property matches when one element does).',
+        'Ordered by id. property and value go together: nodes whose property equals value (compared as text; ' +
+        'a list property matches when one element does).',
       query: {
         ...cursorQuery({
           label,
@@ -125,7 +126,9 @@ export function graphRoutes(deps: Deps) {
       scope: 'graph:read',
       summary: 'One node with its neighbourhood to depth 1 or 2',
       description:
-        'nodes: the neighbours, nearest first (distance 1, then 2), in id order within a distance, at most limit; edges: every relationship among the node and those neighbours (at most 5000). truncated says whether either was cut.',
+        'nodes: the neighbours, nearest first (distance 1, then 2), in id order within a distance, at most ' +
+        'limit; edges: every relationship among the node and those neighbours (at most 5000). truncated says ' +
+        'whether either was cut.',
       params: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
       query: {
         type: 'object',
@@ -233,7 +236,8 @@ export function graphRoutes(deps: Deps) {
       scope: 'graph:read',
       summary: "Counts of the project's nodes per label and relationships per type",
       description:
-        "Every label but the engine's (Knowledge, Pending) is counted, so an entity counts under Entity and under its type (Person). Largest first.",
+        "Every label but the engine's (Knowledge, Pending) is counted, so an entity counts under Entity and " +
+        'under its type (Person). Largest first.',
       query: {
         type: 'object',
         additionalProperties: false,

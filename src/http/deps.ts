@@ -1,17 +1,9 @@
-// What route handlers are given: the graph, configuration, logger and the optional loop dispatcher.
-import type { Logger } from 'pino';
+// What route handlers are given: the graph, configuration, logger, the Temporal gateway and what the
+// process runs (engines, worker). Routes pass it on to services, which each declare only the parts
+// they use (src/services/deps.ts); no service imports this bag.
 import type { Config } from '../config/config.js';
-import type { Graph } from '../db/graph.js';
+import type { GraphDeps, LoggerDeps, RuntimeDeps, TemporalDeps } from '../services/deps.js';
 
-export interface TemporalProbe {
-  ping(): Promise<boolean>;
-}
-
-export interface Deps {
-  graph: Graph;
+export interface Deps extends GraphDeps, LoggerDeps, TemporalDeps, RuntimeDeps {
   config: Config;
-  logger: Logger;
-  temporal: TemporalProbe;
-  /** Area services registered at start (loops dispatcher etc.), looked up by area modules. */
-  services: Map<string, unknown>;
 }

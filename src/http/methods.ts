@@ -21,11 +21,10 @@ export class MethodTable {
       let pattern = this.patterns.get(route.path);
       if (!pattern) {
         const segments = route.path.split('/').slice(1);
+        const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         pattern = {
           path: route.path,
-          regex: new RegExp(
-            `^${segments.map((s) => (s.startsWith(':') ? '/[^/]+' : `/${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).join('')}/?$`,
-          ),
+          regex: new RegExp(`^${segments.map((s) => (s.startsWith(':') ? '/[^/]+' : `/${escaped(s)}`)).join('')}/?$`),
           literal: segments.map((s) => !s.startsWith(':')),
           methods: new Set(),
         };

@@ -15,7 +15,8 @@ const ERROR_BODY: JsonSchema = {
     details: {
       type: 'object',
       description:
-        'Context for the error. For invalid_request, fields lists each bad field by JSON pointer (/body/..., /query/...) with the reason.',
+        'Context for the error. For invalid_request, fields lists each bad field by JSON pointer (/body/..., ' +
+        '/query/...) with the reason.',
       properties: {
         fields: {
           type: 'array',
@@ -150,7 +151,9 @@ function parameters(route: RouteSpec): unknown[] {
       required: false,
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
       description:
-        'Optional, 1 to 255 visible ASCII characters. Replays the first response (status and body) for 24 h; another body with the same key, or a retry while the first request still runs, is a 409 idempotency_conflict.',
+        'Optional, 1 to 255 visible ASCII characters. Replays the first response (status and body) for 24 h; ' +
+        'another body with the same key, or a retry while the first request still runs, is a 409 ' +
+        'idempotency_conflict.',
     });
   }
   return out;
@@ -185,7 +188,8 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
       const alternative = failedWrite ? failedGovernedWrite(route.response) : own?.content['application/json'].schema;
       responses[String(status)] = {
         description: failedWrite
-          ? `A governed write that could not be applied answers the governed-write result with status "failed", id null and error {code, message, details}. Otherwise: ${description}`
+          ? 'A governed write that could not be applied answers the governed-write result with status ' +
+            `"failed", id null and error {code, message, details}. Otherwise: ${description}`
           : own
             ? `${own.description}. Otherwise: ${description}`
             : description,
@@ -226,7 +230,8 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
       title: 'Governed Knowledge Graph Service',
       version: '1.0.0',
       description:
-        'HTTP/JSON API over a governed knowledge graph in Neo4j. Every write is staged as a reviewable delta. See the README for decisions where the specification was silent.',
+        'HTTP/JSON API over a governed knowledge graph in Neo4j. Every write is staged as a reviewable ' +
+        'delta. See the README for decisions where the specification was silent.',
     },
     servers: [{ url: serverUrl ?? 'http://127.0.0.1:8080' }],
     security: [{ bearerAuth: [] }],

@@ -93,7 +93,8 @@ export class ResponseAudit {
       (v) =>
         `  ${v.operation} -> ${v.status}: ${v.problem}${v.test ? `\n    test: ${v.test}` : ''}\n    body: ${v.body}`,
     );
-    return `${this.violations.length} response(s) violate the published schemas${lines.length ? `:\n${lines.join('\n')}` : ''}`;
+    const listed = lines.length ? `:\n${lines.join('\n')}` : '';
+    return `${this.violations.length} response(s) violate the published schemas${listed}`;
   }
 }
 

@@ -29,7 +29,8 @@ export const cursorField: JsonSchema = {
   maxLength: 512,
   pattern: '^[A-Za-z0-9_-]+$',
   description:
-    'The next_cursor of the previous page of this endpoint, unchanged (an opaque base64url token). Any other value is a 400.',
+    'The next_cursor of the previous page of this endpoint, unchanged (an opaque base64url token). Any other ' +
+    'value is a 400.',
 };
 
 export function cursorQuery(extra: Record<string, JsonSchema> = {}, maxLimit = 100, defaultLimit = 20): JsonSchema {

@@ -80,7 +80,8 @@ function completedSummary(name: string, result: unknown, iteration: number | nul
   if (ITERATION_ACTIVITIES.has(name)) {
     const c = result as Checkpoint | undefined;
     return c
-      ? `Iteration ${c.iteration}: quality ${c.quality}, ${c.changed} (${c.entities_staged} entities, ${c.relationships_staged} relationships staged)`
+      ? `Iteration ${c.iteration}: quality ${c.quality}, ${c.changed} (${c.entities_staged} entities, ` +
+          `${c.relationships_staged} relationships staged)`
       : `${name} completed`;
   }
   if (name === 'loadSources') {
@@ -90,7 +91,8 @@ function completedSummary(name: string, result: unknown, iteration: number | nul
   if (name === 'finishLoop') {
     const r = result as LoopResult | undefined;
     return r
-      ? `Loop ${r.status} after ${r.iterations} iteration(s)${r.stop_reason ? ` (${r.stop_reason})` : ''}; ${r.credits_spent} credits spent`
+      ? `Loop ${r.status} after ${r.iterations} iteration(s)${r.stop_reason ? ` (${r.stop_reason})` : ''}; ` +
+          `${r.credits_spent} credits spent`
       : 'Loop settled';
   }
   if (name === 'beginLoop') return 'Loop marked running';

@@ -79,7 +79,7 @@ function temporalUnavailable(gateway: TemporalGateway): ApiError {
 
 /** Runs a read against Temporal, failing fast with 503 while it is known down (and noting when it goes down). */
 async function withTemporal<T>(deps: Deps, read: (client: Client) => Promise<T>): Promise<T> {
-  const gateway = deps.services.get('temporal') as TemporalGateway;
+  const gateway = deps.temporal;
   if (!gateway.health.isUp()) throw temporalUnavailable(gateway);
   try {
     return await withTimeout(gateway.getClient().then(read), 5_000);
@@ -93,7 +93,9 @@ async function withTemporal<T>(deps: Deps, read: (client: Client) => Promise<T>)
   }
 }
 
-/** While Temporal is unreachable, a loop's status comes from its graph record (iteration and quality as last recorded). */
+/**
+ * While Temporal is unreachable, a loop's status comes from its graph record (iteration and quality as last recorded).
+ */
 function statusFromGraph(loop: Record<string, Plain>): HandlerResult {
   return {
     headers: { 'X-Loop-Status-Source': 'graph' },
@@ -143,7 +145,8 @@ export function loopRoutes(deps: Deps) {
       idempotent: true,
       summary: 'Start a loop (or compile it with dry_run)',
       description:
-        'Stages its output into a new delta (never applies it). Reserves the credit estimate; the real cost is settled when the loop ends. dry_run returns the plan (200) and starts and spends nothing.',
+        'Stages its output into a new delta (never applies it). Reserves the credit estimate; the real cost ' +
+        'is settled when the loop ends. dry_run returns the plan (200) and starts and spends nothing.',
       body: loopRequestBody(deps.config.llm.baseUrl !== undefined),
       status: 202,
       response: loopStartSchema,
@@ -173,7 +176,8 @@ export function loopRoutes(deps: Deps) {
       scope: 'loops:read',
       summary: 'Loop status',
       description:
-        'While Temporal is unreachable the status comes from the loop record in the graph (header X-Loop-Status-Source: graph; iteration and quality as last recorded).',
+        'While Temporal is unreachable the status comes from the loop record in the graph (header ' +
+        'X-Loop-Status-Source: graph; iteration and quality as last recorded).',
       params: idParams,
       query: projectQuery,
       status: 200,
@@ -321,7 +325,8 @@ export function loopRoutes(deps: Deps) {
           if (description.status.name !== 'RUNNING')
             throw new ApiError(
               'conflict',
-              `Loop ${String(loop.id)} is not running (${STATUS_OF[description.status.name] ?? description.status.name}).`,
+              `Loop ${String(loop.id)} is not running ` +
+                `(${STATUS_OF[description.status.name] ?? description.status.name}).`,
             );
           await handle.cancel();
         });

@@ -44,7 +44,8 @@ export const loopRequestBody = (llm: boolean): JsonSchema =>
             minLength: 1,
             maxLength: 64,
             description:
-              'hydrate only: a committed slice; each iteration gathers through it (its compile with the goal as query, budget growing with the iteration).',
+              'hydrate only: a committed slice; each iteration gathers through it (its compile with the goal ' +
+              'as query, budget growing with the iteration).',
           },
         },
         [],
@@ -212,7 +213,9 @@ export const loopStatusSchema: JsonSchema = {
     stop_reason: {
       enum: [...STOP_REASONS, null],
       description:
-        'Why the loop ended (null until it has): quality_reached (the threshold was met), no_progress (an iteration staged no new entity or relationship), max_iterations, cancelled, failed. Only iterations that ran are charged.',
+        'Why the loop ended (null until it has): quality_reached (the threshold was met), no_progress (an ' +
+        'iteration staged no new entity or relationship), max_iterations, cancelled, failed. Only iterations ' +
+        'that ran are charged.',
     },
     created_at: { type: 'string' },
     started_at: { type: ['string', 'null'] },

@@ -3,13 +3,13 @@
 // then dispatch the Temporal workflow; if dispatch fails, undo all three so nothing is kept.
 import crypto from 'node:crypto';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import type { Deps } from '../http/deps.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageDelta, type Actor } from '../deltas/service.js';
 import { TemporalGateway, isTemporalUnavailable, withTimeout } from '../temporal/connection.js';
 import { loopStarts } from '../ops/metrics.js';
 import { savedSlice } from '../context/service.js';
+import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../services/deps.js';
 import type { LoopEffort, LoopInput, LoopKind } from './types.js';
 
 export const LOOP_KINDS = ['graph_extraction', 'hydrate'] as const;
@@ -87,7 +87,12 @@ export function checkLoopRequest(body: LoopRequest): { kind: LoopKind; effort: L
   return { kind: body.kind as LoopKind, effort: effort as LoopEffort };
 }
 
-export async function planLoop(deps: Deps, actor: Actor, body: LoopRequest): Promise<LoopPlan> {
+/** Plans read the graph and whether an LLM is configured. */
+export type PlanDeps = GraphDeps & ConfigDeps<'llm'>;
+/** Starts write the graph and dispatch on Temporal's task queue. */
+export type StartDeps = GraphDeps & LoggerDeps & TemporalDeps & ConfigDeps<'temporal'>;
+
+export async function planLoop(deps: PlanDeps, actor: Actor, body: LoopRequest): Promise<LoopPlan> {
   const { kind, effort } = checkLoopRequest(body);
   const goal = (body.goal ?? '').trim();
   if (!goal) throw invalid('/body/goal', 'is required');
@@ -179,8 +184,8 @@ function dispatchUnavailable(gateway: TemporalGateway): ApiError {
   );
 }
 
-export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promise<StartedLoop> {
-  const gateway = deps.services.get('temporal') as TemporalGateway;
+export async function startLoop(deps: StartDeps, actor: Actor, plan: LoopPlan): Promise<StartedLoop> {
+  const gateway = deps.temporal;
   // Known down: answer at once, before anything is written or reserved.
   if (!gateway.health.isUp()) {
     loopStarts.inc({ kind: plan.kind, outcome: 'dispatch_unavailable' });
@@ -211,7 +216,12 @@ export async function startLoop(deps: Deps, actor: Actor, plan: LoopPlan): Promi
   }
 }
 
-async function dispatchLoop(deps: Deps, gateway: TemporalGateway, actor: Actor, plan: LoopPlan): Promise<StartedLoop> {
+async function dispatchLoop(
+  deps: StartDeps,
+  gateway: TemporalGateway,
+  actor: Actor,
+  plan: LoopPlan,
+): Promise<StartedLoop> {
   const loopId = crypto.randomUUID();
   const deltaId = crypto.randomUUID();
   const workflowId = `loop-${loopId}`;

@@ -4,7 +4,10 @@
 export type LoopKind = 'graph_extraction' | 'hydrate';
 export type LoopEffort = 'agentic' | 'agentic_plus';
 export type LoopStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-/** Why a loop ended: the threshold was met, an iteration staged nothing new, it ran out of iterations, or it was cancelled or failed. */
+/**
+ * Why a loop ended: the threshold was met, an iteration staged nothing new, it ran out of iterations, or it was
+ * cancelled or failed.
+ */
 export const STOP_REASONS = ['quality_reached', 'no_progress', 'max_iterations', 'cancelled', 'failed'] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 

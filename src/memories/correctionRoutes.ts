@@ -46,7 +46,8 @@ const supersedeBody = obj(
   {
     by: {
       description:
-        'The memory that replaces this one: the id of a committed memory of the project, or a new memory (created in the same delta).',
+        'The memory that replaces this one: the id of a committed memory of the project, or a new memory ' +
+        '(created in the same delta).',
       oneOf: [{ type: 'string', minLength: 1, maxLength: 64 }, obj(itemProperties, ['content'])],
     },
     reason: { type: 'string', minLength: 1, maxLength: 2000 },
@@ -74,7 +75,10 @@ export function memoryCorrectionRoutes(deps: Deps) {
       scope: 'memories:write',
       summary: 'Correct a committed memory through one delta (origin correction)',
       description:
-        'Sets the given fields; null clears forget_after, forget_reason, predicate, subject or object. Changing subject, predicate or object replaces the HAS_SUBJECT / HAS_OBJECT links. apply false stages the correction; revert restores the previous values and links. 404 for a memory that is not committed in the project.',
+        'Sets the given fields; null clears forget_after, forget_reason, predicate, subject or object. ' +
+        'Changing subject, predicate or object replaces the HAS_SUBJECT / HAS_OBJECT links. apply false ' +
+        'stages the correction; revert restores the previous values and links. 404 for a memory that is not ' +
+        'committed in the project.',
       params: idParams,
       body: patchBody,
       status: 200,
@@ -98,7 +102,8 @@ export function memoryCorrectionRoutes(deps: Deps) {
       scope: 'memories:write',
       summary: 'Delete a committed memory through one delta (origin correction)',
       description:
-        'The memory and its links go; revert of the delta restores both. apply=false stages the deletion (the preflight audit warns when a committed briefing or context pack selected the memory).',
+        'The memory and its links go; revert of the delta restores both. apply=false stages the deletion ' +
+        '(the preflight audit warns when a committed briefing or context pack selected the memory).',
       params: idParams,
       query: deleteQuery,
       status: 200,
@@ -122,7 +127,9 @@ export function memoryCorrectionRoutes(deps: Deps) {
       scope: 'memories:write',
       summary: 'Record that another memory supersedes this one: (by)-[:SUPERSEDES {reason}]->(this)',
       description:
-        'Acknowledges a contradiction instead of leaving it standing (the contradictions check no longer reports the pair). by is a committed memory id or a new memory created in the same delta. id in the answer is the superseding memory.',
+        'Acknowledges a contradiction instead of leaving it standing (the contradictions check no longer ' +
+        'reports the pair). by is a committed memory id or a new memory created in the same delta. id in the ' +
+        'answer is the superseding memory.',
       params: idParams,
       body: supersedeBody,
       idempotent: true,
@@ -160,7 +167,8 @@ export function memoryCorrectionRoutes(deps: Deps) {
       scope: 'memories:read',
       summary: 'The deltas that touched a memory, oldest first',
       description:
-        'Creation, corrections, links and deletion, each delta with the operations it made on the memory (ops). Works for a deleted memory too. 404 when no delta of the project touched the id.',
+        'Creation, corrections, links and deletion, each delta with the operations it made on the memory ' +
+        '(ops). Works for a deleted memory too. 404 when no delta of the project touched the id.',
       params: idParams,
       query: projectQuery,
       status: 200,

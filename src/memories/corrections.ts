@@ -2,7 +2,7 @@
 // delete, supersede by another memory, and the history of the deltas that touched a memory.
 // Subject and object links are replaced (old relationship deleted, new one created) so revert
 // restores exactly what was there.
-import type { Deps } from '../http/deps.js';
+import type { GraphDeps as Deps } from '../services/deps.js';
 import type { Tx } from '../db/graph.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import type { PropValue } from '../deltas/props.js';
@@ -43,7 +43,10 @@ async function committedMemory(
 
 const asRef = (value: string | EntityRef): EntityRef => (typeof value === 'string' ? { name: value } : value);
 
-/** PATCH: the given fields change; null clears an optional one. Links are rebuilt when subject, predicate or object change. */
+/**
+ * PATCH: the given fields change; null clears an optional one. Links are rebuilt when subject, predicate or object
+ * change.
+ */
 export async function patchMemory(
   deps: Deps,
   actor: Actor,
@@ -149,7 +152,10 @@ export async function supersedeMemory(
   return { ...outcome, byId };
 }
 
-/** The deltas that touched the memory (created, updated, linked, deleted it), oldest first; 404 when none in this project. */
+/**
+ * The deltas that touched the memory (created, updated, linked, deleted it), oldest first; 404 when none in this
+ * project.
+ */
 export async function memoryHistory(deps: Deps, actor: Actor, id: string): Promise<Row[]> {
   const rows = await deps.graph.read((tx) => tx.run('memories/history', { id, project_id: actor.projectId }));
   if (rows.length === 0) throw notFound('memory', id);

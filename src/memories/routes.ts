@@ -35,7 +35,9 @@ export function memoryRoutes(deps: Deps) {
       scope: 'memories:write',
       summary: 'Store one memory, or a batch of 1 to 100, through one delta',
       description:
-        'apply true (default) commits at once; apply false leaves the delta staged for review. A batch is atomic: one bad item is a 400 naming its index and field. A write that cannot be applied answers 409 with status failed.',
+        'apply true (default) commits at once; apply false leaves the delta staged for review. A batch is ' +
+        'atomic: one bad item is a 400 naming its index and field. A write that cannot be applied answers ' +
+        '409 with status failed.',
       body: createMemoryBody,
       idempotent: true,
       status: 201,
@@ -150,7 +152,8 @@ export function memoryRoutes(deps: Deps) {
       scope: 'memories:read',
       summary: 'A prose briefing from the memories that match a query',
       description:
-        'Deterministic built-in writer by default (model gks-briefing-builtin/1); an OpenAI-compatible endpoint writes the prose from the same evidence set when LLM_BASE_URL is set.',
+        'Deterministic built-in writer by default (model gks-briefing-builtin/1); an OpenAI-compatible ' +
+        'endpoint writes the prose from the same evidence set when LLM_BASE_URL is set.',
       body: synthesizeBody,
       status: 200,
       errors: ['upstream_error'],

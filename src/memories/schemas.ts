@@ -8,7 +8,8 @@ export type MemoryKind = (typeof MEMORY_KINDS)[number];
 
 export const entityRef: JsonSchema = {
   description:
-    'An entity the memory is about: a name (matched by normalised name within the project, created as a Concept when absent), or {id} of a committed entity, or {name, type}.',
+    'An entity the memory is about: a name (matched by normalised name within the project, created as a ' +
+    'Concept when absent), or {id} of a committed entity, or {name, type}.',
   oneOf: [
     { type: 'string', minLength: 1, maxLength: 200 },
     {
@@ -65,7 +66,8 @@ export const createMemoryBody: JsonSchema = obj(
   [],
   {
     description:
-      'Either one memory (content and its fields at the top level) or a batch (memories, each item with its own fields), never both.',
+      'Either one memory (content and its fields at the top level) or a batch (memories, each item with its ' +
+      'own fields), never both.',
     oneOf: [{ required: ['content'] }, { required: ['memories'] }],
     if: { required: ['memories'] },
     then: {
@@ -156,7 +158,8 @@ export const searchBody: JsonSchema = obj({
     type: 'string',
     maxLength: 2000,
     description:
-      'Free text; empty or absent returns the most recent memories. A query with no searchable word (only punctuation) matches nothing.',
+      'Free text; empty or absent returns the most recent memories. A query with no searchable word (only ' +
+      'punctuation) matches nothing.',
   },
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
   kinds: { type: 'array', items: { enum: [...MEMORY_KINDS] }, uniqueItems: true },

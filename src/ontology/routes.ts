@@ -28,7 +28,9 @@ export function ontologyRoutes(deps: Deps) {
       scope: 'shapes:read',
       summary: 'Entity and relationship types across the shapes the project sees',
       description:
-        "Built-in shapes and the project's latest published (not retired) versions. Each entity type (by label) and relationship type (by type, from, to) appears once with the shapes that define it; where definitions differ, the project's newest shape wins and properties are merged.",
+        "Built-in shapes and the project's latest published (not retired) versions. Each entity type (by " +
+        'label) and relationship type (by type, from, to) appears once with the shapes that define it; where ' +
+        "definitions differ, the project's newest shape wins and properties are merged.",
       query: projectQuery,
       status: 200,
       errors: [],

@@ -58,7 +58,9 @@ export const workerRestarts = new Counter({
 
 export const loopStarts = new Counter({
   name: 'gks_loop_starts_total',
-  help: 'Loop start requests that got past validation, by kind and outcome (started, dispatch_unavailable, credits_exhausted, failed)',
+  help:
+    'Loop start requests that got past validation, by kind and outcome (started, dispatch_unavailable, ' +
+    'credits_exhausted, failed)',
   labelNames: ['kind', 'outcome'] as const,
   registers: [registry],
 });

@@ -1,9 +1,8 @@
 // What ops see of this process: dependency health (Neo4j, Temporal), the engines it supervises and
 // its Temporal worker. /readyz shows the public part; GET /v1/status (admin) shows all of it.
-import type { Deps } from '../http/deps.js';
-import type { EngineStatus, EngineSupervisor } from '../runtime/supervisor.js';
-import type { TemporalGateway } from '../temporal/connection.js';
-import type { RunningWorker, WorkerStatus } from '../temporal/worker.js';
+import type { EngineStatus } from '../runtime/supervisor.js';
+import type { GraphDeps, RuntimeDeps, TemporalDeps } from '../services/deps.js';
+import type { WorkerStatus } from '../temporal/worker.js';
 import type { HealthSnapshot } from './health.js';
 
 const startedAt = new Date();
@@ -22,12 +21,12 @@ export interface OpsStatus {
  * not a probe of its own: /readyz then agrees with what the API answers, and a single slow answer
  * on a loaded machine does not flip it.
  */
-export function opsStatus(deps: Deps): OpsStatus {
-  const gateway = deps.services.get('temporal') as TemporalGateway;
+export function opsStatus(deps: GraphDeps & TemporalDeps & RuntimeDeps): OpsStatus {
+  const gateway = deps.temporal;
   const neo4j = deps.graph.health.isUp();
   const temporal = gateway.health.isUp();
-  const engines = ((deps.services.get('engines') ?? []) as EngineSupervisor[]).map((e) => e.status());
-  const worker = deps.services.get('worker') as RunningWorker | undefined;
+  const engines = deps.runtime.engines.map((e) => e.status());
+  const { worker } = deps.runtime;
   return {
     ready: neo4j && temporal,
     dependencies: { neo4j: deps.graph.health.snapshot(), temporal: gateway.health.snapshot() },

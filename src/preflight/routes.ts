@@ -17,9 +17,11 @@ export function preflightRoutes(deps: Deps) {
       scope: 'preflight:run',
       summary: 'Audit a staged delta: would applying it degrade the graph?',
       description:
-        'A read-only dry run of the checks in cypher/preflight/ against the graph as it would be after the merge (committed graph plus the delta, minus what it deletes, with its updates). ' +
+        'A read-only dry run of the checks in cypher/preflight/ against the graph as it would be after the ' +
+        'merge (committed graph plus the delta, minus what it deletes, with its updates). ' +
         'Nothing is written. The same graph and delta give the same verdict byte for byte apart from request_id. ' +
-        'A delta that is no longer staged (applied, rejected, reverted, failed) is a 409: the question only means something before an apply.',
+        'A delta that is no longer staged (applied, rejected, reverted, failed) is a 409: the question only ' +
+        'means something before an apply.',
       body: auditBody,
       status: 200,
       errors: ['not_found', 'conflict'],

@@ -15,14 +15,16 @@ export const auditBody: JsonSchema = obj(
 export const findingSchema: JsonSchema = {
   type: 'object',
   description:
-    'One thing applying the delta would break or put at risk. Findings are sorted by severity (error, warning, info), check, node_ids, relationship_ids, message.',
+    'One thing applying the delta would break or put at risk. Findings are sorted by severity (error, ' +
+    'warning, info), check, node_ids, relationship_ids, message.',
   required: ['check', 'severity', 'message', 'node_ids', 'relationship_ids', 'evidence'],
   additionalProperties: false,
   properties: {
     check: {
       type: 'string',
       description:
-        'Name of the check: the file cypher/preflight/<check>.cypher (duplicates, shape_properties, shape_relationships, dangling, contradictions, cycles, forgotten_references, losses, orphans, ...).',
+        'Name of the check: the file cypher/preflight/<check>.cypher (duplicates, shape_properties, ' +
+        'shape_relationships, dangling, contradictions, cycles, forgotten_references, losses, orphans, ...).',
     },
     severity: {
       enum: [...SEVERITIES],
@@ -42,7 +44,11 @@ export const findingSchema: JsonSchema = {
     evidence: {
       type: 'object',
       description:
-        'Flat map of facts behind the finding; null values are left out. Always rule (the sub-rule of the check); as relevant: pending_node_id, committed_node_id, other_pending_node_id, node_id, node_type, identity_key, shape_id, entity_label, relationship_type, property, cardinality, expected, actual, subject_id, subject_name, predicate, memory_id, forget_after, end, missing_end, change_id, path, length, dependent_count, relationship_types.',
+        'Flat map of facts behind the finding; null values are left out. Always rule (the sub-rule of the ' +
+        'check); as relevant: pending_node_id, committed_node_id, other_pending_node_id, node_id, node_type, ' +
+        'identity_key, shape_id, entity_label, relationship_type, property, cardinality, expected, actual, ' +
+        'subject_id, subject_name, predicate, memory_id, forget_after, end, missing_end, change_id, path, ' +
+        'length, dependent_count, relationship_types.',
       required: ['rule'],
       properties: {
         rule: { type: 'string' },
@@ -66,7 +72,8 @@ export const verdictSchema: JsonSchema = {
     disposition: {
       enum: [...DISPOSITIONS],
       description:
-        'SafeToAct: no warning or error. ReviewRequired: warnings only. Blocked: at least one error (an explicit apply is refused unless it gives override_reason).',
+        'SafeToAct: no warning or error. ReviewRequired: warnings only. Blocked: at least one error (an ' +
+        'explicit apply is refused unless it gives override_reason).',
     },
     purpose: { const: PURPOSE },
     findings: { type: 'array', items: findingSchema },

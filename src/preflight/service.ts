@@ -17,7 +17,8 @@ async function auditIn(tx: Tx, deltaId: string, projectId: string, now: string):
   const status = String((row.delta as Record<string, unknown> | null)?.status);
   if (status !== 'staged') {
     throw conflict(
-      `Delta ${deltaId} is ${status}. The audit answers whether applying a delta would degrade the graph, which only means something for a staged delta.`,
+      `Delta ${deltaId} is ${status}. The audit answers whether applying a delta would degrade the graph, ` +
+        'which only means something for a staged delta.',
       { delta_id: deltaId, status },
     );
   }
@@ -59,7 +60,8 @@ export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overri
   const checks = [...new Set(errors.map((f) => f.check))].join(', ');
   throw new ApiError(
     'conflict',
-    `Delta ${deltaId} is blocked by preflight packet ${packetId(deltaId)}: ${errors.length} error finding(s) (${checks}). Fix the delta, or apply with override_reason to proceed anyway.`,
+    `Delta ${deltaId} is blocked by preflight packet ${packetId(deltaId)}: ${errors.length} error finding(s) ` +
+      `(${checks}). Fix the delta, or apply with override_reason to proceed anyway.`,
     {
       delta_id: deltaId,
       packet_id: packetId(deltaId),

@@ -49,7 +49,8 @@ export function devCredentialLines(credentials: DevCredentials, created: boolean
   return [
     created
       ? `  Dev API key:  ${credentials.key}   (new; saved in ${file})`
-      : `  Dev API key:  ${credentials.key.slice(0, credentials.key.lastIndexOf('_') + 1)}…   (key ${credentials.key_id}; the full key is in ${file})`,
+      : `  Dev API key:  ${credentials.key.slice(0, credentials.key.lastIndexOf('_') + 1)}…   (key ` +
+        `${credentials.key_id}; the full key is in ${file})`,
     `  Project:      ${credentials.project_id}`,
   ];
 }

@@ -113,7 +113,8 @@ export async function startNeo4j(
 ): Promise<RunningService> {
   if (await portOpen(opts.port)) {
     throw new Error(
-      `Port ${opts.port} is already in use, so the local Neo4j cannot start. Stop what holds it, set GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j.`,
+      `Port ${opts.port} is already in use, so the local Neo4j cannot start. Stop what holds it, set ` +
+        'GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j.',
     );
   }
   const started = Date.now();
@@ -124,7 +125,8 @@ export async function startNeo4j(
     (line) => progress(`  [supervisor] ${line}`),
   );
   await supervisor.start();
-  progress(`  ✓ Neo4j 5.26 ready on bolt://127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  progress(`  ✓ Neo4j 5.26 ready on bolt://127.0.0.1:${opts.port} in ${seconds} s`);
   return { name: 'neo4j', supervisor, stop: () => supervisor.stop() };
 }
 
@@ -189,7 +191,8 @@ export async function startTemporal(
 ): Promise<RunningService> {
   if (await portOpen(opts.port)) {
     throw new Error(
-      `Port ${opts.port} is already in use, so the Temporal dev server cannot start. Stop what holds it, set GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal.`,
+      `Port ${opts.port} is already in use, so the Temporal dev server cannot start. Stop what holds it, set ` +
+        'GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal.',
     );
   }
   const started = Date.now();

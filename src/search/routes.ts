@@ -77,7 +77,8 @@ export const searchBody: JsonSchema = obj(
 const searchNodeSchema: JsonSchema = {
   type: 'object',
   description:
-    'A result in the memory-node style of spec 2.1: memory nodes exactly as memory search returns them, chunks and entities alike.',
+    'A result in the memory-node style of spec 2.1: memory nodes exactly as memory search returns them, ' +
+    'chunks and entities alike.',
   properties: {
     id: { type: 'string' },
     type: { enum: ['memory', 'chunk', 'entity'] },
@@ -103,7 +104,11 @@ export function searchRoutes(deps: Deps) {
       tag: 'Search',
       scope: 'search:read',
       summary: 'Ranked search across memories, document chunks and entities, fused into one ranking',
-      description: `Each plane ranks its committed (and, for memories, still recallable) hits of the project with its own full-text index; the rankings are fused by reciprocal rank fusion: score = Σ 1 / (${RRF_K} + rank), rank counted from 1 within a plane. Ties go to the hit nearest its plane's best raw score, then to the plane listed first. edges: committed relationships around the results (at most 25 per result).`,
+      description:
+        'Each plane ranks its committed (and, for memories, still recallable) hits of the project with its own ' +
+        `full-text index; the rankings are fused by reciprocal rank fusion: score = Σ 1 / (${RRF_K} + rank), ` +
+        `rank counted from 1 within a plane. Ties go to the hit nearest its plane's best raw score, then to ` +
+        'the plane listed first. edges: committed relationships around the results (at most 25 per result).',
       body: searchBody,
       status: 200,
       errors: [],

@@ -114,7 +114,9 @@ export function shapeRoutes(deps: Deps) {
       scope: 'shapes:write',
       summary: 'Create a project shape (version 1) through one delta',
       description:
-        'Stages the :Shape with its :EntityType, :PropertyDef and :RelationshipType nodes (DEFINES, HAS_PROPERTY) in one delta; apply true (default) commits it. 409 when the name is taken (by a built-in shape or a committed or staged one of the project).',
+        'Stages the :Shape with its :EntityType, :PropertyDef and :RelationshipType nodes (DEFINES, ' +
+        'HAS_PROPERTY) in one delta; apply true (default) commits it. 409 when the name is taken (by a ' +
+        'built-in shape or a committed or staged one of the project).',
       body: createShapeBody,
       idempotent: true,
       status: 201,
@@ -155,7 +157,9 @@ export function shapeRoutes(deps: Deps) {
       scope: 'shapes:write',
       summary: 'Publish a new version of a project shape from its latest version',
       description:
-        'The body is the full new definition. The new :Shape (same name, version + 1) SUPERSEDES the given one, which stays readable. 403 for built-in shapes; 409 when the given version is not the latest (or a newer one is staged).',
+        'The body is the full new definition. The new :Shape (same name, version + 1) SUPERSEDES the given ' +
+        'one, which stays readable. 403 for built-in shapes; 409 when the given version is not the latest ' +
+        '(or a newer one is staged).',
       params: idParams,
       body: versionBody,
       idempotent: true,
@@ -204,7 +208,9 @@ export function shapeRoutes(deps: Deps) {
       scope: 'shapes:write',
       summary: 'Delete a shape version and its definition through one delta',
       description:
-        'Refused with 409 while anything uses it: committed nodes whose shape_id is this shape, or staged deltas that add such nodes or USES_SHAPE it (details.used_by names them). 403 for built-in shapes. apply=false stages the deletion for review.',
+        'Refused with 409 while anything uses it: committed nodes whose shape_id is this shape, or staged ' +
+        'deltas that add such nodes or USES_SHAPE it (details.used_by names them). 403 for built-in shapes. ' +
+        'apply=false stages the deletion for review.',
       params: idParams,
       query: {
         type: 'object',

@@ -130,7 +130,11 @@ const definitionFields: Record<string, JsonSchema> = {
     maxItems: 100,
     items: entityType,
     description:
-      'Rules checked beyond this schema, each a 400 naming its field: labels are unique within the shape; property names are unique within an entity type; identity (default name) names a declared string property and each required entry a declared property; relationship from and to name an entity type of this shape (or Entity or Memory); no two relationship types share type, from and to; orphans_allowed names entity types of this shape.',
+      'Rules checked beyond this schema, each a 400 naming its field: labels are unique within the shape; ' +
+      'property names are unique within an entity type; identity (default name) names a declared string ' +
+      'property and each required entry a declared property; relationship from and to name an entity type of ' +
+      'this shape (or Entity or Memory); no two relationship types share type, from and to; orphans_allowed ' +
+      'names entity types of this shape.',
   },
   relationship_types: { type: 'array', maxItems: 200, items: relationshipType, default: [] },
   orphans_allowed: {

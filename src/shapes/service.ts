@@ -51,7 +51,8 @@ export async function createShape(
         : 'a shape of this project';
     throw new ApiError(
       'conflict',
-      `The name ${name} is taken by ${where}; publish a new version of it with POST /v1/shapes/${String(taken.id)}/versions.`,
+      `The name ${name} is taken by ${where}; publish a new version of it with POST ` +
+        `/v1/shapes/${String(taken.id)}/versions.`,
       {
         fields: [{ field: '/body/name', reason: 'is taken' }],
         shape_id: taken.id,
@@ -87,8 +88,10 @@ export async function publishVersion(
   if (newer) {
     throw conflict(
       newer.pending
-        ? `Version ${String(newer.version)} of ${previous.name} is staged in delta ${String(newer.delta_id)}; apply or reject it first.`
-        : `Shape ${id} is version ${previous.version}; the latest version of ${previous.name} is ${String(newer.id)} (v${String(newer.version)}). Publish from the latest.`,
+        ? `Version ${String(newer.version)} of ${previous.name} is staged in delta ${String(newer.delta_id)}; ` +
+            'apply or reject it first.'
+        : `Shape ${id} is version ${previous.version}; the latest version of ${previous.name} is ` +
+            `${String(newer.id)} (v${String(newer.version)}). Publish from the latest.`,
       {
         shape_id: id,
         latest_version_id: newer.id,
@@ -139,12 +142,14 @@ export async function deleteShape(
   if (usage.node_count > 0 || usage.staged_delta_ids.length > 0) {
     const parts = [
       usage.node_count > 0
-        ? `${usage.node_count} committed node(s) (${usage.node_ids.slice(0, 3).join(', ')}${usage.node_count > 3 ? ', …' : ''})`
+        ? `${usage.node_count} committed node(s) ` +
+          `(${usage.node_ids.slice(0, 3).join(', ')}${usage.node_count > 3 ? ', …' : ''})`
         : '',
       usage.staged_delta_ids.length > 0 ? `staged delta(s) ${usage.staged_delta_ids.join(', ')}` : '',
     ].filter(Boolean);
     throw conflict(
-      `Shape ${shape.name} v${shape.version} (${id}) is in use by ${parts.join(' and ')}; it is not deleted. Retire it instead (POST /v1/shapes/${id}/retire), or remove what uses it.`,
+      `Shape ${shape.name} v${shape.version} (${id}) is in use by ${parts.join(' and ')}; it is not deleted. ` +
+        `Retire it instead (POST /v1/shapes/${id}/retire), or remove what uses it.`,
       {
         shape_id: id,
         used_by: usage,

@@ -63,7 +63,9 @@ export function entitySchema(t: EntityTypeDef): Record<string, unknown> {
   return { type: 'object', properties, required: t.required, additionalProperties: false };
 }
 
-/** Values as callers hold them (Date, the {date} wrapper of deltas/props, ISO strings) in JSON form; nulls mean absent. */
+/**
+ * Values as callers hold them (Date, the {date} wrapper of deltas/props, ISO strings) in JSON form; nulls mean absent.
+ */
 function asJson(properties: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(properties)) {

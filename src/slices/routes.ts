@@ -59,7 +59,11 @@ export function sliceRoutes(deps: Deps) {
       scope: 'slices:write',
       summary: 'Save a slice (version 1) through one delta',
       description:
-        'A slice is a saved scope: planes, per-plane filters, a subject and its neighbourhood (hops 0–2 over relationship_types), a time window, a default query, a token budget (max_tokens 256–128000, tokenizer, shares per plane summing to at most 1) and a format. Stored as :Knowledge:Slice, FOCUSES_ON its subject entity when given by id. apply false stages it. 409 when the name is taken (committed or staged).',
+        'A slice is a saved scope: planes, per-plane filters, a subject and its neighbourhood (hops 0–2 over ' +
+        'relationship_types), a time window, a default query, a token budget (max_tokens 256–128000, ' +
+        'tokenizer, shares per plane summing to at most 1) and a format. Stored as :Knowledge:Slice, ' +
+        'FOCUSES_ON its subject entity when given by id. apply false stages it. 409 when the name is taken ' +
+        '(committed or staged).',
       body: createSliceBody,
       idempotent: true,
       status: 201,
@@ -147,7 +151,8 @@ export function sliceRoutes(deps: Deps) {
       scope: 'slices:write',
       summary: 'Publish a new version of a slice from its latest version',
       description:
-        'The body is the full new definition. The new :Slice (same name, version + 1) SUPERSEDES the given one, which stays readable. 409 when the given version is not the latest (or a newer one is staged).',
+        'The body is the full new definition. The new :Slice (same name, version + 1) SUPERSEDES the given ' +
+        'one, which stays readable. 409 when the given version is not the latest (or a newer one is staged).',
       params: idParams,
       body: versionSliceBody,
       idempotent: true,
@@ -198,7 +203,8 @@ export function sliceRoutes(deps: Deps) {
       scope: 'context:read',
       summary: 'Compile a saved slice into a token-budgeted, reproducible context pack (read-only)',
       description:
-        'Runs in READ transactions only. 409 (details.delta_id) while the slice is staged. See POST /v1/context/compile for the pack.',
+        'Runs in READ transactions only. 409 (details.delta_id) while the slice is staged. See POST ' +
+        '/v1/context/compile for the pack.',
       params: idParams,
       body: sliceCompileBody,
       status: 200,

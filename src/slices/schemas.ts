@@ -58,7 +58,8 @@ export const filtersSchema: JsonSchema = obj(
 
 export const subjectSchema: JsonSchema = {
   description:
-    'The entity the slice focuses on: {id} of a committed entity, or {name, type?} matched by normalised name (and label) at compile time.',
+    'The entity the slice focuses on: {id} of a committed entity, or {name, type?} matched by normalised ' +
+    'name (and label) at compile time.',
   oneOf: [
     obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
     obj({ name: { type: 'string', minLength: 1, maxLength: 200 }, type: { type: 'string', pattern: labelPattern } }, [
@@ -74,7 +75,8 @@ const windowField: JsonSchema = {
 };
 export const timeWindowSchema: JsonSchema = {
   description:
-    'Either a fixed range {field?, from?, to?} (inclusive, date-times) or a rolling one {field?, last: ISO-8601 duration} ending at as_of (or the time of the compile).',
+    'Either a fixed range {field?, from?, to?} (inclusive, date-times) or a rolling one {field?, last: ' +
+    'ISO-8601 duration} ending at as_of (or the time of the compile).',
   oneOf: [
     obj({
       field: windowField,
@@ -101,7 +103,9 @@ export const budgetSchema: JsonSchema = obj({
   tokenizer: { enum: [...TOKENIZERS], description: 'BPE encoding the budget is counted in. Default cl100k_base.' },
   sections: obj({ memory: share, document: share, entity: share }, [], {
     description:
-      'Share of the item budget each plane fills first; shares sum to at most 1 (else 400), a share for a plane not read is a 400. Default: equal shares over the planes read. Unused budget spills over to the other planes.',
+      'Share of the item budget each plane fills first; shares sum to at most 1 (else 400), a share for a ' +
+      'plane not read is a 400. Default: equal shares over the planes read. Unused budget spills over to the ' +
+      'other planes.',
   }),
 });
 

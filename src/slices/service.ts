@@ -41,7 +41,8 @@ export async function createSlice(
     const where = taken.pending ? `a slice staged in delta ${String(taken.delta_id)}` : 'a slice of this project';
     throw new ApiError(
       'conflict',
-      `The name ${name} is taken by ${where}; publish a new version of it with POST /v1/slices/${String(taken.id)}/versions.`,
+      `The name ${name} is taken by ${where}; publish a new version of it with POST ` +
+        `/v1/slices/${String(taken.id)}/versions.`,
       {
         fields: [{ field: '/body/name', reason: 'is taken' }],
         slice_id: taken.id,
@@ -78,8 +79,10 @@ export async function publishSliceVersion(
   if (newer) {
     throw conflict(
       newer.pending
-        ? `Version ${String(newer.version)} of ${previous.name} is staged in delta ${String(newer.delta_id)}; apply or reject it first.`
-        : `Slice ${id} is version ${previous.version}; the latest version of ${previous.name} is ${String(newer.id)} (v${String(newer.version)}). Publish from the latest.`,
+        ? `Version ${String(newer.version)} of ${previous.name} is staged in delta ${String(newer.delta_id)}; ` +
+            'apply or reject it first.'
+        : `Slice ${id} is version ${previous.version}; the latest version of ${previous.name} is ` +
+            `${String(newer.id)} (v${String(newer.version)}). Publish from the latest.`,
       {
         slice_id: id,
         latest_version_id: newer.id,

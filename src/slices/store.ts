@@ -79,7 +79,8 @@ export function stageSlice(
     tokenizer: def.budget.tokenizer,
     subject_id: subjectId,
     relationship_types: def.relationship_types,
-    definition: canonicalJson(def as never), // a normalised definition is plain JSON data (strings, numbers, arrays, null)
+    // A normalised definition is plain JSON data (strings, numbers, arrays, null).
+    definition: canonicalJson(def as never),
   });
   if (subjectId) draft.createRelationship(id, 'FOCUSES_ON', subjectId);
   if (supersedes) draft.createRelationship(id, 'SUPERSEDES', supersedes);

@@ -30,14 +30,16 @@ export const submissionBody: JsonSchema = obj(
       enum: [...SUBMISSION_ROUTES],
       default: 'delta',
       description:
-        'delta: a :Submission node and the entities it names; document: index content as a document; extraction: index content and start a graph_extraction loop through shape_id.',
+        'delta: a :Submission node and the entities it names; document: index content as a document; ' +
+        'extraction: index content and start a graph_extraction loop through shape_id.',
     },
     shape_id: {
       type: 'string',
       minLength: 1,
       maxLength: 64,
       description:
-        'delta: the shape whose entity types are looked for in content (default the general shape); extraction: required.',
+        'delta: the shape whose entity types are looked for in content (default the general shape); ' +
+        'extraction: required.',
     },
     title: {
       type: 'string',
@@ -56,7 +58,9 @@ export const submissionBody: JsonSchema = obj(
   ['kind'],
   {
     description:
-      'content or payload (or both). Routes document and extraction index text: content is required; document never stages (apply true or omitted); extraction needs shape_id and always stages (apply false or omitted, else apply_not_supported_for_loops).',
+      'content or payload (or both). Routes document and extraction index text: content is required; ' +
+      'document never stages (apply true or omitted); extraction needs shape_id and always stages (apply ' +
+      'false or omitted, else apply_not_supported_for_loops).',
     anyOf: [{ required: ['content'] }, { required: ['payload'] }],
     allOf: [
       {

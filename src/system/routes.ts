@@ -31,7 +31,8 @@ export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpe
       auth: false,
       status: 200,
       description:
-        'Public. Says which dependency is down and since when, and the state and restart count of each engine this process supervises. 503 while Neo4j or Temporal is unreachable.',
+        'Public. Says which dependency is down and since when, and the state and restart count of each ' +
+        'engine this process supervises. 503 while Neo4j or Temporal is unreachable.',
       response: readinessSchema,
       alsoResponds: [
         {

@@ -73,7 +73,10 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4), on the error or its cause, or our own timeout: Temporal is not answering. */
+/**
+ * gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4), on the error or its cause, or our own timeout: Temporal is not
+ * answering.
+ */
 export function isTemporalUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
     const code = (e as { code?: unknown }).code;

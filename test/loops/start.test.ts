@@ -149,9 +149,8 @@ describe('POST /v1/loops', () => {
 
   it('with Temporal unreachable a start is loop_dispatch_unavailable within 5 s, with no credits kept and no delta left', async () => {
     const base = harness().service.deps;
-    const services = new Map(base.services);
-    services.set('temporal', new TemporalGateway({ address: '127.0.0.1:1', namespace: 'default', taskQueue: 'none' }));
-    const deps = { ...base, services };
+    const temporal = new TemporalGateway({ address: '127.0.0.1:1', namespace: 'default', taskQueue: 'none' });
+    const deps = { ...base, temporal };
     const server = http.createServer(buildApp(deps, allRoutes(deps)).callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {

@@ -193,7 +193,9 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
   };
 }
 
-/** The shape definition a proposal stands for (identity external_id, every property and relationship; no orphan rule). */
+/**
+ * The shape definition a proposal stands for (identity external_id, every property and relationship; no orphan rule).
+ */
 export function proposalToDefinition(proposal: Proposal, description: string): DefinitionInput {
   return {
     description,

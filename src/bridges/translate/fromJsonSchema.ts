@@ -2,7 +2,7 @@
 // operations return (or the root schema), then every named object schema they reference, breadth
 // first with a visited set, so recursive and mutually recursive schemas terminate.
 import type { PropertyType } from '../../shapes/types.js';
-import { SchemaDocument, type Located, type Schema } from './schemaDoc.js';
+import { escapeSegment, SchemaDocument, type Located, type Schema } from './schemaDoc.js';
 import type { FieldShape, SourceField, SourceModel, SourceType } from './source.js';
 import type { ProposeOptions } from './types.js';
 
@@ -174,7 +174,7 @@ export function readJsonSchemaSource(
             addRoot(
               r,
               body.schema,
-              `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${code}/content/${media.replace(/\//g, '~1')}/schema`,
+              `/paths/${escapeSegment(path)}/${method}/responses/${code}/content/${escapeSegment(media)}/schema`,
             );
           }
         }
@@ -183,7 +183,7 @@ export function readJsonSchemaSource(
     // A document of components only (no operations returning objects): every object schema is a root.
     if (r.queue.length === 0 && isRecord(root.components) && isRecord(root.components.schemas)) {
       for (const name of Object.keys(root.components.schemas))
-        addRoot(r, { $ref: `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, '/components', 0);
+        addRoot(r, { $ref: `#/components/schemas/${escapeSegment(name)}` }, '/components', 0);
     }
   } else {
     const title = typeof root.title === 'string' && root.title.trim() !== '' ? root.title : 'Record';
@@ -198,7 +198,7 @@ export function readJsonSchemaSource(
         const defs = root[place];
         if (isRecord(defs))
           for (const name of Object.keys(defs))
-            addRoot(r, { $ref: `#/${place}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, `/${place}`, 0);
+            addRoot(r, { $ref: `#/${place}/${escapeSegment(name)}` }, `/${place}`, 0);
       }
     }
   }
