@@ -76,7 +76,7 @@ async function clearStaleRun(deps: GraphDeps, client: Client, error: ApiError): 
 }
 
 export async function startSync(
-  deps: GraphDeps & LoggerDeps & TemporalDeps & ConfigDeps<'temporal'>,
+  deps: GraphDeps & LoggerDeps & TemporalDeps & ConfigDeps<'temporal' | 'syncPagesPerRun'>,
   actor: Actor,
   connectionId: string,
   fullRefresh: boolean,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
 import { STORY } from '../loops/support.js';
 import { github, startStandIn, type StandIn } from './standins.js';
-import { createConnection, deltaChanges, githubConnection, post, syncNow } from './support.js';
+import { createConnection, deltaChanges, githubConnection, syncNow } from './support.js';
 
 describe('connection syncs with apply_policy apply_if_safe', function () {
   this.timeout(300_000);
