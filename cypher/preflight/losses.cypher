@@ -6,7 +6,8 @@
 //                        identity, else name; content for memories) that committed relationships
 //                        point to: what they refer to by that name changes meaning.
 // A relationship the delta recreates on another node (a merge: same type, merged_from naming the
-// deleted node) is moved, not lost, and does not count.
+// deleted node) is moved, not lost, and does not count; nor does one the delta deletes itself (a
+// delete_relationship change, found from its start node), nor one from a node the delta deletes.
 // Up to 50 dependent nodes and relationships are listed (sorted by id); evidence.dependent_count has
 // the total. Cost: the in-degree of the nodes the delta deletes or renames.
 // Run by hand (Neo4j Browser / cypher-shell):
@@ -38,19 +39,23 @@ CALL (c, n, label) {
 WITH c, n, label, rule, property,
      COUNT { MATCH (n)<-[x]-(m:Knowledge)
              WHERE x.pending IS NULL AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+               AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                AND NOT EXISTS { (m)-[y]-() WHERE y.pending = true AND y.delta_id = $delta_id AND y.merged_from = n.id AND type(y) = type(x) } } AS dependent_count
 WHERE dependent_count > 0
 WITH c, n, label, rule, property, dependent_count,
      COLLECT { MATCH (n)<-[x]-(m:Knowledge)
                WHERE x.pending IS NULL AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+               AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                AND NOT EXISTS { (m)-[y]-() WHERE y.pending = true AND y.delta_id = $delta_id AND y.merged_from = n.id AND type(y) = type(x) }
                RETURN DISTINCT m.id AS id ORDER BY id LIMIT 50 } AS dependents,
      COLLECT { MATCH (n)<-[x]-(m:Knowledge)
                WHERE x.pending IS NULL AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+               AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                AND NOT EXISTS { (m)-[y]-() WHERE y.pending = true AND y.delta_id = $delta_id AND y.merged_from = n.id AND type(y) = type(x) }
                RETURN coalesce(x.id, elementId(x)) AS id ORDER BY id LIMIT 50 } AS relationships,
      COLLECT { MATCH (n)<-[x]-(m:Knowledge)
                WHERE x.pending IS NULL AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+               AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                AND NOT EXISTS { (m)-[y]-() WHERE y.pending = true AND y.delta_id = $delta_id AND y.merged_from = n.id AND type(y) = type(x) }
                RETURN DISTINCT type(x) AS type ORDER BY type } AS types
 RETURN 'losses' AS check, 'warning' AS severity,
