@@ -21,6 +21,7 @@ import { preflightRoutes } from './preflight/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { sliceRoutes } from './slices/routes.js';
 import { contextRoutes } from './context/routes.js';
+import { packRoutes } from './context/packRoutes.js';
 import { connectionRoutes } from './connections/routes.js';
 import { bridgeRoutes } from './bridges/routes.js';
 
@@ -38,7 +39,7 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...shapeRoutes(deps), ...ontologyRoutes(deps), ...searchRoutes(deps), ...graphRoutes(deps));
   routes.push(...preflightRoutes(deps));
   routes.push(...opsRoutes(deps));
-  routes.push(...sliceRoutes(deps), ...contextRoutes(deps));
+  routes.push(...sliceRoutes(deps), ...contextRoutes(deps), ...packRoutes(deps));
   routes.push(...connectionRoutes(deps));
   routes.push(...bridgeRoutes(deps));
   return routes;

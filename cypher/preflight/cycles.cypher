@@ -3,8 +3,8 @@
 // (a PART_OF b PART_OF ... PART_OF a). Hierarchical types: PART_OF, and any type that the shape of
 // either endpoint defines as many_to_one with the same label (or 'Entity') at both ends.
 //   closes_cycle  the new relationship a -> b, plus a path b -> ... -> a of the same type over
-//                 committed relationships and this delta's pending ones, avoiding nodes the delta
-//                 deletes. A self-loop is a cycle of length one. A cycle closed by several new
+//                 committed relationships and this delta's pending ones, avoiding the nodes and the
+//                 relationships the delta deletes (a cycle the delta itself breaks is no cycle). A self-loop is a cycle of length one. A cycle closed by several new
 //                 relationships is reported once (by the smallest relationship id).
 // Cost: a shortest-path search from each new hierarchical relationship along its own type only.
 // Run by hand (Neo4j Browser / cypher-shell):
@@ -26,8 +26,9 @@ CALL (c, a, b) {
   RETURN [a.id, a.id] AS path, [c.relationship_id] AS relationship_ids
   UNION ALL
   WITH c, a, b WHERE a <> b
-  MATCH p = SHORTEST 1 (b)(()-[x]->(y)
+  MATCH p = SHORTEST 1 (b)((u)-[x]->(y)
             WHERE type(x) = c.type AND (x.pending IS NULL OR x.delta_id = $delta_id)
+              AND NOT EXISTS { (u)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
               AND NOT EXISTS { (y)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) })+(a)
   RETURN [a.id] + [y IN nodes(p) | y.id] AS path,
          [c.relationship_id] + [x IN relationships(p) WHERE x.pending = true | x.id] AS relationship_ids

@@ -12,6 +12,9 @@
 //                                     of punctuation, symbols and whitespace one space) equals a
 //                                     committed memory of the project;
 //   same_content_in_delta   (warning) two new memories of the delta with the same normalised content;
+//   corrected_to_content    (warning) a correction (update) of a committed memory's content makes it
+//                                     equal, once normalised as same_content does, to another committed
+//                                     memory (one the delta neither deletes nor corrects too);
 //   same_triple             (warning) a new memory that states the same (subject, predicate, object)
 //                                     as a committed memory in other words: same subject and object
 //                                     entities, predicate equal once normalised as content is.
@@ -110,6 +113,35 @@ CALL (d) {
            THEN {rule: 'same_content_in_delta', node_type: 'Memory', pending_node_id: n.id, other_pending_node_id: m.id}
            ELSE {rule: 'same_content', node_type: 'Memory', pending_node_id: n.id, committed_node_id: m.id}
          END AS evidence
+  UNION ALL
+  MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'update_node'})
+  WHERE 'content' IN c.set_keys AND c['new.content'] IS NOT NULL
+  // Untyped on purpose: the planner can only expand from the change, never scan every TARGET.
+  MATCH (c)-[target]->(n:Memory)
+  WHERE type(target) = 'TARGET'
+  WITH n, c['new.content'] AS text
+  WITH n, reduce(acc = '', w IN split(replace(replace(replace(toLower(trim(text)), '\n', ' '), '\r', ' '), '\t', ' '), ' ') |
+                 CASE WHEN w = '' THEN acc WHEN acc = '' THEN w ELSE acc + ' ' + w END) AS collapsed,
+       reduce(acc = '', w IN split(reduce(t = '', ch IN split(toLower(text), '') | t + CASE WHEN ch =~ '[\\p{L}\\p{N}]' THEN ch ELSE ' ' END), ' ') |
+                 CASE WHEN w = '' THEN acc WHEN acc = '' THEN w ELSE acc + ' ' + w END) AS content
+  WHERE content <> ''
+  WITH n, content,
+       '+tenant:' + coalesce(n.tenant, 'p' + toLower(replace($project_id, '-', '')) + 'z') +
+       ' +content:"' + replace(replace(collapsed, '\\', '\\\\'), '"', '\\"') + '"' AS phrase
+  CALL db.index.fulltext.queryNodes('memory_text', phrase, {limit: 50}) YIELD node AS m
+  WITH n, content, m
+  WHERE m.project_id = $project_id AND m <> n AND NOT m:Pending
+    AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+    AND NOT EXISTS { (m)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) WHERE 'content' IN u.set_keys }
+  WITH n, content, m,
+       reduce(acc = '', w IN split(reduce(t = '', ch IN split(toLower(m.content), '') | t + CASE WHEN ch =~ '[\\p{L}\\p{N}]' THEN ch ELSE ' ' END), ' ') |
+                 CASE WHEN w = '' THEN acc WHEN acc = '' THEN w ELSE acc + ' ' + w END) AS other
+  WHERE content = other
+  RETURN 'warning' AS severity,
+         'The correction of memory ' + n.id + ' makes it repeat committed memory ' + m.id + ' ("' + coalesce(m.name, '') +
+         '"). Delete or supersede one of them instead of keeping both.' AS message,
+         [n.id, m.id] AS node_ids,
+         {rule: 'corrected_to_content', node_type: 'Memory', node_id: n.id, committed_node_id: m.id} AS evidence
   UNION ALL
   MATCH (d)-[:CREATED]->(n:Memory)
   WHERE n.predicate IS NOT NULL

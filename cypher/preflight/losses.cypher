@@ -6,9 +6,10 @@
 //                        identity, else name; content for memories) that committed relationships
 //                        point to: what they refer to by that name changes meaning.
 // A relationship the delta recreates on another node (a merge: same type, merged_from naming the
-// deleted node) is moved, not lost, and does not count. Nor does one the delta replaces: the
-// dependent gets a new relationship of the same type to a node of the same label in this delta (a
-// re-indexed or re-synced document's HAS_CHUNK to its new chunks).
+// deleted node) is moved, not lost, and does not count; nor does one the delta deletes itself (a
+// delete_relationship change, found from its start node), nor one from a node the delta deletes.
+// Nor does one the delta replaces: the dependent gets a new relationship of the same type to a node
+// of the same label in this delta (a re-indexed or re-synced document's HAS_CHUNK to its new chunks).
 // Up to 50 dependent nodes and relationships are listed (sorted by id); evidence.dependent_count has
 // the total. Cost: the in-degree of the nodes the delta deletes or renames.
 // Run by hand (Neo4j Browser / cypher-shell):
@@ -40,6 +41,7 @@ CALL (c, n, label) {
 WITH c, n, label, rule, property,
      COUNT { MATCH (n)<-[x]-(m:Knowledge)
              WHERE x.pending IS NULL AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+               AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                AND NOT EXISTS { (m)-[y]-() WHERE y.pending = true AND y.delta_id = $delta_id AND y.merged_from = n.id AND type(y) = type(x) }
                AND NOT EXISTS { (m)-[y]->(o) WHERE y.pending = true AND y.delta_id = $delta_id AND type(y) = type(x)
                                 AND any(l IN labels(o) WHERE l IN labels(n) AND NOT l IN ['Knowledge', 'Pending', 'Entity']) } } AS dependent_count
@@ -47,18 +49,21 @@ WHERE dependent_count > 0
 WITH c, n, label, rule, property, dependent_count,
      COLLECT { MATCH (n)<-[x]-(m:Knowledge)
                WHERE x.pending IS NULL AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+               AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                AND NOT EXISTS { (m)-[y]-() WHERE y.pending = true AND y.delta_id = $delta_id AND y.merged_from = n.id AND type(y) = type(x) }
                AND NOT EXISTS { (m)-[y]->(o) WHERE y.pending = true AND y.delta_id = $delta_id AND type(y) = type(x)
                                 AND any(l IN labels(o) WHERE l IN labels(n) AND NOT l IN ['Knowledge', 'Pending', 'Entity']) }
                RETURN DISTINCT m.id AS id ORDER BY id LIMIT 50 } AS dependents,
      COLLECT { MATCH (n)<-[x]-(m:Knowledge)
                WHERE x.pending IS NULL AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+               AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                AND NOT EXISTS { (m)-[y]-() WHERE y.pending = true AND y.delta_id = $delta_id AND y.merged_from = n.id AND type(y) = type(x) }
                AND NOT EXISTS { (m)-[y]->(o) WHERE y.pending = true AND y.delta_id = $delta_id AND type(y) = type(x)
                                 AND any(l IN labels(o) WHERE l IN labels(n) AND NOT l IN ['Knowledge', 'Pending', 'Entity']) }
                RETURN coalesce(x.id, elementId(x)) AS id ORDER BY id LIMIT 50 } AS relationships,
      COLLECT { MATCH (n)<-[x]-(m:Knowledge)
                WHERE x.pending IS NULL AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+               AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: x.id}) }
                AND NOT EXISTS { (m)-[y]-() WHERE y.pending = true AND y.delta_id = $delta_id AND y.merged_from = n.id AND type(y) = type(x) }
                AND NOT EXISTS { (m)-[y]->(o) WHERE y.pending = true AND y.delta_id = $delta_id AND type(y) = type(x)
                                 AND any(l IN labels(o) WHERE l IN labels(n) AND NOT l IN ['Knowledge', 'Pending', 'Entity']) }

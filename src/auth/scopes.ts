@@ -22,6 +22,7 @@ export const SCOPES = [
   'slices:read',
   'slices:write',
   'context:read',
+  'context:write',
   'connections:read',
   'connections:write',
   'connections:sync',

@@ -44,6 +44,7 @@ export const RESERVED_LABELS = new Set([
   'Submission',
   'Context',
   'Slice',
+  'ContextPack',
   'Connection',
   'Bridge',
   'BridgeMapping',
@@ -52,6 +53,7 @@ export const RESERVED_LABELS = new Set([
 /** Engine labels only the drafts of one area stage (a submission cannot forge a slice or a bridge). */
 const ORIGIN_BOUND_LABELS: Readonly<Record<string, string>> = {
   Slice: 'slice',
+  ContextPack: 'context',
   Connection: 'connection',
   Bridge: 'bridge',
   BridgeMapping: 'bridge',

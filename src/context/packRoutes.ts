@@ -1,0 +1,122 @@
+// Saved context packs (Context & Slices): compiling stays read-only; POST /v1/context/packs compiles
+// the same way and saves the pack through one governed write (origin "context") so the graph knows
+// what a pack selected (the preflight selections check warns before such a memory is deleted).
+import type { Deps } from '../http/deps.js';
+import { defineRoutes } from '../http/route.js';
+import { bodyOf, queryOf } from '../http/app.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { cursorQuery, obj, projectQuery } from '../http/schemas.js';
+import { actorFor } from '../auth/actor.js';
+import { invalid } from '../errors/catalogue.js';
+import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import type { DefinitionInput } from '../slices/definition.js';
+import { savePackBody, savedPackSchema, savePackResponse } from './packSchemas.js';
+import { committedPack, savePack, savedPackView } from './packs.js';
+import { compileSlice, requestedSlice, type CompileBody } from './service.js';
+
+type SaveBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string; apply: boolean };
+const TAG = 'Context & Slices';
+/** created_at as the API writes it (UTC, milliseconds): the only form a cursor of this list holds. */
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
+
+export function packRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'post',
+      path: '/v1/context/packs',
+      operationId: 'saveContextPack',
+      tag: TAG,
+      scope: 'context:write',
+      summary: 'Compile a slice into a context pack and save the pack through one delta',
+      description:
+        'Same body as /v1/context/compile plus apply (default true; false stages the save). The pack is compiled exactly as /v1/context/compile would (READ transaction), then stored as :Knowledge:ContextPack (flat summary: pack_id, slice_id, slice_version, query, as_of, format, max_tokens, used_tokens, tokenizer, hash_structural, hash_operational, hash_denotative, item_count) -[:SELECTED {ref, section, rank}]-> each memory, chunk and entity it included, and -[:COMPILED_FROM]-> the saved slice when compiled from slice_id. Every save is a new pack record (id), even of an identical pack (same pack_id). 404 for an unknown slice_id, 409 (details.delta_id) for a staged slice, 409 with status failed when an item vanished between compile and save.',
+      body: savePackBody,
+      idempotent: true,
+      status: 201,
+      errors: ['not_found', 'conflict'],
+      response: savePackResponse,
+      handler: async (ctx) => {
+        const body = bodyOf<SaveBody>(ctx);
+        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const resolved = await requestedSlice(deps.graph, actor.projectId, body);
+        const { pack } = await compileSlice(deps.graph, actor.projectId, resolved, body);
+        const result = await savePack(deps.graph, actor, pack, resolved.def.planes, body.apply);
+        return {
+          status: governedWriteStatus(result),
+          body: { ...governedWriteFields(actor, result, result.id), pack: { ...pack } },
+        };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/context/packs',
+      operationId: 'listContextPacks',
+      tag: TAG,
+      scope: 'context:read',
+      summary: "List the project's saved (committed) context packs, newest first",
+      description: 'Each pack as GET /v1/context/packs/{id} shows it, without selected (an empty list here).',
+      query: cursorQuery(),
+      status: 200,
+      errors: [],
+      response: {
+        type: 'object',
+        properties: {
+          packs: { type: 'array', items: savedPackSchema },
+          has_more: { type: 'boolean' },
+          next_cursor: { type: ['string', 'null'] },
+        },
+      },
+      handler: async (ctx) => {
+        const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
+        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const after = decodeCursor<{ c: string; i: string }>(q.cursor, ['c', 'i']);
+        if (
+          after &&
+          (typeof after.c !== 'string' ||
+            !ISO_MS.test(after.c) ||
+            Number.isNaN(Date.parse(after.c)) ||
+            typeof after.i !== 'string')
+        )
+          throw invalid('/query/cursor', 'is not a cursor returned by this endpoint');
+        const rows = await deps.graph.read((tx) =>
+          tx.run('context/pack_list', {
+            project_id: actor.projectId,
+            limit: q.limit + 1,
+            after_created: after?.c ?? null,
+            after_id: after?.i ?? null,
+          }),
+        );
+        const packs = rows.slice(0, q.limit).map(savedPackView);
+        const last = packs[packs.length - 1];
+        const hasMore = rows.length > q.limit;
+        return {
+          body: {
+            packs,
+            has_more: hasMore,
+            next_cursor: hasMore && last ? encodeCursor({ c: String(last.created_at), i: String(last.id) }) : null,
+          },
+        };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/context/packs/:id',
+      operationId: 'getContextPack',
+      tag: TAG,
+      scope: 'context:read',
+      summary: 'Read one saved context pack: its stored summary and what it selected',
+      description:
+        "selected lists the SELECTED links still present, in pack order; item_count is how many the pack selected when saved. A staged pack, an unknown id or another project's pack is a 404.",
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
+      response: { type: 'object', properties: { pack: savedPackSchema } },
+      handler: async (ctx) => {
+        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        return { body: { pack: await committedPack(deps.graph, actor, ctx.params.id!) } };
+      },
+    },
+  ]);
+}

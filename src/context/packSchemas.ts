@@ -1,0 +1,95 @@
+// JSON Schemas of saved context packs: the save body (a compile body plus apply), the stored
+// summary a read answers with, and the save's governed-write answer.
+import type { JsonSchema } from '../http/route.js';
+import { governedWriteSchema } from '../memories/schemas.js';
+import { FORMATS, PLANES, TOKENIZERS } from '../slices/definition.js';
+import { contextCompileBody, packSchema } from './schemas.js';
+
+export const savePackBody: JsonSchema = {
+  ...contextCompileBody,
+  properties: {
+    ...(contextCompileBody.properties as Record<string, JsonSchema>),
+    apply: {
+      type: 'boolean',
+      default: true,
+      description: 'false stages the saved pack for review (origin context); the compile itself is the same.',
+    },
+  },
+};
+
+const hex64: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{64}$' };
+
+export const savedPackSchema: JsonSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'pack_id',
+    'project_id',
+    'slice',
+    'query',
+    'as_of',
+    'format',
+    'budget',
+    'hashes',
+    'candidate_count',
+    'truncated',
+    'item_count',
+    'selected',
+    'created_at',
+    'delta_id',
+  ],
+  properties: {
+    id: { type: 'string', description: 'The saved pack (a :ContextPack node); one per save.' },
+    pack_id: {
+      type: 'string',
+      pattern: '^ctx_[0-9a-f]{32}$',
+      description: 'The compiled pack id at save time (derived from the hashes).',
+    },
+    project_id: { type: 'string' },
+    slice: {
+      type: ['object', 'null'],
+      properties: { id: { type: 'string' }, version: { type: 'integer' } },
+      description: 'The saved slice it was compiled from (COMPILED_FROM); null for an inline slice.',
+    },
+    query: { type: 'string' },
+    as_of: { type: ['string', 'null'] },
+    format: { enum: [...FORMATS] },
+    budget: {
+      type: 'object',
+      properties: {
+        max_tokens: { type: 'integer' },
+        used_tokens: { type: 'integer' },
+        tokenizer: { enum: [...TOKENIZERS] },
+      },
+    },
+    hashes: { type: 'object', properties: { structural: hex64, operational: hex64, denotative: hex64 } },
+    candidate_count: { type: 'integer' },
+    truncated: { type: 'boolean' },
+    item_count: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Items the pack selected when saved. selected lists those still in the graph: a deleted item takes its SELECTED link with it, the hashes stay.',
+    },
+    selected: {
+      type: 'array',
+      description: 'The SELECTED links still present, in pack order (plane order, then rank).',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          type: { enum: ['memory', 'chunk', 'entity'] },
+          ref: { type: 'string', pattern: '^[mde][1-9][0-9]*$' },
+          section: { enum: [...PLANES] },
+          rank: { type: 'integer', minimum: 1 },
+        },
+      },
+    },
+    created_at: { type: 'string' },
+    delta_id: { type: 'string' },
+  },
+};
+
+export const savePackResponse: JsonSchema = governedWriteSchema({
+  pack: { ...packSchema, description: 'The compiled pack that was saved (or staged).' },
+});
