@@ -36,7 +36,7 @@ describe('connection syncs with apply_policy apply_if_safe', function () {
   });
 
   it('an upstream edit re-chunks its document and is applied at once (new chunks replace the old: no loss)', async () => {
-    gh.issues[1] = { ...gh.issues[1]!, body: 'Tidy the changelog and the README.', updated_at: '2026-03-01T00:00:00Z' };
+    gh.issues[1] = { ...gh.issues[1]!, body: 'Tidy the changelog and the README.', updated_at: '2026-03-01T00:00:00.000Z' };
     const sync = await syncNow(t, connectionId);
     assert.equal(sync.records.updated, 1);
     assert.equal(sync.apply_outcome, 'applied_safe', JSON.stringify(sync));
@@ -47,5 +47,38 @@ describe('connection syncs with apply_policy apply_if_safe', function () {
       'the old chunks are deleted',
     );
     assert.ok(changes.some((c) => c.op === 'create_relationship' && c.type === 'HAS_CHUNK'));
+  });
+
+  it('an upstream edit that would delete chunks a saved context pack selected stays staged for review', async () => {
+    const saved = await t.post('/v1/context/packs', {
+      slice: { planes: ['document'], budget: { max_tokens: 400 } },
+      query: 'Lovelace',
+    });
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    const selected = (await t.get(`/v1/context/packs/${String(saved.body.id)}`)).body.pack.selected as {
+      type: string;
+    }[];
+    assert.ok(
+      selected.some((s) => s.type === 'chunk'),
+      JSON.stringify(selected),
+    );
+
+    gh.issues[0] = { ...gh.issues[0]!, body: 'Rewritten: nobody is named here.', updated_at: '2026-04-01T00:00:00.000Z' };
+    const sync = await syncNow(t, connectionId);
+    assert.equal(sync.records.updated, 1);
+    assert.equal(sync.apply_outcome, 'left_staged:ReviewRequired', JSON.stringify(sync));
+    assert.equal(sync.delta_status, 'staged');
+    const audit = await t.post('/v1/preflight/audit', { delta_id: sync.delta_id });
+    assert.equal(audit.status, 200, JSON.stringify(audit.body));
+    assert.equal(audit.body.disposition, 'ReviewRequired');
+    const losses = audit.body.findings.filter((f: { check: string }) => f.check === 'losses');
+    assert.ok(losses.length > 0, JSON.stringify(audit.body.findings));
+    for (const f of losses as { evidence: { relationship_types: string[] } }[])
+      assert.deepEqual(f.evidence.relationship_types, ['SELECTED'], 'only the pack loses its links, not the document');
+    const cursor = async () => (await t.get(`/v1/connections/${connectionId}`)).body.connection.cursor;
+    assert.equal(await cursor(), '2026-03-01T00:00:00.000Z', 'the cursor waits for the review');
+    // A reviewer who accepts the loss applies on the review path; the cursor then advances.
+    assert.equal((await t.post(`/v1/deltas/${String(sync.delta_id)}/apply`, {})).status, 200);
+    assert.equal(await cursor(), '2026-04-01T00:00:00.000Z');
   });
 });
