@@ -30,7 +30,14 @@ export function packRoutes(deps: Deps) {
       scope: 'context:write',
       summary: 'Compile a slice into a context pack and save the pack through one delta',
       description:
-        'Same body as /v1/context/compile plus apply (default true; false stages the save). The pack is compiled exactly as /v1/context/compile would (READ transaction), then stored as :Knowledge:ContextPack (flat summary: pack_id, slice_id, slice_version, query, as_of, format, max_tokens, used_tokens, tokenizer, hash_structural, hash_operational, hash_denotative, item_count) -[:SELECTED {ref, section, rank}]-> each memory, chunk and entity it included, and -[:COMPILED_FROM]-> the saved slice when compiled from slice_id. Every save is a new pack record (id), even of an identical pack (same pack_id). 404 for an unknown slice_id, 409 (details.delta_id) for a staged slice, 409 with status failed when an item vanished between compile and save.',
+        'Same body as /v1/context/compile plus apply (default true; false stages the save). The pack is compiled ' +
+        'exactly as /v1/context/compile would (READ transaction), then stored as :Knowledge:ContextPack (flat ' +
+        'summary: pack_id, slice_id, slice_version, query, as_of, format, max_tokens, used_tokens, tokenizer, ' +
+        'hash_structural, hash_operational, hash_denotative, item_count) -[:SELECTED {ref, section, rank}]-> each ' +
+        'memory, chunk and entity it included, and -[:COMPILED_FROM]-> the saved slice when compiled from ' +
+        'slice_id. Every save is a new pack record (id), even of an identical pack (same pack_id). 404 for an ' +
+        'unknown slice_id, 409 (details.delta_id) for a staged slice, 409 with status failed when an item ' +
+        'vanished between compile and save.',
       body: savePackBody,
       idempotent: true,
       status: 201,
@@ -107,7 +114,8 @@ export function packRoutes(deps: Deps) {
       scope: 'context:read',
       summary: 'Read one saved context pack: its stored summary and what it selected',
       description:
-        "selected lists the SELECTED links still present, in pack order; item_count is how many the pack selected when saved. A staged pack, an unknown id or another project's pack is a 404.",
+        'selected lists the SELECTED links still present, in pack order; item_count is how many the pack selected ' +
+        "when saved. A staged pack, an unknown id or another project's pack is a 404.",
       params: idParams,
       query: projectQuery,
       status: 200,

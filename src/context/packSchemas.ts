@@ -69,7 +69,8 @@ export const savedPackSchema: JsonSchema = {
       type: 'integer',
       minimum: 0,
       description:
-        'Items the pack selected when saved. selected lists those still in the graph: a deleted item takes its SELECTED link with it, the hashes stay.',
+        'Items the pack selected when saved. selected lists those still in the graph: a deleted item takes its ' +
+        'SELECTED link with it, the hashes stay.',
     },
     selected: {
       type: 'array',

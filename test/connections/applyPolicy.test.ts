@@ -36,7 +36,11 @@ describe('connection syncs with apply_policy apply_if_safe', function () {
   });
 
   it('an upstream edit re-chunks its document and is applied at once (new chunks replace the old: no loss)', async () => {
-    gh.issues[1] = { ...gh.issues[1]!, body: 'Tidy the changelog and the README.', updated_at: '2026-03-01T00:00:00.000Z' };
+    gh.issues[1] = {
+      ...gh.issues[1]!,
+      body: 'Tidy the changelog and the README.',
+      updated_at: '2026-03-01T00:00:00.000Z',
+    };
     const sync = await syncNow(t, connectionId);
     assert.equal(sync.records.updated, 1);
     assert.equal(sync.apply_outcome, 'applied_safe', JSON.stringify(sync));
@@ -63,7 +67,11 @@ describe('connection syncs with apply_policy apply_if_safe', function () {
       JSON.stringify(selected),
     );
 
-    gh.issues[0] = { ...gh.issues[0]!, body: 'Rewritten: nobody is named here.', updated_at: '2026-04-01T00:00:00.000Z' };
+    gh.issues[0] = {
+      ...gh.issues[0]!,
+      body: 'Rewritten: nobody is named here.',
+      updated_at: '2026-04-01T00:00:00.000Z',
+    };
     const sync = await syncNow(t, connectionId);
     assert.equal(sync.records.updated, 1);
     assert.equal(sync.apply_outcome, 'left_staged:ReviewRequired', JSON.stringify(sync));
