@@ -51,7 +51,7 @@ export function packRoutes(deps: Deps) {
         const result = await savePack(deps.graph, actor, pack, resolved.def.planes, body.apply);
         return {
           status: governedWriteStatus(result),
-          body: { ...governedWriteFields(actor, result, result.id), pack: { ...pack } },
+          body: { ...governedWriteFields(actor, result, result.id), pack: { id: result.id, ...pack } },
         };
       },
     },

@@ -91,6 +91,19 @@ export const savedPackSchema: JsonSchema = {
   },
 };
 
+/** The compiled pack with the id of the saved record (the answer's id), as GET /v1/context/packs/{id} takes it. */
+const savedCompiledPack = packSchema as { required: string[]; properties: Record<string, JsonSchema> };
 export const savePackResponse: JsonSchema = governedWriteSchema({
-  pack: { ...packSchema, description: 'The compiled pack that was saved (or staged).' },
+  pack: {
+    ...savedCompiledPack,
+    required: ['id', ...savedCompiledPack.required],
+    properties: {
+      id: {
+        type: 'string',
+        description: 'The saved pack record (GET /v1/context/packs/{id}); pack_id is its content id.',
+      },
+      ...savedCompiledPack.properties,
+    },
+    description: 'The compiled pack that was saved (or staged), with the id of the saved record.',
+  },
 });

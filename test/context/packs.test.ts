@@ -29,6 +29,7 @@ describe('context packs', function () {
     assert.equal(saved.body.status, 'applied');
     assert.equal(saved.body.applied, true);
     assert.equal(saved.body.pack.pack_id, compiled.body.pack_id);
+    assert.equal(saved.body.pack.id, saved.body.id, 'the answer names the saved record inside the pack too');
     const delta = await t.get(`/v1/deltas/${saved.body.delta_id}`);
     assert.equal(delta.body.delta.origin, 'context');
 
