@@ -113,6 +113,10 @@ async function main(): Promise<number> {
       `schemathesis exit ${code}; ${run.requests} requests in ${duration.toFixed(0)} s over ${run.operations} operations`,
     );
     say(`responses by status: ${JSON.stringify(run.byStatus)}`);
+    // Exit 2 is schemathesis's own internal error (e.g. its URL scan of response bodies raising on a
+    // stored string such as "http://[x"): the report still holds every case it ran, judged below.
+    if (code === 2)
+      say(`schemathesis stopped on an internal error of its own after ${duration.toFixed(0)} s (see above)`);
     say(
       `distinct failures by check: ${JSON.stringify(run.byCheck)} (${outcome.unexpected.length} not in the baseline)`,
     );
