@@ -12,11 +12,12 @@ import { tenantToken } from '../db/tenant.js';
 import type { Plain } from '../db/values.js';
 import type { ConfigDeps, GraphDeps } from '../services/deps.js';
 import { CONNECTORS, callerFor, checksFrom } from './connectors/index.js';
+import { firstUrl } from './connectors/httpJson.js';
 import { UpstreamError } from './http.js';
 import { seal } from './secrets.js';
 import { CONFIG_SCHEMAS } from './schemas.js';
 import { lockConnection, readConnection, setConnection, tokenOf, type ConnectionRecord } from './store.js';
-import type { CheckResult, ConnectionKind, ConnectorConfig, StatusReason } from './types.js';
+import type { CheckResult, ConnectionKind, ConnectorConfig, HttpJsonConfig, StatusReason } from './types.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
@@ -54,7 +55,29 @@ export interface TestOutcome extends CheckResult {
 export function checkConfig(kind: ConnectionKind, config: unknown): ConnectorConfig {
   const validate = configValidators[kind]!;
   if (!validate(config)) throw validationError(validate.errors ?? [], 'body/config');
+  assertUrlsParse(kind, config as ConnectorConfig);
   return config as ConnectorConfig;
+}
+
+const URL_REASON = 'is not a URL the WHATWG URL parser accepts (for example an invalid host)';
+
+/**
+ * The published pattern admits a few strings the WHATWG URL parser refuses (a host of unassigned
+ * code points, a malformed port): those are a 400 naming the field, never a failure later in a check or sync.
+ */
+export function assertUrlsParse(kind: ConnectionKind, config: ConnectorConfig): void {
+  const field = kind === 'feed' ? '/body/config/url' : '/body/config/base_url';
+  try {
+    new URL(CONNECTORS[kind].baseUrl(config));
+  } catch {
+    throw invalid(field, URL_REASON);
+  }
+  if (kind !== 'http_json') return;
+  try {
+    firstUrl(config as HttpJsonConfig, null);
+  } catch {
+    throw invalid('/body/config/path', 'does not form a URL with base_url that the WHATWG URL parser accepts');
+  }
 }
 
 /** The minimum schedule interval in milliseconds, from an ISO-8601 duration (PnDTnHnMnS). */
@@ -77,6 +100,7 @@ export async function runChecks(
   config: ConnectorConfig,
   token: string | null,
 ): Promise<TestOutcome> {
+  assertUrlsParse(kind, config);
   const started = performance.now();
   const ctx = { kind, config, token, since: null, heartbeat: () => undefined };
   let result: CheckResult;
@@ -124,6 +148,7 @@ export async function createConnection(
         'stored in plaintext.',
     );
   if (input.schedule) durationMs(input.schedule.every);
+  assertUrlsParse(input.kind, input.config);
   const id = crypto.randomUUID();
   const outcome = await writeGoverned(
     deps.graph,

@@ -176,6 +176,31 @@ describe('connections: test, create, read, edit, revoke', function () {
       config: { repo: 'a/b', base_url: `${gh.url}/api?access_token=x` },
     });
     assert.equal(inQuery.status, 400, 'a URL with a query string is refused');
+    // The pattern admits a host the WHATWG URL parser refuses: a 400 naming it, on every route, never a 500 later.
+    const unparsable = { repo: 'a/b', base_url: 'http://\u{a2ff7}/x' };
+    const before = await count('Connection', t.projectId);
+    for (const [path, body] of [
+      ['/v1/connections', { ...githubConnection(gh), config: unparsable }],
+      ['/v1/connections/test', { kind: 'github_issues', config: unparsable, secret: { token: gh.token } }],
+    ] as const) {
+      const refused = await post(t, path, body);
+      assert.equal(refused.status, 400, `${path}: ${JSON.stringify(refused.body)}`);
+      assert.deepEqual(
+        refused.body.error.details.fields.map((f: { field: string }) => f.field),
+        ['/body/config/base_url'],
+      );
+    }
+    const stored = await createConnection(t, githubConnection(gh, { name: 'to patch' }));
+    const patched = await call(
+      'PATCH',
+      `/v1/connections/${stored}`,
+      { config: unparsable, secret: { token: 'x' } },
+      {
+        key: t.key,
+      },
+    );
+    assert.equal(patched.status, 400, JSON.stringify(patched.body));
+    assert.equal(await count('Connection', t.projectId), before + 1, 'nothing stored for the refused create');
     const readOnly = await t.keyWith({ scopes: ['connections:read'] });
     const denied = await call('POST', '/v1/connections', githubConnection(gh), { key: readOnly });
     assert.equal(denied.status, 403);

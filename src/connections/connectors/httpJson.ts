@@ -5,7 +5,7 @@ import type { HttpJsonConfig, Page, SyncRecord } from '../types.js';
 import { checksFrom, isoOrNull, pick, text } from './util.js';
 import type { Connector } from './index.js';
 
-function firstUrl(config: HttpJsonConfig, since: string | null): URL {
+export function firstUrl(config: HttpJsonConfig, since: string | null): URL {
   const url = new URL(config.path, config.base_url.endsWith('/') ? config.base_url : `${config.base_url}/`);
   if (config.path.startsWith('/'))
     url.pathname = `${new URL(config.base_url).pathname.replace(/\/$/, '')}${config.path}`;
