@@ -6,8 +6,8 @@ import type { Tx } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
-import { chunkText, countTokens } from '../documents/ingest/index.js';
-import { CHUNK_OPTIONS } from '../documents/service.js';
+import { chunkText, countTokens, type Chunk } from '../documents/ingest/index.js';
+import { CHUNK_OPTIONS, draftChunks } from '../documents/service.js';
 import type { ConnectionRecord } from './store.js';
 import type { SyncRecord } from './types.js';
 
@@ -41,6 +41,7 @@ interface Existing {
   changedInDelta: boolean;
 }
 
+/** The record's chunks, drafted with ids derived from the record and its content hash. */
 function stageChunks(
   draft: DeltaDraft,
   connection: ConnectionRecord,
@@ -48,34 +49,18 @@ function stageChunks(
   documentId: string,
   hash: string,
   tenant: string,
-): number {
-  const chunks = chunkText(record.text, CHUNK_OPTIONS);
-  let previous: string | null = null;
-  for (const chunk of chunks) {
-    const chunkId = draft.createNode(
-      ['Chunk'],
-      {
-        document_id: documentId,
-        index: chunk.index,
-        text: chunk.text,
-        start: chunk.start,
-        end: chunk.end,
-        token_count: countTokens(chunk.text),
-        tenant,
-      },
-      { id: recordId(connection.id, record.external_id, `chunk:${hash}:${chunk.index}`) },
-    );
-    draft.createRelationship(documentId, 'HAS_CHUNK', chunkId);
-    if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
-    previous = chunkId;
-  }
-  return chunks.length;
+  chunks: Chunk[],
+): void {
+  draftChunks(draft, documentId, chunks, tenant, (chunk) =>
+    recordId(connection.id, record.external_id, `chunk:${hash}:${chunk.index}`),
+  );
 }
 
 function documentProps(
   connection: ConnectionRecord,
   record: SyncRecord,
   hash: string,
+  chunkCount: number,
 ): Record<string, string | number | boolean | null> {
   return {
     title: record.title.slice(0, 500),
@@ -83,7 +68,7 @@ function documentProps(
     source_url: record.url,
     char_count: record.text.length,
     token_count: countTokens(record.text),
-    chunk_count: chunkText(record.text, CHUNK_OPTIONS).length,
+    chunk_count: chunkCount,
     content_hash: hash,
     rag_ready: record.text.trim() !== '',
     external_updated_at: record.updated_at,
@@ -152,16 +137,17 @@ export async function stageRecords(
       }
       continue;
     }
+    const chunks = chunkText(record.text, CHUNK_OPTIONS);
     if (found?.exists) {
-      draft.updateNode(id, documentProps(connection, record, hash));
+      draft.updateNode(id, documentProps(connection, record, hash, chunks.length));
       for (const chunkId of found.chunkIds) draft.deleteNode(chunkId);
-      stageChunks(draft, connection, record, id, hash, tenant);
+      stageChunks(draft, connection, record, id, hash, tenant, chunks);
       counts.updated += 1;
     } else {
       draft.createNode(
         ['Document'],
         {
-          ...documentProps(connection, record, hash),
+          ...documentProps(connection, record, hash, chunks.length),
           ...common,
           type: 'connection',
           mime_type: 'text/markdown',
@@ -179,7 +165,7 @@ export async function stageRecords(
         },
         { id },
       );
-      stageChunks(draft, connection, record, id, hash, tenant);
+      stageChunks(draft, connection, record, id, hash, tenant, chunks);
       draft.createRelationship(id, 'SYNCED_FROM', connection.id);
       counts.created += 1;
     }

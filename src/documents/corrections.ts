@@ -11,7 +11,7 @@ import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.
 import { conflict, invalid, notFound } from '../errors/catalogue.js';
 import { chunkText, countTokens } from './ingest/index.js';
 import { readSource } from './source.js';
-import { CHUNK_OPTIONS, type DocumentDeps } from './service.js';
+import { CHUNK_OPTIONS, draftChunks, type DocumentDeps } from './service.js';
 import { CORRECTION_ORIGIN } from '../memories/corrections.js';
 
 async function committedDocument(
@@ -78,21 +78,7 @@ export async function reindexDocument(
       const doc = await committedDocument(tx, actor.projectId, id);
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `re-index document: ${String(doc.props.title ?? id)}`);
       for (const chunkId of doc.chunkIds) draft.deleteNode(chunkId);
-      let previous: string | null = null;
-      for (const chunk of chunks) {
-        const chunkId = draft.createNode(['Chunk'], {
-          document_id: id,
-          index: chunk.index,
-          text: chunk.text,
-          start: chunk.start,
-          end: chunk.end,
-          token_count: countTokens(chunk.text),
-          tenant,
-        });
-        draft.createRelationship(id, 'HAS_CHUNK', chunkId);
-        if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
-        previous = chunkId;
-      }
+      draftChunks(draft, id, chunks, tenant);
       draft.updateNode(id, {
         content_hash: hash,
         char_count: source.text.length,

@@ -7,7 +7,7 @@ import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor } from '../deltas/service.js';
 import type { Config } from '../config/config.js';
 import { ApiError, invalid, notFound } from '../errors/catalogue.js';
-import { chunkText, countTokens } from './ingest/index.js';
+import { chunkText, countTokens, type Chunk } from './ingest/index.js';
 import { cleanTags, resolveCollections } from './collections.js';
 import { readSource, type DocumentInput } from './source.js';
 import type { DocumentType } from './schemas.js';
@@ -23,6 +23,38 @@ export {
 
 /** Chunking of every document: about 300 tokens a chunk, a sixth repeated as context. */
 export const CHUNK_OPTIONS = { size: 1200, overlap: 200 } as const;
+
+/**
+ * Drafts a document's chunks: one :Chunk each, HAS_CHUNK from the document and NEXT in order. Used
+ * by indexing, re-indexing and connection syncs; idOf gives deterministic ids where a sync needs them.
+ */
+export function draftChunks(
+  draft: DeltaDraft,
+  documentId: string,
+  chunks: Chunk[],
+  tenant: string,
+  idOf?: (chunk: Chunk) => string,
+): void {
+  let previous: string | null = null;
+  for (const chunk of chunks) {
+    const chunkId = draft.createNode(
+      ['Chunk'],
+      {
+        document_id: documentId,
+        index: chunk.index,
+        text: chunk.text,
+        start: chunk.start,
+        end: chunk.end,
+        token_count: countTokens(chunk.text),
+        tenant,
+      },
+      idOf ? { id: idOf(chunk) } : {},
+    );
+    draft.createRelationship(documentId, 'HAS_CHUNK', chunkId);
+    if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
+    previous = chunkId;
+  }
+}
 
 export interface DocumentDeps {
   graph: Graph;
@@ -80,21 +112,7 @@ export async function createDocument(deps: DocumentDeps, actor: Actor, input: Do
         extracted_char_count: 0,
         tenant,
       });
-      let previous: string | null = null;
-      for (const chunk of chunks) {
-        const chunkId = draft.createNode(['Chunk'], {
-          document_id: documentId,
-          index: chunk.index,
-          text: chunk.text,
-          start: chunk.start,
-          end: chunk.end,
-          token_count: countTokens(chunk.text),
-          tenant,
-        });
-        draft.createRelationship(documentId, 'HAS_CHUNK', chunkId);
-        if (previous !== null) draft.createRelationship(previous, 'NEXT', chunkId);
-        previous = chunkId;
-      }
+      draftChunks(draft, documentId, chunks, tenant);
       for (const collection of await resolveCollections(tx, actor.projectId, draft, tags)) {
         draft.createRelationship(documentId, 'IN_COLLECTION', collection.id);
       }
