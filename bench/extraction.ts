@@ -2,53 +2,13 @@
 // extraction shows up as a number: npx tsx bench/extraction.ts
 import { BuiltinExtractor } from '../src/extraction/builtin.js';
 import type { ExtractOptions } from '../src/extraction/types.js';
-import type { ShapeDef } from '../src/shapes/types.js';
+import { generalShape } from '../test/extraction/fixtures.js';
 
 const TARGET_CHARS = 200_000;
 const RUNS = 5;
 
-const shape: ShapeDef = {
-  id: 'bench',
-  name: 'bench',
-  version: 1,
-  entity_types: [
-    ['Person', 'A human individual'],
-    ['Organization', 'A company, institution or agency'],
-    ['Place', 'A city, region or country'],
-    ['Product', 'A product, project, tool or machine someone made'],
-    ['Event', 'A conference, launch or meeting'],
-    ['Concept', 'An idea, theory or method'],
-  ].map(([label, description]) => ({
-    label: label as string,
-    description,
-    properties: [{ name: 'name', type: 'string' as const }],
-    required: ['name'],
-    identity: 'name',
-  })),
-  relationship_types: [
-    {
-      type: 'WORKS_FOR',
-      from: 'Person',
-      to: 'Organization',
-      cardinality: 'many_to_one',
-      patterns: ['works for', 'employed by', 'joined'],
-    },
-    {
-      type: 'LOCATED_IN',
-      from: 'Organization',
-      to: 'Place',
-      cardinality: 'many_to_one',
-      patterns: ['based in', 'located in', 'headquartered in'],
-    },
-    {
-      type: 'CREATED',
-      from: 'Person',
-      to: 'Product',
-      cardinality: 'many_to_many',
-      patterns: ['created', 'built', 'designed'],
-    },
-  ],
-};
+// The extraction tests' general shape (six entity types; WORKS_FOR, LOCATED_IN, CREATED, PART_OF).
+const shape = generalShape;
 
 const first = ['Ada', 'Charles', 'Grace', 'Alan', 'Katherine', 'Tim', 'Margaret', 'Linus', 'Barbara', 'Dennis'];
 const last = [
