@@ -2,7 +2,7 @@
 // summary a read answers with, and the save's governed-write answer.
 import type { JsonSchema } from '../http/route.js';
 import { governedWriteSchema } from '../memories/schemas.js';
-import { FORMATS, PLANES, TOKENIZERS } from '../slices/definition.js';
+import { PLANES, TOKENIZERS } from '../slices/definition.js';
 import { contextCompileBody, packSchema } from './schemas.js';
 
 export const savePackBody: JsonSchema = {
@@ -17,7 +17,8 @@ export const savePackBody: JsonSchema = {
   },
 };
 
-const hex64: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{64}$' };
+/** The fields a saved pack shares with the compiled pack are the compiled pack's own schemas. */
+const compiled = packSchema.properties as Record<string, JsonSchema>;
 
 export const savedPackSchema: JsonSchema = {
   type: 'object',
@@ -40,20 +41,15 @@ export const savedPackSchema: JsonSchema = {
   ],
   properties: {
     id: { type: 'string', description: 'The saved pack (a :ContextPack node); one per save.' },
-    pack_id: {
-      type: 'string',
-      pattern: '^ctx_[0-9a-f]{32}$',
-      description: 'The compiled pack id at save time (derived from the hashes).',
-    },
+    pack_id: { ...compiled.pack_id, description: 'The compiled pack id at save time (derived from the hashes).' },
     project_id: { type: 'string' },
     slice: {
-      type: ['object', 'null'],
-      properties: { id: { type: 'string' }, version: { type: 'integer' } },
+      ...compiled.slice,
       description: 'The saved slice it was compiled from (COMPILED_FROM); null for an inline slice.',
     },
-    query: { type: 'string' },
-    as_of: { type: ['string', 'null'] },
-    format: { enum: [...FORMATS] },
+    query: compiled.query!,
+    as_of: compiled.as_of!,
+    format: compiled.format!,
     budget: {
       type: 'object',
       properties: {
@@ -62,9 +58,9 @@ export const savedPackSchema: JsonSchema = {
         tokenizer: { enum: [...TOKENIZERS] },
       },
     },
-    hashes: { type: 'object', properties: { structural: hex64, operational: hex64, denotative: hex64 } },
-    candidate_count: { type: 'integer' },
-    truncated: { type: 'boolean' },
+    hashes: compiled.hashes!,
+    candidate_count: compiled.candidate_count!,
+    truncated: compiled.truncated!,
     item_count: {
       type: 'integer',
       minimum: 0,
