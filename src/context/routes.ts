@@ -1,5 +1,6 @@
 // The Context part of the Context & Slices area: compile a slice (inline or saved) into a context
 // pack, or into a prose briefing through the briefing writer (built-in offline, or the configured LLM).
+import { briefingProperties } from '../briefing/schema.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
@@ -69,14 +70,7 @@ export function contextRoutes(deps: Deps) {
       response: {
         type: 'object',
         properties: {
-          text: { type: 'string' },
-          markdown: { type: 'string' },
-          format: { const: 'markdown' },
-          project_id: { type: 'string' },
-          spec: { type: 'object' },
-          sources: { type: 'array', maxItems: 0 },
-          model: { type: 'string' },
-          persisted: { const: false },
+          ...briefingProperties,
           pack: packSchema,
         },
       },

@@ -1,4 +1,5 @@
 // The Memories area (spec 4.1): create, read, search and synthesize.
+import { briefingProperties } from '../briefing/schema.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
@@ -160,14 +161,7 @@ export function memoryRoutes(deps: Deps) {
       response: {
         type: 'object',
         properties: {
-          text: { type: 'string' },
-          markdown: { type: 'string' },
-          format: { const: 'markdown' },
-          project_id: { type: 'string' },
-          spec: { type: 'object' },
-          sources: { type: 'array', maxItems: 0 },
-          model: { type: 'string' },
-          persisted: { const: false },
+          ...briefingProperties,
         },
       },
       handler: async (ctx) => {

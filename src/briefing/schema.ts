@@ -1,0 +1,13 @@
+// The published fields of a briefing answer (spec 2.2), shared by memory synthesize and context brief.
+import type { JsonSchema } from '../http/route.js';
+
+export const briefingProperties: Record<string, JsonSchema> = {
+  text: { type: 'string' },
+  markdown: { type: 'string' },
+  format: { const: 'markdown' },
+  project_id: { type: 'string' },
+  spec: { type: 'object' },
+  sources: { type: 'array', maxItems: 0 },
+  model: { type: 'string' },
+  persisted: { const: false },
+};
