@@ -96,19 +96,30 @@ async function main(): Promise<number> {
     ];
     say(`st ${args.join(' ').replace(credentials.key, 'gks_…')}`);
     const began = Date.now();
+    // Schemathesis's own console report lists every failure, the baselined ones included; it goes to
+    // a log file and is printed only when the run finds something the baseline does not accept.
+    const logPath = path.join(reportDir, 'schemathesis.log');
+    fs.mkdirSync(reportDir, { recursive: true });
+    const log = fs.openSync(logPath, 'w');
+    say(`schemathesis's console report: ${path.relative(root, logPath)}`);
     const code = await new Promise<number>((resolve) => {
       // cwd .cache: schemathesis keeps its own cache (.schemathesis/) in the working directory.
       const child = spawn(st, args, {
-        stdio: 'inherit',
+        stdio: ['ignore', log, log],
         cwd: path.join(root, '.cache'),
         env: { ...env, GKS_FUZZ_PROJECT_ID: credentials.project_id },
       });
       child.on('exit', (c) => resolve(c ?? 1));
     });
+    fs.closeSync(log);
     const duration = (Date.now() - began) / 1000;
     const baseline = JSON.parse(fs.readFileSync(path.join(root, 'fuzz', 'baseline.json'), 'utf8')) as Baseline;
     const run = readFailures(reportDir);
     const outcome = compareWithBaseline(run.failures, baseline);
+    if (outcome.unexpected.length > 0 || code === 2 || run.requests === 0) {
+      say(`schemathesis's console report follows (${path.relative(root, logPath)})`);
+      process.stdout.write(fs.readFileSync(logPath, 'utf8'));
+    }
     say(
       `schemathesis exit ${code}; ${run.requests} requests in ${duration.toFixed(0)} s over ${run.operations} operations`,
     );
@@ -116,7 +127,7 @@ async function main(): Promise<number> {
     // Exit 2 is schemathesis's own internal error (e.g. its URL scan of response bodies raising on a
     // stored string such as "http://[x"): the report still holds every case it ran, judged below.
     if (code === 2)
-      say(`schemathesis stopped on an internal error of its own after ${duration.toFixed(0)} s (see above)`);
+      say(`schemathesis stopped on an internal error of its own after ${duration.toFixed(0)} s (its report is above)`);
     say(
       `distinct failures by check: ${JSON.stringify(run.byCheck)} (${outcome.unexpected.length} not in the baseline)`,
     );
