@@ -49,15 +49,50 @@ const renderItem = (c: Ranked, ref: string): RenderItem => ({
   date: c.date,
 });
 
+type Edge = { source: string; type: string; target: string };
+
+/** The items chosen to fit the budget, before relationships are added and the text is assembled. */
+export interface Selection {
+  def: SliceDefinition;
+  r: Renderer;
+  counter: TokenCounter;
+  headerText: string;
+  pool: Map<Plane, Ranked[]>;
+  poolSize: number;
+  quotas: Map<Plane, number>;
+  maxTokens: number;
+  /** ids chosen, and the order they were taken in */
+  order: Ranked[];
+  /** tokens left for relationships */
+  edgeRoom: number;
+}
+
+/** Ids of the entities a selection chose: relationships are drawn among these only. */
+export function selectedEntityIds(selection: Selection): string[] {
+  return selection.order.filter((c) => c.plane === 'entity').map((c) => c.id);
+}
+
 export function fitBudget(
   def: SliceDefinition,
   ranked: Map<Plane, Ranked[]>,
-  edges: { source: string; type: string; target: string }[],
+  edges: Edge[],
   r: Renderer,
   counter: TokenCounter,
   header: HeaderInput,
   maxTokens: number,
 ): Fitted {
+  return fitSelection(selectItems(def, ranked, r, counter, header, maxTokens), edges);
+}
+
+/** Chooses the items (quota first-fit per plane, then spill-over by rank); relationships do not change the choice. */
+export function selectItems(
+  def: SliceDefinition,
+  ranked: Map<Plane, Ranked[]>,
+  r: Renderer,
+  counter: TokenCounter,
+  header: HeaderInput,
+  maxTokens: number,
+): Selection {
   const headerText = r.header({ ...header, query: counter.clip(itemText(header.query), HEADER_QUERY_TOKENS) });
   const pool = new Map(def.planes.map((p) => [p, (ranked.get(p) ?? []).filter((c) => c.duplicateOf === null)]));
   const poolSize = [...pool.values()].reduce((n, l) => n + l.length, 0);
@@ -67,9 +102,17 @@ export function fitBudget(
   const used = new Map<Plane, number>(def.planes.map((p) => [p, 0]));
   let total = 0;
 
-  const placeholder = (p: Plane) => `${REF_LETTER[p]}${'9'.repeat(String(pool.get(p)!.length).length)}`;
+  // Each candidate is costed with the widest ref of its plane; its line is rendered once.
+  const placeholders = new Map(
+    def.planes.map((p) => [p, `${REF_LETTER[p]}${'9'.repeat(String(pool.get(p)!.length).length)}`]),
+  );
+  const lines = new Map<string, string>();
   const costOf = (c: Ranked, room: number): number | null => {
-    const line = r.item(renderItem(c, placeholder(c.plane)));
+    let line = lines.get(c.id);
+    if (line === undefined) {
+      line = r.item(renderItem(c, placeholders.get(c.plane)!));
+      lines.set(c.id, line);
+    }
     const heading = used.get(c.plane) === 0 ? counter.count(r.heading(c.plane)) : 0;
     if (lowerBound(line) + heading > room) return null;
     const cost = counter.count(line) + heading;
@@ -99,8 +142,19 @@ export function fitBudget(
     }
   }
 
-  // Assemble, re-count, and drop the last item taken while the joined text is over budget.
-  let edgeRoom = avail - total;
+  return { def, r, counter, headerText, pool, poolSize, quotas, maxTokens, order, edgeRoom: avail - total };
+}
+
+/**
+ * Adds the relationships among the chosen entities that fit what is left, assembles the text,
+ * re-counts it, and drops the last item taken while the joined text is over budget (relationships
+ * give way first). `edges` may hold more than the chosen entities' relationships; only those count.
+ */
+export function fitSelection(selection: Selection, edges: Edge[]): Fitted {
+  const { def, r, counter, headerText, pool, poolSize, quotas, maxTokens } = selection;
+  const order = [...selection.order];
+  const taken = new Set(order.map((c) => c.id));
+  let edgeRoom = selection.edgeRoom;
   for (;;) {
     const fitted = assemble(def, pool, taken, edges, r, counter, headerText, edgeRoom, maxTokens, poolSize, quotas);
     if (fitted.usedTokens <= maxTokens || order.length === 0) return fitted;
@@ -113,7 +167,7 @@ function assemble(
   def: SliceDefinition,
   pool: Map<Plane, Ranked[]>,
   taken: Set<string>,
-  edges: { source: string; type: string; target: string }[],
+  edges: Edge[],
   r: Renderer,
   counter: TokenCounter,
   headerText: string,
@@ -124,6 +178,7 @@ function assemble(
 ): Fitted {
   const chosen = new Map<Plane, Chosen[]>();
   const refs = new Map<string, string>();
+  const itemLines = new Map<string, string>();
   for (const plane of def.planes) {
     const items = pool
       .get(plane)!
@@ -131,7 +186,9 @@ function assemble(
       .map((c, i) => {
         const ref = `${REF_LETTER[plane]}${i + 1}`;
         refs.set(c.id, ref);
-        return { ...c, ref, tokens: counter.count(r.item(renderItem(c, ref))) };
+        const line = r.item(renderItem(c, ref));
+        itemLines.set(c.id, line);
+        return { ...c, ref, tokens: counter.count(line) };
       });
     chosen.set(plane, items);
   }
@@ -153,7 +210,7 @@ function assemble(
     header: headerText,
     sections: def.planes.map((plane) => ({
       plane,
-      items: chosen.get(plane)!.map((c) => r.item(renderItem(c, c.ref))),
+      items: chosen.get(plane)!.map((c) => itemLines.get(c.id)!),
     })),
     edges: chosenEdges.map((e) => r.edge(e)),
     marker: overBudget > 0 ? r.marker(overBudget, maxTokens) : '',

@@ -1,7 +1,7 @@
-// Gathers a compile's candidates in one read transaction: per plane, the full-text hits of the
+// Gathers a compile's candidates: per plane, the full-text hits of the
 // query (or, with no query, the most recent items), plus the subject's neighbourhood within `hops`
 // and the memories linked to it. Only committed items; memories only while recallable.
-import type { Row, Tx } from '../db/graph.js';
+import type { Graph, Row, Tx, TxMeta } from '../db/graph.js';
 import { luceneQuery } from '../db/tenant.js';
 import { normalizeName } from '../entities/normalize.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
@@ -97,7 +97,57 @@ function collect(into: Map<string, Candidate>, plane: Plane, rows: Row[], source
   });
 }
 
-export async function gatherCandidates(tx: Tx, req: GatherRequest): Promise<Gathered> {
+interface SubjectFound {
+  subject: { id: string; name: string };
+  /** the entity plane's neighbourhood rows (filtered by the slice's entity filters) */
+  entities: Row[];
+  linked: Row[];
+}
+
+/**
+ * The subject, its neighbourhood within `hops` and the memories linked to it, in one transaction:
+ * the neighbourhood is walked unfiltered for linking memories, then filtered for the entity plane.
+ */
+async function subjectChain(
+  tx: Tx,
+  def: SliceDefinition,
+  base: Record<string, unknown>,
+  entityParams: Record<string, unknown> & { types: string[] | null; shape_ids: string[] | null },
+  memoryParams: Record<string, unknown>,
+): Promise<SubjectFound | null> {
+  const ref = def.subject!;
+  const row = await tx.one('context/subject', {
+    project_id: base.project_id,
+    id: 'id' in ref ? ref.id : null,
+    normalized_name: 'name' in ref ? normalizeName(ref.name) : null,
+    type: 'name' in ref ? (ref.type ?? null) : null,
+  });
+  if (!row) return null;
+  const subject = { id: str(row.id), name: str(row.name) };
+  const walk = { subject_id: subject.id, hops: def.hops, relationship_types: def.relationship_types };
+  const around = await tx.run('context/neighbourhood', { ...base, types: null, shape_ids: null, ...walk });
+  const wantsEntities = def.planes.includes('entity');
+  const entities = !wantsEntities
+    ? []
+    : entityParams.types === null && entityParams.shape_ids === null
+      ? around
+      : await tx.run('context/neighbourhood', { ...entityParams, ...walk });
+  const linked =
+    def.planes.includes('memory') && around.length > 0
+      ? await tx.run('context/linked_memories', {
+          ...memoryParams,
+          entities: around.map((r) => ({ id: str(r.id), hops: Number(r.hops) })),
+        })
+      : [];
+  return { subject, entities, linked };
+}
+
+/**
+ * The plane searches and the subject's walk are independent reads: they run at once, each in its
+ * own READ transaction (Neo4j reads are read-committed either way, so one transaction would not
+ * give them a common snapshot), and the compile waits for the slowest instead of their sum.
+ */
+export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: TxMeta = {}): Promise<Gathered> {
   const { def, projectId } = req;
   const limit = perSourceLimit(def.budget.max_tokens);
   const lucene = req.query ? luceneQuery(req.query, projectId) : null;
@@ -122,82 +172,53 @@ export async function gatherCandidates(tx: Tx, req: GatherRequest): Promise<Gath
   const entityParams = { ...base, types: f.entity?.types ?? null, shape_ids: f.entity?.shape_ids ?? null };
   const fetchCount = (filtered: boolean) => (filtered ? Math.min(limit * 20 + 200, 5000) : limit * 2 + 20);
   const source: CandidateSource = lucene ? 'query' : 'recent';
+  const windowed = window.from !== null || window.to !== null || req.asOf !== null;
+  const search = (plane: Plane, statement: string, params: Record<string, unknown>, filtered: boolean) =>
+    def.planes.includes(plane)
+      ? graph.read(
+          (tx) =>
+            tx.run(`context/${statement}_${lucene ? 'search' : 'recent'}`, {
+              ...params,
+              candidates: fetchCount(filtered),
+            }),
+          meta,
+        )
+      : Promise.resolve([]);
+
+  const [memories, chunks, entities, found] = await Promise.all([
+    search('memory', 'memories', memoryParams, memoryParams.kinds !== null || windowed),
+    search(
+      'document',
+      'chunks',
+      documentParams,
+      documentParams.document_ids !== null || documentParams.tags !== null || windowed,
+    ),
+    search(
+      'entity',
+      'entities',
+      entityParams,
+      entityParams.types !== null || entityParams.shape_ids !== null || req.asOf !== null,
+    ),
+    def.subject
+      ? graph.read((tx) => subjectChain(tx, def, base, entityParams, memoryParams), meta)
+      : Promise.resolve(null),
+  ]);
+
+  // Collected in a fixed order (plane searches, then the neighbourhood, then linked memories), so
+  // each candidate lists its sources the same way every time.
   const byPlane = new Map<Plane, Map<string, Candidate>>(def.planes.map((p) => [p, new Map()]));
-
-  if (byPlane.has('memory')) {
-    const filtered = memoryParams.kinds !== null || window.from !== null || window.to !== null || req.asOf !== null;
-    const rows = await tx.run(lucene ? 'context/memories_search' : 'context/memories_recent', {
-      ...memoryParams,
-      candidates: fetchCount(filtered),
-    });
-    collect(byPlane.get('memory')!, 'memory', rows, source);
-  }
-  if (byPlane.has('document')) {
-    const filtered =
-      documentParams.document_ids !== null ||
-      documentParams.tags !== null ||
-      window.from !== null ||
-      window.to !== null ||
-      req.asOf !== null;
-    const rows = await tx.run(lucene ? 'context/chunks_search' : 'context/chunks_recent', {
-      ...documentParams,
-      candidates: fetchCount(filtered),
-    });
-    collect(byPlane.get('document')!, 'document', rows, source);
-  }
-  if (byPlane.has('entity')) {
-    const filtered = entityParams.types !== null || entityParams.shape_ids !== null || req.asOf !== null;
-    const rows = await tx.run(lucene ? 'context/entities_search' : 'context/entities_recent', {
-      ...entityParams,
-      candidates: fetchCount(filtered),
-    });
-    collect(byPlane.get('entity')!, 'entity', rows, source);
-  }
-
-  let subject: Gathered['subject'] = null;
-  if (def.subject) {
-    const ref = def.subject;
-    const row = await tx.one('context/subject', {
-      project_id: projectId,
-      id: 'id' in ref ? ref.id : null,
-      normalized_name: 'name' in ref ? normalizeName(ref.name) : null,
-      type: 'name' in ref ? (ref.type ?? null) : null,
-    });
-    if (row) subject = { id: str(row.id), name: str(row.name) };
-  }
-  if (subject) {
-    // The neighbourhood is walked unfiltered for linking memories, then filtered for the entity plane.
-    const around = await tx.run('context/neighbourhood', {
-      ...base,
-      types: null,
-      shape_ids: null,
-      subject_id: subject.id,
-      hops: def.hops,
-      relationship_types: def.relationship_types,
-    });
-    if (byPlane.has('entity')) {
-      const kept =
-        entityParams.types === null && entityParams.shape_ids === null
-          ? around
-          : await tx.run('context/neighbourhood', {
-              ...entityParams,
-              subject_id: subject.id,
-              hops: def.hops,
-              relationship_types: def.relationship_types,
-            });
-      collect(byPlane.get('entity')!, 'entity', kept, 'neighbourhood');
-    }
-    if (byPlane.has('memory') && around.length > 0) {
-      const entities = around.map((r) => ({ id: str(r.id), hops: Number(r.hops) }));
-      collect(
-        byPlane.get('memory')!,
-        'memory',
-        await tx.run('context/linked_memories', { ...memoryParams, entities }),
-        'linked',
-      );
-    }
+  const into = (plane: Plane, rows: Row[], from: CandidateSource) => {
+    const found = byPlane.get(plane);
+    if (found) collect(found, plane, rows, from);
+  };
+  into('memory', memories, source);
+  into('document', chunks, source);
+  into('entity', entities, source);
+  if (found) {
+    into('entity', found.entities, 'neighbourhood');
+    into('memory', found.linked, 'linked');
   }
   const candidates = new Map<Plane, Candidate[]>();
-  for (const [plane, found] of byPlane) candidates.set(plane, [...found.values()]);
-  return { candidates, subject };
+  for (const [plane, items] of byPlane) candidates.set(plane, [...items.values()]);
+  return { candidates, subject: found?.subject ?? null };
 }

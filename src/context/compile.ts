@@ -1,11 +1,11 @@
-// Compiles a slice into a context pack: gather candidates (one READ transaction), rank each plane,
+// Compiles a slice into a context pack: gather candidates (concurrent reads), rank each plane,
 // fit the budget, render, hash. Nothing here reads the clock into the pack: the same graph and the
 // same request give the same bytes (only the response's request_id differs). The clock is used for
 // two things only: forget_after (a forgotten memory never appears) and, when as_of is not given,
 // the end of a rolling time window.
 import type { Graph } from '../db/graph.js';
 import type { SliceDefinition } from '../slices/definition.js';
-import { fitBudget, renderFitted, type Chosen, type Fitted } from './budget.js';
+import { fitSelection, renderFitted, selectItems, selectedEntityIds, type Chosen, type Fitted } from './budget.js';
 import { gatherCandidates, type Candidate } from './candidates.js';
 import { packHashes, type PackHashes } from './hashes.js';
 import { rankCandidates, type Ranked } from './rank.js';
@@ -77,31 +77,25 @@ export async function compilePack(graph: Graph, req: CompileRequest): Promise<Co
   const query = req.query ?? def.query ?? '';
   const asOf = req.asOf ? new Date(req.asOf).toISOString() : null;
   const now = new Date().toISOString();
-  const { gathered, edges } = await graph.read(
-    async (tx) => {
-      const found = await gatherCandidates(tx, {
-        projectId: req.projectId,
-        def,
-        query: query.trim() || null,
-        asOf,
-        now,
-      });
-      const entityIds = (found.candidates.get('entity') ?? []).map((c) => c.id);
-      const rows =
-        entityIds.length > 1 ? await tx.run('context/edges_among', { ids: entityIds, project_id: req.projectId }) : [];
-      return {
-        gathered: found,
-        edges: rows.map((e) => ({ source: String(e.source), type: String(e.type), target: String(e.target) })),
-      };
-    },
-    { purpose: 'context:compile' },
+  const meta = { purpose: 'context:compile' };
+  const gathered = await gatherCandidates(
+    graph,
+    { projectId: req.projectId, def, query: query.trim() || null, asOf, now },
+    meta,
   );
-
   const ranked = rankCandidates(def.planes, gathered.candidates);
   const counter = new TokenCounter(def.budget.tokenizer);
   const renderer = rendererFor(def.format);
   const header = { query, slice: req.slice };
-  const fitted = fitBudget(def, ranked, edges, renderer, counter, header, maxTokens);
+  // Items are chosen first; relationships only ever join two chosen entities, so only theirs are read.
+  const selection = selectItems(def, ranked, renderer, counter, header, maxTokens);
+  const entityIds = selectedEntityIds(selection);
+  const edgeRows =
+    entityIds.length > 1
+      ? await graph.read((tx) => tx.run('context/edges_among', { ids: entityIds, project_id: req.projectId }), meta)
+      : [];
+  const edges = edgeRows.map((e) => ({ source: String(e.source), type: String(e.type), target: String(e.target) }));
+  const fitted = fitSelection(selection, edges);
   const markdown =
     def.format === 'markdown'
       ? fitted.text

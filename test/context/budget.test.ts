@@ -4,7 +4,7 @@ import { countTokens as o200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { gatherCandidates } from '../../src/context/candidates.js';
-import { fitBudget } from '../../src/context/budget.js';
+import { fitBudget, fitSelection, selectItems, selectedEntityIds } from '../../src/context/budget.js';
 import { rankCandidates } from '../../src/context/rank.js';
 import { rendererFor } from '../../src/context/render.js';
 import { TokenCounter } from '../../src/context/tokens.js';
@@ -59,9 +59,8 @@ describe('context budget', function () {
     ] as const) {
       for (const format of ['markdown', 'json'] as const) {
         const def = normaliseDefinition({ budget: { max_tokens: 8000, tokenizer }, format });
-        const gathered = await graph.read((tx) =>
-          gatherCandidates(tx, { projectId: t.projectId, def, query: null, asOf: null, now: new Date().toISOString() }),
-        );
+        const now = new Date().toISOString();
+        const gathered = await gatherCandidates(graph, { projectId: t.projectId, def, query: null, asOf: null, now });
         const ranked = rankCandidates(def.planes, gathered.candidates);
         const counter = new TokenCounter(tokenizer);
         let previous = -1;
@@ -92,6 +91,50 @@ describe('context budget', function () {
         }
       }
     }
+  });
+
+  it("draws the same relationships from the chosen entities' edges as from every candidate's", async () => {
+    // The compile reads only the chosen entities' relationships (items are chosen before them).
+    const t = await newTenant(0);
+    const n = 40;
+    const entities = Array.from({ length: n }, (_, i) => ({
+      key: `k${i}`,
+      name: `Node ${i}`,
+      type: 'Concept',
+      description: LONG.repeat(6), // about 120 tokens: a partial pack leaves room for relationships
+    }));
+    const rels = Array.from({ length: n * 2 }, (_, i): [string, string, string] => [
+      `k${i % n}`,
+      i % 2 ? 'RELATED_TO' : 'DEPENDS_ON',
+      `k${(i * 7 + 3) % n}`,
+    ]).filter(([a, , b]) => a !== b);
+    await seedEntities(t, entities, rels);
+    const graph = harness().service.deps.graph;
+    const def = normaliseDefinition({ planes: ['entity'] });
+    const now = new Date().toISOString();
+    const gathered = await gatherCandidates(graph, { projectId: t.projectId, def, query: null, asOf: null, now });
+    const ranked = rankCandidates(def.planes, gathered.candidates);
+    const edgesAmong = async (ids: string[]) =>
+      (await graph.read((tx) => tx.run('context/edges_among', { ids, project_id: t.projectId }))).map((e) => ({
+        source: String(e.source),
+        type: String(e.type),
+        target: String(e.target),
+      }));
+    const all = await edgesAmong((gathered.candidates.get('entity') ?? []).map((c) => c.id));
+    assert.ok(all.length >= 60, `${all.length} relationships among the candidates`);
+    let partial = 0;
+    for (const max of [500, 700, 900, 1100, 1300, 1500, 1700, 2000, 3000, 8000]) {
+      const counter = new TokenCounter('cl100k_base');
+      const header = { query: '', slice: null };
+      const d = { ...def, budget: { ...def.budget, max_tokens: max } };
+      const whole = fitBudget(d, ranked, all, rendererFor('markdown'), counter, header, max);
+      const selection = selectItems(d, ranked, rendererFor('markdown'), counter, header, max);
+      const chosen = selectedEntityIds(selection);
+      if (chosen.length < n && whole.edges.length > 0) partial += 1;
+      const fitted = fitSelection(selection, await edgesAmong(chosen));
+      assert.deepEqual(fitted, whole, `max_tokens ${max}`);
+    }
+    assert.ok(partial >= 2, 'some budgets choose part of the entities and draw relationships among them');
   });
 
   it('compiles within budget over HTTP at the edges of the range, CJK counted by the BPE tokenizer', async () => {
