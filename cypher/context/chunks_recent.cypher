@@ -11,6 +11,7 @@ WHERE h.pending IS NULL AND NOT d:Pending
     MATCH (d)-[c:IN_COLLECTION]->(col:Collection)
     WHERE c.pending IS NULL AND col.normalized_name IN $tags
   })
-RETURN node.id AS id, d.title AS title, node.index AS chunk_index, node.text AS text, node.created_at AS created_at, 0.0 AS score
+RETURN node.id AS id, d.title AS title, node.index AS chunk_index, node.text AS text,
+       CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END AS created_ms, 0.0 AS score
 ORDER BY node.created_at DESC, id
 LIMIT toInteger($limit)

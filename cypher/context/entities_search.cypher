@@ -6,6 +6,7 @@ WHERE node.project_id = $project_id AND NOT node:Pending
   AND ($types IS NULL OR any(l IN labels(node) WHERE l IN $types))
   AND ($shape_ids IS NULL OR node.shape_id IN $shape_ids)
 RETURN node.id AS id, node.name AS name, coalesce(node.type, [l IN labels(node) WHERE NOT l IN ['Knowledge', 'Entity']][0], 'Entity') AS label,
-       node.description AS text, node.created_at AS created_at, score
+       node.description AS text,
+       CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END AS created_ms, score
 ORDER BY score DESC, id
 LIMIT toInteger($limit)

@@ -9,6 +9,7 @@ WITH node, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS N
                 THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
 WHERE ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))
 RETURN node.id AS id, node.name AS name, node.content AS text, node.kind AS kind,
-       toString(node.date_observed) AS date_observed, node.created_at AS created_at, 0.0 AS score
+       toString(node.date_observed) AS date_observed,
+       CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END AS created_ms, 0.0 AS score
 ORDER BY node.created_at DESC, id
 LIMIT toInteger($limit)

@@ -10,6 +10,7 @@ WITH node, score, CASE WHEN $window_field = 'date_observed' AND node.date_observ
                        THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
 WHERE ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))
 RETURN node.id AS id, node.name AS name, node.content AS text, node.kind AS kind,
-       toString(node.date_observed) AS date_observed, node.created_at AS created_at, score
+       toString(node.date_observed) AS date_observed,
+       CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END AS created_ms, score
 ORDER BY score DESC, id
 LIMIT toInteger($limit)

@@ -12,6 +12,7 @@ WHERE ($as_of IS NULL OR node.created_at <= datetime($as_of))
   AND ($types IS NULL OR any(l IN labels(node) WHERE l IN $types))
   AND ($shape_ids IS NULL OR node.shape_id IN $shape_ids)
 RETURN node.id AS id, node.name AS name, coalesce(node.type, [l IN labels(node) WHERE NOT l IN ['Knowledge', 'Entity']][0], 'Entity') AS label,
-       node.description AS text, node.created_at AS created_at, hops
+       node.description AS text,
+       CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END AS created_ms, hops
 ORDER BY hops, id
 LIMIT toInteger($limit)
