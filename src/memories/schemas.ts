@@ -9,7 +9,8 @@ export type MemoryKind = (typeof MEMORY_KINDS)[number];
 export const entityRef: JsonSchema = {
   description:
     'An entity the memory is about: a name (matched by normalised name within the project, created as a ' +
-    'Concept when absent), or {id} of a committed entity, or {name, type}.',
+    'Concept when absent), or {id} of a committed entity, or {name, type}. A name must keep a letter or digit ' +
+    'after normalisation (case folded, spacing collapsed, edge punctuation dropped): 400 otherwise.',
   oneOf: [
     { type: 'string', minLength: 1, maxLength: 200 },
     {

@@ -94,6 +94,12 @@ describe('corrections: memories', function () {
       apply: false,
     });
     assert.equal(superseding.status, 201, JSON.stringify(superseding.body));
+    const unnamed = await t.post(`/v1/memories/${old.id}/supersede`, {
+      by: { content: 'Ada lives somewhere.', subject: { id: '', name: '»' } },
+      reason: 'no name',
+    });
+    assert.equal(unnamed.status, 400, JSON.stringify(unnamed.body));
+    assert.equal(unnamed.body.error.details.fields[0].field, '/body/by/subject');
     assert.deepEqual(rulesOf((await verdict(t, superseding.body.delta_id)).findings, 'contradictions'), []);
     assert.equal((await t.post(`/v1/deltas/${superseding.body.delta_id}/apply`, {})).status, 200);
     const [row] = await graph().read((tx) =>

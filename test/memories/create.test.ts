@@ -161,6 +161,8 @@ describe('POST /v1/memories', () => {
     ['a batch of 101', { memories: Array.from({ length: 101 }, () => ({ content: 'x' })) }, '/body/memories'],
     ['a subject of the wrong type', { content: 'x', subject: 42 }, '/body/subject'],
     ['an unknown shape', { content: 'x', shape_id: 'no-such-shape' }, '/body/shape_id'],
+    ['a subject name with no letter or digit', { content: 'x', subject: { id: '', name: '»' } }, '/body/subject'],
+    ['an object name that normalises to nothing', { content: 'x', object: '— —' }, '/body/object'],
   ] as const) {
     it(`${name} is a 400 naming ${field}`, async () => {
       const t = await newTenant(0);
