@@ -3,7 +3,7 @@
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { cursorQuery, obj, projectQuery } from '../http/schemas.js';
@@ -146,7 +146,7 @@ export function bridgeRoutes(deps: Deps) {
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, ['c', 'i']);
+        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await deps.graph.read((tx) =>
           tx.run('bridges/list', {
             project_id: actor.projectId,
@@ -156,16 +156,9 @@ export function bridgeRoutes(deps: Deps) {
             limit: q.limit + 1,
           }),
         );
-        const bridges = rows.slice(0, q.limit).map((r) => bridgeListItem(r.bridge as Record<string, never>));
-        const last = bridges[bridges.length - 1];
-        const hasMore = rows.length > q.limit;
-        return {
-          body: {
-            bridges,
-            has_more: hasMore,
-            next_cursor: hasMore && last ? encodeCursor({ c: String(last.created_at), i: String(last.id) }) : null,
-          },
-        };
+        const bridges = rows.map((r) => bridgeListItem(r.bridge as Record<string, never>));
+        const { items, ...page } = keysetPage(bridges, q.limit, (b) => ({ c: String(b.created_at), i: String(b.id) }));
+        return { body: { bridges: items, ...page } };
       },
     },
     {

@@ -4,10 +4,9 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorQuery, obj, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
-import { invalid } from '../errors/catalogue.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { DefinitionInput } from '../slices/definition.js';
 import { savePackBody, savedPackSchema, savePackResponse } from './packSchemas.js';
@@ -16,8 +15,6 @@ import { compileSlice, requestedSlice, type CompileBody } from './service.js';
 
 type SaveBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string; apply: boolean };
 const TAG = 'Context & Slices';
-/** created_at as the API writes it (UTC, milliseconds): the only form a cursor of this list holds. */
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 
 export function packRoutes(deps: Deps) {
@@ -77,15 +74,7 @@ export function packRoutes(deps: Deps) {
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, ['c', 'i']);
-        if (
-          after &&
-          (typeof after.c !== 'string' ||
-            !ISO_MS.test(after.c) ||
-            Number.isNaN(Date.parse(after.c)) ||
-            typeof after.i !== 'string')
-        )
-          throw invalid('/query/cursor', 'is not a cursor returned by this endpoint');
+        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await deps.graph.read((tx) =>
           tx.run('context/pack_list', {
             project_id: actor.projectId,
@@ -94,16 +83,9 @@ export function packRoutes(deps: Deps) {
             after_id: after?.i ?? null,
           }),
         );
-        const packs = rows.slice(0, q.limit).map(savedPackView);
-        const last = packs[packs.length - 1];
-        const hasMore = rows.length > q.limit;
-        return {
-          body: {
-            packs,
-            has_more: hasMore,
-            next_cursor: hasMore && last ? encodeCursor({ c: String(last.created_at), i: String(last.id) }) : null,
-          },
-        };
+        const packs = rows.map(savedPackView);
+        const { items, ...page } = keysetPage(packs, q.limit, (p) => ({ c: String(p.created_at), i: String(p.id) }));
+        return { body: { packs: items, ...page } };
       },
     },
     {

@@ -4,7 +4,7 @@ import { defineRoutes, type ApiContext, type RouteSpec } from '../http/route.js'
 import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { notFound } from '../errors/catalogue.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { obj, projectIdField, cursorQuery } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
 import { preflightApplyGuard } from '../preflight/service.js';
@@ -101,7 +101,7 @@ export function deltaRoutes(deps: Deps) {
           ctx,
         );
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, ['c', 'i']);
+        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await deps.graph.read((tx) =>
           tx.run('deltas/list', {
             project_id: actor.projectId,
@@ -112,16 +112,9 @@ export function deltaRoutes(deps: Deps) {
             limit: q.limit + 1,
           }),
         );
-        const deltas = rows.slice(0, q.limit).map((r) => deltaView(r.delta ?? null));
-        const last = deltas[deltas.length - 1];
-        const hasMore = rows.length > q.limit;
-        return {
-          body: {
-            deltas,
-            has_more: hasMore,
-            next_cursor: hasMore && last ? encodeCursor({ c: String(last.created_at), i: String(last.id) }) : null,
-          },
-        };
+        const deltas = rows.map((r) => deltaView(r.delta ?? null));
+        const { items, ...page } = keysetPage(deltas, q.limit, (d) => ({ c: String(d.created_at), i: String(d.id) }));
+        return { body: { deltas: items, ...page } };
       },
     },
     {

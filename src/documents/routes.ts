@@ -99,7 +99,7 @@ export function documentRoutes(deps: Deps) {
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, ['c', 'i']);
+        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const page = await listDocuments(deps.graph, actor.projectId, { limit: q.limit, after });
         const sources = page.rows.map(listItemView);
         const last = sources[sources.length - 1];

@@ -106,7 +106,7 @@ export function graphRoutes(deps: Deps) {
           });
         }
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ i: string }>(q.cursor, ['i']);
+        const after = decodeCursor<{ i: string }>(q.cursor, { i: 'string' });
         const page = await listNodes(deps.graph, actor.projectId, {
           label: q.label,
           property: q.property,
@@ -216,7 +216,7 @@ export function graphRoutes(deps: Deps) {
         if (q.direction !== undefined && q.node_id === undefined)
           throw invalid('/query/direction', 'applies only with node_id');
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ i: string }>(q.cursor, ['i']);
+        const after = decodeCursor<{ i: string }>(q.cursor, { i: 'string' });
         const page = await listEdges(deps.graph, actor.projectId, {
           nodeId: q.node_id,
           type: q.type,

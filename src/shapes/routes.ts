@@ -4,7 +4,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
@@ -78,7 +78,11 @@ export function shapeRoutes(deps: Deps) {
           cursor?: string;
         }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, ['n', 'v', 'i']);
+        const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
+          n: 'string',
+          v: 'number',
+          i: 'string',
+        });
         const rows = await deps.graph.read((tx) =>
           tx.run('shapes/list', {
             project_id: actor.projectId,
@@ -91,19 +95,13 @@ export function shapeRoutes(deps: Deps) {
             limit: q.limit + 1,
           }),
         );
-        const shapes = rows.slice(0, q.limit).map(shapeSummary);
-        const last = shapes[shapes.length - 1];
-        const hasMore = rows.length > q.limit;
-        return {
-          body: {
-            shapes,
-            has_more: hasMore,
-            next_cursor:
-              hasMore && last
-                ? encodeCursor({ n: String(last.name), v: Number(last.version), i: String(last.id) })
-                : null,
-          },
-        };
+        const shapes = rows.map(shapeSummary);
+        const { items, ...page } = keysetPage(shapes, q.limit, (s) => ({
+          n: String(s.name),
+          v: Number(s.version),
+          i: String(s.id),
+        }));
+        return { body: { shapes: items, ...page } };
       },
     },
     {

@@ -3,7 +3,7 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
@@ -103,7 +103,11 @@ export function sliceRoutes(deps: Deps) {
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, ['n', 'v', 'i']);
+        const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
+          n: 'string',
+          v: 'number',
+          i: 'string',
+        });
         const rows = await deps.graph.read((tx) =>
           tx.run('slices/list', {
             project_id: actor.projectId,
@@ -114,16 +118,9 @@ export function sliceRoutes(deps: Deps) {
             after_id: after?.i ?? null,
           }),
         );
-        const slices = rows.slice(0, q.limit).map((r) => sliceRecord(r));
-        const last = slices[slices.length - 1];
-        const hasMore = rows.length > q.limit;
-        return {
-          body: {
-            slices: slices.map(sliceView),
-            has_more: hasMore,
-            next_cursor: hasMore && last ? encodeCursor({ n: last.name, v: last.version, i: last.id }) : null,
-          },
-        };
+        const slices = rows.map((r) => sliceRecord(r));
+        const { items, ...page } = keysetPage(slices, q.limit, (s) => ({ n: s.name, v: s.version, i: s.id }));
+        return { body: { slices: items.map(sliceView), ...page } };
       },
     },
     {

@@ -86,6 +86,23 @@ describe('Published contract', () => {
     ]);
     const cursor = await t.get('/v1/deltas?cursor=not%20base64!');
     assert.equal(cursor.body.error.details.fields[0].field, '/query/cursor');
+    // Well-formed cursors this service never issued: every sort key is checked, not passed to Cypher.
+    const forged = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const path of ['/v1/deltas', '/v1/bridges', '/v1/documents', '/v1/context/packs']) {
+      for (const key of [
+        { c: 'yesterday', i: 'x' },
+        { c: '2026-13-45T99:00:00.000Z', i: 'x' },
+        { c: 1, i: 'x' },
+      ]) {
+        const reply = await t.get(`${path}?cursor=${forged(key)}`);
+        assert.equal(reply.status, 400, `${path} ${JSON.stringify(key)}: ${JSON.stringify(reply.body)}`);
+        assert.equal(reply.body.error.details.fields[0].field, '/query/cursor');
+      }
+    }
+    for (const path of ['/v1/slices', '/v1/shapes']) {
+      const reply = await t.get(`${path}?cursor=${forged({ n: 'a', v: 'one', i: 'x' })}`);
+      assert.equal(reply.status, 400, `${path}: ${JSON.stringify(reply.body)}`);
+    }
     for (const value of ['has space', '']) {
       const key = await t.post('/v1/memories', { content: 'x' }, { headers: { 'Idempotency-Key': value } });
       assert.equal(key.status, 400, `Idempotency-Key "${value}"`);
