@@ -2,7 +2,6 @@
 // "bridge"), publish a version (new shape version SUPERSEDES the old, mappings replaced, with a
 // diff), read and list, and map records into entities through a governed write.
 import type { Actor } from '../auth/actor.js';
-import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';
@@ -14,6 +13,7 @@ import { loadShape, stageShape, type StagedShape } from '../shapes/store.js';
 import { planMap, type MapContext, type MapPlan } from './map.js';
 import { diffDefinitions, type DefinitionDiff } from './diff.js';
 import { mappingFromProps, stageBridge, stageBridgeVersion, type MappingRecord } from './store.js';
+import type { ConfigDeps, GraphDeps } from '../services/deps.js';
 import {
   propose,
   proposalToDefinition,
@@ -24,10 +24,8 @@ import {
   type Unmapped,
 } from './translate/index.js';
 
-export interface BridgeDeps {
-  graph: Graph;
-  config: Pick<Config, 'fetch'>;
-}
+/** A graph and the fetch settings (the SSRF guard) of the configuration. */
+export type BridgeDeps = GraphDeps & ConfigDeps<'fetch'>;
 
 export interface SourceRequest {
   format: SourceFormat;

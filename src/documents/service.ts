@@ -5,12 +5,12 @@ import type { Graph, Row } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor } from '../deltas/service.js';
-import type { Config } from '../config/config.js';
 import { ApiError, invalid, notFound } from '../errors/catalogue.js';
 import { chunkText, countTokens, type Chunk } from './ingest/index.js';
 import { cleanTags, resolveCollections } from './collections.js';
 import { readSource, type DocumentInput } from './source.js';
 import type { DocumentType } from './schemas.js';
+import type { ConfigDeps, GraphDeps } from '../services/deps.js';
 
 export type { DocumentInput, UploadedDocument } from './source.js';
 export {
@@ -56,10 +56,8 @@ export function draftChunks(
   }
 }
 
-export interface DocumentDeps {
-  graph: Graph;
-  config: Pick<Config, 'fetch'>;
-}
+/** A graph and the fetch settings (the SSRF guard) of the configuration. */
+export type DocumentDeps = GraphDeps & ConfigDeps<'fetch'>;
 
 /** The fields of spec 2.6 (without request_id), and the delta that wrote the document. */
 export interface CreatedDocument {
