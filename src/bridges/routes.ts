@@ -6,7 +6,7 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { cursorQuery, obj, projectQuery } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, projectQuery } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
 import { bridgeListItem, bridgeView } from './views.js';
 import {
@@ -135,14 +135,7 @@ export function bridgeRoutes(deps: Deps) {
       query: cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } }),
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          bridges: { type: 'array', items: bridgeSchema },
-          has_more: { type: 'boolean' },
-          next_cursor: { type: ['string', 'null'] },
-        },
-      },
+      response: cursorPage('bridges', bridgeSchema),
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');

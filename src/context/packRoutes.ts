@@ -5,7 +5,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorQuery, obj, projectQuery } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { DefinitionInput } from '../slices/definition.js';
@@ -63,14 +63,7 @@ export function packRoutes(deps: Deps) {
       query: cursorQuery(),
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          packs: { type: 'array', items: savedPackSchema },
-          has_more: { type: 'boolean' },
-          next_cursor: { type: ['string', 'null'] },
-        },
-      },
+      response: cursorPage('packs', savedPackSchema),
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');

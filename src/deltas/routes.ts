@@ -5,7 +5,7 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { obj, projectIdField, cursorQuery } from '../http/schemas.js';
+import { cursorPage, obj, projectIdField, cursorQuery } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
 import { preflightApplyGuard } from '../preflight/service.js';
 import { changeSchema, changeView, deltaSchema, deltaView } from './views.js';
@@ -88,14 +88,7 @@ export function deltaRoutes(deps: Deps) {
       }),
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          deltas: { type: 'array', items: deltaSchema },
-          has_more: { type: 'boolean' },
-          next_cursor: { type: ['string', 'null'] },
-        },
-      },
+      response: cursorPage('deltas', deltaSchema),
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; status?: string; origin?: string; limit: number; cursor?: string }>(
           ctx,

@@ -6,7 +6,7 @@ import { RECORD_LABELS } from '../deltas/draft.js';
 import { queryOf } from '../http/app.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
-import { cursorQuery, obj, projectIdField } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, projectIdField } from '../http/schemas.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
 import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
@@ -72,15 +72,7 @@ export function graphRoutes(deps: Deps) {
       },
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          project_id: { type: 'string' },
-          nodes: { type: 'array', items: graphNodeSchema },
-          has_more: { type: 'boolean' },
-          next_cursor: { type: ['string', 'null'] },
-        },
-      },
+      response: cursorPage('nodes', graphNodeSchema, { project_id: { type: 'string' } }),
       handler: async (ctx) => {
         const q = queryOf<{
           project_id?: string;
@@ -194,15 +186,7 @@ export function graphRoutes(deps: Deps) {
       },
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          project_id: { type: 'string' },
-          edges: { type: 'array', items: graphEdgeSchema },
-          has_more: { type: 'boolean' },
-          next_cursor: { type: ['string', 'null'] },
-        },
-      },
+      response: cursorPage('edges', graphEdgeSchema, { project_id: { type: 'string' } }),
       handler: async (ctx) => {
         const q = queryOf<{
           project_id?: string;

@@ -33,6 +33,19 @@ export const cursorField: JsonSchema = {
     'value is a 400.',
 };
 
+/** The answer of a cursor-paged list: its items under `key`, has_more and next_cursor (null on the last page). */
+export function cursorPage(key: string, items: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      ...extra,
+      [key]: { type: 'array', items },
+      has_more: { type: 'boolean' },
+      next_cursor: { type: ['string', 'null'] },
+    },
+  };
+}
+
 export function cursorQuery(extra: Record<string, JsonSchema> = {}, maxLimit = 100, defaultLimit = 20): JsonSchema {
   return {
     type: 'object',

@@ -5,7 +5,7 @@ import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route
 import { bodyOf, queryOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Actor } from '../deltas/service.js';
@@ -60,14 +60,7 @@ export function shapeRoutes(deps: Deps) {
       }),
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          shapes: { type: 'array', items: shapeSummarySchema },
-          has_more: { type: 'boolean' },
-          next_cursor: { type: ['string', 'null'] },
-        },
-      },
+      response: cursorPage('shapes', shapeSummarySchema),
       handler: async (ctx) => {
         const q = queryOf<{
           project_id?: string;

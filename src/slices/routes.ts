@@ -4,7 +4,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { governedWriteSchema } from '../memories/schemas.js';
@@ -92,14 +92,7 @@ export function sliceRoutes(deps: Deps) {
       query: cursorQuery({ name: { type: 'string', pattern: SHAPE_NAME_PATTERN, maxLength: 64 } }),
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          slices: { type: 'array', items: sliceSchema },
-          has_more: { type: 'boolean' },
-          next_cursor: { type: ['string', 'null'] },
-        },
-      },
+      response: cursorPage('slices', sliceSchema),
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
