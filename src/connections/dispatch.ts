@@ -10,7 +10,7 @@ import type { Client } from '@temporalio/client';
 import { ApiError } from '../errors/catalogue.js';
 import type { Actor } from '../deltas/service.js';
 import { OrganizationIdKey, ProjectIdKey } from '../loops/service.js';
-import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../services/deps.js';
+import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../shared/deps.js';
 import { withTimeout } from '../temporal/connection.js';
 import { openSync, type OpenedSync } from './sync.js';
 import type { ConnectionRecord } from './store.js';

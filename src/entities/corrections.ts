@@ -2,7 +2,7 @@
 // delete (refused while other nodes depend on it unless detached), and merge duplicates into one.
 // Each is a governed write of origin "correction"; only committed :Entity nodes are touched, never
 // the engine's own nodes (memories, documents, chunks, shapes, deltas).
-import type { GraphDeps as Deps } from '../services/deps.js';
+import type { GraphDeps as Deps } from '../shared/deps.js';
 import type { Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';

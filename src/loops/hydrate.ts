@@ -8,7 +8,7 @@ import { luceneQuery, tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
 import { normalizeName } from '../entities/normalize.js';
-import { round4 } from '../extraction/quality.js';
+import { round4 } from '../extractor/quality.js';
 import { deterministicId } from './ids.js';
 import { compileSlice, savedSlice } from '../context/service.js';
 import { MAX_TOKENS } from '../slices/definition.js';

@@ -9,7 +9,7 @@ import { stageDelta, type Actor } from '../deltas/service.js';
 import { TemporalGateway, isTemporalUnavailable, withTimeout } from '../temporal/connection.js';
 import { loopStarts } from '../ops/metrics.js';
 import { savedSlice } from '../context/service.js';
-import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../services/deps.js';
+import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../shared/deps.js';
 import type { LoopEffort, LoopInput, LoopKind } from './types.js';
 
 export const LOOP_KINDS = ['graph_extraction', 'hydrate'] as const;

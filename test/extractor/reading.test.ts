@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { BuiltinExtractor } from '../../src/extraction/builtin.js';
-import type { ExtractionResult } from '../../src/extraction/types.js';
+import { BuiltinExtractor } from '../../src/extractor/builtin.js';
+import type { ExtractionResult } from '../../src/extractor/types.js';
 import { generalShape } from './eval/shape.js';
 
 const extractor = new BuiltinExtractor();

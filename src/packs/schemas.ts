@@ -3,7 +3,7 @@
 import type { JsonSchema } from '../http/route.js';
 import { governedWriteSchema } from '../memories/schemas.js';
 import { PLANES, TOKENIZERS } from '../slices/definition.js';
-import { contextCompileBody, packSchema } from './schemas.js';
+import { contextCompileBody, packSchema } from '../context/schemas.js';
 
 export const savePackBody: JsonSchema = {
   ...contextCompileBody,

@@ -6,9 +6,9 @@ import { bodyOf } from '../http/app.js';
 import { ApiError, notFound } from '../errors/catalogue.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
-import type { LoopRequest } from '../loops/service.js';
-import { startOrPlan } from '../loops/routes.js';
-import { loopRequestBody, loopStartSchema, dryRunSchema } from '../loops/schemas.js';
+import type { LoopRequest } from './service.js';
+import { startOrPlan } from './routes.js';
+import { loopRequestBody, loopStartSchema, dryRunSchema } from './schemas.js';
 
 export function extractionRoutes(deps: Deps) {
   return defineRoutes([

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { BuiltinExtractor } from '../../src/extraction/builtin.js';
-import type { ExtractionResult } from '../../src/extraction/types.js';
+import { BuiltinExtractor } from '../../src/extractor/builtin.js';
+import type { ExtractionResult } from '../../src/extractor/types.js';
 import type { ShapeDef } from '../../src/shapes/types.js';
 import { generalShape, narrowShape, paragraph } from './fixtures.js';
 

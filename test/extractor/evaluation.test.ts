@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BuiltinExtractor, LlmExtractor } from '../../src/extraction/index.js';
+import { BuiltinExtractor, LlmExtractor } from '../../src/extractor/index.js';
 import { evaluate, loadGoldSet, pooledCorrelation } from './eval/score.js';
 import { customShape, generalShape } from './eval/shape.js';
 

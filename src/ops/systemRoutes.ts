@@ -3,8 +3,8 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi.js';
-import { opsStatus, publicReadiness } from '../ops/status.js';
-import { readinessSchema } from '../ops/schemas.js';
+import { opsStatus, publicReadiness } from './status.js';
+import { readinessSchema } from './schemas.js';
 
 export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpec[] {
   let document: Record<string, unknown> | undefined;

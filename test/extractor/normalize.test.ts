@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { entityKey, normalizeName } from '../../src/extraction/normalize.js';
+import { entityKey, normalizeName } from '../../src/extractor/normalize.js';
 
 describe('extraction name normalization', () => {
   it('spellings of one name that differ in case, spacing, punctuation or a leading "the" normalize alike', () => {

@@ -2,9 +2,9 @@
 // entity type and relationship type (micro-averaged over the paragraphs), plus the loop quality
 // each paragraph would report, so its correlation with the measured F1 can be read off.
 import { readFileSync } from 'node:fs';
-import { normalizeName } from '../../../src/extraction/normalize.js';
-import { scoreExtraction } from '../../../src/extraction/quality.js';
-import type { ExtractionResult, Extractor, ExtractOptions } from '../../../src/extraction/types.js';
+import { normalizeName } from '../../../src/extractor/normalize.js';
+import { scoreExtraction } from '../../../src/extractor/quality.js';
+import type { ExtractionResult, Extractor, ExtractOptions } from '../../../src/extractor/types.js';
 import { generalShape, RENAMED } from './shape.js';
 import type { ShapeDef } from '../../../src/shapes/types.js';
 

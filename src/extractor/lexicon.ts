@@ -1,7 +1,7 @@
 // Closed-class English evidence the built-in extractor types names and reads relations with.
 // These are not gazetteers of names: they are the words around and inside names that say what a
 // name is (suffixes, heads, roles, titles) and the verbs that state a relation, with their voice.
-// Every list is small, general English, and covered by the labelled set in test/extraction/eval.
+// Every list is small, general English, and covered by the labelled set in test/extractor/eval.
 
 export type Category = 'Person' | 'Organization' | 'Place' | 'Product' | 'Event' | 'Concept';
 export const CATEGORIES: Category[] = ['Person', 'Organization', 'Place', 'Product', 'Event', 'Concept'];

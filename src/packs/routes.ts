@@ -9,9 +9,9 @@ import { cursorPage, cursorQuery, obj, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { DefinitionInput } from '../slices/definition.js';
-import { savePackBody, savedPackSchema, savePackResponse } from './packSchemas.js';
-import { committedPack, savePack, savedPackView } from './packs.js';
-import { compileSlice, requestedSlice, type CompileBody } from './service.js';
+import { savePackBody, savedPackSchema, savePackResponse } from './schemas.js';
+import { committedPack, savePack, savedPackView } from './service.js';
+import { compileSlice, requestedSlice, type CompileBody } from '../context/service.js';
 
 type SaveBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string; apply: boolean };
 const TAG = 'Context & Slices';

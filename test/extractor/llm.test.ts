@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createExtractor, LlmExtractionError, LlmExtractor, BuiltinExtractor } from '../../src/extraction/index.js';
+import { createExtractor, LlmExtractionError, LlmExtractor, BuiltinExtractor } from '../../src/extractor/index.js';
 import { generalShape } from './fixtures.js';
 import { generalShape as evalShape } from './eval/shape.js';
-import { scoreExtraction } from '../../src/extraction/quality.js';
+import { scoreExtraction } from '../../src/extractor/quality.js';
 
 interface Seen {
   url: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { BuiltinExtractor } from '../../src/extraction/builtin.js';
-import { scoreExtraction } from '../../src/extraction/quality.js';
-import type { ExtractionResult } from '../../src/extraction/types.js';
+import { BuiltinExtractor } from '../../src/extractor/builtin.js';
+import { scoreExtraction } from '../../src/extractor/quality.js';
+import type { ExtractionResult } from '../../src/extractor/types.js';
 import { generalShape as fixtureShape, paragraph } from './fixtures.js';
 import { generalShape } from './eval/shape.js';
 

@@ -7,7 +7,7 @@ import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { notFound } from '../errors/catalogue.js';
-import type { ContextPack } from './compile.js';
+import type { ContextPack } from '../context/compile.js';
 
 export const CONTEXT_ORIGIN = 'context';
 export const CONTEXT_PACK_LABEL = 'ContextPack';
