@@ -6,7 +6,7 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { cursorPage, cursorQuery, obj, projectQuery } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, projectQuery, idParams } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
 import { bridgeListItem, bridgeView } from './views.js';
 import {
@@ -32,7 +32,6 @@ import type { Proposal, ProposeOptions } from './translate/index.js';
 
 type Options = Partial<ProposeOptions>;
 const withDefaults = (o: Options | undefined): ProposeOptions => ({ ...(o ?? {}), max_depth: o?.max_depth ?? 2 });
-const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 const writeFields = {
   id: { type: ['string', 'null'] },
   status: { enum: ['applied', 'staged', 'failed'] },

@@ -11,7 +11,7 @@ import { ApiError } from '../errors/catalogue.js';
 import type { Actor } from '../deltas/service.js';
 import { OrganizationIdKey, ProjectIdKey } from '../loops/service.js';
 import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../shared/deps.js';
-import { withTimeout } from '../temporal/connection.js';
+import { withTimeout } from '../shared/timeout.js';
 import { openSync, type OpenedSync } from './sync.js';
 import type { ConnectionRecord } from './store.js';
 

@@ -11,7 +11,8 @@
 // Items are listed in pack order (plane order, then rank), text as rendered. pack_id is
 // "ctx_" + the first 32 hex characters of sha256(canonical({ structural, operational, denotative })),
 // so two packs with the same id hold the same items, asked the same way.
-import { canonicalJson, normaliseQuery, sha256Hex } from '../briefing/hashes.js';
+import { normaliseQuery } from '../briefing/hashes.js';
+import { canonicalJson, sha256Hex, type Json } from '../shared/canonicalJson.js';
 import type { SliceDefinition } from '../slices/definition.js';
 
 export interface PackHashes {
@@ -20,7 +21,6 @@ export interface PackHashes {
   denotative: string;
 }
 
-type Json = Parameters<typeof canonicalJson>[0];
 /** Plain JSON data (parsed definitions, string records) as canonicalJson's input type. */
 const json = (value: unknown): Json => value as Json; // the values passed are JSON-safe by construction
 

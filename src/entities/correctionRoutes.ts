@@ -3,16 +3,14 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { obj, projectIdField } from '../http/schemas.js';
+import { obj, projectIdField, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { governedWriteSchema } from '../memories/schemas.js';
 import type { PropValue } from '../deltas/props.js';
 import { ENGINE_PROPERTIES } from '../shapes/definition.js';
 import { deleteEntity, mergeEntities, patchEntity, type EntityPatch } from './corrections.js';
 
 const id: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
-const idParams = obj({ id }, ['id']);
 const scalar: JsonSchema[] = [{ type: 'string', maxLength: 10000 }, { type: 'number' }, { type: 'boolean' }];
 const propertyValue: JsonSchema = {
   oneOf: [

@@ -5,7 +5,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, cursorQuery, obj, projectQuery } from '../http/schemas.js';
+import { cursorPage, cursorQuery, projectQuery, idParams } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { DefinitionInput } from '../slices/definition.js';
@@ -15,7 +15,6 @@ import { compileSlice, requestedSlice, type CompileBody } from '../context/servi
 
 type SaveBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string; apply: boolean };
 const TAG = 'Context & Slices';
-const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 
 export function packRoutes(deps: Deps) {
   return defineRoutes([

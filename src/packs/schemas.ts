@@ -1,9 +1,9 @@
 // JSON Schemas of saved context packs: the save body (a compile body plus apply), the stored
 // summary a read answers with, and the save's governed-write answer.
 import type { JsonSchema } from '../http/route.js';
-import { governedWriteSchema } from '../memories/schemas.js';
 import { PLANES, TOKENIZERS } from '../slices/definition.js';
 import { contextCompileBody, packSchema } from '../context/schemas.js';
+import { governedWriteSchema } from '../http/schemas.js';
 
 export const savePackBody: JsonSchema = {
   ...contextCompileBody,

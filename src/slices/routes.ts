@@ -4,10 +4,16 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
+import {
+  cursorPage,
+  cursorQuery,
+  projectIdField,
+  projectQuery,
+  idParams,
+  governedWriteSchema,
+} from '../http/schemas.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { governedWriteSchema } from '../memories/schemas.js';
 import { SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
 import { compileSlice, savedSlice, type CompileBody } from '../context/service.js';
 import { packSchema, sliceCompileBody } from '../context/schemas.js';
@@ -17,7 +23,6 @@ import { committedSlice, createSlice, deleteSlice, publishSliceVersion, type Sli
 import { sliceRecord } from './store.js';
 import { sliceView, stagedSliceView } from './views.js';
 
-const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 const writeResponse = governedWriteSchema({ slice: { ...sliceSchema, type: ['object', 'null'] } });
 const TAG = 'Context & Slices';
 

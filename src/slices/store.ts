@@ -5,7 +5,7 @@
 import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import type { DeltaDraft } from '../deltas/draft.js';
-import { canonicalJson } from '../briefing/hashes.js';
+import { canonicalJsonOf } from '../shared/canonicalJson.js';
 import type { SliceDefinition } from './definition.js';
 
 export const SLICE_LABEL = 'Slice';
@@ -80,7 +80,7 @@ export function stageSlice(
     subject_id: subjectId,
     relationship_types: def.relationship_types,
     // A normalised definition is plain JSON data (strings, numbers, arrays, null).
-    definition: canonicalJson(def as never),
+    definition: canonicalJsonOf(def),
   });
   if (subjectId) draft.createRelationship(id, 'FOCUSES_ON', subjectId);
   if (supersedes) draft.createRelationship(id, 'SUPERSEDES', supersedes);
