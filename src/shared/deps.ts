@@ -4,9 +4,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
-import type { EngineSupervisor } from '../runtime/supervisor.js';
 import type { TemporalGateway } from '../temporal/connection.js';
-import type { RunningWorker } from '../temporal/worker.js';
 
 export interface GraphDeps {
   graph: Graph;
@@ -24,14 +22,4 @@ export interface LoggerDeps {
 /** The Temporal gateway: a client on demand and the health of the connection. */
 export interface TemporalDeps {
   temporal: TemporalGateway;
-}
-
-/** What this process runs besides the API: the engines it supervises and its worker, once started. */
-export interface RuntimeParts {
-  engines: EngineSupervisor[];
-  worker?: RunningWorker;
-}
-
-export interface RuntimeDeps {
-  runtime: RuntimeParts;
 }
