@@ -219,7 +219,7 @@ export function bridgeRoutes(deps: Deps) {
               digest: String(current.bridge.source_digest),
               url: (current.bridge.source_url as string | null) ?? null,
             };
-        const result = await versionBridge(deps, actor, id, normaliseProposal(proposed), options, body.apply ?? false);
+        const result = await versionBridge(deps, actor, id, normalizeProposal(proposed), options, body.apply ?? false);
         const failed = result.status === 'failed';
         return {
           status: governedWriteStatus(result),
@@ -302,7 +302,7 @@ export function bridgeRoutes(deps: Deps) {
 }
 
 /** An edited proposal as the service builds them: defaults for the optional fields. */
-function normaliseProposal<T extends { proposal: Proposal }>(p: T): T {
+function normalizeProposal<T extends { proposal: Proposal }>(p: T): T {
   return {
     ...p,
     proposal: {

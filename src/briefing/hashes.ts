@@ -5,13 +5,13 @@
 //
 //   structural  = sha256(canonical({ output_type: "SituationBriefing", purpose: "operational-briefing",
 //                                    selected: [{ id, kind }, ...] }))          -- the shape of the evidence
-//   operational = sha256(canonical({ purpose: "operational-briefing", query: normalised query,
+//   operational = sha256(canonical({ purpose: "operational-briefing", query: normalized query,
 //                                    output_type: "SituationBriefing", max_evidence }))  -- what was asked
 //   denotative  = sha256(canonical({ selected: [{ id, content }, ...] }))       -- what the evidence says
 //
 // "selected" lists the evidence in selection order; content is the memory content exactly as
 // stored, so the denotative digest changes whenever any selected memory's content changes. The
-// normalised query is the query trimmed, with every whitespace run collapsed to one space, and
+// normalized query is the query trimmed, with every whitespace run collapsed to one space, and
 // lowercased. max_evidence is the limit in force (12 unless the request set one). No digest
 // includes generated_at, so the same query and the same evidence give the same digests.
 import { canonicalJson, sha256Hex } from '../shared/canonicalJson.js';
@@ -23,7 +23,7 @@ export const BRIEFING_PURPOSE = 'operational-briefing';
 export const BRIEFING_OUTPUT_TYPE = 'SituationBriefing';
 
 /** The query as the operational digest sees it: trimmed, whitespace collapsed, lowercased. */
-export function normaliseQuery(query: string): string {
+export function normalizeQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
@@ -43,7 +43,7 @@ export function briefingHashes(
     operational: sha256Hex(
       canonicalJson({
         purpose: BRIEFING_PURPOSE,
-        query: normaliseQuery(query),
+        query: normalizeQuery(query),
         output_type: BRIEFING_OUTPUT_TYPE,
         max_evidence: maxEvidence,
       }),

@@ -1,6 +1,6 @@
 // Resolves entity references (an id, or a name with an optional type) against the project's
 // committed entities inside the write transaction, staging new :Entity nodes in the same delta
-// when none matches. Names match by normalised form; a given type is preferred.
+// when none matches. Names match by normalized form; a given type is preferred.
 import type { Tx } from '../db/graph.js';
 import { checkTypeLabel, type DeltaDraft } from '../deltas/draft.js';
 import { invalid } from '../errors/catalogue.js';

@@ -1,6 +1,6 @@
 // One graph_extraction iteration: extract typed entities and relationships from the sources with
 // each shape, keep those that pass validation (stricter for agentic_plus), resolve them against
-// committed entities (same type and normalised name), and stage what is new into the loop's delta
+// committed entities (same type and normalized name), and stage what is new into the loop's delta
 // with deterministic ids, all in one write transaction, so a retried attempt stages nothing twice.
 import type { Graph } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
@@ -94,7 +94,7 @@ export async function stageIteration(
 ): Promise<Omit<Checkpoint, 'quality' | 'quality_components'>> {
   const minConfidence = MIN_CONFIDENCE[input.effort];
   let rejected = 0;
-  // Keep the valid entities once per (type, normalised name); remember which sources mention them.
+  // Keep the valid entities once per (type, normalized name); remember which sources mention them.
   const entities = new Map<
     string,
     { type: string; name: string; normalized: string; shapeId: string; confidence: number; sources: Set<string> }
@@ -156,7 +156,7 @@ export async function stageIteration(
       const names = [...new Set([...entities.values()].map((e) => e.normalized))];
       const committed = new Map<string, string>();
       for (const row of await tx.run('entities/by_normalized_name', { names, project_id: input.projectId })) {
-        // Same type and normalised name: the same entity (the identity key is unique per type).
+        // Same type and normalized name: the same entity (the identity key is unique per type).
         const key = `${String(row.type)}|${String(row.name)}`;
         if (entities.has(key)) committed.set(key, String(row.id));
       }

@@ -15,7 +15,7 @@ import {
 import { actorFor, type Actor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
-import { normaliseDefinition, type DefinitionInput, type SliceDefinition } from './definition.js';
+import { normalizeDefinition, type DefinitionInput, type SliceDefinition } from './definition.js';
 import { createSliceBody, sliceSchema, versionSliceBody } from './schemas.js';
 import { committedSlice, createSlice, deleteSlice, publishSliceVersion, type SliceWrite } from './service.js';
 import { sliceRecord } from './store.js';
@@ -49,7 +49,7 @@ async function sliceWriteResult(
 /** The definition fields of a create or version body (name, project_id and apply are not part of it). */
 function definitionOf(body: DefinitionBody & { name?: string }): SliceDefinition {
   const { project_id: _project, apply: _apply, name: _name, ...input } = body;
-  return normaliseDefinition(input);
+  return normalizeDefinition(input);
 }
 
 export function sliceRoutes(deps: Deps) {

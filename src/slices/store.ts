@@ -1,5 +1,5 @@
 // How a slice lives in the graph: one :Knowledge:Slice node per version with flat properties (name,
-// version, planes, hops, budget …) and the whole normalised definition as canonical JSON text
+// version, planes, hops, budget …) and the whole normalized definition as canonical JSON text
 // (`definition`), -[:FOCUSES_ON]-> its subject entity when given by id, -[:SUPERSEDES]-> the
 // version it replaced. Staged through a delta like every governed node.
 import type { Graph } from '../db/graph.js';
@@ -79,7 +79,7 @@ export function stageSlice(
     tokenizer: def.budget.tokenizer,
     subject_id: subjectId,
     relationship_types: def.relationship_types,
-    // A normalised definition is plain JSON data (strings, numbers, arrays, null).
+    // A normalized definition is plain JSON data (strings, numbers, arrays, null).
     definition: canonicalJsonOf(def),
   });
   if (subjectId) draft.createRelationship(id, 'FOCUSES_ON', subjectId);
