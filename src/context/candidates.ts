@@ -3,7 +3,7 @@
 // and the memories linked to it. Only committed items; memories only while recallable.
 import type { Graph, Row, Tx, TxMeta } from '../db/graph.js';
 import { luceneQuery } from '../db/tenant.js';
-import { normalizeName } from '../entities/normalize.js';
+import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
 import type { Plane, SliceDefinition } from '../slices/definition.js';
 

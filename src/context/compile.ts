@@ -10,7 +10,7 @@ import { gatherCandidates, type Candidate } from './candidates.js';
 import { packHashes, type PackHashes } from './hashes.js';
 import { rankCandidates, type Ranked } from './rank.js';
 import { itemText, rendererFor } from './render.js';
-import { TokenCounter } from './tokens.js';
+import { TokenCounter } from './tokenCount.js';
 
 export interface CompileRequest {
   projectId: string;

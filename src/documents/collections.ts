@@ -4,7 +4,7 @@
 import type { Tx } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import type { DeltaDraft } from '../deltas/draft.js';
-import { identityKey, normalizeName } from '../entities/normalize.js';
+import { identityKey, normalizeName } from '../entities/identity.js';
 import { invalid } from '../errors/catalogue.js';
 
 const MAX_TAG_LENGTH = 100;

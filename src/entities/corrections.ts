@@ -10,7 +10,7 @@ import { INTERNAL_PROPS, type PropValue } from '../deltas/props.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
 import { RESERVED_LABELS } from '../shapes/definition.js';
-import { identityKey, normalizeName } from './normalize.js';
+import { identityKey, normalizeName } from './identity.js';
 import { CORRECTION_ORIGIN } from '../memories/corrections.js';
 
 /** Dependants a refused deletion names in its error details. */

@@ -4,7 +4,7 @@
 import type { Tx } from '../db/graph.js';
 import { checkTypeLabel, type DeltaDraft } from '../deltas/draft.js';
 import { invalid } from '../errors/catalogue.js';
-import { identityKey, normalizeName } from './normalize.js';
+import { identityKey, normalizeName } from './identity.js';
 import { tenantToken } from '../db/tenant.js';
 
 export interface EntityRef {

@@ -14,10 +14,10 @@
 //    one target per source (the most confident, then the first stated).
 import type { ShapeDef } from '../shapes/types.js';
 import type { ExtractedEntity, ExtractedRelationship, ExtractionResult, ExtractOptions, Extractor } from './types.js';
-import { tokenize, type Token } from './tokens.js';
+import { tokenize, type Token } from './tokenize.js';
 import { readVocabulary } from './vocabulary.js';
 import { type Candidate, cueCandidates, gazetteerCandidates, selectCandidates } from './candidates.js';
-import { draftConfidence, EntityGraph, type Draft } from './graph.js';
+import { draftConfidence, EntityGraph, type Draft } from './entityMerge.js';
 import { nameSpans, type Span } from './mentions.js';
 import { conceptSpans } from './concepts.js';
 import { compileTriggers, findTriggerHits, type TriggerHit } from './triggers.js';

@@ -1,7 +1,7 @@
 // Typed token spans from the shape's own evidence (names it lists, cue words of its types) and
 // from the typed names of typing.ts ('ner'), and the choice of non-overlapping ones, strongest
 // evidence first, so one stretch of text is never two entities.
-import type { Token } from './tokens.js';
+import type { Token } from './tokenize.js';
 import type { Vocabulary } from './vocabulary.js';
 
 export type CandidateSource = 'gazetteer' | 'cue' | 'ner';

@@ -5,9 +5,9 @@
 // multiplies them, a relative clause ("the Vanta EV, which Lio Marchetti designed") puts the
 // object before, and a negation between subject and phrase ("has never worked for") drops it.
 import type { RelationshipTypeDef } from '../shapes/types.js';
-import type { PlacedMention } from './graph.js';
+import type { PlacedMention } from './entityMerge.js';
 import { GROUP_PRONOUNS, NEGATORS, ORG_PRONOUNS, PERSON_PRONOUNS } from './lexicon.js';
-import type { Token } from './tokens.js';
+import type { Token } from './tokenize.js';
 import type { TriggerHit } from './triggers.js';
 
 export interface Reading {

@@ -3,7 +3,7 @@
 // before ", a method" and as "the theory of relativity".
 import { CONCEPT_NOUNS } from './lexicon.js';
 import { phraseEndingAt, phraseStartingAt, type Span } from './mentions.js';
-import type { Token } from './tokens.js';
+import type { Token } from './tokenize.js';
 import type { TriggerHit } from './triggers.js';
 
 const SKIP_LEFT = new Set([

@@ -5,7 +5,7 @@
 // weaker than a relation phrase and, like one, never read from a negated clause.
 import type { ShapeDef } from '../shapes/types.js';
 import { type ClauseContext, latestBefore, negated, type Reading } from './clauses.js';
-import type { PlacedMention } from './graph.js';
+import type { PlacedMention } from './entityMerge.js';
 import { CREATIVE_WORKS, PERSON_PRONOUNS, ROLE_NOUNS } from './lexicon.js';
 
 const ROLE_LINKS = new Set(['at', 'of', 'for', 'with']);

@@ -4,7 +4,7 @@ import type { EntityTypeDef, PropertyDef, RelationshipTypeDef, ShapeDef } from '
 import { keepCardinality } from './shapeFit.js';
 import type { ExtractedEntity, ExtractedRelationship, ExtractionResult, ExtractOptions, Mention } from './types.js';
 import { entityKey, normalizeName } from './normalize.js';
-import { tokenize } from './tokens.js';
+import { tokenize } from './tokenize.js';
 import { nameSpans } from './mentions.js';
 import { readSignals } from './signals.js';
 

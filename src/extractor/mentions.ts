@@ -3,7 +3,7 @@
 // Legend of Zelda") and lower-case concept phrases where the sentence says they are ideas
 // ("deep learning is part of machine learning", "studied radioactivity").
 import { ABBREVIATED_SUFFIXES, CONCEPT_NOUNS, EVENT_HEADS, PERSON_TITLES, ROLE_NOUNS } from './lexicon.js';
-import type { Token } from './tokens.js';
+import type { Token } from './tokenize.js';
 
 export interface Span {
   first: number;

@@ -5,7 +5,7 @@
 // none) and how many yielded a relationship.
 import type { ShapeDef } from '../shapes/types.js';
 import type { Span } from './mentions.js';
-import type { Tokenized } from './tokens.js';
+import type { Tokenized } from './tokenize.js';
 import { NEGATORS } from './lexicon.js';
 import type { ExtractedEntity, ExtractedRelationship, ExtractionSignals } from './types.js';
 

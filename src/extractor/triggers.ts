@@ -5,7 +5,7 @@ import type { RelationshipTypeDef, ShapeDef } from '../shapes/types.js';
 import { TRIGGERS } from './lexicon.js';
 import { normalizeName } from './normalize.js';
 import { defaultPhrase, formsOf } from './patterns.js';
-import type { Token } from './tokens.js';
+import type { Token } from './tokenize.js';
 
 export interface Trigger {
   rel: RelationshipTypeDef;

@@ -25,7 +25,7 @@ import {
 } from './lexicon.js';
 import type { Span } from './mentions.js';
 import { normalizeName } from './normalize.js';
-import type { Token } from './tokens.js';
+import type { Token } from './tokenize.js';
 
 export type Scores = Record<Category, number>;
 export const MIN_SCORE = 1;

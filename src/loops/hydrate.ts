@@ -7,7 +7,7 @@ import type { Graph } from '../db/graph.js';
 import { luceneQuery, tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
-import { normalizeName } from '../entities/normalize.js';
+import { normalizeName } from '../entities/identity.js';
 import { round4 } from '../extractor/quality.js';
 import { deterministicId } from './ids.js';
 import { compileSlice, savedSlice } from '../context/service.js';

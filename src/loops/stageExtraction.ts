@@ -6,7 +6,7 @@ import type { Graph } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft, isReservedLabel } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
-import { identityKey } from '../entities/normalize.js';
+import { identityKey } from '../entities/identity.js';
 import type { ExtractionResult, Extractor } from '../extractor/types.js';
 import { round4, scoreExtraction } from '../extractor/quality.js';
 import type { ShapeDef } from '../shapes/types.js';

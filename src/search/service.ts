@@ -4,7 +4,7 @@
 import type { Graph, Row } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
-import { normalizeName } from '../entities/normalize.js';
+import { normalizeName } from '../entities/identity.js';
 import { memoryView } from '../memories/views.js';
 import { edgeView, visibleLabels, visibleProps } from '../graph/views.js';
 import { reciprocalRankFusion, type Hit } from './fusion.js';

@@ -7,7 +7,7 @@ import { gatherCandidates } from '../../src/context/candidates.js';
 import { fitBudget, fitSelection, selectItems, selectedEntityIds } from '../../src/context/budget.js';
 import { rankCandidates } from '../../src/context/rank.js';
 import { rendererFor } from '../../src/context/render.js';
-import { TokenCounter } from '../../src/context/tokens.js';
+import { TokenCounter } from '../../src/context/tokenCount.js';
 import { normalizeDefinition } from '../../src/slices/definition.js';
 import { packIds, remember, sectionIds, seedEntities } from './fixtures.js';
 

@@ -2,7 +2,7 @@
 // a first name that belongs to exactly one full name, and (agentic_plus) later surname-only or
 // lower-case mentions of a name already seen.
 import { entityKey, normalizeName } from './normalize.js';
-import type { Token } from './tokens.js';
+import type { Token } from './tokenize.js';
 import type { Candidate } from './candidates.js';
 
 export interface PlacedMention {
