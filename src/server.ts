@@ -14,6 +14,7 @@ import { allRoutes } from './routes.js';
 import { TemporalGateway } from './temporal/connection.js';
 import { startWorker, type RunningWorker } from './temporal/worker.js';
 import type { EngineSupervisor } from './runtime/supervisor.js';
+import { createEmbedder } from './embeddings/setup.js';
 import { trackDependency } from './ops/metrics.js';
 import type { DependencyHealth } from './ops/health.js';
 
@@ -42,7 +43,13 @@ function watchHealth(health: DependencyHealth, logger: Logger): void {
 
 export async function startService(
   config: Config,
-  endpoints: { neo4jUri: string; temporalAddress: string; supervisors?: EngineSupervisor[] },
+  endpoints: {
+    neo4jUri: string;
+    temporalAddress: string;
+    supervisors?: EngineSupervisor[];
+    /** The embedded engine's OpenAI-compatible base URL, when this process started one. */
+    embeddingsUrl?: string | null;
+  },
   options: { worker: boolean; port?: number; logger?: Logger },
 ): Promise<Service> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
@@ -62,13 +69,23 @@ export async function startService(
     taskQueue: config.temporal.taskQueue,
   };
   const gateway = new TemporalGateway(settings);
-  const deps: Deps = { graph, config, logger, temporal: gateway, runtime: { engines: endpoints.supervisors ?? [] } };
+  const embedder = createEmbedder(config.embeddings, endpoints.embeddingsUrl);
+  const deps: Deps = {
+    graph,
+    config,
+    logger,
+    temporal: gateway,
+    embedder,
+    runtime: { engines: endpoints.supervisors ?? [] },
+  };
   for (const health of [graph.health, gateway.health]) watchHealth(health, logger);
+  if (embedder) watchHealth(embedder.health, logger);
   graph.startProbe();
   gateway.startProbe();
+  embedder?.startProbe();
   const app = buildApp(deps, allRoutes(deps));
   const worker = options.worker
-    ? await startWorker(settings, { graph, config, logger }, (line) => logger.warn(line))
+    ? await startWorker(settings, { graph, config, logger, embedder }, (line) => logger.warn(line))
     : undefined;
   if (worker) deps.runtime.worker = worker;
   const server = http.createServer(app.callback());
@@ -89,6 +106,7 @@ export async function startService(
         server.closeIdleConnections();
       });
       await worker?.stop();
+      embedder?.stopProbe();
       await gateway.close();
       await graph.close();
     },

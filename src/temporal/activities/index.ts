@@ -1,5 +1,6 @@
 // Builds the activities from their dependencies (the graph and configuration), so the worker and
 // tests hand in real ones. Each area contributes its own activity functions.
+import type { Embedder } from '../../embeddings/model.js';
 import type { Graph } from '../../db/graph.js';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
@@ -13,6 +14,8 @@ export interface ActivityDeps {
   config: Config;
   /** The service logger (redacting); workers started alone log nothing from activities. */
   logger?: Logger;
+  /** Recall by meaning; null or absent when EMBEDDINGS=off or no engine is known (lexical only). */
+  embedder?: Embedder | null;
 }
 
 export function createActivities(deps: ActivityDeps) {
