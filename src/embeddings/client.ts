@@ -12,9 +12,6 @@ import { clipText } from './text.js';
 
 type Role = 'query' | 'passage';
 
-/** The wrong-dimension refusal at start: names the endpoint's model, the index and both dimensions. */
-export class EmbeddingDimensionError extends Error {}
-
 export class OpenAIEmbedder implements Embedder {
   readonly model: EmbeddingModel;
   readonly health = new DependencyHealth('embeddings', 5);
@@ -67,25 +64,19 @@ export class OpenAIEmbedder implements Embedder {
   }
 
   /**
-   * Checks at start that the endpoint answers vectors of the configured dimensions; throws
-   * EmbeddingDimensionError naming the model, the index and both dimensions when it does not.
-   * Resolves false (without throwing) when the endpoint cannot be reached: the service still starts.
+   * The dimensions the endpoint answers (one short passage), for the check at start; null when it
+   * cannot be reached (the service still starts, and vectors come once it answers).
    */
-  async verifyDimensions(indexName: string): Promise<boolean> {
-    let vector: number[];
+  async answeredDimensions(): Promise<number | null> {
     try {
-      [vector = []] = await this.request(['dimension check'], 'passage', this.config.batchTimeoutMs);
-    } catch {
-      return false;
-    }
-    if (vector.length !== this.model.dimensions)
-      throw new EmbeddingDimensionError(
-        `Embeddings: the endpoint answers ${vector.length}-dimension vectors for model ${this.model.id}, but ` +
-          `vector index ${indexName} is configured for ${this.model.dimensions} dimensions ` +
-          '(EMBEDDINGS_DIMENSIONS). Set EMBEDDINGS_DIMENSIONS to what the model answers ' +
-          '(docs/embeddings.md, "Changing the model").',
+      const response = await this.client.embeddings.create(
+        { model: this.model.id, input: ['dimension check'] },
+        { timeout: this.config.batchTimeoutMs, maxRetries: 0 },
       );
-    return true;
+      return response.data[0]?.embedding.length ?? null;
+    } catch {
+      return null;
+    }
   }
 
   private async embed(texts: string[], role: Role, timeoutMs: number): Promise<number[][]> {
@@ -110,9 +101,12 @@ export class OpenAIEmbedder implements Embedder {
       const refused = error instanceof OpenAI.APIConnectionError && !timedOut;
       const serverError = error instanceof OpenAI.APIError && (error.status ?? 0) >= 500;
       if (refused || serverError || this.timeouts >= 3) this.health.markDown(message);
+      // 'failed' is kept for answers about the input itself (a 4xx, a wrong dimension): the worker
+      // then sets those texts aside; 'down' and 'timeout' leave them queued for later.
+      const reason = timedOut ? 'timeout' : refused || serverError ? 'down' : 'failed';
       throw new EmbeddingsUnavailableError(
         `the embedding engine did not answer: ${message}`,
-        timedOut ? 'timeout' : 'failed',
+        reason,
         this.health.retryAfterSeconds,
       );
     }

@@ -1,6 +1,6 @@
 // The stable interface of recall by meaning (docs/embeddings.md): what an embedder offers, the typed
 // error it throws while the engine is down, and the names knowledge engineers see in the graph (the
-// vector indexes, the per-node properties and the queue label).
+// vector indexes and the per-node properties, the queue among them).
 
 /** The model that makes the vectors: its id (recorded on every node and index) and dimensions. */
 export interface EmbeddingModel {
@@ -58,9 +58,11 @@ export const EMBEDDING_PROPS = {
   model: 'embedding_model',
   /** sha256 of the text that was embedded, so an update that does not change the text costs nothing. */
   textHash: 'embedding_text_hash',
-  /** When the node joined the queue (DATETIME); the oldest one is the backlog's age. */
+  /**
+   * The queue: set (DATETIME) while the node waits for a vector, by the transaction that applied or
+   * reverted its delta; removed when the vector is stored. The oldest one is the backlog's age.
+   */
   queuedAt: 'embedding_queued_at',
+  /** Why the engine refused the node's text (it then has no vector), else absent. */
+  error: 'embedding_error',
 } as const;
-
-/** The queue: a node carrying this label (beside :Memory, :Chunk or :Entity) needs a vector. */
-export const EMBED_QUEUE_LABEL = 'EmbeddingQueued';

@@ -10,3 +10,14 @@ export function createEmbedder(config: EmbeddingsConfig, url: string | null | un
   if (!base) return null;
   return new OpenAIEmbedder({ ...config, url: base });
 }
+
+/** The start-up banner's line: where vectors come from, or that recall is lexical only. */
+export function embeddingsBanner(config: EmbeddingsConfig, url: string | null | undefined): string {
+  if (config.mode === 'off') return 'off (EMBEDDINGS=off: recall is lexical only)';
+  if (config.mode === 'external')
+    return `${config.url ?? ''}   model ${config.model} (${config.dimensions} dimensions)`;
+  const threads = `${config.threads} thread${config.threads === 1 ? '' : 's'}`;
+  return url
+    ? `${url}   model ${config.model} (${config.dimensions} dimensions, ${threads})`
+    : 'not started (external engines: set EMBEDDINGS_URL to use recall by meaning)';
+}

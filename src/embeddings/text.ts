@@ -47,7 +47,7 @@ export function entityText(
   props: Record<string, unknown>,
   internal: ReadonlySet<string>,
 ): string {
-  const types = labels.filter((l) => !['Entity', 'Knowledge', 'Pending', 'EmbeddingQueued'].includes(l));
+  const types = labels.filter((l) => !['Entity', 'Knowledge', 'Pending'].includes(l));
   const keys = Object.keys(props)
     .filter((k) => !ENTITY_SKIP.has(k) && !internal.has(k) && !k.startsWith('embedding'))
     .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));

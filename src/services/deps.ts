@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
+import type { EmbeddingsRuntime } from '../embeddings/status.js';
 import type { EngineSupervisor } from '../runtime/supervisor.js';
 import type { TemporalGateway } from '../temporal/connection.js';
 import type { RunningWorker } from '../temporal/worker.js';
@@ -30,6 +31,8 @@ export interface TemporalDeps {
 export interface RuntimeParts {
   engines: EngineSupervisor[];
   worker?: RunningWorker;
+  /** Recall by meaning: the embedder, its worker and the model each vector index serves. */
+  embeddings?: EmbeddingsRuntime;
 }
 
 export interface RuntimeDeps {

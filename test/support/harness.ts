@@ -70,13 +70,19 @@ export async function startHarness(): Promise<Harness> {
       neo4jPort,
       temporalPort,
       temporalUiPort: null,
+      // Derived from the Neo4j test port, so parallel runs on other ports never collide.
+      embeddingsPort: neo4jPort + 5,
     },
     log,
   );
+  // A service that fails to start (e.g. a refused embedding dimension) must not leave the engines running.
   const service = await startService(config, endpoints, {
     worker: true,
     port: 0,
     logger: pino(loggerOptions(config.logLevel), logSink),
+  }).catch(async (error: unknown) => {
+    await endpoints.stop();
+    throw error;
   });
   log(`API ${service.url} ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   current = { config, endpoints, service, url: service.url };
