@@ -13,7 +13,7 @@ export interface EmbeddingsRuntime {
   config: EmbeddingsConfig;
   embedder: OpenAIEmbedder | null;
   worker: EmbeddingWorker | null;
-  /** The model each vector index served at start (or since the last completed re-embedding). */
+  /** The model each vector index served at start (status reads them live). */
   indexes: IndexModel[];
 }
 
@@ -54,6 +54,12 @@ export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime)
   const model = runtime.embedder?.model ?? null;
   const health = engineHealth(runtime);
   const counts = await graph.read((tx) => tx.run('embeddings/model_counts', { model: model?.id ?? '' }));
+  // Read live: a completed `gks reembed` changes them while the service runs.
+  const indexes = (await graph.read((tx) => tx.run('embeddings/index_records'))).map((r) => ({
+    name: String(r.name),
+    model: String(r.model),
+    dimensions: Number(r.dimensions),
+  }));
   const sum = (key: string) => counts.reduce((n, r) => n + Number(r[key] ?? 0), 0);
   return {
     mode: runtime.config.mode,
@@ -62,8 +68,8 @@ export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime)
     last_error: health?.last_error ?? null,
     outages: health?.outages ?? 0,
     model,
-    model_changed: model !== null && runtime.indexes.some((i) => i.model !== model.id),
-    indexes: runtime.indexes,
+    model_changed: model !== null && indexes.some((i) => i.model !== model.id),
+    indexes,
     vectors: { current_model: sum('current'), other_model: sum('other'), without_vector: sum('none') },
     backlog: await readBacklog(graph),
   };

@@ -1,5 +1,6 @@
 // Builds the activities from their dependencies (the graph and configuration), so the worker and
 // tests hand in real ones. Each area contributes its own activity functions.
+import { createEmbeddingActivities } from '../../embeddings/activities.js';
 import type { Embedder } from '../../embeddings/model.js';
 import type { Graph } from '../../db/graph.js';
 import type { Logger } from 'pino';
@@ -44,6 +45,7 @@ export function createActivities(deps: ActivityDeps) {
           .map((p) => `${p.field || label}: ${p.reason}`),
     }),
     ...createConnectionActivities({ graph: deps.graph, config: deps.config, logger: deps.logger }),
+    ...createEmbeddingActivities({ graph: deps.graph, embedder: deps.embedder ?? null }),
   };
 }
 
