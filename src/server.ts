@@ -15,6 +15,7 @@ import { TemporalGateway } from './temporal/connection.js';
 import { startWorker, type RunningWorker } from './temporal/worker.js';
 import type { EngineSupervisor } from './runtime/supervisor.js';
 import { prepareVectorIndexes, checkAnsweredDimensions } from './embeddings/schema.js';
+import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
@@ -72,6 +73,7 @@ export async function startService(
   await waitForGraph(graph, 60_000);
   await applySchema(graph);
   const indexes = await prepareVectorIndexes(graph, config.embeddings);
+  setEmbeddingQueue(config.embeddings.mode !== 'off');
   warmPreflight(graph, logger);
   const settings = {
     address: endpoints.temporalAddress,

@@ -70,6 +70,8 @@ export interface EmbeddingsConfig {
   maxChars: number;
   /** The embedded engine: OpenMP threads, bundled variant and port (npm start; tests derive theirs). */
   threads: number;
+  /** CPU niceness of the embedded engine: it yields the CPU to Neo4j and the API. */
+  nice: number;
   variant: 'original' | 'enpt';
   port: number;
 }
@@ -234,6 +236,7 @@ function embeddingsConfig(env: Env): EmbeddingsConfig {
     batchSize: int(env, 'EMBEDDINGS_BATCH_SIZE', 16, 1, 512),
     maxChars: int(env, 'EMBEDDINGS_MAX_CHARS', 4_000, 100, 100_000),
     threads: int(env, 'GKS_EMBEDDINGS_THREADS', 1, 1, 64),
+    nice: int(env, 'GKS_EMBEDDINGS_NICE', 10, 0, 19),
     variant: variantRaw,
     port: int(env, 'GKS_EMBEDDINGS_PORT', 7997, 1, 65535),
   };

@@ -4,6 +4,7 @@
 // concurrent applies exactly one wins.
 import crypto from 'node:crypto';
 import type { Graph, Tx } from '../db/graph.js';
+import { embeddingQueueEnabled } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
 
@@ -180,7 +181,7 @@ export async function applyStaged(
   await tx.run('deltas/apply_deletes_remove', params);
   await tx.run('deltas/apply_creates', params);
   await tx.run('deltas/apply_relationships', params);
-  await tx.run('embeddings/queue_delta', params);
+  if (embeddingQueueEnabled()) await tx.run('embeddings/queue_delta', params);
   await tx.run('deltas/mark_applied', {
     ...params,
     actor: actor.keyId,
@@ -202,7 +203,8 @@ async function applyFresh(tx: Tx, draft: DeltaDraft, deltaId: string, now: strin
     await tx.run('deltas/apply_deletes_remove', params);
   }
   // What the write created or changed waits for its vector (docs/embeddings.md); never the engine.
-  if (draft.nodes.length > 0 || draft.updates.length > 0) await tx.run('embeddings/queue_delta', params);
+  if (embeddingQueueEnabled() && (draft.nodes.length > 0 || draft.updates.length > 0))
+    await tx.run('embeddings/queue_delta', params);
 }
 
 /** A draft, or a builder run inside the write transaction (to resolve against committed data). */
@@ -313,7 +315,7 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       await tx.run('deltas/revert_deletes', params);
       await tx.run('deltas/revert_deleted_relationships', params);
       await tx.run('deltas/revert_relationship_deletes', params);
-      await tx.run('embeddings/queue_delta', params);
+      if (embeddingQueueEnabled()) await tx.run('embeddings/queue_delta', params);
       await tx.run('deltas/revert_drop_snapshots', params);
       await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
     },

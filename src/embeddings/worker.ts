@@ -33,6 +33,7 @@ export class EmbeddingWorker {
   private stopped = false;
   /** Wakes the worker at once (after a write) instead of at the next poll. */
   private woken = false;
+  private listening = false;
 
   constructor(
     private readonly graph: Graph,
@@ -43,9 +44,12 @@ export class EmbeddingWorker {
 
   start(): void {
     this.stopped = false;
-    this.embedder.health.onChange((up) => {
-      if (up) this.wake();
-    });
+    if (!this.listening) {
+      this.listening = true;
+      this.embedder.health.onChange((up) => {
+        if (up) this.wake();
+      });
+    }
     this.schedule(0);
   }
 
@@ -61,11 +65,14 @@ export class EmbeddingWorker {
     await this.running;
   }
 
-  /** Embeds queued nodes until the queue is empty or the engine fails; resolves the number embedded. */
-  async drain(): Promise<number> {
+  /**
+   * Embeds queued nodes until the queue is empty or the engine is unavailable; resolves the number
+   * embedded. The scheduled passes also stop at stop(); a direct call (a benchmark) runs to the end.
+   */
+  async drain(untilStopped = false): Promise<number> {
     let total = 0;
     for (;;) {
-      if (this.stopped || !this.embedder.available() || !this.graph.health.isUp()) return total;
+      if ((untilStopped && this.stopped) || !this.embedder.available() || !this.graph.health.isUp()) return total;
       const done = await this.batch();
       total += done.embedded;
       if (done.read < this.options.batchSize) return total;
@@ -85,7 +92,7 @@ export class EmbeddingWorker {
   private async pass(): Promise<void> {
     this.woken = false;
     try {
-      await this.drain();
+      await this.drain(true);
     } catch (error) {
       if (!(error instanceof EmbeddingsUnavailableError))
         this.logger.warn({ err: error }, 'embedding worker: a pass failed; the queue keeps its nodes');

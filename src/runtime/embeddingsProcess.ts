@@ -2,6 +2,7 @@
 // bound to 127.0.0.1 explicitly (its own default is all interfaces), and waits until /health answers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { portOpen, type RunningService } from './processes.js';
 import type { Progress } from './provision.js';
@@ -11,6 +12,8 @@ export interface EmbeddingsEngineOptions {
   port: number;
   threads: number;
   variant: 'original' | 'enpt';
+  /** CPU niceness of the engine process (0: normal priority). */
+  nice: number;
   logFile: string;
 }
 
@@ -49,6 +52,15 @@ async function launchEmbeddings(python: string, opts: EmbeddingsEngineOptions): 
     env: { ...process.env, OMP_NUM_THREADS: String(opts.threads), PYTHONUNBUFFERED: '1' },
   });
   fs.closeSync(log);
+  // Embedding is background work: the engine yields the CPU to Neo4j and the API (a governed write
+  // never waits for it), and takes what is idle.
+  if (child.pid !== undefined && opts.nice > 0) {
+    try {
+      os.setPriority(child.pid, opts.nice);
+    } catch {
+      // not permitted here: it runs at normal priority
+    }
+  }
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? 1));
   const deadline = Date.now() + 60_000;

@@ -92,6 +92,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
         {
           port: layout.embeddingsPort ?? config.embeddings.port,
           threads: config.embeddings.threads,
+          nice: config.embeddings.nice,
           variant: config.embeddings.variant,
           logFile: path.join(logs, 'embeddings.log'),
         },

@@ -68,6 +68,7 @@ describe('Embeddings: a model change is detected and re-embedded', function () {
       {
         port: neo4jPort + 6,
         threads: 1,
+        nice: 10,
         variant: 'enpt',
         logFile: path.join(harness().config.dataDir, `test-embeddings-enpt-${neo4jPort}.log`),
       },
