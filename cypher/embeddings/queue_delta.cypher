@@ -1,6 +1,6 @@
-// Queues for embedding what a delta applied or reverted: the memories, chunks and entities it
-// created (committed), updated, or (on revert) restored. Runs in the delta's own transaction, so a
-// committed write is never lost to the worker; setting one property is all it costs.
+// Revert: queues for embedding the memories, chunks and entities a reverted delta restored or changed
+// back, in the revert's own transaction. (Applying a delta queues its nodes as it writes them:
+// deltas/stage_nodes, apply_creates and apply_updates set embedding_queued_at.)
 MATCH (d:Delta {id: $delta_id})
 CALL (d) {
   MATCH (d)-[:CREATED]->(n)

@@ -67,7 +67,14 @@ export async function stageChanges(
   fresh = false,
   committed = false,
 ): Promise<void> {
-  const base = { delta_id: deltaId, project_id: projectId, now, committed };
+  // A node written committed joins the embedding queue as it is created (docs/embeddings.md).
+  const base = {
+    delta_id: deltaId,
+    project_id: projectId,
+    now,
+    committed,
+    embed: committed && embeddingQueueEnabled(),
+  };
   // Sequence numbers continue after what the delta already holds (a fresh delta was created with its count).
   const counted = fresh
     ? undefined
@@ -174,14 +181,14 @@ export async function applyStaged(
 ): Promise<void> {
   await lockDelta(tx, deltaId, actor.projectId, 'staged', 'applied');
   const overridden = await guard(tx, deltaId, actor, overrideReason);
-  const params = { delta_id: deltaId, now };
+  // What the delta creates or updates joins the embedding queue in this transaction.
+  const params = { delta_id: deltaId, now, embed: embeddingQueueEnabled() };
   await tx.run('deltas/apply_updates', params);
   await tx.run('deltas/apply_relationship_deletes', params);
   await tx.run('deltas/apply_deletes', params);
   await tx.run('deltas/apply_deletes_remove', params);
   await tx.run('deltas/apply_creates', params);
   await tx.run('deltas/apply_relationships', params);
-  if (embeddingQueueEnabled()) await tx.run('embeddings/queue_delta', params);
   await tx.run('deltas/mark_applied', {
     ...params,
     actor: actor.keyId,
@@ -195,16 +202,13 @@ export async function applyStaged(
  * stageDelta, so only updates and deletions (whose change records keep what revert needs) remain.
  */
 async function applyFresh(tx: Tx, draft: DeltaDraft, deltaId: string, now: string): Promise<void> {
-  const params = { delta_id: deltaId, now };
+  const params = { delta_id: deltaId, now, embed: embeddingQueueEnabled() };
   if (draft.updates.length > 0) await tx.run('deltas/apply_updates', params);
   if (draft.relDeletes.length > 0) await tx.run('deltas/apply_relationship_deletes', params);
   if (draft.deletes.length > 0) {
     await tx.run('deltas/apply_deletes', params);
     await tx.run('deltas/apply_deletes_remove', params);
   }
-  // What the write created or changed waits for its vector (docs/embeddings.md); never the engine.
-  if (embeddingQueueEnabled() && (draft.nodes.length > 0 || draft.updates.length > 0))
-    await tx.run('embeddings/queue_delta', params);
 }
 
 /** A draft, or a builder run inside the write transaction (to resolve against committed data). */

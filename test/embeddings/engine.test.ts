@@ -158,6 +158,17 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
     assert.equal(left[0]?.n, 0);
   });
 
+  it('a staged memory is not queued while it waits for review, and is embedded once its delta is applied', async () => {
+    const t = await newTenant(0);
+    const staged = await t.post('/v1/memories', { content: 'Staged memories wait for review.', apply: false });
+    assert.equal(staged.status, 201);
+    const pending = await vectorOf(staged.body.id);
+    assert.equal(pending?.queued, null);
+    assert.equal(pending?.vector, null);
+    assert.equal((await t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {})).status, 200);
+    assert.equal((await waitForVector(staged.body.id)).vector?.length, 384);
+  });
+
   it('an update that changes the text is embedded again; one that does not keeps its vector', async () => {
     const t = await newTenant(0);
     const created = await t.post('/v1/memories', { content: 'The deploy window is Tuesday.' });
@@ -187,6 +198,16 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
     const row = await waitForVector(String(entity?.id));
     assert.equal(row.vector?.length, 384);
     await waitForVector(created.body.id);
+    const doc = await t.post('/v1/documents', {
+      content: 'The Danube flows through ten countries.\n\nIt ends in the Black Sea delta.',
+      title: 'Rivers',
+    });
+    assert.equal(doc.status, 201);
+    const chunks = await graph().read((tx) =>
+      tx.runText('MATCH (c:Chunk {project_id: $p}) RETURN c.id AS id', { p: t.projectId }),
+    );
+    assert.ok(chunks.length >= 1);
+    for (const chunk of chunks) assert.equal((await waitForVector(String(chunk.id))).vector?.length, 384);
   });
 
   it('a vector index of other dimensions than the configured model is refused at start, naming the index and both', async () => {
