@@ -4,6 +4,7 @@ import { revertDelta, writeGoverned } from '../../src/deltas/service.js';
 import { createEmbedder } from '../../src/embeddings/setup.js';
 import { checkAnsweredDimensions, EmbeddingDimensionError, prepareVectorIndexes } from '../../src/embeddings/schema.js';
 import { embeddingsStatus } from '../../src/embeddings/status.js';
+import { EmbeddingWorker } from '../../src/embeddings/worker.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 
@@ -121,6 +122,27 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
     assert.equal(row.vector?.length, 384);
     const status = await call('GET', '/v1/status', undefined, { key: admin });
     assert.equal(status.body.embeddings.status, 'up');
+  });
+
+  it('the queue lives in the graph: what a stopped worker left is embedded by a new one (a restart loses nothing)', async () => {
+    const t = await newTenant(0);
+    const r = runtime();
+    assert.ok(r.worker);
+    await r.worker.stop();
+    let id = '';
+    try {
+      const created = await t.post('/v1/memories', { content: 'Queued before the restart.' });
+      id = created.body.id;
+      await new Promise((res) => setTimeout(res, 1_500));
+      assert.ok((await vectorOf(id))?.queued, 'still queued: no worker ran');
+      const fresh = new EmbeddingWorker(graph(), r.embedder, harness().service.deps.logger, { batchSize: 16 });
+      assert.ok((await fresh.drain()) >= 1);
+      const row = await vectorOf(id);
+      assert.equal(row?.vector?.length, 384);
+      assert.equal(row?.queued, null);
+    } finally {
+      r.worker.start();
+    }
   });
 
   it('revert takes the vectors of created nodes with them; a deleted node is restored without its old vector and embedded anew', async () => {
