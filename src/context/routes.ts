@@ -48,7 +48,7 @@ export function contextRoutes(deps: Deps) {
         const body = bodyOf<ContextBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const { pack } = await compileSlice(deps.graph, actor.projectId, resolved, body);
+        const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
         return { body: { ...pack } };
       },
     },
@@ -78,7 +78,7 @@ export function contextRoutes(deps: Deps) {
         const body = bodyOf<ContextBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const compiled = await compileSlice(deps.graph, actor.projectId, resolved, body);
+        const compiled = await compileSlice(deps, actor.projectId, resolved, body);
         try {
           return { body: await briefPack(writer, actor.projectId, compiled) };
         } catch (error) {

@@ -204,7 +204,7 @@ export function sliceRoutes(deps: Deps) {
         const body = bodyOf<CompileBody & { project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await savedSlice(deps.graph, actor.projectId, ctx.params.id!);
-        const { pack } = await compileSlice(deps.graph, actor.projectId, resolved, body);
+        const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
         return { body: { ...pack } };
       },
     },
