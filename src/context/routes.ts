@@ -1,6 +1,7 @@
 // The Context part of the Context & Slices area: compile a slice (inline or saved) into a context
 // pack, or into a prose briefing through the briefing writer (built-in offline, or the configured LLM).
 import { briefingProperties } from '../briefing/schema.js';
+import { degradedHeaders } from '../search/schemas.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
@@ -48,8 +49,8 @@ export function contextRoutes(deps: Deps) {
         const body = bodyOf<ContextBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
-        return { body: { ...pack } };
+        const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
+        return { body: { ...pack }, headers: degradedHeaders(degraded) };
       },
     },
     {

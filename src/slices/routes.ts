@@ -1,6 +1,7 @@
 // The Slices part of the Context & Slices area: saved, versioned scopes that context operations
 // compile. Every change is a governed write (delta origin "slice") answering like spec 2.5.
 import type { Deps } from '../http/deps.js';
+import { degradedHeaders } from '../search/schemas.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
@@ -204,8 +205,8 @@ export function sliceRoutes(deps: Deps) {
         const body = bodyOf<CompileBody & { project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await savedSlice(deps.graph, actor.projectId, ctx.params.id!);
-        const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
-        return { body: { ...pack } };
+        const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
+        return { body: { ...pack }, headers: degradedHeaders(degraded) };
       },
     },
   ]);
