@@ -3,7 +3,6 @@
 // same request give the same bytes (only the response's request_id differs). The clock is used for
 // two things only: forget_after (a forgotten memory never appears) and, when as_of is not given,
 // the end of a rolling time window.
-import type { Graph } from '../db/graph.js';
 import type { SliceDefinition } from '../slices/definition.js';
 import { fitSelection, renderFitted, selectItems, selectedEntityIds, type Chosen, type Fitted } from './budget.js';
 import { gatherCandidates, type Candidate, type CandidateSource } from './candidates.js';

@@ -6,7 +6,7 @@ import { dateValue } from '../deltas/props.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver, type EntityRef } from '../entities/resolve.js';
 import { invalid, notFound } from '../errors/catalogue.js';
-import { luceneQuery, tenantToken } from '../db/tenant.js';
+import { tenantToken } from '../db/tenant.js';
 import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import type { MemoryKind } from './schemas.js';
@@ -118,4 +118,3 @@ export async function getMemory(deps: Deps, projectId: string, id: string): Prom
   if (!row) throw notFound('memory', id);
   return row;
 }
-

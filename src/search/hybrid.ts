@@ -8,7 +8,8 @@
 //   2. the fused score, highest first: Σ over the rankings that found the item of 1 / (60 + rank);
 //   3. the best cosine similarity, highest first (items without one last);
 //   4. the lexical rank, lowest first (items without one last);
-//   5. the id, in code-unit order.
+//   5. the ranking that found it first, in the order the rankings are given (planes as asked);
+//   6. the id, in code-unit order.
 // Pure: no I/O, so the same rankings always give byte-identical orders.
 import { RRF_K } from './fusion.js';
 
@@ -93,6 +94,8 @@ interface Acc<T> {
   item: T;
   text: string;
   rrf: number;
+  /** index of the first ranking that found it */
+  order: number;
   match: Omit<Match, 'exact' | 'score'>;
 }
 
@@ -105,7 +108,7 @@ export function fuseRankings<T>(
 ): HybridResult<T>[] {
   const identifiers = identifierTokens(query);
   const byId = new Map<string, Acc<T>>();
-  for (const ranking of rankings) {
+  rankings.forEach((ranking, order) => {
     ranking.hits.forEach((hit, i) => {
       const rank = i + 1;
       let acc = byId.get(hit.id);
@@ -116,6 +119,7 @@ export function fuseRankings<T>(
           item: hit.item,
           text: hit.text,
           rrf: 0,
+          order,
           match: { lexical_rank: null, semantic_rank: null, similarity: null, graph_rank: null },
         };
         byId.set(hit.id, acc);
@@ -128,7 +132,7 @@ export function fuseRankings<T>(
         acc.match.similarity = round(hit.score, 4);
       }
     });
-  }
+  });
   const scored = [...byId.values()].map((a) => ({
     ...a,
     exact: exactIdentifiers(identifiers, a.text),
@@ -140,6 +144,7 @@ export function fuseRankings<T>(
       b.score - a.score ||
       (b.match.similarity ?? -2) - (a.match.similarity ?? -2) ||
       (a.match.lexical_rank ?? Infinity) - (b.match.lexical_rank ?? Infinity) ||
+      a.order - b.order ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   return scored.slice(0, limit).map((s) => ({

@@ -31,7 +31,8 @@ describe('Recall by meaning (real embedding engine, real Neo4j)', function () {
     assert.ok(paraphrase('hybrid').r5 >= 0.7, report);
     assert.ok(paraphrase('semantic').r5 >= 0.7, report);
     const missedByWords = results.hybrid.filter(
-      (r, i) => r.question.family === 'paraphrase' && r.rank !== null && r.rank <= 5 && results.lexical[i]!.rank === null,
+      (r, i) =>
+        r.question.family === 'paraphrase' && r.rank !== null && r.rank <= 5 && results.lexical[i]!.rank === null,
     );
     assert.ok(missedByWords.length >= 15, `${missedByWords.length} paraphrases found only by meaning\n${report}`);
   });
@@ -63,7 +64,10 @@ describe('Recall by meaning (real embedding engine, real Neo4j)', function () {
   });
 
   it('/v1/search ranks memories, chunks and entities by words and meaning together', async () => {
-    const r = await tenant.post('/v1/search', { query: 'How do I arrange a plane ticket for a work journey?', limit: 5 });
+    const r = await tenant.post('/v1/search', {
+      query: 'How do I arrange a plane ticket for a work journey?',
+      limit: 5,
+    });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.mode, 'hybrid');
     assert.ok(

@@ -2,7 +2,7 @@
 // MRR (over the top 10) per mode and per question family. Shared by `npm run eval:recall` and the
 // recall tests.
 import type { Tenant } from '../support/api.js';
-import { harness } from '../support/harness.js';
+import { waitForEmbeddings } from '../support/embeddings.js';
 import { MEMORIES, QUESTIONS, type LabelledQuestion } from './corpus.js';
 
 export const MODES = ['lexical', 'semantic', 'hybrid'] as const;
@@ -25,22 +25,7 @@ export async function loadCorpus(tenant: Tenant): Promise<Map<string, string>> {
 }
 
 /** Waits until every memory of the project has its vector (the embedding worker drains the queue). */
-export async function waitForVectors(projectId: string, timeoutMs = 180_000): Promise<void> {
-  const graph = harness().service.deps.graph;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await graph.read((tx) =>
-      tx.runText(
-        'MATCH (m:Memory {project_id: $p}) WHERE m.embedding_queued_at IS NOT NULL OR m.embedding IS NULL ' +
-          'RETURN count(m) AS n',
-        { p: projectId },
-      ),
-    );
-    if (row?.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${String(row?.n)} memories still wait for a vector`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+export const waitForVectors = waitForEmbeddings;
 
 export interface QuestionResult {
   question: LabelledQuestion;

@@ -61,13 +61,14 @@ describe('Hybrid ranking (pure)', () => {
     assert.deepEqual(fused[0]!.match.exact, ['err-4012']);
   });
 
-  it('the order is total and stable: equal scores fall to similarity, then lexical rank, then id', () => {
+  it('the order is total and stable: equal scores fall to similarity, lexical rank, the plane asked first, then id', () => {
     const a = fuseRankings([ranking('lexical', hit('y')), ranking('semantic', hit('x', 'x', 0.8))], 'q', 10);
     // Same rank in each ranking: the one with a similarity first.
     assert.deepEqual(
       a.map((f) => f.id),
       ['x', 'y'],
     );
+    // Same everything: the plane asked for first, then the id.
     const b = fuseRankings(
       [ranking('lexical', hit('b')), { ...ranking('lexical', hit('a')), plane: 'entity' }],
       'q',
@@ -75,7 +76,17 @@ describe('Hybrid ranking (pure)', () => {
     );
     assert.deepEqual(
       b.map((f) => f.id),
+      ['b', 'a'],
+    );
+    const c = fuseRankings(
+      [ranking('lexical', hit('b'), hit('a')), ranking('semantic', hit('a', 'a', 0.9), hit('b', 'b', 0.8))],
+      'q',
+      10,
+    );
+    assert.deepEqual(
+      c.map((f) => f.id),
       ['a', 'b'],
+      'equal fused scores: the more similar first',
     );
     const once = JSON.stringify(
       fuseRankings([ranking('lexical', hit('p'), hit('q')), ranking('semantic', hit('q'))], 'q', 5),
