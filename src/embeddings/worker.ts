@@ -34,6 +34,8 @@ export class EmbeddingWorker {
   /** Wakes the worker at once (after a write) instead of at the next poll. */
   private woken = false;
   private listening = false;
+  /** Whose turn the next batch is: the newest queued nodes (true) or the oldest. */
+  private newestTurn = true;
 
   constructor(
     private readonly graph: Graph,
@@ -99,10 +101,16 @@ export class EmbeddingWorker {
     }
   }
 
-  /** One batch: read the oldest queued nodes, embed the ones whose text changed, store, dequeue. */
+  /**
+   * One batch: read queued nodes, embed the ones whose text changed, store, dequeue. Batches take
+   * turns: the newest queued nodes, then the oldest. So what was just written is found by meaning
+   * within a batch or two even behind a bulk import's backlog, and the oldest still never starve.
+   */
   private async batch(): Promise<{ read: number; embedded: number }> {
     const model = this.embedder.model;
-    const rows = await this.graph.read((tx) => tx.run('embeddings/queue_next', { limit: this.options.batchSize }));
+    const statement = this.newestTurn ? 'embeddings/queue_newest' : 'embeddings/queue_next';
+    this.newestTurn = !this.newestTurn;
+    const rows = await this.graph.read((tx) => tx.run(statement, { limit: this.options.batchSize }));
     const items = rows.map((row) => toQueued(row, model.id));
     const unchanged = items.filter((i) => i.unchanged || i.text === '');
     if (unchanged.length > 0)
