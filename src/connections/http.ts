@@ -100,7 +100,8 @@ export function expectOk(response: UpstreamResponse, token: string | null, what:
         : response.status >= 500 || response.status === 429
           ? 'unreachable'
           : 'bad_response';
-  const excerpt = response.text.replace(/\s+/g, ' ').slice(0, 200);
+  // Scrubbed before it is cut: a token split at the cut would otherwise survive in part.
+  const excerpt = scrub(response.text.replace(/\s+/g, ' '), token).slice(0, 200);
   throw new UpstreamError(
     reason,
     response.status,
