@@ -29,7 +29,15 @@ export interface Config {
   };
   temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
   /** Per key (after authentication) and per client address (before it, so bad keys are limited too). */
-  rateLimit: { perSecond: number; burst: number; addressPerSecond: number; addressBurst: number };
+  rateLimit: {
+    perSecond: number;
+    burst: number;
+    addressPerSecond: number;
+    addressBurst: number;
+    /** Failed authentications allowed per client address: a refill rate and a burst. */
+    authFailuresPerSecond: number;
+    authFailuresBurst: number;
+  };
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
   dockerFallback: boolean;
@@ -197,6 +205,9 @@ function rateLimits(env: Env): Config['rateLimit'] {
     burst,
     addressPerSecond: int(env, 'RATE_LIMIT_ADDRESS_PER_SECOND', perSecond * 4, 1, 4_000_000),
     addressBurst: int(env, 'RATE_LIMIT_ADDRESS_BURST', burst * 4, 1, 4_000_000),
+    // A person mistyping a key fails a few times; a key guesser fails thousands: 20 at once, then 1 a second.
+    authFailuresPerSecond: int(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 60, 1, 6_000_000) / 60,
+    authFailuresBurst: int(env, 'RATE_LIMIT_AUTH_FAILURES_BURST', 20, 1, 1_000_000),
   };
 }
 
