@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       const request = { projectId: tenant.projectId, def, query, asOf: null, now };
       gatherMs.push((await timed(() => gatherCandidates(graph, request)))[0]);
       const compileRequest = { projectId: tenant.projectId, def, slice: null, query };
-      compileMs.push((await timed(() => compilePack(graph, compileRequest)))[0]);
+      compileMs.push((await timed(() => compilePack(env.service.deps, compileRequest)))[0]);
     }
     console.log(
       `in process: gather p50 ${fmt(percentile(gatherMs, 50))} p95 ${fmt(percentile(gatherMs, 95))}; whole compile p50 ${fmt(percentile(compileMs, 50))} p95 ${fmt(percentile(compileMs, 95))}`,

@@ -54,9 +54,9 @@ async function main(): Promise<number> {
   const apiPort = Number(env.GKS_FUZZ_API_PORT ?? 18080);
   const dataDir = path.join(config.dataDir, `fuzz-${neo4jPort}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const endpoints = await ensureServices(config, { dataDir, neo4jPort, temporalPort, temporalUiPort: null }, (l) =>
-    say(l.trim()),
-  );
+  // The embedding engine's port derives from the Neo4j port (as in the tests), so runs never collide.
+  const layout = { dataDir, neo4jPort, temporalPort, temporalUiPort: null, embeddingsPort: neo4jPort + 5 };
+  const endpoints = await ensureServices(config, layout, (l) => say(l.trim()));
   const audit = startResponseAudit();
   const service = await startService(config, endpoints, {
     worker: true,

@@ -10,6 +10,6 @@ WHERE h.pending IS NULL AND NOT d:Pending
     MATCH (d)-[c:IN_COLLECTION]->(col:Collection)
     WHERE c.pending IS NULL AND col.normalized_name IN $tags
   })
-RETURN properties(node) AS chunk, d.title AS document_title, score
+RETURN node {.*, embedding: null} AS chunk, d.title AS document_title, score
 ORDER BY score DESC, node.id
 LIMIT toInteger($limit)

@@ -46,8 +46,11 @@ export const CONFIG_SCHEMAS: Record<(typeof CONNECTION_KINDS)[number], JsonSchem
       path: {
         type: 'string',
         maxLength: 1000,
-        pattern: '^/[^\\s#@]*$',
-        description: 'Path (and fixed query) of the records endpoint.',
+        pattern: '^/([^/\\\\\\s#@][^\\\\\\s#@]*)?$',
+        description:
+          'Path (and fixed query) of the records endpoint, below base_url: it starts with one "/", never "//", and ' +
+          'holds no backslash, "#", "@", whitespace, or "." / ".." segment (plain or percent-encoded), so it can ' +
+          "never name another host. Every call is refused unless it goes to base_url's origin (docs/security.md).",
       },
       auth,
       records_path: {

@@ -2,6 +2,7 @@
 // POST /v1/slices/{id}/compile) into a context pack, or into a prose briefing through the briefing
 // writer (built-in offline, or the configured LLM).
 import { briefingProperties } from '../briefing/schema.js';
+import { degradedHeaders } from '../search/schemas.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { idParams } from '../http/schemas.js';
@@ -53,8 +54,8 @@ export function contextRoutes(deps: Deps) {
         const body = bodyOf<CompileBody & { project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await savedSlice(deps.graph, actor.projectId, ctx.params.id!);
-        const { pack } = await compileSlice(deps.graph, actor.projectId, resolved, body);
-        return { body: { ...pack } };
+        const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
+        return { body: { ...pack }, headers: degradedHeaders(degraded) };
       },
     },
     {
@@ -73,8 +74,8 @@ export function contextRoutes(deps: Deps) {
         const body = bodyOf<ContextBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const { pack } = await compileSlice(deps.graph, actor.projectId, resolved, body);
-        return { body: { ...pack } };
+        const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
+        return { body: { ...pack }, headers: degradedHeaders(degraded) };
       },
     },
     {
@@ -103,7 +104,7 @@ export function contextRoutes(deps: Deps) {
         const body = bodyOf<ContextBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const compiled = await compileSlice(deps.graph, actor.projectId, resolved, body);
+        const compiled = await compileSlice(deps, actor.projectId, resolved, body);
         try {
           return { body: await briefPack(writer, actor.projectId, compiled) };
         } catch (error) {

@@ -7,6 +7,8 @@ import { MEMORY_KINDS } from '../memories/schemas.js';
 import { normalizeDefinition, type DefinitionInput, type SliceDefinition } from '../slices/definition.js';
 import { loadSlice } from '../slices/store.js';
 import { compilePack, type Compiled } from './compile.js';
+import type { GraphDeps } from '../shared/deps.js';
+import type { EmbedderDeps } from '../embeddings/model.js';
 
 export interface CompileBody {
   query?: string;
@@ -44,14 +46,14 @@ export async function requestedSlice(
 }
 
 export function compileSlice(
-  graph: Graph,
+  deps: GraphDeps & EmbedderDeps,
   projectId: string,
   resolved: ResolvedSlice,
   body: CompileBody,
 ): Promise<Compiled> {
   if (body.as_of !== undefined && Number.isNaN(Date.parse(body.as_of)))
     throw invalid('/body/as_of', 'must be a date-time');
-  return compilePack(graph, {
+  return compilePack(deps, {
     projectId,
     def: resolved.def,
     slice: resolved.slice,

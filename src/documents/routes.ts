@@ -143,7 +143,7 @@ export function documentRoutes(deps: Deps) {
       params: idParams,
       body: extractBody,
       status: 202,
-      errors: ['not_found'],
+      errors: ['not_found', 'conflict'],
       response: handoffSchema,
       handler: async (ctx) => {
         const body = bodyOf<{ shape_id: string; project_id?: string }>(ctx);

@@ -1,5 +1,6 @@
 // JSON Schemas of the Memories area (spec 2.1, 2.2, 2.5, 4.1), compiled by ajv and published in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
+import { searchModeField } from '../search/schemas.js';
 import { obj, projectIdField } from '../http/schemas.js';
 
 export const MEMORY_KINDS = ['preference', 'decision', 'fact', 'lesson', 'observation', 'signal'] as const;
@@ -142,6 +143,7 @@ export const searchBody: JsonSchema = obj({
   },
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
   kinds: { type: 'array', items: { enum: [...MEMORY_KINDS] }, uniqueItems: true },
+  mode: searchModeField,
   project_id: projectIdField,
 });
 

@@ -43,7 +43,7 @@ export function packRoutes(deps: Deps) {
         const body = bodyOf<SaveBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const { pack } = await compileSlice(deps.graph, actor.projectId, resolved, body);
+        const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
         const result = await savePack(deps.graph, actor, pack, resolved.def.planes, body.apply);
         return {
           status: governedWriteStatus(result),

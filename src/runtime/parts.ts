@@ -1,5 +1,6 @@
 // What this process runs besides the API (the engines it supervises and its Temporal worker), as
 // ops status sees it. A leaf: the worker implements RunningWorker, so naming it here imports no worker.
+import type { EmbeddingsRuntime } from '../embeddings/status.js';
 import type { EngineSupervisor } from './supervisor.js';
 
 export interface WorkerStatus {
@@ -22,6 +23,8 @@ export interface RunningWorker {
 export interface RuntimeParts {
   engines: EngineSupervisor[];
   worker?: RunningWorker;
+  /** Recall by meaning: the embedder, its worker and the model each vector index serves. */
+  embeddings?: EmbeddingsRuntime;
 }
 
 export interface RuntimeDeps {
