@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../errors/catalogue.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import type { LoopRequest } from './service.js';
-import { startOrPlan } from './routes.js';
+import { startOrPlan } from './start.js';
 import { loopRequestBody, loopStartSchema, dryRunSchema } from './schemas.js';
 
 export function extractionRoutes(deps: Deps) {

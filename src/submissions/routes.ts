@@ -9,7 +9,7 @@ import { discardFreshDelta } from '../deltas/service.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createDocument } from '../documents/service.js';
 import { planLoop, startLoop } from '../loops/service.js';
-import { loopLinks } from '../loops/routes.js';
+import { loopLinks } from '../loops/start.js';
 import { submissionBody, submissionResult, type SubmissionRoute } from './schemas.js';
 import { submitToDelta, type SubmissionInput } from './service.js';
 
