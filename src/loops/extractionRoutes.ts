@@ -1,4 +1,4 @@
-// The Extraction area (spec 4.5): POST /v1/extractions/shape, the follow-up of a document's
+// The Extraction area (docs/loops.md): POST /v1/extractions/shape, the follow-up of a document's
 // extract handoff, which starts (or plans) a graph_extraction loop through a shape.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';

@@ -1,4 +1,4 @@
-// The Loops area (spec 4.5, 6, 7): start (or dry-run) a loop, read its status, events and
+// The Loops area (docs/loops.md, docs/api-conventions.md): start (or dry-run) a loop, read its status, events and
 // checkpoints from its Temporal history, cancel it.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';

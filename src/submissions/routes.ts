@@ -1,4 +1,4 @@
-// POST /v1/submissions (spec 4.3): 201 with the governed-write result, route and submission.
+// POST /v1/submissions (docs/submissions.md): 201 with the governed-write result, route and submission.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
