@@ -26,7 +26,8 @@ function refusal(access: MetricsAccess, authorization: string): string | null {
   if (access.token === null)
     return access.loopbackOnly
       ? null
-      : 'GET /metrics needs METRICS_TOKEN when the service listens beyond loopback; set it and send it as a bearer token.';
+      : 'GET /metrics needs METRICS_TOKEN when the service listens beyond loopback; ' +
+          'set it and send it as a bearer token.';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   return match?.[1] && sameSecret(match[1], access.token)
     ? null
