@@ -3,7 +3,7 @@
 // The payload's leaves become flat properties `payload.<path>` (queryable in Cypher) while there are
 // at most MAX_PAYLOAD_KEYS of them, none deeper than MAX_PAYLOAD_DEPTH and every key name plain; what
 // does not fit that rule is kept whole, as canonical JSON text in the one property `payload_json`.
-import { canonicalJson } from '../briefing/hashes.js';
+import { canonicalJson } from '../shared/canonicalJson.js';
 
 export const MAX_PAYLOAD_KEYS = 32;
 export const MAX_PAYLOAD_DEPTH = 2;
