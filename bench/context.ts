@@ -8,7 +8,7 @@ import os from 'node:os';
 import { tenantToken } from '../src/db/tenant.js';
 import { gatherCandidates } from '../src/context/candidates.js';
 import { compilePack } from '../src/context/compile.js';
-import { normaliseDefinition } from '../src/slices/definition.js';
+import { normalizeDefinition } from '../src/slices/definition.js';
 import type { Graph } from '../src/db/graph.js';
 import { benchTenant, fmt, percentile, startBench, timed, words } from './support.js';
 
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     const gatherMs: number[] = [];
     const compileMs: number[] = [];
     for (let n = RUNS + WARMUP; n < 2 * RUNS + WARMUP; n += 1) {
-      const def = normaliseDefinition({
+      const def = normalizeDefinition({
         subject: { id: `${PREFIX}e${(n * 97) % ENTITIES}` },
         hops: 1,
         budget: { max_tokens: 4000 },

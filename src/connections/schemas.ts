@@ -189,7 +189,7 @@ export const syncBody: JsonSchema = obj({
   full_refresh: { type: 'boolean', default: false },
 });
 export const projectOnlyBody: JsonSchema = obj({ project_id: projectIdField });
-export const idParams: JsonSchema = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
+export { idParams } from '../http/schemas.js';
 export const syncParams: JsonSchema = obj(
   { id: { type: 'string', minLength: 1, maxLength: 64 }, sync_id: { type: 'string', minLength: 1, maxLength: 64 } },
   ['id', 'sync_id'],

@@ -10,7 +10,7 @@ import { ApiError, conflict, invalid } from '../errors/catalogue.js';
 import { validationError } from '../http/validation.js';
 import { tenantToken } from '../db/tenant.js';
 import type { Plain } from '../db/values.js';
-import type { ConfigDeps, GraphDeps } from '../services/deps.js';
+import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
 import { CONNECTORS, callerFor, checksFrom } from './connectors/index.js';
 import { firstUrl } from './connectors/httpJson.js';
 import { UpstreamError } from './http.js';

@@ -6,7 +6,7 @@ import type { Graph, Row, Tx, TxMeta } from '../db/graph.js';
 import { luceneQuery } from '../db/tenant.js';
 import { contentWords, exactIdentifiers, identifierTokens, wordCoverage } from '../search/hybrid.js';
 import { nearest, type Question } from '../search/meaning.js';
-import { normalizeName } from '../entities/normalize.js';
+import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
 import type { Plane, SliceDefinition } from '../slices/definition.js';
 

@@ -6,14 +6,14 @@
 import type { SliceDefinition } from '../slices/definition.js';
 import { fitSelection, renderFitted, selectItems, selectedEntityIds, type Chosen, type Fitted } from './budget.js';
 import { gatherCandidates, type Candidate, type CandidateSource } from './candidates.js';
-import type { GraphDeps } from '../services/deps.js';
+import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import type { Match, SearchMode } from '../search/hybrid.js';
 import { embedQuestion, type Degraded } from '../search/meaning.js';
 import { packHashes, type PackHashes } from './hashes.js';
 import { rankCandidates, type Ranked } from './rank.js';
 import { itemText, rendererFor } from './render.js';
-import { TokenCounter } from './tokens.js';
+import { TokenCounter } from './tokenCount.js';
 
 export interface CompileRequest {
   projectId: string;

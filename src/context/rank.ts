@@ -8,9 +8,9 @@
 //      observation); chunks by document title then position; entities nearest the subject first;
 //   3. recency: created_at, newest first;
 //   4. id, in code-unit order.
-// Then duplicates are dropped: an item whose normalised text (NFC, whitespace collapsed, trimmed,
+// Then duplicates are dropped: an item whose normalized text (NFC, whitespace collapsed, trimmed,
 // lowercased) repeats one ranked before it, planes taken in the order memory, document, entity.
-import { KIND_ORDER, normaliseContent } from '../briefing/select.js';
+import { KIND_ORDER, normalizeContent } from '../briefing/select.js';
 import { RRF_K } from '../search/fusion.js';
 import type { Plane } from '../slices/definition.js';
 import type { Candidate } from './candidates.js';
@@ -60,7 +60,7 @@ export function compareCandidates(a: Candidate & { score: number }, b: Candidate
 
 /** The key two items are duplicates by. */
 export function dedupeKey(c: Candidate): string {
-  return normaliseContent(c.plane === 'entity' ? `${c.name} ${c.label} ${c.text}` : c.text);
+  return normalizeContent(c.plane === 'entity' ? `${c.name} ${c.label} ${c.text}` : c.text);
 }
 
 /** Ranks every plane and marks duplicates (keeping the first by plane order, then rank). */

@@ -4,10 +4,10 @@ import type { Graph } from '../db/graph.js';
 import { conflict, invalid, notFound } from '../errors/catalogue.js';
 import type { BriefingMemory, BriefingWriter, MemoryKind } from '../briefing/types.js';
 import { MEMORY_KINDS } from '../memories/schemas.js';
-import { normaliseDefinition, type DefinitionInput, type SliceDefinition } from '../slices/definition.js';
+import { normalizeDefinition, type DefinitionInput, type SliceDefinition } from '../slices/definition.js';
 import { loadSlice } from '../slices/store.js';
 import { compilePack, type Compiled } from './compile.js';
-import type { GraphDeps } from '../services/deps.js';
+import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 
 export interface CompileBody {
@@ -41,7 +41,7 @@ export async function requestedSlice(
   projectId: string,
   body: { slice?: DefinitionInput; slice_id?: string },
 ): Promise<ResolvedSlice> {
-  if (body.slice) return { def: normaliseDefinition(body.slice, '/body/slice'), slice: null };
+  if (body.slice) return { def: normalizeDefinition(body.slice, '/body/slice'), slice: null };
   return savedSlice(graph, projectId, body.slice_id!);
 }
 

@@ -5,7 +5,7 @@ import { defineRoutes, type ApiContext } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { invalid } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
-import { projectQuery } from '../http/schemas.js';
+import { idParams, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
 import { checkOneSource, type DocumentInput } from './source.js';
@@ -17,7 +17,6 @@ import {
   createResultSchema,
   extractBody,
   handoffSchema,
-  idParams,
   listQuery,
   listResultSchema,
   sourceSchema,

@@ -218,5 +218,3 @@ export const handoffSchema: JsonSchema = {
     request_id: { type: 'string' },
   },
 };
-
-export const idParams: JsonSchema = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);

@@ -96,7 +96,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     });
   }
 
-  app.use(httpMetrics(deps.config.metrics.enabled)); // outermost: sees the final status of every answer
+  app.use(httpMetrics(deps.config.metrics)); // outermost: sees the final status of every answer
   if (audit) {
     // Outermost, so it sees the final status and body, error envelopes included.
     app.use(async (ctx, next) => {

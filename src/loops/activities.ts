@@ -8,7 +8,7 @@ import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
 import { ApiError } from '../errors/catalogue.js';
 import { loadDocumentChunks, markExtractionFinished, markExtractionStarted } from '../documents/lifecycle.js';
-import { createExtractor } from '../extraction/index.js';
+import { createExtractor } from '../extractor/index.js';
 import type { ShapeDef } from '../shapes/types.js';
 import {
   extractIteration,
@@ -16,7 +16,7 @@ import {
   stageIteration,
   type EntityValidator,
   type SourceText,
-} from './extraction.js';
+} from './stageExtraction.js';
 import { gatherContext } from './hydrate.js';
 import { joinChunks } from './text.js';
 import type { Checkpoint, FinishRequest, IterationRequest, LoopInput, LoopResult, SourceSummary } from './types.js';

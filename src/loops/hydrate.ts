@@ -4,14 +4,14 @@
 // Quality = 0.7 × coverage (share of the goal's terms found in what was gathered) + 0.3 ×
 // diversity (share of the three planes memory, document, entity that contributed).
 import type { Row } from '../db/graph.js';
-import type { GraphDeps } from '../services/deps.js';
+import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import { embedQuestion, nearest } from '../search/meaning.js';
 import { luceneQuery, tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
-import { normalizeName } from '../entities/normalize.js';
-import { round4 } from '../extraction/quality.js';
+import { normalizeName } from '../entities/identity.js';
+import { round4 } from '../extractor/quality.js';
 import { deterministicId } from './ids.js';
 import { compileSlice, savedSlice } from '../context/service.js';
 import { MAX_TOKENS } from '../slices/definition.js';

@@ -1,7 +1,7 @@
 // Ranked recall of a project's committed, still-recallable memories (docs/recall.md): the words
 // (full-text index memory_text) and the meaning (vector index memory_embedding) each rank the
 // memories, fused into one order by src/search/hybrid.ts. Without a query, the most recent.
-import type { GraphDeps } from '../services/deps.js';
+import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import type { Row } from '../db/graph.js';
 import { luceneQuery } from '../db/tenant.js';

@@ -4,7 +4,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { obj, projectQuery } from '../http/schemas.js';
+import { obj, projectQuery, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
@@ -18,7 +18,6 @@ import { edgeView } from '../graph/views.js';
 import {
   createMemoryBody,
   edgeSchema,
-  governedWriteSchema,
   memoryNodeSchema,
   searchBody,
   synthesizeBody,

@@ -133,28 +133,6 @@ export const edgeSchema: JsonSchema = {
   },
 };
 
-/** The governed-write result (spec 2.1); the marker makes the OpenAPI document publish its 409 as the failed write. */
-export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  'x-governed-write': true,
-  type: 'object',
-  required: ['id', 'status', 'project_id', 'delta_id', 'applied', 'request_id'],
-  properties: {
-    id: { type: ['string', 'null'] },
-    status: { enum: ['applied', 'staged', 'failed'] },
-    project_id: { type: 'string' },
-    delta_id: { type: 'string' },
-    applied: { type: 'boolean' },
-    request_id: { type: 'string' },
-    error: {
-      type: 'object',
-      required: ['code', 'message', 'details'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } },
-      description: 'present when status is failed',
-    },
-    ...extra,
-  },
-});
-
 export const searchBody: JsonSchema = obj({
   query: {
     type: 'string',

@@ -3,14 +3,14 @@
 // indexes memory_embedding, chunk_embedding, entity_embedding), then fused into one ranking
 // (src/search/hybrid.ts, docs/recall.md), with the committed edges around.
 import type { Row } from '../db/graph.js';
-import type { GraphDeps } from '../services/deps.js';
+import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import { memoryText } from '../memories/recall.js';
 import { fuseRankings, hybridRankings, type Ranking, type SearchMode } from './hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded } from './meaning.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
-import { normalizeName } from '../entities/normalize.js';
+import { normalizeName } from '../entities/identity.js';
 import { memoryView } from '../memories/views.js';
 import { edgeView, visibleLabels, visibleProps } from '../graph/views.js';
 

@@ -1,7 +1,6 @@
 // JSON Schemas of the Submissions area (spec 4.3).
 import type { JsonSchema } from '../http/route.js';
-import { obj, projectIdField } from '../http/schemas.js';
-import { governedWriteSchema } from '../memories/schemas.js';
+import { obj, projectIdField, governedWriteSchema } from '../http/schemas.js';
 
 export const SUBMISSION_ROUTES = ['delta', 'document', 'extraction'] as const;
 export type SubmissionRoute = (typeof SUBMISSION_ROUTES)[number];

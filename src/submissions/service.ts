@@ -5,7 +5,7 @@ import type { Graph } from '../db/graph.js';
 import { DeltaDraft, isReservedLabel } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver } from '../entities/resolve.js';
-import { BuiltinExtractor } from '../extraction/builtin.js';
+import { BuiltinExtractor } from '../extractor/builtin.js';
 import { invalid } from '../errors/catalogue.js';
 import { loadShape } from '../shapes/store.js';
 import { tenantToken } from '../db/tenant.js';

@@ -182,7 +182,7 @@ describe('context compile', function () {
     assert.ok(walked(byName.body).has(ids.ada!));
   });
 
-  it('drops duplicates by normalised content and explains every candidate', async () => {
+  it('drops duplicates by normalized content and explains every candidate', async () => {
     const t = await newTenant(0);
     const { ids } = await remember(t, [
       { content: 'Deploys happen on Tuesdays.', kind: 'decision' },

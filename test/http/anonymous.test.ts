@@ -8,9 +8,19 @@ import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 
 /** A private app over the suite's engines, with its own limits. */
-async function serve(rateLimit: Partial<Deps['config']['rateLimit']>) {
+async function serve(
+  rateLimit: Partial<Deps['config']['rateLimit']>,
+  metrics: Partial<Deps['config']['metrics']> = {},
+) {
   const base = harness().service.deps;
-  const deps: Deps = { ...base, config: { ...base.config, rateLimit: { ...base.config.rateLimit, ...rateLimit } } };
+  const deps: Deps = {
+    ...base,
+    config: {
+      ...base.config,
+      rateLimit: { ...base.config.rateLimit, ...rateLimit },
+      metrics: { ...base.config.metrics, ...metrics },
+    },
+  };
   const server = http.createServer(buildApp(deps, allRoutes(deps)).callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
@@ -103,6 +113,28 @@ describe('Anonymous and failing callers', () => {
       assert.equal(status, 413);
     } finally {
       app.close();
+    }
+  });
+
+  it('/metrics is open on a loopback-only service; beyond loopback it needs METRICS_TOKEN as a bearer token', async () => {
+    const open = await serve({}, { token: null, loopbackOnly: true });
+    const wide = await serve({}, { token: null, loopbackOnly: false });
+    const tokened = await serve({}, { token: 'metrics-secret-1', loopbackOnly: false });
+    try {
+      assert.equal((await fetch(`${open.url}/metrics`)).status, 200);
+      const refused = await fetch(`${wide.url}/metrics`);
+      assert.equal(refused.status, 401);
+      assert.match(await refused.text(), /METRICS_TOKEN/);
+      assert.equal((await fetch(`${tokened.url}/metrics`)).status, 401);
+      const wrong = await fetch(`${tokened.url}/metrics`, { headers: { Authorization: 'Bearer nope' } });
+      assert.equal(wrong.status, 401);
+      const right = await fetch(`${tokened.url}/metrics`, { headers: { Authorization: 'Bearer metrics-secret-1' } });
+      assert.equal(right.status, 200);
+      assert.match(await right.text(), /gks_http_requests_total|http_request/);
+    } finally {
+      open.close();
+      wide.close();
+      tokened.close();
     }
   });
 });
