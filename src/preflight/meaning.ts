@@ -2,7 +2,7 @@
 // creates that says nearly what a committed memory of the project says, or what another new memory of
 // the same delta says, in other words (a warning); and a new entity whose vector is near a committed
 // entity of the same type, proposed as possibly the same one (info: a proposal, never a merge; this
-// is how extraction's entity resolution, which matches by type and normalised name, gains meaning).
+// is how extraction's entity resolution, which matches by type and normalized name, gains meaning).
 // Staged nodes have no vector yet (the worker embeds what is applied), so the audit embeds them as
 // passages, outside any transaction and bounded like a search; while the engine is down, off or slow
 // the audit answers without these findings and says `degraded: ["semantic"]`. Warnings and info only:
@@ -71,7 +71,7 @@ interface NewNode {
   text: string;
 }
 
-/** Cosine of two vectors (the engine's vectors are normalised, but an external endpoint's may not be). */
+/** Cosine of two vectors (the engine's vectors are normalized, but an external endpoint's may not be). */
 export function cosine(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
   let na = 0;
