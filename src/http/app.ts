@@ -15,6 +15,7 @@ import { httpMetrics } from '../ops/httpMetrics.js';
 import { MethodTable } from './methods.js';
 import { multipartSchema } from './openapi.js';
 import { responseAudit } from './responseAudit.js';
+import { mcpMiddleware } from '../mcp/http.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -87,6 +88,18 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     });
   }
   app.use(envelope(deps.logger));
+  // MCP over Streamable HTTP (docs/mcp.md): before body reading, the SDK reads its own request body.
+  app.use(
+    mcpMiddleware(
+      () => routes,
+      async (koaCtx) => {
+        const ctx = koaCtx as unknown as ApiContext;
+        addressLimiter.take(ctx, ctx.request.ip || 'unknown');
+        await authenticate(deps.graph, ctx, undefined, unknownKeys);
+        limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
+      },
+    ),
+  );
   app.use(
     readBody(deps.config.bodyLimitBytes, Math.max(deps.config.bodyLimitBytes, 26_214_400), (path) =>
       multipartPaths.some((re) => re.test(path)),
