@@ -10,6 +10,7 @@ import { createOrganization, createProject } from '../tenancy/service.js';
 import { grantCredits } from '../credits/service.js';
 import { TemporalGateway } from '../temporal/connection.js';
 import { runCypher } from './cypher.js';
+import { runMcpStdio } from './mcp.js';
 import { runReembed } from './reembed.js';
 
 const USAGE = `usage: gks <command> [--json]
@@ -20,6 +21,7 @@ const USAGE = `usage: gks <command> [--json]
   key list [--org ORG_ID]
   key revoke KEY_ID
   credits grant --org ORG_ID AMOUNT [--reason TEXT]
+  mcp               MCP server on stdio relaying to GKS_URL/mcp with GKS_API_KEY (docs/mcp.md)
   doctor            run the serviceCheck workflow through Temporal and the worker
   reembed [--detach]  re-embed every memory, chunk and entity with the configured model (a Temporal
                     workflow; follows a running one; docs/embeddings.md)
@@ -34,6 +36,7 @@ function print(json: boolean, value: Record<string, unknown>, human: string): vo
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'mcp') return runMcpStdio();
   if (argv[0] === 'cypher') {
     const config = loadConfig();
     const { user, password, database } = config.neo4j;

@@ -17,6 +17,7 @@ import { ApiError } from '../errors/catalogue.js';
 import { MethodTable } from './methods.js';
 import { multipartSchema } from './openapi.js';
 import { responseAudit } from './responseAudit.js';
+import { mcpMiddleware } from '../mcp/http.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -106,6 +107,26 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   }
   app.use(envelope(deps.logger));
   app.use(refuseOversized(bodyLimits, (path) => multipartPaths.some((re) => re.test(path))));
+  // MCP over Streamable HTTP (docs/mcp.md): the same address limit, authentication (failures limited
+  // per address) and key rate limit as the routes; the SDK reads its own request body.
+  app.use(
+    mcpMiddleware(
+      () => routes,
+      async (koaCtx) => {
+        const ctx = koaCtx as unknown as ApiContext;
+        const address = ctx.request.ip || 'unknown';
+        addressLimiter.take(ctx, address);
+        authFailures.refuseIfSpent(address);
+        try {
+          await authenticate(deps.graph, ctx, undefined, unknownKeys);
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'unauthorized') authFailures.spend(address);
+          throw error;
+        }
+        limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
+      },
+    ),
+  );
   app.use(router.routes());
   // OPTIONS and 405 list exactly the methods of the route the path belongs to (not the router's
   // union over every pattern the path happens to match).
