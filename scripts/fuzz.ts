@@ -47,6 +47,9 @@ async function main(): Promise<number> {
     GKS_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     RATE_LIMIT_PER_SECOND: '1000000',
     RATE_LIMIT_BURST: '1000000',
+    // schemathesis sends thousands of requests without a key on purpose (its ignored_auth check).
+    RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '60000000',
+    RATE_LIMIT_AUTH_FAILURES_BURST: '1000000',
     ...env,
   });
   const neo4jPort = Number(env.GKS_FUZZ_NEO4J_PORT ?? 17697);

@@ -29,12 +29,23 @@ export interface Config {
   };
   temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
   /** Per key (after authentication) and per client address (before it, so bad keys are limited too). */
-  rateLimit: { perSecond: number; burst: number; addressPerSecond: number; addressBurst: number };
+  rateLimit: {
+    perSecond: number;
+    burst: number;
+    addressPerSecond: number;
+    addressBurst: number;
+    /** Failed authentications allowed per client address: a refill rate and a burst. */
+    authFailuresPerSecond: number;
+    authFailuresBurst: number;
+  };
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
   dockerFallback: boolean;
-  /** GET /metrics (Prometheus text, no auth: the service binds to loopback by default). */
-  metrics: { enabled: boolean };
+  /**
+   * GET /metrics (Prometheus text): open while the service listens on loopback only (the default);
+   * beyond loopback it needs METRICS_TOKEN as a bearer token.
+   */
+  metrics: { enabled: boolean; token: string | null; loopbackOnly: boolean };
   /** Port of the Neo4j Browser that `npm start` serves; 0 serves none. */
   browserPort: number;
   /** Connection secrets (AES-256-GCM): the current key and older ones still accepted for reading (rotation). */
@@ -171,7 +182,11 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5, 0, 20),
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
-    metrics: { enabled: bool(env, 'METRICS_ENABLED', true) },
+    metrics: {
+      enabled: bool(env, 'METRICS_ENABLED', true),
+      token: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
+      loopbackOnly: isLoopbackHost(str(env, 'HOST', '127.0.0.1')),
+    },
     syncPagesPerRun: int(env, 'GKS_SYNC_PAGES_PER_RUN', 500, 1, 5_000),
     browserPort: int(env, 'GKS_BROWSER_PORT', 7474, 0, 65535),
     embeddings: embeddingsConfig(env),
@@ -197,6 +212,11 @@ function rateLimits(env: Env): Config['rateLimit'] {
     burst,
     addressPerSecond: int(env, 'RATE_LIMIT_ADDRESS_PER_SECOND', perSecond * 4, 1, 4_000_000),
     addressBurst: int(env, 'RATE_LIMIT_ADDRESS_BURST', burst * 4, 1, 4_000_000),
+    // A person mistyping a key fails a few times; a guesser fails without end: 50 at once, then 20 a
+    // second (a tenth of the address's request rate). A schema fuzzer's unauthenticated probes, some
+    // 13 a second, stay under it.
+    authFailuresPerSecond: int(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 1200, 1, 60_000_000) / 60,
+    authFailuresBurst: int(env, 'RATE_LIMIT_AUTH_FAILURES_BURST', 50, 1, 1_000_000),
   };
 }
 
@@ -240,4 +260,10 @@ function embeddingsConfig(env: Env): EmbeddingsConfig {
     variant: variantRaw,
     port: int(env, 'GKS_EMBEDDINGS_PORT', 7997, 1, 65535),
   };
+}
+
+/** True when a listen address reaches loopback only: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }

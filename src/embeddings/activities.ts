@@ -3,6 +3,7 @@
 // heartbeating progress; then record the model on the vector indexes. All state lives in the graph
 // (the vectors' model) and in the workflow's cursor, so a stopped re-embedding resumes.
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { groupsOf, REQUEST_CHARS } from './worker.js';
 import type { Graph } from '../db/graph.js';
 import { EmbeddingsUnavailableError, type Embedder } from './model.js';
 import { textHash } from './text.js';
@@ -68,8 +69,10 @@ export function createEmbeddingActivities(deps: ReembedDeps) {
         })
         .filter((r) => r.text !== '');
       let embedded = 0;
-      for (let i = 0; i < todo.length; i += input.batchSize) {
-        const slice = todo.slice(i, i + input.batchSize);
+      const batches: (typeof todo)[] = [];
+      for (let i = 0; i < todo.length; i += input.batchSize)
+        batches.push(...groupsOf(todo.slice(i, i + input.batchSize), REQUEST_CHARS));
+      for (const slice of batches) {
         let vectors: number[][];
         try {
           vectors = await embedder.embedPassages(slice.map((s) => s.text));

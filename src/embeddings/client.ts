@@ -131,14 +131,14 @@ export class OpenAIEmbedder implements Embedder {
             `(expected ${this.model.dimensions})`,
           'failed',
         );
-      vectors[i] = normalise(v);
+      vectors[i] = normalize(v);
     }
     return vectors;
   }
 }
 
-/** L2-normalised (cosine then equals the dot product; e5 engines already answer unit vectors). */
-function normalise(v: number[]): number[] {
+/** L2-normalized (cosine then equals the dot product; e5 engines already answer unit vectors). */
+function normalize(v: number[]): number[] {
   let sum = 0;
   for (const x of v) sum += x * x;
   const norm = Math.sqrt(sum);

@@ -17,7 +17,7 @@ export interface Embedder {
   readonly model: EmbeddingModel;
   /** False while the engine is known to be down (calls then throw at once, without a request). */
   available(): boolean;
-  /** One vector per text, in order, of model.dimensions numbers, L2-normalised by the engine or here. */
+  /** One vector per text, in order, of model.dimensions numbers, L2-normalized by the engine or here. */
   embedQueries(texts: string[]): Promise<number[][]>;
   embedPassages(texts: string[]): Promise<number[][]>;
 }

@@ -34,6 +34,8 @@ export class EmbeddingWorker {
   /** Wakes the worker at once (after a write) instead of at the next poll. */
   private woken = false;
   private listening = false;
+  /** Whose turn the next batch is: the newest queued nodes (true) or the oldest. */
+  private newestTurn = true;
 
   constructor(
     private readonly graph: Graph,
@@ -99,10 +101,16 @@ export class EmbeddingWorker {
     }
   }
 
-  /** One batch: read the oldest queued nodes, embed the ones whose text changed, store, dequeue. */
+  /**
+   * One batch: read queued nodes, embed the ones whose text changed, store, dequeue. Batches take
+   * turns: the newest queued nodes, then the oldest. So what was just written is found by meaning
+   * within a batch or two even behind a bulk import's backlog, and the oldest still never starve.
+   */
   private async batch(): Promise<{ read: number; embedded: number }> {
     const model = this.embedder.model;
-    const rows = await this.graph.read((tx) => tx.run('embeddings/queue_next', { limit: this.options.batchSize }));
+    const statement = this.newestTurn ? 'embeddings/queue_newest' : 'embeddings/queue_next';
+    this.newestTurn = !this.newestTurn;
+    const rows = await this.graph.read((tx) => tx.run(statement, { limit: this.options.batchSize }));
     const items = rows.map((row) => toQueued(row, model.id));
     const unchanged = items.filter((i) => i.unchanged || i.text === '');
     if (unchanged.length > 0)
@@ -117,21 +125,27 @@ export class EmbeddingWorker {
         }),
       );
     const todo = items.filter((i) => !i.unchanged && i.text !== '');
-    if (todo.length === 0) return { read: rows.length, embedded: 0 };
+    let embedded = 0;
+    // One request per group of at most REQUEST_CHARS of text, each stored as soon as it is back.
+    for (const group of groupsOf(todo, REQUEST_CHARS)) embedded += await this.embedGroup(group);
+    return { read: rows.length, embedded };
+  }
+
+  private async embedGroup(todo: Queued[]): Promise<number> {
     let vectors: number[][];
     try {
       vectors = await this.embedder.embedPassages(todo.map((i) => i.text));
     } catch (error) {
       if (error instanceof EmbeddingsUnavailableError && error.reason === 'failed' && todo.length > 1)
-        return { read: rows.length, embedded: await this.oneByOne(todo) };
+        return this.oneByOne(todo);
       if (error instanceof EmbeddingsUnavailableError && error.reason === 'failed') {
         await this.refuse(todo, error.message);
-        return { read: rows.length, embedded: 0 };
+        return 0;
       }
       throw error;
     }
     await this.store(todo, vectors);
-    return { read: rows.length, embedded: todo.length };
+    return todo.length;
   }
 
   /** A batch the engine refused: each text alone, so one bad text does not hold back the rest. */
@@ -187,4 +201,30 @@ function toQueued(row: Row, modelId: string): Queued {
     hash,
     unchanged: row.model === modelId && row.text_hash === hash,
   };
+}
+
+/**
+ * Text sent to the engine in one request at most (characters; a longer single text goes alone). A
+ * batch of sixteen document chunks near the 4,000-character cut is some 8,000 tokens: on one thread
+ * of a busy 2-core machine that outlasted the batch timeout, and the same batch timed out again and
+ * again. Small requests keep every one well inside it and store progress as it comes.
+ */
+export const REQUEST_CHARS = 6_000;
+
+/** Consecutive groups whose texts add up to at most `limit` characters (each group holds one at least). */
+export function groupsOf<T extends { text: string }>(items: readonly T[], limit: number): T[][] {
+  const groups: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    if (current.length > 0 && size + item.text.length > limit) {
+      groups.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += item.text.length;
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
 }

@@ -1,8 +1,8 @@
 // What ops see of this process: dependency health (Neo4j, Temporal), the engines it supervises and
 // its Temporal worker. /readyz shows the public part; GET /v1/status (admin) shows all of it.
 import type { EngineStatus } from '../runtime/supervisor.js';
-import type { GraphDeps, RuntimeDeps, TemporalDeps } from '../services/deps.js';
-import type { WorkerStatus } from '../temporal/worker.js';
+import type { RuntimeDeps, WorkerStatus } from '../runtime/parts.js';
+import type { GraphDeps, TemporalDeps } from '../shared/deps.js';
 import type { HealthSnapshot } from './health.js';
 import { engineHealth } from '../embeddings/status.js';
 

@@ -129,10 +129,9 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
     const r = runtime();
     assert.ok(r.worker);
     await r.worker.stop();
-    let id = '';
     try {
       const created = await t.post('/v1/memories', { content: 'Queued before the restart.' });
-      id = created.body.id;
+      const id: string = created.body.id;
       await new Promise((res) => setTimeout(res, 1_500));
       assert.ok((await vectorOf(id))?.queued, 'still queued: no worker ran');
       const fresh = new EmbeddingWorker(graph(), r.embedder, harness().service.deps.logger, { batchSize: 16 });

@@ -54,6 +54,9 @@ export async function startHarness(): Promise<Harness> {
   env.FETCH_ALLOW_PRIVATE ??= 'true';
   env.RATE_LIMIT_PER_SECOND ??= '100000';
   env.RATE_LIMIT_BURST ??= '100000';
+  // The suite sends many bad keys from 127.0.0.1 on purpose; the failure limit's own test uses another address.
+  env.RATE_LIMIT_AUTH_FAILURES_BURST ??= '100000';
+  env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE ??= '6000000';
   env.GKS_SECRETS_KEY ??= Buffer.alloc(32, 7).toString('base64'); // a fixed test key for connection secrets
   const config = loadConfig(env);
   const neo4jPort = Number(env.GKS_TEST_NEO4J_PORT ?? 17687);

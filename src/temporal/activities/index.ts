@@ -38,6 +38,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createLoopActivities({
       graph: deps.graph,
       config: deps.config,
+      embedder: deps.embedder ?? null,
       loadShape: (projectId, shapeId) => loadShape(deps.graph, shapeId, projectId),
       validateEntity: (shape, label, properties) =>
         compiledOf(shape)
