@@ -98,6 +98,10 @@ console.log(
   `queued+worker  p50 ${fmt(p(on, 50))} p95 ${fmt(p(on, 95))}  (vs off: p50 ${pct(p(on, 50), p(off, 50))}, p95 ${pct(p(on, 95), p(off, 95))}; goal: within 5%)`,
 );
 
+if (drainCount === 0) {
+  await env.stop();
+  process.exit(0);
+}
 console.log(`\n== backlog drain: ${drainCount} memories written with the worker stopped ==`);
 await worker.stop();
 console.log(`(first draining what the create rounds left: ${(await readBacklog(graph)).count})`);
