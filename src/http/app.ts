@@ -15,6 +15,7 @@ import { httpMetrics } from '../ops/httpMetrics.js';
 import { MethodTable } from './methods.js';
 import { multipartSchema } from './openapi.js';
 import { responseAudit } from './responseAudit.js';
+import { serveConsole } from '../console/serve.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -86,6 +87,8 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       if (ctx.state.operationId && ctx.method !== 'HEAD') audit.check(ctx.state.operationId, ctx.status, ctx.body);
     });
   }
+  // The review console's static page (/console): outside the /v1 envelope, with its own strict headers.
+  app.use(serveConsole());
   app.use(envelope(deps.logger));
   app.use(
     readBody(deps.config.bodyLimitBytes, Math.max(deps.config.bodyLimitBytes, 26_214_400), (path) =>
