@@ -8,7 +8,7 @@ import os from 'node:os';
 import { tenantToken } from '../src/db/tenant.js';
 import { gatherCandidates } from '../src/context/candidates.js';
 import { compilePack } from '../src/context/compile.js';
-import { normaliseDefinition } from '../src/slices/definition.js';
+import { normalizeDefinition } from '../src/slices/definition.js';
 import type { Graph } from '../src/db/graph.js';
 import { benchTenant, fmt, percentile, startBench, timed, words } from './support.js';
 
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     const gatherMs: number[] = [];
     const compileMs: number[] = [];
     for (let n = RUNS + WARMUP; n < 2 * RUNS + WARMUP; n += 1) {
-      const def = normaliseDefinition({
+      const def = normalizeDefinition({
         subject: { id: `${PREFIX}e${(n * 97) % ENTITIES}` },
         hops: 1,
         budget: { max_tokens: 4000 },
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       const request = { projectId: tenant.projectId, def, query, asOf: null, now };
       gatherMs.push((await timed(() => gatherCandidates(graph, request)))[0]);
       const compileRequest = { projectId: tenant.projectId, def, slice: null, query };
-      compileMs.push((await timed(() => compilePack(graph, compileRequest)))[0]);
+      compileMs.push((await timed(() => compilePack(env.service.deps, compileRequest)))[0]);
     }
     console.log(
       `in process: gather p50 ${fmt(percentile(gatherMs, 50))} p95 ${fmt(percentile(gatherMs, 95))}; whole compile p50 ${fmt(percentile(compileMs, 50))} p95 ${fmt(percentile(compileMs, 95))}`,

@@ -1,8 +1,8 @@
 // Throughput of the built-in extractor on ~200 KB of generated prose, so a change that slows
 // extraction shows up as a number: npx tsx bench/extraction.ts
-import { BuiltinExtractor } from '../src/extraction/builtin.js';
-import type { ExtractOptions } from '../src/extraction/types.js';
-import { generalShape } from '../test/extraction/fixtures.js';
+import { BuiltinExtractor } from '../src/extractor/builtin.js';
+import type { ExtractOptions } from '../src/extractor/types.js';
+import { generalShape } from '../test/extractor/fixtures.js';
 
 const TARGET_CHARS = 200_000;
 const RUNS = 5;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { DeltaDraft } from '../src/deltas/draft.js';
 import { writeGoverned, type Actor } from '../src/deltas/service.js';
 import { tenantToken } from '../src/db/tenant.js';
-import { identityKey, normalizeName } from '../src/entities/normalize.js';
+import { identityKey, normalizeName } from '../src/entities/identity.js';
 import { MEMORY_SHAPE_ID } from '../src/memories/service.js';
 import type { Graph } from '../src/db/graph.js';
 import { preflightChecks, runChecks } from '../src/preflight/checks.js';

@@ -110,7 +110,14 @@ try {
     );
   };
   const viaService = (planes: Plane[], limit: number) => async (query: string) =>
-    (await searchPlanes(graph, tenant.projectId, { query, planes, filters: {}, limit })).nodes.length;
+    (
+      await searchPlanes({ graph, embedder: service.deps.embedder }, tenant.projectId, {
+        query,
+        planes,
+        filters: {},
+        limit,
+      })
+    ).nodes.length;
   const viaApi = (planes: Plane[], limit: number) => async (query: string) => {
     const r = await fetch(`${service.url}/v1/search`, {
       method: 'POST',

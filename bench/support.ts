@@ -34,7 +34,13 @@ export async function startBench(
   if (!config.neo4j.uri) fs.rmSync(dataDir, { recursive: true, force: true });
   const endpoints = await ensureServices(
     config,
-    { dataDir, neo4jPort: ports.neo4j, temporalPort: ports.temporal, temporalUiPort: null },
+    {
+      dataDir,
+      neo4jPort: ports.neo4j,
+      temporalPort: ports.temporal,
+      temporalUiPort: null,
+      embeddingsPort: ports.neo4j + 5,
+    },
     (l) => process.stderr.write(`${l}\n`),
   );
   const service = await startService(config, endpoints, {

@@ -1,17 +1,17 @@
 // npm run eval:extraction — entity and relation precision, recall and F1 per type and overall on
-// the committed labelled set (test/extraction/eval/paragraphs.json), for the built-in extractor
+// the committed labelled set (test/extractor/eval/paragraphs.json), for the built-in extractor
 // and, when LLM_BASE_URL is set, the LLM extractor. --verbose lists each paragraph's misses;
 // --only <id prefix> scores a subset ("--only h": the held-out paragraphs).
-import { BuiltinExtractor, LlmExtractor } from '../src/extraction/index.js';
-import type { Extractor } from '../src/extraction/types.js';
+import { BuiltinExtractor, LlmExtractor } from '../src/extractor/index.js';
+import type { Extractor } from '../src/extractor/types.js';
 import {
   evaluate,
   type Evaluation,
   formatEvaluation,
   loadGoldSet,
   pooledCorrelation,
-} from '../test/extraction/eval/score.js';
-import { customShape, generalShape } from '../test/extraction/eval/shape.js';
+} from '../test/extractor/eval/score.js';
+import { customShape, generalShape } from '../test/extractor/eval/shape.js';
 
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.indexOf('--only');

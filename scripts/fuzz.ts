@@ -47,6 +47,9 @@ async function main(): Promise<number> {
     GKS_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     RATE_LIMIT_PER_SECOND: '1000000',
     RATE_LIMIT_BURST: '1000000',
+    // schemathesis sends thousands of requests without a key on purpose (its ignored_auth check).
+    RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '60000000',
+    RATE_LIMIT_AUTH_FAILURES_BURST: '1000000',
     ...env,
   });
   const neo4jPort = Number(env.GKS_FUZZ_NEO4J_PORT ?? 17697);
@@ -54,9 +57,9 @@ async function main(): Promise<number> {
   const apiPort = Number(env.GKS_FUZZ_API_PORT ?? 18080);
   const dataDir = path.join(config.dataDir, `fuzz-${neo4jPort}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const endpoints = await ensureServices(config, { dataDir, neo4jPort, temporalPort, temporalUiPort: null }, (l) =>
-    say(l.trim()),
-  );
+  // The embedding engine's port derives from the Neo4j port (as in the tests), so runs never collide.
+  const layout = { dataDir, neo4jPort, temporalPort, temporalUiPort: null, embeddingsPort: neo4jPort + 5 };
+  const endpoints = await ensureServices(config, layout, (l) => say(l.trim()));
   const audit = startResponseAudit();
   const service = await startService(config, endpoints, {
     worker: true,

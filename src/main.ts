@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config/config.js';
 import { PrerequisiteError } from './runtime/provision.js';
+import { embeddingsBanner } from './embeddings/setup.js';
 import { ensureServices, type Endpoints } from './runtime/services.js';
 import { devCredentialLines, ensureDevCredentials } from './runtime/devCredentials.js';
 import { startBrowser, type BrowserServer } from './runtime/browser.js';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   );
   say(`  Neo4j Bolt:   ${endpoints.neo4jUri}   (terminal: npx gks cypher)`);
   say(`  Neo4j Browser: ${browser?.openUrl ?? '(off: GKS_BROWSER_PORT=0 or not provisioned, see above)'}`);
+  say(`  Embeddings:   ${embeddingsBanner(config.embeddings, endpoints.embeddingsUrl)}`);
   for (const line of devCredentialLines(
     credentials,
     created,

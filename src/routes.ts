@@ -1,15 +1,15 @@
 // Every route of the service, area by area. Adding an area means adding its routes here.
 import type { Deps } from './http/deps.js';
 import type { RouteSpec } from './http/route.js';
-import { systemRoutes } from './system/routes.js';
+import { systemRoutes } from './ops/systemRoutes.js';
 import { tenancyRoutes } from './tenancy/routes.js';
 import { creditRoutes } from './credits/routes.js';
 import { deltaRoutes } from './deltas/routes.js';
 import { memoryRoutes } from './memories/routes.js';
 import { memoryCorrectionRoutes } from './memories/correctionRoutes.js';
-import { entityRoutes } from './entities/routes.js';
+import { entityRoutes } from './entities/correctionRoutes.js';
 import { loopRoutes } from './loops/routes.js';
-import { extractionRoutes } from './extractions/routes.js';
+import { extractionRoutes } from './loops/extractionRoutes.js';
 import { submissionRoutes } from './submissions/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { documentCorrectionRoutes } from './documents/correctionRoutes.js';
@@ -21,7 +21,7 @@ import { preflightRoutes } from './preflight/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { sliceRoutes } from './slices/routes.js';
 import { contextRoutes } from './context/routes.js';
-import { packRoutes } from './context/packRoutes.js';
+import { packRoutes } from './packs/routes.js';
 import { connectionRoutes } from './connections/routes.js';
 import { bridgeRoutes } from './bridges/routes.js';
 

@@ -14,7 +14,12 @@ import { allRoutes } from './routes.js';
 import { TemporalGateway } from './temporal/connection.js';
 import { startWorker, type RunningWorker } from './temporal/worker.js';
 import type { EngineSupervisor } from './runtime/supervisor.js';
-import { trackDependency } from './ops/metrics.js';
+import { prepareVectorIndexes, checkAnsweredDimensions } from './embeddings/schema.js';
+import { setEmbeddingQueue } from './embeddings/queue.js';
+import { createEmbedder } from './embeddings/setup.js';
+import { readBacklog } from './embeddings/status.js';
+import { EmbeddingWorker } from './embeddings/worker.js';
+import { setEmbeddingBacklogSource, trackDependency } from './ops/metrics.js';
 import type { DependencyHealth } from './ops/health.js';
 
 export interface Service {
@@ -42,8 +47,20 @@ function watchHealth(health: DependencyHealth, logger: Logger): void {
 
 export async function startService(
   config: Config,
-  endpoints: { neo4jUri: string; temporalAddress: string; supervisors?: EngineSupervisor[] },
-  options: { worker: boolean; port?: number; logger?: Logger },
+  endpoints: {
+    neo4jUri: string;
+    temporalAddress: string;
+    supervisors?: EngineSupervisor[];
+    /** The embedded engine's OpenAI-compatible base URL, when this process started one. */
+    embeddingsUrl?: string | null;
+  },
+  options: {
+    worker: boolean;
+    port?: number;
+    logger?: Logger;
+    /** The embedding worker drains the vector queue in this process (default true when there is an embedder). */
+    embeddingWorker?: boolean;
+  },
 ): Promise<Service> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const graph = new Graph({
@@ -55,6 +72,8 @@ export async function startService(
   });
   await waitForGraph(graph, 60_000);
   await applySchema(graph);
+  const indexes = await prepareVectorIndexes(graph, config.embeddings);
+  setEmbeddingQueue(config.embeddings.mode !== 'off');
   warmPreflight(graph, logger);
   const settings = {
     address: endpoints.temporalAddress,
@@ -62,13 +81,39 @@ export async function startService(
     taskQueue: config.temporal.taskQueue,
   };
   const gateway = new TemporalGateway(settings);
-  const deps: Deps = { graph, config, logger, temporal: gateway, runtime: { engines: endpoints.supervisors ?? [] } };
+  const embedder = createEmbedder(config.embeddings, endpoints.embeddingsUrl);
+  if (embedder) {
+    // An endpoint answering another dimension than the indexes hold is refused before serving; one
+    // that cannot be reached now does not stop the start (vectors follow once it answers).
+    const answered = await embedder.answeredDimensions();
+    if (answered !== null) checkAnsweredDimensions(embedder.model, answered);
+  }
+  const deps: Deps = {
+    graph,
+    config,
+    logger,
+    temporal: gateway,
+    embedder,
+    runtime: { engines: endpoints.supervisors ?? [] },
+  };
   for (const health of [graph.health, gateway.health]) watchHealth(health, logger);
+  const embeddingWorker =
+    embedder && options.embeddingWorker !== false
+      ? new EmbeddingWorker(graph, embedder, logger, { batchSize: config.embeddings.batchSize })
+      : null;
+  deps.runtime.embeddings = { config: config.embeddings, embedder, worker: embeddingWorker, indexes };
+  if (embedder) watchHealth(embedder.health, logger);
+  setEmbeddingBacklogSource(async () => {
+    const backlog = await readBacklog(graph);
+    return { count: backlog.count, oldestAgeSeconds: backlog.oldest_age_seconds };
+  });
   graph.startProbe();
   gateway.startProbe();
+  embedder?.startProbe();
+  embeddingWorker?.start();
   const app = buildApp(deps, allRoutes(deps));
   const worker = options.worker
-    ? await startWorker(settings, { graph, config, logger }, (line) => logger.warn(line))
+    ? await startWorker(settings, { graph, config, logger, embedder }, (line) => logger.warn(line))
     : undefined;
   if (worker) deps.runtime.worker = worker;
   const server = http.createServer(app.callback());
@@ -89,6 +134,8 @@ export async function startService(
         server.closeIdleConnections();
       });
       await worker?.stop();
+      await embeddingWorker?.stop();
+      embedder?.stopProbe();
       await gateway.close();
       await graph.close();
     },

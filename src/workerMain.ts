@@ -3,6 +3,8 @@
 // TEMPORAL_ADDRESS (default: the local engines of `npm start`).
 import { ConfigError, loadConfig } from './config/config.js';
 import { Graph, waitForGraph } from './db/graph.js';
+import { setEmbeddingQueue } from './embeddings/queue.js';
+import { createEmbedder } from './embeddings/setup.js';
 import { startWorker } from './temporal/worker.js';
 
 async function main(): Promise<void> {
@@ -18,13 +20,18 @@ async function main(): Promise<void> {
   });
   await waitForGraph(graph, 60_000);
   graph.startProbe();
+  setEmbeddingQueue(config.embeddings.mode !== 'off');
+  // The embedded engine of `npm start` (GKS_EMBEDDINGS_PORT) or EMBEDDINGS_URL, for `gks reembed`.
+  const embedder = createEmbedder(config.embeddings, `http://127.0.0.1:${config.embeddings.port}/v1`);
+  embedder?.startProbe();
   const worker = await startWorker(
     { address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue },
-    { graph, config },
+    { graph, config, embedder },
   );
   process.stdout.write(`worker polling ${config.temporal.taskQueue} on ${address} (Neo4j ${uri})\n`);
   const stop = async () => {
     await worker.stop();
+    embedder?.stopProbe();
     await graph.close();
     process.exit(0);
   };

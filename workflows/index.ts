@@ -2,3 +2,4 @@
 export { serviceCheck } from './serviceCheck.js';
 export { graphExtractionLoop, hydrateLoop } from './loops.js';
 export { connectionSync } from './connectionSync.js';
+export { reembed } from './reembed.js';

@@ -1,4 +1,4 @@
-// The slice's subject: a committed entity of the project, by id or by normalised name (and label).
+// The slice's subject: a committed entity of the project, by id or by normalized name (and label).
 MATCH (e:Entity:Knowledge)
 WHERE e.project_id = $project_id AND NOT e:Pending
   AND (($id IS NOT NULL AND e.id = $id)

@@ -3,4 +3,6 @@ MATCH (:Delta {id: $delta_id})-[:CREATED]->(n:Pending)
 REMOVE n:Pending
 SET n.identity_key = n.pending_identity_key
 REMOVE n.pending_identity_key
+// with $embed a memory, chunk or entity joins the embedding queue (docs/embeddings.md)
+SET n.embedding_queued_at = CASE WHEN $embed AND (n:Memory OR n:Chunk OR n:Entity) THEN datetime($now) END
 RETURN count(n) AS applied

@@ -2,8 +2,11 @@
 // each of its relationships as a :RelationshipSnapshot naming the other node by id, so revert can
 // restore them even when both ends are deleted by this delta. Nothing is deleted yet.
 MATCH (:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'delete_node'})-[:TARGET]->(n)
-SET c.old_labels = [l IN labels(n) WHERE l <> 'Knowledge'], c.old_keys = keys(n)
-FOREACH (k IN keys(n) | SET c['old.' + k] = n[k])
+// Vectors and the embedding queue are not part of a change record: a restored node is embedded anew.
+WITH c, n, [k IN keys(n) WHERE NOT k IN ['embedding', 'embedding_model', 'embedding_text_hash', 'embedding_queued_at',
+  'embedding_error']] AS kept
+SET c.old_labels = [l IN labels(n) WHERE l <> 'Knowledge'], c.old_keys = kept
+FOREACH (k IN kept | SET c['old.' + k] = n[k])
 WITH c, n
 CALL (c, n) {
   MATCH (n)-[r]-(m)

@@ -1,4 +1,4 @@
-// Committed collections of the project with the given normalised names, so a tag reuses its
+// Committed collections of the project with the given normalized names, so a tag reuses its
 // collection instead of creating a second one.
 UNWIND $names AS name
 MATCH (c:Collection:Knowledge)

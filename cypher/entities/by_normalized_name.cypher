@@ -1,4 +1,4 @@
-// Committed entities of the project with one of the given normalised names: resolution of memory
+// Committed entities of the project with one of the given normalized names: resolution of memory
 // subjects and objects, submissions and extracted entities (callers pick the type they need).
 UNWIND $names AS name
 MATCH (e:Entity {project_id: $project_id, normalized_name: name})

@@ -1,5 +1,5 @@
 // Memories about one entity (as subject or object), newest observation first, with the other end of
-// the statement when there is one. The name is matched case-insensitively on the normalised name.
+// the statement when there is one. The name is matched case-insensitively on the normalized name.
 // Committed graph only. Parameters: $project_id, $name.
 MATCH (e:Entity {project_id: $project_id})
 WHERE NOT e:Pending AND (e.normalized_name = toLower(trim($name)) OR toLower(e.name) = toLower(trim($name)))

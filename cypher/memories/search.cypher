@@ -4,6 +4,6 @@ CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: toInteger($can
 WHERE node.project_id = $project_id AND NOT node:Pending
   AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
   AND ($kinds IS NULL OR node.kind IN $kinds)
-RETURN properties(node) AS memory, score
+RETURN node {.*, embedding: null} AS memory, score
 ORDER BY score DESC, node.id
 LIMIT toInteger($limit)

@@ -1,23 +1,23 @@
 // Check: duplicates.
 // Detects a node the delta creates that repeats one of the same type:
-//   same_identity           (error)   a new entity whose identity key (project|Label|normalised identity)
+//   same_identity           (error)   a new entity whose identity key (project|Label|normalized identity)
 //                                     is held by a committed entity: the apply would break the
 //                                     uniqueness rule on identity_key and fail;
 //   same_identity_in_delta  (error)   two new entities of the delta share one identity key;
 //   renamed_to_identity     (error)   an update of the delta gives an entity (new name or type) the
 //                                     identity key a committed entity holds: merge them instead;
-//   same_name_other_type    (warning) a new entity whose normalised name a committed entity of
+//   same_name_other_type    (warning) a new entity whose normalized name a committed entity of
 //                                     another type has (Ada the Person and Ada the Concept);
-//   same_content            (warning) a new memory whose normalised content (lower case, every run
+//   same_content            (warning) a new memory whose normalized content (lower case, every run
 //                                     of punctuation, symbols and whitespace one space) equals a
 //                                     committed memory of the project;
-//   same_content_in_delta   (warning) two new memories of the delta with the same normalised content;
+//   same_content_in_delta   (warning) two new memories of the delta with the same normalized content;
 //   corrected_to_content    (warning) a correction (update) of a committed memory's content makes it
-//                                     equal, once normalised as same_content does, to another committed
+//                                     equal, once normalized as same_content does, to another committed
 //                                     memory (one the delta neither deletes nor corrects too);
 //   same_triple             (warning) a new memory that states the same (subject, predicate, object)
 //                                     as a committed memory in other words: same subject and object
-//                                     entities, predicate equal once normalised as content is.
+//                                     entities, predicate equal once normalized as content is.
 // Committed nodes the delta deletes do not count. Lookups: Entity.identity_key (unique),
 // Entity.pending_identity_key (index), Entity(project_id, normalized_name) (index), the
 // memory_text full-text index (phrase query, tenant token), the new memory's subject entity.

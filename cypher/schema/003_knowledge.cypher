@@ -1,7 +1,7 @@
 // Every governed node carries :Knowledge (unique id, project) beside its own labels (:Memory, :Entity:Person, ...).
 CREATE CONSTRAINT knowledge_id IF NOT EXISTS FOR (n:Knowledge) REQUIRE n.id IS UNIQUE;
 CREATE INDEX knowledge_project IF NOT EXISTS FOR (n:Knowledge) ON (n.project_id);
-// Committed entities are unique per project, type and normalised identity; pending ones keep pending_identity_key.
+// Committed entities are unique per project, type and normalized identity; pending ones keep pending_identity_key.
 CREATE CONSTRAINT entity_identity IF NOT EXISTS FOR (e:Entity) REQUIRE e.identity_key IS UNIQUE;
 CREATE INDEX entity_pending_identity IF NOT EXISTS FOR (e:Entity) ON (e.pending_identity_key);
 CREATE INDEX entity_project_name IF NOT EXISTS FOR (e:Entity) ON (e.project_id, e.normalized_name);

@@ -6,6 +6,6 @@ CREATE INDEX chunk_document_index IF NOT EXISTS FOR (c:Chunk) ON (c.document_id,
 // transaction, so a chunk is searchable as soon as its delta is applied (documents report ragReady).
 CREATE FULLTEXT INDEX chunk_text IF NOT EXISTS FOR (c:Chunk) ON EACH [c.text, c.tenant]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}};
-// Collections (from tags) are unique per project and normalised name once committed.
+// Collections (from tags) are unique per project and normalized name once committed.
 CREATE CONSTRAINT collection_identity IF NOT EXISTS FOR (c:Collection) REQUIRE c.identity_key IS UNIQUE;
 CREATE INDEX collection_project_name IF NOT EXISTS FOR (c:Collection) ON (c.project_id, c.normalized_name);

@@ -3,6 +3,6 @@
 CALL db.index.fulltext.queryNodes('entity_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
 WHERE node.project_id = $project_id AND NOT node:Pending
   AND ($types IS NULL OR any(l IN labels(node) WHERE l IN $types))
-RETURN properties(node) AS entity, labels(node) AS labels, score
+RETURN node {.*, embedding: null} AS entity, labels(node) AS labels, score
 ORDER BY score DESC, node.id
 LIMIT toInteger($limit)

@@ -8,7 +8,7 @@ import type { Plain } from '../db/values.js';
 import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import type { PropValue } from '../deltas/props.js';
-import { normalizeName } from '../entities/normalize.js';
+import { normalizeName } from '../entities/identity.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
 import type { MappingRecord } from './store.js';
 

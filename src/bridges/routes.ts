@@ -6,7 +6,7 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { cursorPage, cursorQuery, obj, projectQuery } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, projectQuery, idParams } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
 import { bridgeListItem, bridgeView } from './views.js';
 import {
@@ -32,7 +32,6 @@ import type { Proposal, ProposeOptions } from './translate/index.js';
 
 type Options = Partial<ProposeOptions>;
 const withDefaults = (o: Options | undefined): ProposeOptions => ({ ...(o ?? {}), max_depth: o?.max_depth ?? 2 });
-const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 const writeFields = {
   id: { type: ['string', 'null'] },
   status: { enum: ['applied', 'staged', 'failed'] },
@@ -220,7 +219,7 @@ export function bridgeRoutes(deps: Deps) {
               digest: String(current.bridge.source_digest),
               url: (current.bridge.source_url as string | null) ?? null,
             };
-        const result = await versionBridge(deps, actor, id, normaliseProposal(proposed), options, body.apply ?? false);
+        const result = await versionBridge(deps, actor, id, normalizeProposal(proposed), options, body.apply ?? false);
         const failed = result.status === 'failed';
         return {
           status: governedWriteStatus(result),
@@ -303,7 +302,7 @@ export function bridgeRoutes(deps: Deps) {
 }
 
 /** An edited proposal as the service builds them: defaults for the optional fields. */
-function normaliseProposal<T extends { proposal: Proposal }>(p: T): T {
+function normalizeProposal<T extends { proposal: Proposal }>(p: T): T {
   return {
     ...p,
     proposal: {

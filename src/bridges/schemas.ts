@@ -155,7 +155,14 @@ export const proposalSchema: JsonSchema = obj(
   {
     format: { enum: [...SOURCE_FORMATS] },
     entity_types: { type: 'array', minItems: 1, maxItems: 1000, items: proposedType },
-    relationship_types: { type: 'array', maxItems: 2000, items: proposedRelationship },
+    relationship_types: {
+      type: 'array',
+      maxItems: 2000,
+      items: proposedRelationship,
+      description:
+        'At most 200 distinct relationship type names per bridge version (a 400 past that): type names are ' +
+        'database-wide and never reclaimed.',
+    },
   },
   ['entity_types', 'relationship_types'],
 );

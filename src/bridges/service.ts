@@ -13,7 +13,7 @@ import { loadShape, stageShape, type StagedShape } from '../shapes/store.js';
 import { planMap, type MapContext, type MapPlan } from './map.js';
 import { diffDefinitions, type DefinitionDiff } from './diff.js';
 import { mappingFromProps, stageBridge, stageBridgeVersion, type MappingRecord } from './store.js';
-import type { ConfigDeps, GraphDeps } from '../services/deps.js';
+import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
 import {
   propose,
   proposalToDefinition,

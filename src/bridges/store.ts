@@ -2,7 +2,7 @@
 // text) that PROPOSES its :Shape (one per version) and HAS_MAPPING one :BridgeMapping per type and
 // version, each with the record paths of its identity, name, properties and relationships as
 // parallel lists.
-import { canonicalJson as canonical } from '../briefing/hashes.js';
+import { canonicalJsonOf } from '../shared/canonicalJson.js';
 import type { Plain } from '../db/values.js';
 import type { PropValue } from '../deltas/props.js';
 import type { DeltaDraft } from '../deltas/draft.js';
@@ -38,11 +38,6 @@ export interface MappingRecord {
     inferred: boolean;
     target_identity_path: string | null;
   }[];
-}
-
-/** The service's one canonical JSON (sorted keys, as the briefing hashes use) for a parsed JSON value. */
-export function canonicalJson(value: unknown): string {
-  return canonical(value as Parameters<typeof canonical>[0]);
 }
 
 /** The mapping of each proposed type: its properties, and the relationships its records carry. */
@@ -150,7 +145,7 @@ function bridgeProps(input: BridgeNodeInput): Record<string, PropValue> {
     source_format: input.source.format,
     source_digest: input.source.digest,
     source_url: input.source.url,
-    options: canonicalJson(input.options),
+    options: canonicalJsonOf(input.options),
     unmapped_pointers: input.unmapped.map((u) => u.pointer),
     unmapped_reasons: input.unmapped.map((u) => u.reason),
     type_count: input.proposal.entity_types.length,

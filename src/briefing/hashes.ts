@@ -1,50 +1,29 @@
 // The three briefing digests, so a client can tell whether two briefings rest on the same evidence
 // (structural), answer the same request (operational) and say the same things (denotative).
 //
-// Canonical JSON: object keys sorted by UTF-16 code unit order at every depth, array order kept,
-// no whitespace, strings and numbers as JSON.stringify writes them, keys whose value is undefined
-// left out; the resulting string is encoded as UTF-8 and hashed with SHA-256, written as 64
-// lowercase hex characters.
+// Canonical JSON and the hash as src/shared/canonicalJson.ts defines them.
 //
 //   structural  = sha256(canonical({ output_type: "SituationBriefing", purpose: "operational-briefing",
 //                                    selected: [{ id, kind }, ...] }))          -- the shape of the evidence
-//   operational = sha256(canonical({ purpose: "operational-briefing", query: normalised query,
+//   operational = sha256(canonical({ purpose: "operational-briefing", query: normalized query,
 //                                    output_type: "SituationBriefing", max_evidence }))  -- what was asked
 //   denotative  = sha256(canonical({ selected: [{ id, content }, ...] }))       -- what the evidence says
 //
 // "selected" lists the evidence in selection order; content is the memory content exactly as
 // stored, so the denotative digest changes whenever any selected memory's content changes. The
-// normalised query is the query trimmed, with every whitespace run collapsed to one space, and
+// normalized query is the query trimmed, with every whitespace run collapsed to one space, and
 // lowercased. max_evidence is the limit in force (12 unless the request set one). No digest
 // includes generated_at, so the same query and the same evidence give the same digests.
-import { createHash } from 'node:crypto';
+import { canonicalJson, sha256Hex } from '../shared/canonicalJson.js';
 import type { BriefingHashes, BriefingMemory } from './types.js';
+
+export { canonicalJson, sha256Hex };
 
 export const BRIEFING_PURPOSE = 'operational-briefing';
 export const BRIEFING_OUTPUT_TYPE = 'SituationBriefing';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json | undefined };
-
-/** Canonical JSON as defined above; throws on numbers JSON cannot represent. */
-export function canonicalJson(value: Json): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`canonical JSON cannot represent ${value}`);
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value)
-    .filter((key) => value[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] as Json)}`).join(',')}}`;
-}
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
 /** The query as the operational digest sees it: trimmed, whitespace collapsed, lowercased. */
-export function normaliseQuery(query: string): string {
+export function normalizeQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
@@ -64,7 +43,7 @@ export function briefingHashes(
     operational: sha256Hex(
       canonicalJson({
         purpose: BRIEFING_PURPOSE,
-        query: normaliseQuery(query),
+        query: normalizeQuery(query),
         output_type: BRIEFING_OUTPUT_TYPE,
         max_evidence: maxEvidence,
       }),

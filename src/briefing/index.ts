@@ -13,7 +13,7 @@ export { BuiltinBriefingWriter, BUILTIN_BRIEFING_MODEL } from './builtin.js';
 export { LlmBriefingWriter, LlmEndpointError, DEFAULT_LLM_TIMEOUT_MS } from './llm.js';
 export type { LlmBriefingOptions } from './llm.js';
 export { selectEvidence, DEFAULT_MAX_EVIDENCE, KIND_ORDER } from './select.js';
-export { briefingHashes, canonicalJson, sha256Hex, normaliseQuery } from './hashes.js';
+export { briefingHashes, canonicalJson, sha256Hex, normalizeQuery } from './hashes.js';
 export type {
   Briefing,
   BriefingHashes,

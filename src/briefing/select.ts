@@ -12,7 +12,7 @@ const KIND_RANK: Record<MemoryKind, number> = Object.fromEntries(
 ) as Record<MemoryKind, number>;
 
 /** Content as compared for duplicates: Unicode NFC, whitespace runs collapsed, trimmed, lowercased. */
-export function normaliseContent(content: string): string {
+export function normalizeContent(content: string): string {
   return content.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
@@ -46,7 +46,7 @@ export function compareCandidates(a: BriefingMemory, b: BriefingMemory): number 
 }
 
 /**
- * Orders the candidates, drops any whose normalised content repeats a better-ranked one, and keeps
+ * Orders the candidates, drops any whose normalized content repeats a better-ranked one, and keeps
  * at most maxEvidence. maxEvidence must be a whole number of at least 0.
  */
 export function selectEvidence(
@@ -60,7 +60,7 @@ export function selectEvidence(
   const selected: BriefingMemory[] = [];
   for (const memory of [...candidates].sort(compareCandidates)) {
     if (selected.length >= maxEvidence) break;
-    const key = normaliseContent(memory.content);
+    const key = normalizeContent(memory.content);
     if (seen.has(key)) continue;
     seen.add(key);
     selected.push(memory);

@@ -32,7 +32,7 @@ export interface BriefingInput {
 export interface BriefingHashes {
   /** 64-char lowercase hex SHA-256 of the evidence shape (ids and kinds in order). */
   structural: string;
-  /** 64-char lowercase hex SHA-256 of what was asked (normalised query, purpose, type, limit). */
+  /** 64-char lowercase hex SHA-256 of what was asked (normalized query, purpose, type, limit). */
   operational: string;
   /** 64-char lowercase hex SHA-256 of what the evidence says (ids and contents). */
   denotative: string;

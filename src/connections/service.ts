@@ -10,7 +10,7 @@ import { ApiError, conflict, invalid } from '../errors/catalogue.js';
 import { validationError } from '../http/validation.js';
 import { tenantToken } from '../db/tenant.js';
 import type { Plain } from '../db/values.js';
-import type { ConfigDeps, GraphDeps } from '../services/deps.js';
+import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
 import { CONNECTORS, callerFor, checksFrom } from './connectors/index.js';
 import { firstUrl } from './connectors/httpJson.js';
 import { UpstreamError } from './http.js';
@@ -73,11 +73,19 @@ export function assertUrlsParse(kind: ConnectionKind, config: ConnectorConfig): 
     throw invalid(field, URL_REASON);
   }
   if (kind !== 'http_json') return;
+  const { path, base_url: base } = config as HttpJsonConfig;
+  let url: URL;
   try {
-    firstUrl(config as HttpJsonConfig, null);
+    url = firstUrl(config as HttpJsonConfig, null);
   } catch {
     throw invalid('/body/config/path', 'does not form a URL with base_url that the WHATWG URL parser accepts');
   }
+  // A path is a path: it never names a host, and never climbs out of base_url with dot segments.
+  const segments = path.split(/[?#]/)[0]!.split('/');
+  if (segments.some((seg) => /^(\.|%2e){1,2}$/i.test(seg)))
+    throw invalid('/body/config/path', 'must not hold a "." or ".." segment (plain or percent-encoded)');
+  if (url.origin !== new URL(base).origin)
+    throw invalid('/body/config/path', "resolves to another host than base_url's; a path stays on base_url's origin");
 }
 
 /** The minimum schedule interval in milliseconds, from an ISO-8601 duration (PnDTnHnMnS). */

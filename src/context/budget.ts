@@ -7,7 +7,7 @@
 import type { Plane, SliceDefinition } from '../slices/definition.js';
 import type { Ranked } from './rank.js';
 import { itemText, renderLayout, type HeaderInput, type RenderItem, type Renderer } from './render.js';
-import type { TokenCounter } from './tokens.js';
+import type { TokenCounter } from './tokenCount.js';
 
 /** Tokens the query may take in the header. */
 export const HEADER_QUERY_TOKENS = 48;

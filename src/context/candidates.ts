@@ -1,13 +1,16 @@
-// Gathers a compile's candidates: per plane, the full-text hits of the
-// query (or, with no query, the most recent items), plus the subject's neighbourhood within `hops`
-// and the memories linked to it. Only committed items; memories only while recallable.
+// Gathers a compile's candidates: per plane, the full-text hits of the query and its neighbours by
+// meaning (vector indexes; docs/recall.md), or, with no query, the most recent items; plus the
+// subject's neighbourhood within `hops` and the memories linked to it. Only committed items;
+// memories only while recallable.
 import type { Graph, Row, Tx, TxMeta } from '../db/graph.js';
 import { luceneQuery } from '../db/tenant.js';
-import { normalizeName } from '../entities/normalize.js';
+import { contentWords, exactIdentifiers, identifierTokens, wordCoverage } from '../search/hybrid.js';
+import { nearest, type Question } from '../search/meaning.js';
+import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
 import type { Plane, SliceDefinition } from '../slices/definition.js';
 
-export type CandidateSource = 'query' | 'recent' | 'linked' | 'neighbourhood';
+export type CandidateSource = 'query' | 'meaning' | 'recent' | 'linked' | 'neighbourhood';
 
 export interface Candidate {
   id: string;
@@ -25,8 +28,13 @@ export interface Candidate {
   chunk_index: number | null;
   /** distance from the subject, for neighbourhood entities and linked memories */
   hops: number | null;
-  /** rank (from 1) of the candidate in each source that found it */
-  sources: { source: CandidateSource; rank: number }[];
+  /**
+   * rank (from 1) of the candidate in each source that found it; a query hit's weight is the share
+   * of the question's content words it holds (hybrid only), a meaning hit carries its similarity
+   */
+  sources: { source: CandidateSource; rank: number; weight?: number; similarity?: number }[];
+  /** the question's identifiers found verbatim in the item (ranked first) */
+  exact: string[];
 }
 
 export interface GatherRequest {
@@ -35,6 +43,8 @@ export interface GatherRequest {
   query: string | null;
   asOf: string | null;
   now: string;
+  /** the question embedded (src/search/meaning.ts); its vector is null without meaning */
+  question?: Question | null;
 }
 
 export interface Gathered {
@@ -81,7 +91,8 @@ function candidate(plane: Plane, row: Row, source: CandidateSource, rank: number
     date: typeof row.date_observed === 'string' ? row.date_observed : null,
     chunk_index: chunkIndex,
     hops: typeof row.hops === 'number' ? row.hops : null,
-    sources: [{ source, rank }],
+    sources: [{ source, rank, ...(typeof row.similarity === 'number' ? { similarity: row.similarity } : {}) }],
+    exact: [],
   };
 }
 
@@ -92,7 +103,7 @@ function collect(into: Map<string, Candidate>, plane: Plane, rows: Row[], source
     const known = into.get(c.id);
     if (!known) into.set(c.id, c);
     else {
-      known.sources.push({ source, rank: i + 1 });
+      known.sources.push(c.sources[0]!);
       if (c.hops !== null && (known.hops === null || c.hops < known.hops)) known.hops = c.hops;
     }
   });
@@ -149,6 +160,7 @@ async function subjectChain(
  * give them a common snapshot), and the compile waits for the slowest instead of their sum.
  */
 export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: TxMeta = {}): Promise<Gathered> {
+  const question = req.question?.vector ? req.question : null;
   const { def, projectId } = req;
   const limit = perSourceLimit(def.budget.max_tokens);
   const lucene = req.query ? luceneQuery(req.query, projectId) : null;
@@ -186,7 +198,12 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
         )
       : Promise.resolve([]);
 
-  const [memories, chunks, entities, found] = await Promise.all([
+  const near = (plane: Plane, statement: string, params: Record<string, unknown>) =>
+    lucene && question && def.planes.includes(plane)
+      ? graph.read((tx) => nearest(tx, `context/${statement}_vector`, params, question, limit), meta)
+      : Promise.resolve([]);
+
+  const [memories, chunks, entities, found, memoriesNear, chunksNear, entitiesNear] = await Promise.all([
     search('memory', 'memories', memoryParams, memoryParams.kinds !== null || windowed),
     search(
       'document',
@@ -203,10 +220,13 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     def.subject
       ? graph.read((tx) => subjectChain(tx, def, base, entityParams, memoryParams), meta)
       : Promise.resolve(null),
+    near('memory', 'memories', memoryParams),
+    near('document', 'chunks', documentParams),
+    near('entity', 'entities', entityParams),
   ]);
 
-  // Collected in a fixed order (plane searches, then the neighbourhood, then linked memories), so
-  // each candidate lists its sources the same way every time.
+  // Collected in a fixed order (plane searches by words, then by meaning, then the neighbourhood,
+  // then linked memories), so each candidate lists its sources the same way every time.
   const byPlane = new Map<Plane, Map<string, Candidate>>(def.planes.map((p) => [p, new Map()]));
   const into = (plane: Plane, rows: Row[], from: CandidateSource) => {
     const found = byPlane.get(plane);
@@ -215,11 +235,24 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
   into('memory', memories, source);
   into('document', chunks, source);
   into('entity', entities, source);
+  into('memory', memoriesNear, 'meaning');
+  into('document', chunksNear, 'meaning');
+  into('entity', entitiesNear, 'meaning');
   if (found) {
     into('entity', found.entities, 'neighbourhood');
     into('memory', found.linked, 'linked');
   }
   const candidates = new Map<Plane, Candidate[]>();
-  for (const [plane, items] of byPlane) candidates.set(plane, [...items.values()]);
+  const words = question ? contentWords(req.query ?? '') : null;
+  const identifiers = identifierTokens(req.query ?? '');
+  for (const [plane, items] of byPlane) {
+    for (const c of items.values()) {
+      const text = `${c.name}\n${c.text}`;
+      c.exact = exactIdentifiers(identifiers, text);
+      // Hybrid: a word hit counts by the share of the question it holds (src/search/hybrid.ts).
+      if (words) for (const s of c.sources) if (s.source === 'query') s.weight = wordCoverage(words, text);
+    }
+    candidates.set(plane, [...items.values()]);
+  }
   return { candidates, subject: found?.subject ?? null };
 }

@@ -3,14 +3,17 @@
 // same request give the same bytes (only the response's request_id differs). The clock is used for
 // two things only: forget_after (a forgotten memory never appears) and, when as_of is not given,
 // the end of a rolling time window.
-import type { Graph } from '../db/graph.js';
 import type { SliceDefinition } from '../slices/definition.js';
 import { fitSelection, renderFitted, selectItems, selectedEntityIds, type Chosen, type Fitted } from './budget.js';
-import { gatherCandidates, type Candidate } from './candidates.js';
+import { gatherCandidates, type Candidate, type CandidateSource } from './candidates.js';
+import type { GraphDeps } from '../shared/deps.js';
+import type { EmbedderDeps } from '../embeddings/model.js';
+import type { Match, SearchMode } from '../search/hybrid.js';
+import { embedQuestion, type Degraded } from '../search/meaning.js';
 import { packHashes, type PackHashes } from './hashes.js';
 import { rankCandidates, type Ranked } from './rank.js';
 import { itemText, rendererFor } from './render.js';
-import { TokenCounter } from './tokens.js';
+import { TokenCounter } from './tokenCount.js';
 
 export interface CompileRequest {
   projectId: string;
@@ -20,6 +23,8 @@ export interface CompileRequest {
   asOf?: string | undefined;
   maxTokens?: number | undefined;
   explain?: boolean | undefined;
+  /** hybrid (default): words and meaning; lexical: words only (src/search/hybrid.ts). */
+  mode?: SearchMode | undefined;
 }
 
 export interface PackItem {
@@ -38,6 +43,8 @@ export interface PackItem {
 export interface Compiled {
   pack: ContextPack;
   chosen: Chosen[];
+  /** ["semantic"] when meaning was wanted but unavailable (the pack then rests on words alone). */
+  degraded: Degraded[];
 }
 
 export interface ContextPack {
@@ -62,8 +69,9 @@ export interface ContextPack {
 export function reasonOf(c: Candidate): string {
   const hop = (n: number) => `${n} hop${n === 1 ? '' : 's'}`;
   return c.sources
-    .map(({ source, rank }) => {
+    .map(({ source, rank, similarity }) => {
       if (source === 'query') return `matches the query (#${rank})`;
+      if (source === 'meaning') return `close in meaning (#${rank}, similarity ${similarity?.toFixed(3) ?? '?'})`;
       if (source === 'recent') return `recent (#${rank})`;
       if (source === 'neighbourhood') return c.hops === 0 ? 'the subject' : `${hop(c.hops ?? 0)} from the subject`;
       return c.hops === 0 ? 'linked to the subject' : `linked to an entity ${hop(c.hops ?? 0)} from the subject`;
@@ -71,16 +79,18 @@ export function reasonOf(c: Candidate): string {
     .join('; ');
 }
 
-export async function compilePack(graph: Graph, req: CompileRequest): Promise<Compiled> {
+export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRequest): Promise<Compiled> {
+  const graph = deps.graph;
   const maxTokens = req.maxTokens ?? req.def.budget.max_tokens;
   const def: SliceDefinition = { ...req.def, budget: { ...req.def.budget, max_tokens: maxTokens } };
   const query = req.query ?? def.query ?? '';
   const asOf = req.asOf ? new Date(req.asOf).toISOString() : null;
   const now = new Date().toISOString();
   const meta = { purpose: 'context:compile' };
+  const question = query.trim() ? await embedQuestion(deps, query, req.mode ?? 'hybrid') : null;
   const gathered = await gatherCandidates(
     graph,
-    { projectId: req.projectId, def, query: query.trim() || null, asOf, now },
+    { projectId: req.projectId, def, query: query.trim() || null, asOf, now, question },
     meta,
   );
   const ranked = rankCandidates(def.planes, gathered.candidates);
@@ -140,7 +150,7 @@ export async function compilePack(graph: Graph, req: CompileRequest): Promise<Co
     hashes: hashes.digests,
   };
   if (req.explain) pack.candidates = explainCandidates(all, fitted);
-  return { pack, chosen: def.planes.flatMap((p) => fitted.chosen.get(p)!) };
+  return { pack, chosen: def.planes.flatMap((p) => fitted.chosen.get(p)!), degraded: question?.degraded ?? [] };
 }
 
 /** Every candidate, in plane then rank order, with whether it made it into the context and why. */
@@ -168,6 +178,21 @@ function explainCandidates(all: Ranked[], fitted: Fitted): Record<string, unknow
       ref,
       omitted_reason: omitted,
       reason: `${reasonOf(c)}; ${why}`,
+      match: matchOf(c),
     };
   });
+}
+
+/** Why a candidate is there, in the `match` form search results use (src/search/hybrid.ts). */
+export function matchOf(c: Ranked): Match {
+  const rankOf = (...sources: CandidateSource[]) => c.sources.find((s) => sources.includes(s.source))?.rank ?? null;
+  const similarity = c.sources.find((s) => s.source === 'meaning')?.similarity;
+  return {
+    lexical_rank: rankOf('query'),
+    semantic_rank: rankOf('meaning'),
+    similarity: similarity === undefined ? null : Math.round(similarity * 1e4) / 1e4,
+    graph_rank: rankOf('neighbourhood', 'linked'),
+    exact: c.exact,
+    score: c.score,
+  };
 }

@@ -4,14 +4,15 @@
 //   structural  = sha256(canonical({ output_type: "ContextPack", format,
 //                                    sections: [{ plane, items: [{ id, type }] }], edges: [[source, type, target]] }))
 //   operational = sha256(canonical({ purpose: "context-pack", slice: { id, version } | null,
-//                                    definition (the normalised slice definition in force), query: normalised,
+//                                    definition (the normalized slice definition in force), query: normalized,
 //                                    as_of, max_tokens, tokenizer }))
 //   denotative  = sha256(canonical({ items: [{ id, text }], edges: [[source, type, target]] }))
 //
 // Items are listed in pack order (plane order, then rank), text as rendered. pack_id is
 // "ctx_" + the first 32 hex characters of sha256(canonical({ structural, operational, denotative })),
 // so two packs with the same id hold the same items, asked the same way.
-import { canonicalJson, normaliseQuery, sha256Hex } from '../briefing/hashes.js';
+import { normalizeQuery } from '../briefing/hashes.js';
+import { canonicalJson, sha256Hex, type Json } from '../shared/canonicalJson.js';
 import type { SliceDefinition } from '../slices/definition.js';
 
 export interface PackHashes {
@@ -20,7 +21,6 @@ export interface PackHashes {
   denotative: string;
 }
 
-type Json = Parameters<typeof canonicalJson>[0];
 /** Plain JSON data (parsed definitions, string records) as canonicalJson's input type. */
 const json = (value: unknown): Json => value as Json; // the values passed are JSON-safe by construction
 
@@ -56,7 +56,7 @@ export function packHashes(input: HashInput): { digests: PackHashes; pack_id: st
           purpose: 'context-pack',
           slice: input.slice ? { id: input.slice.id, version: input.slice.version } : null,
           definition: input.def,
-          query: normaliseQuery(input.query),
+          query: normalizeQuery(input.query),
           as_of: input.asOf,
           max_tokens: input.maxTokens,
           tokenizer: input.def.budget.tokenizer,

@@ -1,13 +1,16 @@
 // One documented total order per plane, so the same candidates always rank the same way:
-//   1. score, highest first: Σ over the sources that found the item of 1 / (60 + rank), rank from 1
-//      within the source (query hits, recent items, the subject's neighbourhood, linked memories);
+//   0. items holding more of the question's identifiers (codes, keys, versions) verbatim first;
+//   1. score, highest first: Σ over the sources that found the item of weight / (60 + rank), rank
+//      from 1 within the source (query hits by words, neighbours by meaning, recent items, the
+//      subject's neighbourhood, linked memories); weight 1, except a word hit in hybrid recall,
+//      which counts by the share of the question's content words it holds (docs/recall.md);
 //   2. the plane's tiebreak: memories by kind (decision, lesson, preference, fact, signal,
 //      observation); chunks by document title then position; entities nearest the subject first;
 //   3. recency: created_at, newest first;
 //   4. id, in code-unit order.
-// Then duplicates are dropped: an item whose normalised text (NFC, whitespace collapsed, trimmed,
+// Then duplicates are dropped: an item whose normalized text (NFC, whitespace collapsed, trimmed,
 // lowercased) repeats one ranked before it, planes taken in the order memory, document, entity.
-import { KIND_ORDER, normaliseContent } from '../briefing/select.js';
+import { KIND_ORDER, normalizeContent } from '../briefing/select.js';
 import { RRF_K } from '../search/fusion.js';
 import type { Plane } from '../slices/definition.js';
 import type { Candidate } from './candidates.js';
@@ -32,7 +35,7 @@ function timeOf(iso: string): number {
 }
 
 export function scoreOf(c: Candidate): number {
-  return Math.round(c.sources.reduce((s, x) => s + 1 / (RRF_K + x.rank), 0) * 1e6) / 1e6;
+  return Math.round(c.sources.reduce((s, x) => s + (x.weight ?? 1) / (RRF_K + x.rank), 0) * 1e6) / 1e6;
 }
 
 function planeTiebreak(a: Candidate, b: Candidate): number {
@@ -45,6 +48,7 @@ function planeTiebreak(a: Candidate, b: Candidate): number {
 }
 
 export function compareCandidates(a: Candidate & { score: number }, b: Candidate & { score: number }): number {
+  if (a.exact.length !== b.exact.length) return b.exact.length - a.exact.length;
   if (a.score !== b.score) return b.score - a.score;
   const tie = planeTiebreak(a, b);
   if (tie !== 0) return tie;
@@ -56,7 +60,7 @@ export function compareCandidates(a: Candidate & { score: number }, b: Candidate
 
 /** The key two items are duplicates by. */
 export function dedupeKey(c: Candidate): string {
-  return normaliseContent(c.plane === 'entity' ? `${c.name} ${c.label} ${c.text}` : c.text);
+  return normalizeContent(c.plane === 'entity' ? `${c.name} ${c.label} ${c.text}` : c.text);
 }
 
 /** Ranks every plane and marks duplicates (keeping the first by plane order, then rank). */

@@ -1,15 +1,18 @@
-// The Context part of the Context & Slices area: compile a slice (inline or saved) into a context
-// pack, or into a prose briefing through the briefing writer (built-in offline, or the configured LLM).
+// The Context part of the Context & Slices area: compile a slice (inline or saved, also as
+// POST /v1/slices/{id}/compile) into a context pack, or into a prose briefing through the briefing
+// writer (built-in offline, or the configured LLM).
 import { briefingProperties } from '../briefing/schema.js';
+import { degradedHeaders } from '../search/schemas.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
+import { idParams } from '../http/schemas.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { actorFor } from '../auth/actor.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
 import type { DefinitionInput } from '../slices/definition.js';
-import { contextCompileBody, packSchema } from './schemas.js';
-import { briefPack, compileSlice, requestedSlice, type CompileBody } from './service.js';
+import { contextCompileBody, packSchema, sliceCompileBody } from './schemas.js';
+import { briefPack, compileSlice, requestedSlice, savedSlice, type CompileBody } from './service.js';
 
 type ContextBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string };
 const TAG = 'Context & Slices';
@@ -34,6 +37,29 @@ export function contextRoutes(deps: Deps) {
   return defineRoutes([
     {
       method: 'post',
+      path: '/v1/slices/:id/compile',
+      operationId: 'compileSlice',
+      tag: TAG,
+      scope: 'context:read',
+      summary: 'Compile a saved slice into a token-budgeted, reproducible context pack (read-only)',
+      description:
+        'Runs in READ transactions only. 409 (details.delta_id) while the slice is staged. See POST ' +
+        '/v1/context/compile for the pack.',
+      params: idParams,
+      body: sliceCompileBody,
+      status: 200,
+      errors: ['not_found', 'conflict'],
+      response: packSchema,
+      handler: async (ctx) => {
+        const body = bodyOf<CompileBody & { project_id?: string }>(ctx);
+        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const resolved = await savedSlice(deps.graph, actor.projectId, ctx.params.id!);
+        const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
+        return { body: { ...pack }, headers: degradedHeaders(degraded) };
+      },
+    },
+    {
+      method: 'post',
       path: '/v1/context/compile',
       operationId: 'compileContext',
       tag: TAG,
@@ -48,8 +74,8 @@ export function contextRoutes(deps: Deps) {
         const body = bodyOf<ContextBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const { pack } = await compileSlice(deps.graph, actor.projectId, resolved, body);
-        return { body: { ...pack } };
+        const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
+        return { body: { ...pack }, headers: degradedHeaders(degraded) };
       },
     },
     {
@@ -78,7 +104,7 @@ export function contextRoutes(deps: Deps) {
         const body = bodyOf<ContextBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const compiled = await compileSlice(deps.graph, actor.projectId, resolved, body);
+        const compiled = await compileSlice(deps, actor.projectId, resolved, body);
         try {
           return { body: await briefPack(writer, actor.projectId, compiled) };
         } catch (error) {

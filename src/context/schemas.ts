@@ -1,6 +1,7 @@
 // JSON Schemas of context compiles: the request bodies (a saved slice's compile, an inline or saved
 // slice through /v1/context/*) and the context pack they answer with.
 import type { JsonSchema } from '../http/route.js';
+import { matchSchema } from '../search/schemas.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { FORMATS, MAX_TOKENS, MIN_TOKENS, PLANES, TOKENIZERS } from '../slices/definition.js';
 import { inlineDefinitionSchema } from '../slices/schemas.js';
@@ -168,6 +169,7 @@ export const packSchema: JsonSchema = {
           ref: { type: ['string', 'null'] },
           omitted_reason: { enum: ['duplicate', 'budget', null] },
           reason: { type: 'string' },
+          match: matchSchema,
         },
       },
     },

@@ -4,9 +4,11 @@ import type { Graph } from '../db/graph.js';
 import { conflict, invalid, notFound } from '../errors/catalogue.js';
 import type { BriefingMemory, BriefingWriter, MemoryKind } from '../briefing/types.js';
 import { MEMORY_KINDS } from '../memories/schemas.js';
-import { normaliseDefinition, type DefinitionInput, type SliceDefinition } from '../slices/definition.js';
+import { normalizeDefinition, type DefinitionInput, type SliceDefinition } from '../slices/definition.js';
 import { loadSlice } from '../slices/store.js';
 import { compilePack, type Compiled } from './compile.js';
+import type { GraphDeps } from '../shared/deps.js';
+import type { EmbedderDeps } from '../embeddings/model.js';
 
 export interface CompileBody {
   query?: string;
@@ -39,19 +41,19 @@ export async function requestedSlice(
   projectId: string,
   body: { slice?: DefinitionInput; slice_id?: string },
 ): Promise<ResolvedSlice> {
-  if (body.slice) return { def: normaliseDefinition(body.slice, '/body/slice'), slice: null };
+  if (body.slice) return { def: normalizeDefinition(body.slice, '/body/slice'), slice: null };
   return savedSlice(graph, projectId, body.slice_id!);
 }
 
 export function compileSlice(
-  graph: Graph,
+  deps: GraphDeps & EmbedderDeps,
   projectId: string,
   resolved: ResolvedSlice,
   body: CompileBody,
 ): Promise<Compiled> {
   if (body.as_of !== undefined && Number.isNaN(Date.parse(body.as_of)))
     throw invalid('/body/as_of', 'must be a date-time');
-  return compilePack(graph, {
+  return compilePack(deps, {
     projectId,
     def: resolved.def,
     slice: resolved.slice,

@@ -6,6 +6,7 @@ import { ApiError } from '../errors/catalogue.js';
 import { DependencyHealth } from '../ops/health.js';
 import { cypher } from './cypher.js';
 import { toPlain, type Plain } from './values.js';
+import { withTimeout } from '../shared/timeout.js';
 
 export interface TxMeta {
   request_id?: string;
@@ -100,7 +101,7 @@ export class Graph {
   async ping(deadlineMs = 3_000): Promise<boolean> {
     const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
     try {
-      await withDeadline(session.run('RETURN 1', {}, { timeout: Math.min(2_000, deadlineMs) }), deadlineMs);
+      await withTimeout(session.run('RETURN 1', {}, { timeout: Math.min(2_000, deadlineMs) }), deadlineMs);
       return true;
     } catch {
       return false;
@@ -182,15 +183,6 @@ function isAcquisitionTimeout(error: Neo4jError): boolean {
  */
 function isConnectionLoss(error: unknown): boolean {
   return error instanceof Neo4jError && UNAVAILABLE.has(error.code);
-}
-
-/** Rejects when the promise has not settled within ms (a hung server never answers the probe). */
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 function isTransient(error: unknown): boolean {

@@ -24,6 +24,7 @@ export const RECORD_LABELS = new Set([
   'ConnectionSecret',
   'Sync',
   'SyncPage',
+  'EmbeddingIndex',
 ]);
 /**
  * Every label the engine owns: the one list (its records, and the nodes it makes itself). A caller

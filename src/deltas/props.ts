@@ -70,4 +70,10 @@ export const INTERNAL_PROPS = new Set([
   'identity_key',
   'tenant',
   'lock_token',
+  // Recall by meaning (src/embeddings/model.ts EMBEDDING_PROPS): the vector and its bookkeeping.
+  'embedding',
+  'embedding_model',
+  'embedding_text_hash',
+  'embedding_queued_at',
+  'embedding_error',
 ]);

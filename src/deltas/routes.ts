@@ -5,7 +5,7 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, obj, projectIdField, cursorQuery } from '../http/schemas.js';
+import { cursorPage, obj, projectIdField, cursorQuery, idParams } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
 import { preflightApplyGuard } from '../preflight/service.js';
 import { changeSchema, changeView, deltaSchema, deltaView } from './views.js';
@@ -35,7 +35,6 @@ const deltaWithChanges = {
     changes_truncated: { type: 'boolean' },
   },
 };
-const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 const actionBody = (extra: Record<string, object> = {}) =>
   obj({ project_id: projectIdField, reason: { type: 'string', maxLength: 2000 }, ...extra });
 

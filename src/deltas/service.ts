@@ -4,6 +4,7 @@
 // concurrent applies exactly one wins.
 import crypto from 'node:crypto';
 import type { Graph, Tx } from '../db/graph.js';
+import { embeddingQueueEnabled } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
 
@@ -66,7 +67,14 @@ export async function stageChanges(
   fresh = false,
   committed = false,
 ): Promise<void> {
-  const base = { delta_id: deltaId, project_id: projectId, now, committed };
+  // A node written committed joins the embedding queue as it is created (docs/embeddings.md).
+  const base = {
+    delta_id: deltaId,
+    project_id: projectId,
+    now,
+    committed,
+    embed: committed && embeddingQueueEnabled(),
+  };
   // Sequence numbers continue after what the delta already holds (a fresh delta was created with its count).
   const counted = fresh
     ? undefined
@@ -173,7 +181,8 @@ export async function applyStaged(
 ): Promise<void> {
   await lockDelta(tx, deltaId, actor.projectId, 'staged', 'applied');
   const overridden = await guard(tx, deltaId, actor, overrideReason);
-  const params = { delta_id: deltaId, now };
+  // What the delta creates or updates joins the embedding queue in this transaction.
+  const params = { delta_id: deltaId, now, embed: embeddingQueueEnabled() };
   await tx.run('deltas/apply_updates', params);
   await tx.run('deltas/apply_relationship_deletes', params);
   await tx.run('deltas/apply_deletes', params);
@@ -193,7 +202,7 @@ export async function applyStaged(
  * stageDelta, so only updates and deletions (whose change records keep what revert needs) remain.
  */
 async function applyFresh(tx: Tx, draft: DeltaDraft, deltaId: string, now: string): Promise<void> {
-  const params = { delta_id: deltaId, now };
+  const params = { delta_id: deltaId, now, embed: embeddingQueueEnabled() };
   if (draft.updates.length > 0) await tx.run('deltas/apply_updates', params);
   if (draft.relDeletes.length > 0) await tx.run('deltas/apply_relationship_deletes', params);
   if (draft.deletes.length > 0) {
@@ -310,6 +319,7 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       await tx.run('deltas/revert_deletes', params);
       await tx.run('deltas/revert_deleted_relationships', params);
       await tx.run('deltas/revert_relationship_deletes', params);
+      if (embeddingQueueEnabled()) await tx.run('embeddings/queue_delta', params);
       await tx.run('deltas/revert_drop_snapshots', params);
       await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
     },

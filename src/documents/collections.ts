@@ -1,10 +1,10 @@
-// Tags map to collections: one :Collection per project and normalised name. Committed ones are
+// Tags map to collections: one :Collection per project and normalized name. Committed ones are
 // reused (resolved inside the write transaction); new ones are staged in the document's delta with
 // an identity key, which the uniqueness constraint guards once applied.
 import type { Tx } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import type { DeltaDraft } from '../deltas/draft.js';
-import { identityKey, normalizeName } from '../entities/normalize.js';
+import { identityKey, normalizeName } from '../entities/identity.js';
 import { invalid } from '../errors/catalogue.js';
 
 const MAX_TAG_LENGTH = 100;
@@ -20,7 +20,7 @@ export interface CollectionRef {
   name: string;
 }
 
-/** Trimmed tags, one per normalised name (the first spelling wins); an empty one is a 400. */
+/** Trimmed tags, one per normalized name (the first spelling wins); an empty one is a 400. */
 export function cleanTags(tags: string[], field = '/body/tags'): Tag[] {
   if (tags.length > MAX_TAGS) throw invalid(field, `must have at most ${MAX_TAGS} tags`);
   const seen = new Map<string, Tag>();

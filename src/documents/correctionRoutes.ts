@@ -3,12 +3,10 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { obj, projectIdField } from '../http/schemas.js';
+import { governedWriteSchema, idParams, obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { governedWriteSchema } from '../memories/schemas.js';
 import { deleteDocument, reindexDocument, type ReindexInput } from './corrections.js';
-import { idParams } from './schemas.js';
 
 const common = { apply: { type: 'boolean', default: true }, project_id: projectIdField };
 const reindexBody = {

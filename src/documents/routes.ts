@@ -5,7 +5,7 @@ import { defineRoutes, type ApiContext } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { invalid } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
-import { projectQuery } from '../http/schemas.js';
+import { idParams, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
 import { checkOneSource, type DocumentInput } from './source.js';
@@ -17,7 +17,6 @@ import {
   createResultSchema,
   extractBody,
   handoffSchema,
-  idParams,
   listQuery,
   listResultSchema,
   sourceSchema,
@@ -144,7 +143,7 @@ export function documentRoutes(deps: Deps) {
       params: idParams,
       body: extractBody,
       status: 202,
-      errors: ['not_found'],
+      errors: ['not_found', 'conflict'],
       response: handoffSchema,
       handler: async (ctx) => {
         const body = bodyOf<{ shape_id: string; project_id?: string }>(ctx);

@@ -4,7 +4,8 @@ import type { JsonSchema } from '../http/route.js';
 import { cursorQuery, dateTime, obj, projectIdField } from '../http/schemas.js';
 import { MAX_TAGS } from './collections.js';
 
-export const DOCUMENT_TYPES = ['text', 'url', 'file'] as const;
+/** How a document came in: raw text, a fetched URL, an uploaded file, or a connection's sync. */
+export const DOCUMENT_TYPES = ['text', 'url', 'file', 'connection'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STAGES = ['indexed', 'extracting', 'extracted', 'failed'] as const;
 export type DocumentStage = (typeof DOCUMENT_STAGES)[number];
@@ -217,5 +218,3 @@ export const handoffSchema: JsonSchema = {
     request_id: { type: 'string' },
   },
 };
-
-export const idParams: JsonSchema = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);

@@ -10,7 +10,7 @@ import { chunkText, countTokens, type Chunk } from './ingest/index.js';
 import { cleanTags, resolveCollections } from './collections.js';
 import { readSource, type DocumentInput } from './source.js';
 import type { DocumentType } from './schemas.js';
-import type { ConfigDeps, GraphDeps } from '../services/deps.js';
+import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
 
 export type { DocumentInput, UploadedDocument } from './source.js';
 export {

@@ -2,7 +2,7 @@
 // delete (refused while other nodes depend on it unless detached), and merge duplicates into one.
 // Each is a governed write of origin "correction"; only committed :Entity nodes are touched, never
 // the engine's own nodes (memories, documents, chunks, shapes, deltas).
-import type { GraphDeps as Deps } from '../services/deps.js';
+import type { GraphDeps as Deps } from '../shared/deps.js';
 import type { Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';
@@ -10,7 +10,7 @@ import { INTERNAL_PROPS, type PropValue } from '../deltas/props.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
 import { RESERVED_LABELS } from '../shapes/definition.js';
-import { identityKey, normalizeName } from './normalize.js';
+import { identityKey, normalizeName } from './identity.js';
 import { CORRECTION_ORIGIN } from '../memories/corrections.js';
 
 /** Dependants a refused deletion names in its error details. */

@@ -1,10 +1,10 @@
 // Resolves entity references (an id, or a name with an optional type) against the project's
 // committed entities inside the write transaction, staging new :Entity nodes in the same delta
-// when none matches. Names match by normalised form; a given type is preferred.
+// when none matches. Names match by normalized form; a given type is preferred.
 import type { Tx } from '../db/graph.js';
 import { checkTypeLabel, type DeltaDraft } from '../deltas/draft.js';
 import { invalid } from '../errors/catalogue.js';
-import { identityKey, normalizeName } from './normalize.js';
+import { identityKey, normalizeName } from './identity.js';
 import { tenantToken } from '../db/tenant.js';
 
 export interface EntityRef {

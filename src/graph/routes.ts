@@ -6,7 +6,7 @@ import { RECORD_LABELS } from '../deltas/draft.js';
 import { queryOf } from '../http/app.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
-import { cursorPage, cursorQuery, obj, projectIdField } from '../http/schemas.js';
+import { cursorPage, cursorQuery, projectIdField, idParams } from '../http/schemas.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
 import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
@@ -121,7 +121,7 @@ export function graphRoutes(deps: Deps) {
         'nodes: the neighbours, nearest first (distance 1, then 2), in id order within a distance, at most ' +
         'limit; edges: every relationship among the node and those neighbours (at most 5000). truncated says ' +
         'whether either was cut.',
-      params: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
+      params: idParams,
       query: {
         type: 'object',
         additionalProperties: false,

@@ -1,10 +1,11 @@
-// Assembles the Koa application: envelope first, then body reading, then the declared routes,
-// each wrapped with authentication, rate limiting, validation and idempotency.
+// Assembles the Koa application: envelope first, then the refusal of oversized declared bodies, then
+// the declared routes, each wrapped with the address limit, authentication (failures limited per
+// address), the key's rate limit, body reading, validation and idempotency, in that order.
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { RouteSpec, ApiState, ApiContext, HandlerResult } from './route.js';
 import { envelope } from './middleware/envelope.js';
-import { readBody } from './middleware/body.js';
+import { readRequestBody, refuseOversized, type BodyLimits } from './middleware/body.js';
 import { authenticate } from './middleware/auth.js';
 import { UnknownKeyCache } from '../auth/keys.js';
 import { RateLimiter } from './middleware/rateLimit.js';
@@ -12,6 +13,7 @@ import { compile, type Validator } from './validation.js';
 import type { Deps } from './deps.js';
 import { withIdempotency } from './idempotency.js';
 import { httpMetrics } from '../ops/httpMetrics.js';
+import { ApiError } from '../errors/catalogue.js';
 import { MethodTable } from './methods.js';
 import { multipartSchema } from './openapi.js';
 import { responseAudit } from './responseAudit.js';
@@ -30,7 +32,13 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   const limits = deps.config.rateLimit;
   const limiter = new RateLimiter(limits.perSecond, limits.burst);
   const addressLimiter = new RateLimiter(limits.addressPerSecond, limits.addressBurst, false);
+  // Failed authentications per address, much tighter than requests, and apart from them.
+  const authFailures = new RateLimiter(limits.authFailuresPerSecond, limits.authFailuresBurst, false);
   const unknownKeys = new UnknownKeyCache();
+  const bodyLimits: BodyLimits = {
+    json: deps.config.bodyLimitBytes,
+    upload: Math.max(deps.config.bodyLimitBytes, 26_214_400),
+  };
   const router = new Router<ApiState>();
   const multipartPaths: RegExp[] = [];
   const methods = new MethodTable(routes);
@@ -51,12 +59,22 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       methods.assertOwns(spec.path, ctx.method, ctx.path);
       ctx.state.routeName = `${spec.method.toUpperCase()} ${spec.path}`;
       ctx.state.operationId = spec.operationId;
+      const address = ctx.request.ip || 'unknown';
       if (spec.auth !== false) {
-        // Before authentication: a stream of bad or unknown keys costs no database read past the limit.
-        addressLimiter.take(ctx, ctx.request.ip || 'unknown');
-        await authenticate(deps.graph, ctx, spec.scope, unknownKeys);
+        // Before authentication: a stream of bad or unknown keys costs no database read past the limit,
+        // and an address that failed too often is refused before its key is even looked at.
+        addressLimiter.take(ctx, address);
+        authFailures.refuseIfSpent(address);
+        try {
+          await authenticate(deps.graph, ctx, spec.scope, unknownKeys);
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'unauthorized') authFailures.spend(address);
+          throw error;
+        }
         limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
-      }
+      } else addressLimiter.take(ctx, address);
+      // Only now is the body read: nobody unauthenticated or over a limit makes the service buffer one.
+      await readRequestBody(ctx, bodyLimits, spec.multipart !== undefined && spec.multipart !== false);
       compiled.params?.(ctx.params);
       if (compiled.query) {
         const query: Record<string, unknown> = { ...ctx.query };
@@ -79,7 +97,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     });
   }
 
-  app.use(httpMetrics(deps.config.metrics.enabled)); // outermost: sees the final status of every answer
+  app.use(httpMetrics(deps.config.metrics)); // outermost: sees the final status of every answer
   if (audit) {
     // Outermost, so it sees the final status and body, error envelopes included.
     app.use(async (ctx, next) => {
@@ -90,11 +108,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   // The review console's static page (/console): outside the /v1 envelope, with its own strict headers.
   app.use(serveConsole());
   app.use(envelope(deps.logger));
-  app.use(
-    readBody(deps.config.bodyLimitBytes, Math.max(deps.config.bodyLimitBytes, 26_214_400), (path) =>
-      multipartPaths.some((re) => re.test(path)),
-    ),
-  );
+  app.use(refuseOversized(bodyLimits, (path) => multipartPaths.some((re) => re.test(path))));
   app.use(router.routes());
   // OPTIONS and 405 list exactly the methods of the route the path belongs to (not the router's
   // union over every pattern the path happens to match).

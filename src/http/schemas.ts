@@ -22,6 +22,9 @@ export function obj(
   return { type: 'object', properties, required, additionalProperties: false, ...extra };
 }
 
+/** The path parameters of a route on one record: /…/:id. */
+export const idParams: JsonSchema = obj({ id: uuid }, ['id']);
+
 /** Cursors are opaque base64url tokens; only a next_cursor this endpoint returned is accepted (else 400). */
 export const cursorField: JsonSchema = {
   type: 'string',
@@ -58,3 +61,25 @@ export function cursorQuery(extra: Record<string, JsonSchema> = {}, maxLimit = 1
     additionalProperties: false,
   };
 }
+
+/** The governed-write result (spec 2.1); the marker makes the OpenAPI document publish its 409 as the failed write. */
+export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
+  'x-governed-write': true,
+  type: 'object',
+  required: ['id', 'status', 'project_id', 'delta_id', 'applied', 'request_id'],
+  properties: {
+    id: { type: ['string', 'null'] },
+    status: { enum: ['applied', 'staged', 'failed'] },
+    project_id: { type: 'string' },
+    delta_id: { type: 'string' },
+    applied: { type: 'boolean' },
+    request_id: { type: 'string' },
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'details'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } },
+      description: 'present when status is failed',
+    },
+    ...extra,
+  },
+});

@@ -2,12 +2,13 @@
 // Built from their dependencies so the worker and tests hand in real ones. Each is idempotent: a
 // retried attempt stages nothing twice and settles credits once.
 import crypto from 'node:crypto';
+import type { Embedder } from '../embeddings/model.js';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
 import { ApiError } from '../errors/catalogue.js';
 import { loadDocumentChunks, markExtractionFinished, markExtractionStarted } from '../documents/lifecycle.js';
-import { createExtractor } from '../extraction/index.js';
+import { createExtractor } from '../extractor/index.js';
 import type { ShapeDef } from '../shapes/types.js';
 import {
   extractIteration,
@@ -15,7 +16,7 @@ import {
   stageIteration,
   type EntityValidator,
   type SourceText,
-} from './extraction.js';
+} from './stageExtraction.js';
 import { gatherContext } from './hydrate.js';
 import { joinChunks } from './text.js';
 import type { Checkpoint, FinishRequest, IterationRequest, LoopInput, LoopResult, SourceSummary } from './types.js';
@@ -24,6 +25,8 @@ import { creditsSpent, loopOutcomes } from '../ops/metrics.js';
 export interface LoopActivityDeps {
   graph: Graph;
   config: Config;
+  /** Recall by meaning for hydrate's gather; null when EMBEDDINGS=off or no engine is known. */
+  embedder: Embedder | null;
   loadShape(projectId: string, shapeId: string): Promise<ShapeDef | null>;
   validateEntity: EntityValidator;
 }
@@ -144,7 +147,7 @@ export function createLoopActivities(deps: LoopActivityDeps) {
     /** One hydrate iteration: gather context around the goal and stage RELEVANT_TO links. */
     async gatherContext({ input, iteration }: IterationRequest): Promise<Checkpoint> {
       heartbeat({ iteration });
-      return withoutRetryOnRequestErrors(() => gatherContext(graph, input, iteration));
+      return withoutRetryOnRequestErrors(() => gatherContext(deps, input, iteration));
     },
 
     /** Settles credits (real cost kept, rest refunded, once) and records how the loop ended. */

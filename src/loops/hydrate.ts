@@ -3,12 +3,15 @@
 // and a RELEVANT_TO link (with its reason) from every item gathered, with deterministic ids.
 // Quality = 0.7 × coverage (share of the goal's terms found in what was gathered) + 0.3 ×
 // diversity (share of the three planes memory, document, entity that contributed).
-import type { Graph } from '../db/graph.js';
+import type { Row } from '../db/graph.js';
+import type { GraphDeps } from '../shared/deps.js';
+import type { EmbedderDeps } from '../embeddings/model.js';
+import { embedQuestion, nearest } from '../search/meaning.js';
 import { luceneQuery, tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
-import { normalizeName } from '../entities/normalize.js';
-import { round4 } from '../extraction/quality.js';
+import { normalizeName } from '../entities/identity.js';
+import { round4 } from '../extractor/quality.js';
 import { deterministicId } from './ids.js';
 import { compileSlice, savedSlice } from '../context/service.js';
 import { MAX_TOKENS } from '../slices/definition.js';
@@ -58,22 +61,34 @@ interface Item {
 }
 
 /** Items gathered through the loop's slice: its pack for the goal, the budget growing with the iteration. */
-async function gatherThroughSlice(graph: Graph, input: LoopInput, sliceId: string, iteration: number): Promise<Item[]> {
-  const resolved = await savedSlice(graph, input.projectId, sliceId);
+async function gatherThroughSlice(
+  deps: GraphDeps & EmbedderDeps,
+  input: LoopInput,
+  sliceId: string,
+  iteration: number,
+): Promise<Item[]> {
+  const resolved = await savedSlice(deps.graph, input.projectId, sliceId);
   const maxTokens = Math.min(MAX_TOKENS, resolved.def.budget.max_tokens * iteration);
-  const { pack } = await compileSlice(graph, input.projectId, resolved, { query: input.goal, max_tokens: maxTokens });
+  const { pack } = await compileSlice(deps, input.projectId, resolved, { query: input.goal, max_tokens: maxTokens });
   const via = `slice ${resolved.slice!.name} v${resolved.slice!.version}`;
   return pack.sections.flatMap((s) =>
     s.items.map((i) => ({ id: i.id, plane: s.plane, score: i.score, text: i.text, reason: `${i.reason} (${via})` })),
   );
 }
 
-export async function gatherContext(graph: Graph, input: LoopInput, iteration: number): Promise<Checkpoint> {
+export async function gatherContext(
+  deps: GraphDeps & EmbedderDeps,
+  input: LoopInput,
+  iteration: number,
+): Promise<Checkpoint> {
+  const graph = deps.graph;
   const limit = 10 * iteration;
   const now = new Date().toISOString();
   const lucene = luceneQuery(input.goal, input.projectId);
+  // The goal by meaning too (docs/recall.md); an engine that is down leaves the words alone.
+  const question = lucene && !input.sliceId ? await embedQuestion(deps, input.goal, 'hybrid') : null;
   const items = input.sliceId
-    ? await gatherThroughSlice(graph, input, input.sliceId, iteration)
+    ? await gatherThroughSlice(deps, input, input.sliceId, iteration)
     : await graph.read(async (tx) => {
         const base = { project_id: input.projectId, limit, now };
         const found: Item[] = [];
@@ -87,6 +102,17 @@ export async function gatherContext(graph: Graph, input: LoopInput, iteration: n
                 text: String(row.text ?? ''),
               });
           }
+        }
+        if (question?.vector) {
+          const base2 = { project_id: input.projectId, now, kinds: null, document_ids: null, tags: null, types: null };
+          const near: [string, string, (r: Row) => string][] = [
+            ['memories/vector', 'memory', (r) => String((r.memory as Row).content ?? '')],
+            ['search/chunks_vector', 'document', (r) => String((r.chunk as Row).text ?? '')],
+            ['search/entities_vector', 'entity', (r) => String((r.entity as Row).name ?? '')],
+          ];
+          for (const [statement, plane, text] of near)
+            for (const row of await nearest(tx, statement, base2, question, limit))
+              found.push({ id: String(row.id), plane, score: Number(row.similarity), text: text(row) });
         }
         if (input.subject) {
           const rows = await tx.run('loops/hydrate_subject', {

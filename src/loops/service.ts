@@ -6,10 +6,11 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageDelta, type Actor } from '../deltas/service.js';
-import { TemporalGateway, isTemporalUnavailable, withTimeout } from '../temporal/connection.js';
+import { TemporalGateway, isTemporalUnavailable } from '../temporal/connection.js';
+import { withTimeout } from '../shared/timeout.js';
 import { loopStarts } from '../ops/metrics.js';
 import { savedSlice } from '../context/service.js';
-import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../services/deps.js';
+import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../shared/deps.js';
 import type { LoopEffort, LoopInput, LoopKind } from './types.js';
 
 export const LOOP_KINDS = ['graph_extraction', 'hydrate'] as const;

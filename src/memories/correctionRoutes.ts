@@ -3,7 +3,7 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { obj, projectIdField, projectQuery } from '../http/schemas.js';
+import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { deltaSchema, deltaView } from '../deltas/views.js';
@@ -17,9 +17,8 @@ import {
   type SupersedeInput,
 } from './corrections.js';
 import { MEMORY_SHAPE_ID, type MemoryInput } from './service.js';
-import { entityRef, governedWriteSchema, itemProperties, MEMORY_KINDS } from './schemas.js';
+import { entityRef, itemProperties, MEMORY_KINDS } from './schemas.js';
 
-const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
 const PATCH_FIELDS = ['content', 'kind', 'subject', 'predicate', 'object', 'forget_after', 'forget_reason'];
 

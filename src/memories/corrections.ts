@@ -2,7 +2,7 @@
 // delete, supersede by another memory, and the history of the deltas that touched a memory.
 // Subject and object links are replaced (old relationship deleted, new one created) so revert
 // restores exactly what was there.
-import type { GraphDeps as Deps } from '../services/deps.js';
+import type { GraphDeps as Deps } from '../shared/deps.js';
 import type { Tx } from '../db/graph.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import type { PropValue } from '../deltas/props.js';

@@ -4,18 +4,20 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { obj, projectQuery } from '../http/schemas.js';
+import { obj, projectQuery, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
 import type { BriefingMemory } from '../briefing/types.js';
-import { createMemories, getMemory, MEMORY_SHAPE_ID, recallMemories, type MemoryInput } from './service.js';
+import { createMemories, getMemory, MEMORY_SHAPE_ID, type MemoryInput } from './service.js';
+import { recallMemories } from './recall.js';
+import { degradedHeaders, matchSchema, searchModeSchema, degradedSchema, withProperties } from '../search/schemas.js';
+import type { SearchMode } from '../search/hybrid.js';
 import { memoryView } from './views.js';
 import { edgeView } from '../graph/views.js';
 import {
   createMemoryBody,
   edgeSchema,
-  governedWriteSchema,
   memoryNodeSchema,
   searchBody,
   synthesizeBody,
@@ -109,7 +111,7 @@ export function memoryRoutes(deps: Deps) {
       operationId: 'searchMemories',
       tag: 'Memories',
       scope: 'memories:read',
-      summary: 'Ranked recall of committed, recallable memories (Neo4j full-text)',
+      summary: 'Ranked recall of committed, recallable memories: words and meaning fused (docs/recall.md)',
       body: searchBody,
       status: 200,
       errors: [],
@@ -119,29 +121,47 @@ export function memoryRoutes(deps: Deps) {
           query: { type: 'string' },
           project_id: { type: 'string' },
           planes: { type: 'array', items: { type: 'string' } },
-          nodes: { type: 'array', items: memoryNodeSchema },
+          nodes: {
+            type: 'array',
+            items: withProperties(memoryNodeSchema, { match: matchSchema }),
+          },
           edges: { type: 'array', items: edgeSchema },
           count: { type: 'integer' },
+          mode: searchModeSchema,
+          degraded: degradedSchema,
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{ query?: string; limit: number; kinds?: MemoryKind[]; project_id?: string }>(ctx);
+        const body = bodyOf<{
+          query?: string;
+          limit: number;
+          kinds?: MemoryKind[];
+          mode: SearchMode;
+          project_id?: string;
+        }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const { memories, edges } = await recallMemories(deps, actor.projectId, {
+        const recalled = await recallMemories(deps, actor.projectId, {
           query: body.query,
           limit: body.limit,
           kinds: body.kinds,
+          mode: body.mode,
         });
-        const nodes = memories.map((m) => memoryView(m.memory as Record<string, Plain>, 'search'));
+        const nodes = recalled.memories.map((m) => ({
+          ...memoryView(m.memory as Record<string, Plain>, 'search'),
+          ...(m.match ? { match: m.match as unknown as Plain } : {}),
+        }));
         return {
           body: {
             query: body.query ?? '',
             project_id: actor.projectId,
             planes: ['memory'],
             nodes,
-            edges: edges.map((e) => edgeView(e, false)),
+            edges: recalled.edges.map((e) => edgeView(e, false)),
             count: nodes.length,
+            mode: recalled.mode,
+            degraded: recalled.degraded,
           },
+          headers: degradedHeaders(recalled.degraded),
         };
       },
     },
@@ -172,7 +192,8 @@ export function memoryRoutes(deps: Deps) {
           limit: 50,
           kinds: undefined,
         });
-        const candidates: BriefingMemory[] = memories.map((m) => {
+        // The fused order is the retrieval order: its position is the score the selection ranks by.
+        const candidates: BriefingMemory[] = memories.map((m, i) => {
           const p = m.memory as Record<string, Plain>;
           return {
             id: String(p.id),
@@ -183,7 +204,7 @@ export function memoryRoutes(deps: Deps) {
             ...(p.date_observed ? { date_observed: String(p.date_observed) } : {}),
             subject: (p.subject_name as string | null) ?? null,
             object: (p.object_name as string | null) ?? null,
-            score: Number(m.score),
+            score: memories.length - i,
           };
         });
         try {

@@ -1,5 +1,6 @@
 // JSON Schemas of the Memories area (spec 2.1, 2.2, 2.5, 4.1), compiled by ajv and published in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
+import { searchModeField } from '../search/schemas.js';
 import { obj, projectIdField } from '../http/schemas.js';
 
 export const MEMORY_KINDS = ['preference', 'decision', 'fact', 'lesson', 'observation', 'signal'] as const;
@@ -132,28 +133,6 @@ export const edgeSchema: JsonSchema = {
   },
 };
 
-/** The governed-write result (spec 2.1); the marker makes the OpenAPI document publish its 409 as the failed write. */
-export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  'x-governed-write': true,
-  type: 'object',
-  required: ['id', 'status', 'project_id', 'delta_id', 'applied', 'request_id'],
-  properties: {
-    id: { type: ['string', 'null'] },
-    status: { enum: ['applied', 'staged', 'failed'] },
-    project_id: { type: 'string' },
-    delta_id: { type: 'string' },
-    applied: { type: 'boolean' },
-    request_id: { type: 'string' },
-    error: {
-      type: 'object',
-      required: ['code', 'message', 'details'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } },
-      description: 'present when status is failed',
-    },
-    ...extra,
-  },
-});
-
 export const searchBody: JsonSchema = obj({
   query: {
     type: 'string',
@@ -164,6 +143,7 @@ export const searchBody: JsonSchema = obj({
   },
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
   kinds: { type: 'array', items: { enum: [...MEMORY_KINDS] }, uniqueItems: true },
+  mode: searchModeField,
   project_id: projectIdField,
 });
 

@@ -6,7 +6,7 @@ import { dateValue } from '../deltas/props.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver, type EntityRef } from '../entities/resolve.js';
 import { invalid, notFound } from '../errors/catalogue.js';
-import { luceneQuery, tenantToken } from '../db/tenant.js';
+import { tenantToken } from '../db/tenant.js';
 import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import type { MemoryKind } from './schemas.js';
@@ -117,32 +117,4 @@ export async function getMemory(deps: Deps, projectId: string, id: string): Prom
   const row = await deps.graph.read((tx) => tx.one('memories/get', { id, project_id: projectId }));
   if (!row) throw notFound('memory', id);
   return row;
-}
-
-export interface RecallOptions {
-  query: string | undefined;
-  limit: number;
-  kinds: MemoryKind[] | undefined;
-}
-
-/** Ranked recall of committed, still-recallable memories of one project. */
-export async function recallMemories(
-  deps: Deps,
-  projectId: string,
-  options: RecallOptions,
-): Promise<{ memories: Row[]; edges: Row[] }> {
-  const now = new Date().toISOString();
-  const asked = options.query !== undefined && options.query.trim() !== '';
-  const lucene = asked ? luceneQuery(options.query!, projectId) : null;
-  // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
-  if (asked && !lucene) return { memories: [], edges: [] };
-  return deps.graph.read(async (tx) => {
-    const base = { project_id: projectId, now, kinds: options.kinds ?? null, limit: options.limit };
-    const memories = lucene
-      ? await tx.run('memories/search', { ...base, lucene, candidates: options.limit * 4 + 20 })
-      : await tx.run('memories/recent', base);
-    const ids = memories.map((m) => String((m.memory as Record<string, unknown>).id));
-    const edges = ids.length > 0 ? await tx.run('memories/edges', { ids }) : [];
-    return { memories, edges };
-  });
 }

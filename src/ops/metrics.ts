@@ -90,3 +90,43 @@ export function trackDependency(health: {
     if (!up) dependencyOutages.inc({ dependency: health.name });
   });
 }
+
+export const embeddingsEmbedded = new Counter({
+  name: 'gks_embeddings_embedded_total',
+  help: 'Nodes (memories, chunks, entities) given a vector by the embedding worker of this process',
+  registers: [registry],
+});
+
+/** Reads the embedding backlog at scrape time (set by the service that runs the embedding worker). */
+let backlogSource: (() => Promise<{ count: number; oldestAgeSeconds: number | null }>) | undefined;
+
+export function setEmbeddingBacklogSource(source: typeof backlogSource): void {
+  backlogSource = source;
+}
+
+async function readBacklog(): Promise<{ count: number; oldestAgeSeconds: number | null } | undefined> {
+  try {
+    return await backlogSource?.();
+  } catch {
+    return undefined; // Neo4j down: the gauges keep their last values (gks_dependency_up says why)
+  }
+}
+
+export const embeddingsBacklog = new Gauge({
+  name: 'gks_embeddings_backlog',
+  help: 'Memories, chunks and entities waiting for a vector (the embedding queue), read at scrape time',
+  registers: [registry],
+  async collect() {
+    const backlog = await readBacklog();
+    if (backlog) {
+      this.set(backlog.count);
+      embeddingsBacklogAge.set(backlog.oldestAgeSeconds ?? 0);
+    }
+  },
+});
+
+export const embeddingsBacklogAge = new Gauge({
+  name: 'gks_embeddings_backlog_oldest_age_seconds',
+  help: 'Age of the oldest node waiting for a vector (0 when the queue is empty), read at scrape time',
+  registers: [registry],
+});

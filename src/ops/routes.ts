@@ -4,6 +4,7 @@
 // (which need nothing) carry the outage itself.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
+import { embeddingsStatus } from '../embeddings/status.js';
 import { opsStatus } from './status.js';
 import { opsStatusSchema } from './schemas.js';
 
@@ -15,13 +16,20 @@ export function opsRoutes(deps: Deps) {
       operationId: 'getOpsStatus',
       tag: 'System',
       scope: 'admin',
-      summary: 'Operational status: dependencies, supervised engines, worker',
+      summary: 'Operational status: dependencies, supervised engines, worker, embeddings',
       description:
-        'Needs the admin scope. Dependency states are those the API acts on (probes every 2 s and failed calls).',
+        'Needs the admin scope. Dependency states are those the API acts on (probes every 2 s and failed calls). ' +
+        '`embeddings` says where vectors come from, the engine state, the backlog of nodes waiting for a vector, ' +
+        'how many nodes carry vectors of the current model, and whether a vector index serves another model ' +
+        '(then run `gks reembed`).',
       status: 200,
       response: opsStatusSchema,
       errors: ['graph_unavailable'],
-      handler: async () => ({ body: { ...opsStatus(deps) } }),
+      handler: async () => {
+        const { embeddings: _health, ...status } = opsStatus(deps);
+        const runtime = deps.runtime.embeddings;
+        return { body: { ...status, embeddings: runtime ? await embeddingsStatus(deps.graph, runtime) : null } };
+      },
     },
   ]);
 }

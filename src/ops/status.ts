@@ -1,15 +1,18 @@
 // What ops see of this process: dependency health (Neo4j, Temporal), the engines it supervises and
 // its Temporal worker. /readyz shows the public part; GET /v1/status (admin) shows all of it.
 import type { EngineStatus } from '../runtime/supervisor.js';
-import type { GraphDeps, RuntimeDeps, TemporalDeps } from '../services/deps.js';
-import type { WorkerStatus } from '../temporal/worker.js';
+import type { RuntimeDeps, WorkerStatus } from '../runtime/parts.js';
+import type { GraphDeps, TemporalDeps } from '../shared/deps.js';
 import type { HealthSnapshot } from './health.js';
+import { engineHealth } from '../embeddings/status.js';
 
 const startedAt = new Date();
 
 export interface OpsStatus {
   ready: boolean;
   dependencies: { neo4j: HealthSnapshot; temporal: HealthSnapshot };
+  /** The embedding engine as requests meet it; null when recall is lexical only (EMBEDDINGS=off). */
+  embeddings: HealthSnapshot | null;
   engines: EngineStatus[];
   worker: WorkerStatus | null;
   started_at: string;
@@ -30,6 +33,7 @@ export function opsStatus(deps: GraphDeps & TemporalDeps & RuntimeDeps): OpsStat
   return {
     ready: neo4j && temporal,
     dependencies: { neo4j: deps.graph.health.snapshot(), temporal: gateway.health.snapshot() },
+    embeddings: engineHealth(deps.runtime.embeddings),
     engines,
     worker: worker ? worker.status() : null,
     started_at: startedAt.toISOString(),
@@ -45,6 +49,8 @@ export function publicReadiness(status: OpsStatus): Record<string, unknown> {
     neo4j: status.dependencies.neo4j.status === 'up',
     temporal: status.dependencies.temporal.status === 'up',
     dependencies: { neo4j: dep(status.dependencies.neo4j), temporal: dep(status.dependencies.temporal) },
+    // Not part of readiness: writes never wait for embeddings and search answers lexically without them.
+    embeddings: status.embeddings ? dep(status.embeddings) : { status: 'off', since: startedAt.toISOString() },
     engines: status.engines.map((e) => ({ name: e.name, state: e.state, since: e.since, restarts: e.restarts })),
   };
 }

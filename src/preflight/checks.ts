@@ -47,7 +47,13 @@ export async function runChecks(
       findings.set(JSON.stringify(finding), finding); // one finding per distinct content
     }
   }
-  return [...findings.entries()]
+  return sortFindings([...findings.values()]);
+}
+
+/** The findings' one order (severity, check, node ids, relationship ids, message, then the whole finding). */
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings
+    .map((f) => [JSON.stringify(f), f] as const)
     .sort(([ka, a], [kb, b]) => compareFindings(a, b) || (ka < kb ? -1 : ka > kb ? 1 : 0))
     .map(([, f]) => f);
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { actorFor } from '../auth/actor.js';
-import { auditDelta } from './service.js';
+import { auditDeltaWithMeaning } from './service.js';
 import { auditBody, verdictSchema } from './schemas.js';
 
 export function preflightRoutes(deps: Deps) {
@@ -19,7 +19,13 @@ export function preflightRoutes(deps: Deps) {
       description:
         'A read-only dry run of the checks in cypher/preflight/ against the graph as it would be after the ' +
         'merge (committed graph plus the delta, minus what it deletes, with its updates). ' +
-        'Nothing is written. The same graph and delta give the same verdict byte for byte apart from request_id. ' +
+        'Nothing is written. The same graph and delta give the same verdict byte for byte apart from request_id ' +
+        '(and degraded). The duplicates check also compares the meaning of the memories the delta creates with ' +
+        'the committed memories of the project and with each other (rules near_content, near_content_in_delta: ' +
+        'warnings naming both memories and their cosine similarity), and proposes committed entities of the same ' +
+        'type near a new entity by meaning (rule near_entity, info: nothing is merged); thresholds in ' +
+        'docs/recall.md. While the embedding ' +
+        'engine is down, off or slow that part is skipped and degraded says ["semantic"]. ' +
         'A delta that is no longer staged (applied, rejected, reverted, failed) is a 409: the question only ' +
         'means something before an apply.',
       body: auditBody,
@@ -29,7 +35,7 @@ export function preflightRoutes(deps: Deps) {
       handler: async (ctx) => {
         const body = bodyOf<{ delta_id: string; project_id?: string }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const verdict = await auditDelta(deps.graph, actor, body.delta_id);
+        const verdict = await auditDeltaWithMeaning(deps, actor, body.delta_id);
         return { body: { ...verdict } };
       },
     },

@@ -48,7 +48,7 @@ export const findingSchema: JsonSchema = {
         'check); as relevant: pending_node_id, committed_node_id, other_pending_node_id, node_id, node_type, ' +
         'identity_key, shape_id, entity_label, relationship_type, property, cardinality, expected, actual, ' +
         'subject_id, subject_name, predicate, memory_id, forget_after, end, missing_end, change_id, path, ' +
-        'length, dependent_count, relationship_types.',
+        'length, dependent_count, relationship_types, similarity, threshold, model.',
       required: ['rule'],
       properties: {
         rule: { type: 'string' },
@@ -69,6 +69,15 @@ export const verdictSchema: JsonSchema = {
   required: ['disposition', 'purpose', 'findings', 'packet_id', 'delta', 'request_id'],
   additionalProperties: false,
   properties: {
+    degraded: {
+      type: 'array',
+      items: { enum: ['semantic'] },
+      description:
+        'What this audit had to do without: ["semantic"] when the embedding engine was down, off or too slow ' +
+        'to compare the new memories and entities by meaning (the near_content, near_content_in_delta and ' +
+        'near_entity findings are then missing). Empty otherwise. Always present in answers of this route; not ' +
+        "in the required list, which is the interface contract's.",
+    },
     disposition: {
       enum: [...DISPOSITIONS],
       description:

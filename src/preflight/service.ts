@@ -5,7 +5,10 @@ import type { Graph, Tx } from '../db/graph.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { Actor, ApplyGuard } from '../deltas/service.js';
 import type { Logger } from 'pino';
-import { runChecks } from './checks.js';
+import type { EmbedderDeps } from '../embeddings/model.js';
+import type { Degraded } from '../search/meaning.js';
+import { runChecks, sortFindings } from './checks.js';
+import { nearDuplicateFindings } from './meaning.js';
 import { packetId, verdictOf, type Verdict } from './verdict.js';
 
 /** Most findings a refused apply lists in its error details. */
@@ -36,6 +39,24 @@ export async function auditDelta(
     key_id: actor.keyId,
     purpose: 'preflight:audit',
   });
+}
+
+/**
+ * The audit a client asks for (POST /v1/preflight/audit): the checks of cypher/preflight/, then the
+ * duplicates check by meaning (src/preflight/meaning.ts), whose findings join the others in their one
+ * order; `degraded` says when meaning could not take part.
+ */
+export async function auditDeltaWithMeaning(
+  deps: { graph: Graph } & EmbedderDeps,
+  actor: Actor,
+  deltaId: string,
+): Promise<Verdict & { degraded: Degraded[] }> {
+  const verdict = await auditDelta(deps.graph, actor, deltaId);
+  const meaning = await nearDuplicateFindings(deps.graph, deps, actor, deltaId, verdict.findings);
+  return {
+    ...verdictOf(deltaId, sortFindings([...verdict.findings, ...meaning.findings])),
+    degraded: meaning.degraded,
+  };
 }
 
 /**

@@ -6,12 +6,16 @@ import type { Config } from '../config/config.js';
 import { provisionNeo4j, provisionTemporal, type Progress } from './provision.js';
 import { startNeo4j, startTemporal, type RunningService } from './processes.js';
 import type { EngineSupervisor } from './supervisor.js';
+import { startEmbeddingsEngine } from './embeddingsProcess.js';
+import { provisionEmbeddings } from './provisionEmbeddings.js';
 import { startWithTestcontainers } from './testcontainers.js';
 
 export interface Endpoints {
   neo4jUri: string;
   temporalAddress: string;
   temporalUiUrl: string | null;
+  /** The embedded embedding engine's OpenAI-compatible base URL when this process started it. */
+  embeddingsUrl?: string | null;
   /** The engines this process started and restarts when they die (none for external ones). */
   supervisors: EngineSupervisor[];
   /** Stops what this process started, in reverse order. */
@@ -24,6 +28,8 @@ export interface ServiceLayout {
   neo4jPort: number;
   temporalPort: number;
   temporalUiPort: number | null;
+  /** The embedded embedding engine's port (EMBEDDINGS unset or on, no EMBEDDINGS_URL); default config's. */
+  embeddingsPort?: number;
 }
 
 export async function ensureServices(config: Config, layout: ServiceLayout, progress: Progress): Promise<Endpoints> {
@@ -43,6 +49,8 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
     // Provision both before starting either, so a missing tool fails before anything runs.
     const neo4jInstall = neo4jUri ? undefined : await provisionNeo4j(config.cacheDir, progress);
     const temporalBinary = temporalAddress ? undefined : await provisionTemporal(config.cacheDir, progress);
+    const embeddingsPython =
+      config.embeddings.mode === 'embedded' ? await provisionEmbeddings(config.cacheDir, progress) : undefined;
     if (neo4jInstall) {
       progress('Starting Neo4j…');
       started.push(
@@ -76,11 +84,29 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
       temporalAddress = `127.0.0.1:${layout.temporalPort}`;
       temporalUiUrl = layout.temporalUiPort === null ? null : `http://127.0.0.1:${layout.temporalUiPort}`;
     }
+    let embeddingsUrl: string | null = null;
+    if (embeddingsPython) {
+      progress('Starting the embedding engine…');
+      const engine = await startEmbeddingsEngine(
+        embeddingsPython,
+        {
+          port: layout.embeddingsPort ?? config.embeddings.port,
+          threads: config.embeddings.threads,
+          nice: config.embeddings.nice,
+          variant: config.embeddings.variant,
+          logFile: path.join(logs, 'embeddings.log'),
+        },
+        progress,
+      );
+      started.push(engine);
+      embeddingsUrl = engine.url;
+    }
     const supervisors = started.flatMap((s) => (s.supervisor ? [s.supervisor] : []));
     return {
       neo4jUri: neo4jUri as string,
       temporalAddress: temporalAddress as string,
       temporalUiUrl,
+      embeddingsUrl,
       supervisors,
       stop,
     };

@@ -59,7 +59,10 @@ export class EngineSupervisor {
     };
   }
 
+  /** Launches the engine; after stop() it starts it afresh, supervised again. */
   async start(): Promise<void> {
+    this.stopping = false;
+    this.exits = [];
     this.watch(await this.launch());
   }
 

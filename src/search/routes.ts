@@ -9,6 +9,8 @@ import { actorFor } from '../auth/actor.js';
 import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes, type Plane, type SearchFilters } from './service.js';
 import { RRF_K } from './fusion.js';
+import type { SearchMode } from './hybrid.js';
+import { degradedHeaders, degradedSchema, matchSchema, searchModeField, searchModeSchema } from './schemas.js';
 
 const ids: JsonSchema = {
   type: 'array',
@@ -58,6 +60,7 @@ export const searchBody: JsonSchema = obj(
       { description: 'Per-plane filters; a filter for a plane not searched is a 400.' },
     ),
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    mode: searchModeField,
     project_id: projectIdField,
   },
   ['query'],
@@ -89,7 +92,11 @@ const searchNodeSchema: JsonSchema = {
     },
     properties: { type: 'object' },
     plane: { enum: [...PLANES] },
-    score: { type: 'number', description: `fused reciprocal-rank score: sum over planes of 1 / (${RRF_K} + rank)` },
+    score: {
+      type: 'number',
+      description: `fused reciprocal-rank score: the sum over its rankings of 1 / (${RRF_K} + rank) (= match.score)`,
+    },
+    match: matchSchema,
     created_at: { type: ['string', 'null'] },
     updated_at: { type: ['string', 'null'] },
   },
@@ -103,12 +110,14 @@ export function searchRoutes(deps: Deps) {
       operationId: 'search',
       tag: 'Search',
       scope: 'search:read',
-      summary: 'Ranked search across memories, document chunks and entities, fused into one ranking',
+      summary: 'Ranked search across memories, document chunks and entities: words and meaning fused',
       description:
-        'Each plane ranks its committed (and, for memories, still recallable) hits of the project with its own ' +
-        `full-text index; the rankings are fused by reciprocal rank fusion: score = Σ 1 / (${RRF_K} + rank), ` +
-        `rank counted from 1 within a plane. Ties go to the hit nearest its plane's best raw score, then to ` +
-        'the plane listed first. edges: committed relationships around the results (at most 25 per result).',
+        'Each plane ranks its committed (and, for memories, still recallable) hits of the project twice: by ' +
+        'words (its full-text index) and by meaning (its vector index; mode hybrid or semantic). The rankings ' +
+        `are fused by reciprocal rank fusion: score = Σ 1 / (${RRF_K} + rank), rank counted from 1 within each ` +
+        "ranking. Order: results holding more of the question's identifiers verbatim first, then score, then " +
+        'similarity, then lexical rank, then id (docs/recall.md). edges: committed relationships around the ' +
+        'results (at most 25 per result).',
       body: searchBody,
       status: 200,
       errors: [],
@@ -121,6 +130,8 @@ export function searchRoutes(deps: Deps) {
           nodes: { type: 'array', items: searchNodeSchema },
           edges: { type: 'array', items: edgeSchema },
           count: { type: 'integer' },
+          mode: searchModeSchema,
+          degraded: degradedSchema,
         },
       },
       handler: async (ctx) => {
@@ -129,6 +140,7 @@ export function searchRoutes(deps: Deps) {
           planes: Plane[];
           filters?: SearchFilters;
           limit: number;
+          mode: SearchMode;
           project_id?: string;
         }>(ctx);
         const filters = body.filters ?? {};
@@ -142,11 +154,12 @@ export function searchRoutes(deps: Deps) {
             fields: stray,
           });
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const { nodes, edges } = await searchPlanes(deps.graph, actor.projectId, {
+        const { nodes, edges, mode, degraded } = await searchPlanes(deps, actor.projectId, {
           query: body.query,
           planes: body.planes,
           filters,
           limit: body.limit,
+          mode: body.mode,
         });
         return {
           body: {
@@ -156,7 +169,10 @@ export function searchRoutes(deps: Deps) {
             nodes,
             edges,
             count: nodes.length,
+            mode,
+            degraded,
           },
+          headers: degradedHeaders(degraded),
         };
       },
     },

@@ -1,13 +1,18 @@
-// Search across planes: memories (memory_text), document chunks (chunk_text) and entities
-// (entity_text), each ranked by Lucene within the project (tenant token in the query), filtered per
-// plane, then fused into one ranking by reciprocal rank fusion, with the committed edges around.
-import type { Graph, Row } from '../db/graph.js';
+// Search across planes: memories, document chunks and entities, each ranked twice within the
+// project: by words (full-text indexes memory_text, chunk_text, entity_text) and by meaning (vector
+// indexes memory_embedding, chunk_embedding, entity_embedding), then fused into one ranking
+// (src/search/hybrid.ts, docs/recall.md), with the committed edges around.
+import type { Row } from '../db/graph.js';
+import type { GraphDeps } from '../shared/deps.js';
+import type { EmbedderDeps } from '../embeddings/model.js';
+import { memoryText } from '../memories/recall.js';
+import { fuseRankings, hybridRankings, type Ranking, type SearchMode } from './hybrid.js';
+import { embedQuestion, nearest, servedMode, type Degraded } from './meaning.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
-import { normalizeName } from '../entities/normalize.js';
+import { normalizeName } from '../entities/identity.js';
 import { memoryView } from '../memories/views.js';
 import { edgeView, visibleLabels, visibleProps } from '../graph/views.js';
-import { reciprocalRankFusion, type Hit } from './fusion.js';
 
 export const PLANES = ['memory', 'document', 'entity'] as const;
 export type Plane = (typeof PLANES)[number];
@@ -23,6 +28,7 @@ export interface SearchRequest {
   planes: Plane[];
   filters: SearchFilters;
   limit: number;
+  mode?: SearchMode;
 }
 
 type View = Record<string, Plain>;
@@ -86,64 +92,97 @@ function searchMemoryView(row: Row, score: number): View {
   };
 }
 
+export interface SearchAnswer {
+  nodes: View[];
+  edges: View[];
+  mode: SearchMode;
+  degraded: Degraded[];
+}
+
 export async function searchPlanes(
-  graph: Graph,
+  deps: GraphDeps & EmbedderDeps,
   projectId: string,
   request: SearchRequest,
-): Promise<{ nodes: View[]; edges: View[] }> {
+): Promise<SearchAnswer> {
+  const mode = request.mode ?? 'hybrid';
   const lucene = luceneQuery(request.query, projectId);
-  if (!lucene) return { nodes: [], edges: [] };
+  if (!lucene) return { nodes: [], edges: [], mode, degraded: [] };
+  const question = await embedQuestion(deps, request.query, mode);
+  const served = servedMode(mode, question);
   const { filters, limit } = request;
   const now = new Date().toISOString();
   const base = { project_id: projectId, lucene, limit };
-  return graph.read(async (tx) => {
-    const rankings: { plane: Plane; hits: Hit<ViewOf>[] }[] = [];
+  return deps.graph.read(async (tx) => {
+    const rankings: Ranking<ViewOf>[] = [];
+    const lexical = served !== 'semantic';
+    const semantic = served !== 'lexical';
+    /** A plane's rankings for the mode served, from its word rows and its vector rows. */
+    const planeRankings = (
+      plane: Plane,
+      words: Row[],
+      near: Row[],
+      key: 'memory' | 'chunk' | 'entity',
+      text: (r: Row) => string,
+      view: (r: Row) => ViewOf,
+    ): Ranking<ViewOf>[] => {
+      const hit = (r: Row, score: number) => ({ id: String((r[key] as Row).id), item: view(r), text: text(r), score });
+      return hybridRankings(
+        plane,
+        served,
+        request.query,
+        words.map((r) => hit(r, Number(r.score))),
+        near.map((r) => hit(r, Number(r.similarity))),
+      );
+    };
     for (const plane of request.planes) {
       if (plane === 'memory') {
         const kinds = filters.memory?.kinds ?? null;
-        const rows = await tx.run('memories/search', {
-          ...base,
-          now,
-          kinds,
-          candidates: candidates(limit, kinds !== null),
-        });
-        rankings.push({
-          plane,
-          hits: rows.map((r) => hit(String((r.memory as View).id), Number(r.score), (s) => searchMemoryView(r, s))),
-        });
+        const n = candidates(limit, kinds !== null);
+        const view =
+          (r: Row): ViewOf =>
+          (s) =>
+            searchMemoryView(r, s);
+        const text = (r: Row) => memoryText(r.memory as Row);
+        const words = lexical ? await tx.run('memories/search', { ...base, now, kinds, candidates: n }) : [];
+        const near = semantic
+          ? await nearest(tx, 'memories/vector', { project_id: projectId, now, kinds }, question, n)
+          : [];
+        rankings.push(...planeRankings(plane, words, near, 'memory', text, view));
       } else if (plane === 'document') {
         const documentIds = filters.document?.document_ids ?? null;
         const tags = filters.document?.tags ? filters.document.tags.map(normalizeName) : null;
-        const rows = await tx.run('search/chunks', {
-          ...base,
-          document_ids: documentIds,
-          tags,
-          candidates: candidates(limit, documentIds !== null || tags !== null),
-        });
-        rankings.push({
-          plane,
-          hits: rows.map((r) => hit(String((r.chunk as View).id), Number(r.score), (s) => chunkView(r, s))),
-        });
+        const n = candidates(limit, documentIds !== null || tags !== null);
+        const view =
+          (r: Row): ViewOf =>
+          (s) =>
+            chunkView(r, s);
+        const text = (r: Row) => String((r.chunk as Row).text ?? '');
+        const params = { document_ids: documentIds, tags };
+        const words = lexical ? await tx.run('search/chunks', { ...base, ...params, candidates: n }) : [];
+        const near = semantic
+          ? await nearest(tx, 'search/chunks_vector', { project_id: projectId, ...params }, question, n)
+          : [];
+        rankings.push(...planeRankings(plane, words, near, 'chunk', text, view));
       } else {
         const types = filters.entity?.types ?? null;
-        const rows = await tx.run('search/entities', { ...base, types, candidates: candidates(limit, types !== null) });
-        rankings.push({
-          plane,
-          hits: rows.map((r) => hit(String((r.entity as View).id), Number(r.score), (s) => entityView(r, s))),
-        });
+        const n = candidates(limit, types !== null);
+        const view =
+          (r: Row): ViewOf =>
+          (s) =>
+            entityView(r, s);
+        const text = (r: Row) => String((r.entity as Row).name ?? '');
+        const words = lexical ? await tx.run('search/entities', { ...base, types, candidates: n }) : [];
+        const near = semantic
+          ? await nearest(tx, 'search/entities_vector', { project_id: projectId, types }, question, n)
+          : [];
+        rankings.push(...planeRankings(plane, words, near, 'entity', text, view));
       }
     }
-    const fused = reciprocalRankFusion(rankings, limit);
-    const nodes = fused.map((f) => f.item(round(f.score)));
+    const fused = fuseRankings(rankings, request.query, limit);
+    const nodes = fused.map((f) => ({ ...f.item(f.match.score), match: f.match as unknown as Plain }));
     const ids = fused.map((f) => f.id);
     const edges =
       ids.length > 0 ? await tx.run('search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE }) : [];
-    return { nodes, edges: edges.map((e) => edgeView(e, false)) };
+    return { nodes, edges: edges.map((e) => edgeView(e, false)), mode: served, degraded: question.degraded };
   });
 }
-
-function hit(id: string, score: number, view: ViewOf): Hit<ViewOf> {
-  return { id, score, item: view };
-}
-
-const round = (score: number): number => Math.round(score * 1e6) / 1e6;

@@ -63,6 +63,9 @@ export type Definition = Pick<ShapeDef, 'entity_types' | 'relationship_types' | 
 };
 
 /** Fills defaults (identity name, required [identity], cardinality many_to_many) and checks every rule. */
+/** Distinct relationship type names one shape or bridge version may define. */
+export const MAX_RELATIONSHIP_TYPES = 200;
+
 export function checkDefinition(input: DefinitionInput, at = '/body'): Definition {
   const problems: FieldProblem[] = [];
   const labels = new Map<string, number>();
@@ -121,6 +124,16 @@ export function checkDefinition(input: DefinitionInput, at = '/body'): Definitio
     else seenRels.set(key, i);
     return { ...r, cardinality: r.cardinality ?? 'many_to_many', patterns: r.patterns ?? [] };
   });
+  // Every relationship type name is a database-wide token that Neo4j never reclaims and all tenants
+  // share, so one shape or bridge version may introduce only so many (docs/security.md).
+  const typeNames = new Set(relationshipTypes.map((r) => r.type));
+  if (typeNames.size > MAX_RELATIONSHIP_TYPES)
+    problems.push({
+      field: `${at}/relationship_types`,
+      reason:
+        `defines ${typeNames.size} distinct relationship types; at most ${MAX_RELATIONSHIP_TYPES} per shape or ` +
+        'bridge version (narrow a bridge with options.include or options.exclude)',
+    });
   const orphans = input.orphans_allowed ?? [];
   orphans.forEach((label, i) => {
     if (!labels.has(label))

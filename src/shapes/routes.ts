@@ -5,18 +5,23 @@ import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route
 import { bodyOf, queryOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
+import {
+  cursorPage,
+  cursorQuery,
+  projectIdField,
+  projectQuery,
+  idParams,
+  governedWriteSchema,
+} from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Actor } from '../deltas/service.js';
-import { governedWriteSchema } from '../memories/schemas.js';
 import { checkDefinition, type Definition, type DefinitionInput } from './definition.js';
 import { createShapeBody, shapeActionBody, shapeSchema, shapeSummarySchema, versionBody } from './schemas.js';
 import { createShape, deleteShape, publishVersion, retireShape, type ShapeWrite } from './service.js';
 import { loadShape } from './store.js';
 import { shapeSummary, shapeView, stagedShapeView } from './views.js';
 
-const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 const writeResponse = governedWriteSchema({ shape: { ...shapeSchema, type: ['object', 'null'] } });
 
 type DefinitionBody = DefinitionInput & { project_id?: string; apply: boolean };

@@ -1,7 +1,7 @@
 // A slice definition: the saved scope a context compile works from. ajv checks each field's shape
 // (slices/schemas.ts); the rules across fields (shares summing to at most 1, a filter or share only
 // for a plane the slice reads, from before to) and the defaults are settled here, once, so a
-// stored slice always holds its full, normalised definition.
+// stored slice always holds its full, normalized definition.
 import { ApiError, type FieldProblem } from '../errors/catalogue.js';
 import { parseDuration } from './duration.js';
 
@@ -33,7 +33,7 @@ export interface SliceBudget {
   sections: Partial<Record<Plane, number>>;
 }
 
-/** The normalised definition: every optional field present (null when unset). */
+/** The normalized definition: every optional field present (null when unset). */
 export interface SliceDefinition {
   description: string | null;
   planes: Plane[];
@@ -62,7 +62,7 @@ function defaultSections(planes: Plane[]): Partial<Record<Plane, number>> {
  * Checks the cross-field rules and fills the defaults. `at` is the JSON pointer of the definition
  * in the request (/body or /body/slice), so problems name the field the client sent.
  */
-export function normaliseDefinition(input: DefinitionInput, at = '/body'): SliceDefinition {
+export function normalizeDefinition(input: DefinitionInput, at = '/body'): SliceDefinition {
   const problems: FieldProblem[] = [];
   const planes = PLANES.filter((p) => (input.planes ?? PLANES).includes(p));
   const filters = input.filters ?? {};

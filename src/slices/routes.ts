@@ -4,20 +4,23 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
+import {
+  cursorPage,
+  cursorQuery,
+  projectIdField,
+  projectQuery,
+  idParams,
+  governedWriteSchema,
+} from '../http/schemas.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { governedWriteSchema } from '../memories/schemas.js';
 import { SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
-import { compileSlice, savedSlice, type CompileBody } from '../context/service.js';
-import { packSchema, sliceCompileBody } from '../context/schemas.js';
-import { normaliseDefinition, type DefinitionInput, type SliceDefinition } from './definition.js';
+import { normalizeDefinition, type DefinitionInput, type SliceDefinition } from './definition.js';
 import { createSliceBody, sliceSchema, versionSliceBody } from './schemas.js';
 import { committedSlice, createSlice, deleteSlice, publishSliceVersion, type SliceWrite } from './service.js';
 import { sliceRecord } from './store.js';
 import { sliceView, stagedSliceView } from './views.js';
 
-const idParams = obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']);
 const writeResponse = governedWriteSchema({ slice: { ...sliceSchema, type: ['object', 'null'] } });
 const TAG = 'Context & Slices';
 
@@ -46,7 +49,7 @@ async function sliceWriteResult(
 /** The definition fields of a create or version body (name, project_id and apply are not part of it). */
 function definitionOf(body: DefinitionBody & { name?: string }): SliceDefinition {
   const { project_id: _project, apply: _apply, name: _name, ...input } = body;
-  return normaliseDefinition(input);
+  return normalizeDefinition(input);
 }
 
 export function sliceRoutes(deps: Deps) {
@@ -183,29 +186,6 @@ export function sliceRoutes(deps: Deps) {
           status: governedWriteStatus(result, 200),
           body: { ...governedWriteFields(actor, result, result.slice.id), slice_id: result.slice.id },
         };
-      },
-    },
-    {
-      method: 'post',
-      path: '/v1/slices/:id/compile',
-      operationId: 'compileSlice',
-      tag: TAG,
-      scope: 'context:read',
-      summary: 'Compile a saved slice into a token-budgeted, reproducible context pack (read-only)',
-      description:
-        'Runs in READ transactions only. 409 (details.delta_id) while the slice is staged. See POST ' +
-        '/v1/context/compile for the pack.',
-      params: idParams,
-      body: sliceCompileBody,
-      status: 200,
-      errors: ['not_found', 'conflict'],
-      response: packSchema,
-      handler: async (ctx) => {
-        const body = bodyOf<CompileBody & { project_id?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const resolved = await savedSlice(deps.graph, actor.projectId, ctx.params.id!);
-        const { pack } = await compileSlice(deps.graph, actor.projectId, resolved, body);
-        return { body: { ...pack } };
       },
     },
   ]);

@@ -1,11 +1,11 @@
 // How a slice lives in the graph: one :Knowledge:Slice node per version with flat properties (name,
-// version, planes, hops, budget …) and the whole normalised definition as canonical JSON text
+// version, planes, hops, budget …) and the whole normalized definition as canonical JSON text
 // (`definition`), -[:FOCUSES_ON]-> its subject entity when given by id, -[:SUPERSEDES]-> the
 // version it replaced. Staged through a delta like every governed node.
 import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import type { DeltaDraft } from '../deltas/draft.js';
-import { canonicalJson } from '../briefing/hashes.js';
+import { canonicalJsonOf } from '../shared/canonicalJson.js';
 import type { SliceDefinition } from './definition.js';
 
 export const SLICE_LABEL = 'Slice';
@@ -79,8 +79,8 @@ export function stageSlice(
     tokenizer: def.budget.tokenizer,
     subject_id: subjectId,
     relationship_types: def.relationship_types,
-    // A normalised definition is plain JSON data (strings, numbers, arrays, null).
-    definition: canonicalJson(def as never),
+    // A normalized definition is plain JSON data (strings, numbers, arrays, null).
+    definition: canonicalJsonOf(def),
   });
   if (subjectId) draft.createRelationship(id, 'FOCUSES_ON', subjectId);
   if (supersedes) draft.createRelationship(id, 'SUPERSEDES', supersedes);

@@ -1,4 +1,4 @@
-// Slices as the API shows them: the normalised definition flattened beside id, name and version.
+// Slices as the API shows them: the normalized definition flattened beside id, name and version.
 import type { SliceDefinition } from './definition.js';
 import type { SliceRecord, StagedSlice } from './store.js';
 

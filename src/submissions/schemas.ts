@@ -1,7 +1,6 @@
 // JSON Schemas of the Submissions area (spec 4.3).
 import type { JsonSchema } from '../http/route.js';
-import { obj, projectIdField } from '../http/schemas.js';
-import { governedWriteSchema } from '../memories/schemas.js';
+import { obj, projectIdField, governedWriteSchema } from '../http/schemas.js';
 
 export const SUBMISSION_ROUTES = ['delta', 'document', 'extraction'] as const;
 export type SubmissionRoute = (typeof SUBMISSION_ROUTES)[number];
@@ -24,7 +23,11 @@ export const submissionBody: JsonSchema = obj(
     payload: {
       type: 'object',
       maxProperties: 200,
-      description: 'Structured capture; stored as flat properties payload.<key> (nested keys dotted).',
+      description:
+        'Structured capture. Stored as flat properties payload.<key> (nested keys dotted) while it has at most ' +
+        '32 leaves, nests at most 2 levels and every key is 1-64 of [A-Za-z0-9_-]; otherwise those flat keys ' +
+        'that fit plus the whole payload as canonical JSON text in payload_json (property key names are ' +
+        'database-wide and never reclaimed).',
     },
     route: {
       enum: [...SUBMISSION_ROUTES],

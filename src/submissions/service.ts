@@ -2,10 +2,11 @@
 // the entities its content names, through one delta; route document indexes the content as a
 // document; route extraction indexes it and starts a graph_extraction loop through a shape.
 import type { Graph } from '../db/graph.js';
+import { payloadProperties } from './payload.js';
 import { DeltaDraft, isReservedLabel } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver } from '../entities/resolve.js';
-import { BuiltinExtractor } from '../extraction/builtin.js';
+import { BuiltinExtractor } from '../extractor/builtin.js';
 import { invalid } from '../errors/catalogue.js';
 import { loadShape } from '../shapes/store.js';
 import { tenantToken } from '../db/tenant.js';
@@ -46,7 +47,7 @@ export async function submitToDelta(
         route: 'delta',
         shape_id: shapeId,
         tenant: tenantToken(actor.projectId),
-        ...(input.payload ? { payload: input.payload } : {}),
+        ...(input.payload ? payloadProperties(input.payload) : {}),
       });
       // Types the engine owns (the memory shape declares Memory) are never staged as entity types.
       const found = input.content

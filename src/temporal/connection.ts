@@ -1,6 +1,7 @@
 // The Temporal client connection used by the API (to start and read loops) and its health probe.
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { DependencyHealth } from '../ops/health.js';
+import { isTimeout, withTimeout } from '../shared/timeout.js';
 
 export interface TemporalSettings {
   address: string;
@@ -57,22 +58,6 @@ export class TemporalGateway {
   }
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
-
 /**
  * gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4), on the error or its cause, or our own timeout: Temporal is not
  * answering.
@@ -81,7 +66,7 @@ export function isTemporalUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
     const code = (e as { code?: unknown }).code;
     if (code === 14 || code === 4) return true;
-    if (e instanceof Error && /^timed out after \d+ ms$/.test(e.message)) return true;
+    if (isTimeout(e)) return true;
     if (e instanceof Error && e.name === 'TransportError') return true;
   }
   return false;

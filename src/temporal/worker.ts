@@ -13,6 +13,9 @@ import { REPO_ROOT } from '../runtime/provision.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import type { TemporalSettings } from './connection.js';
 import { workerRestarts } from '../ops/metrics.js';
+import type { RunningWorker, WorkerStatus } from '../runtime/parts.js';
+
+export type { RunningWorker, WorkerStatus };
 
 let bundle: Promise<WorkflowBundle> | undefined;
 
@@ -24,22 +27,6 @@ export function workflowBundle(): Promise<WorkflowBundle> {
 
 const noop = () => undefined;
 const quietLogger = { trace: noop, debug: noop, info: noop, warn: console.warn, error: console.error, log: noop };
-
-export interface WorkerStatus {
-  state: 'running' | 'reconnecting' | 'stopped';
-  /** When the current state began (ISO 8601). */
-  since: string;
-  /** Times the worker was created again after it stopped or failed. */
-  restarts: number;
-  last_error: string | null;
-}
-
-export interface RunningWorker {
-  /** Settles when the worker has been stopped with stop(). */
-  done: Promise<void>;
-  status(): WorkerStatus;
-  stop(): Promise<void>;
-}
 
 let runtimeInstalled = false;
 

@@ -187,4 +187,28 @@ describe('bridge translation rules', () => {
     const b = JSON.stringify(propose({ format: 'openapi', document: githubLikeOpenApi(), field: FIELD }, opts));
     assert.equal(a, b);
   });
+
+  it('an array whose items refer back to their parent is mapped as nothing, never recursed into (was a RangeError, a 500)', () => {
+    const doc = {
+      $defs: {
+        Tree: { type: 'array', items: { $ref: '#/$defs/Tree' } },
+        Ring: { type: 'array', items: { $ref: '#/$defs/Loop' } },
+        Loop: { type: 'array', items: { $ref: '#/$defs/Ring' } },
+      },
+      type: 'object',
+      title: 'Forest',
+      properties: { id: { type: 'string' }, tree: { $ref: '#/$defs/Tree' }, ring: { $ref: '#/$defs/Ring' } },
+    };
+    const { proposal, unmapped } = propose({ format: 'json_schema', document: doc, field: FIELD }, opts);
+    assert.deepEqual(
+      proposal.entity_types.map((t) => t.label),
+      ['Forest'],
+    );
+    assert.ok(
+      unmapped.some((u) => /refer back/.test(u.reason)),
+      JSON.stringify(unmapped),
+    );
+    const rootArray = { type: 'array', items: { $ref: '#' } };
+    assert.doesNotThrow(() => propose({ format: 'json_schema', document: rootArray, field: FIELD }, opts));
+  });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { briefingHashes, canonicalJson, normaliseQuery, sha256Hex } from '../../src/briefing/hashes.js';
+import { briefingHashes, canonicalJson, normalizeQuery, sha256Hex } from '../../src/briefing/hashes.js';
 import { memory } from './fixtures.js';
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -78,7 +78,7 @@ describe('briefing hashes', () => {
     assert.equal(other.structural, before.structural);
     assert.equal(other.denotative, before.denotative);
     assert.equal(briefingHashes('  Deploy\tPLAN ', evidence, 12).operational, before.operational);
-    assert.equal(normaliseQuery('  Deploy\n  PLAN '), 'deploy plan');
+    assert.equal(normalizeQuery('  Deploy\n  PLAN '), 'deploy plan');
   });
 
   it('a different evidence limit changes the operational digest', () => {

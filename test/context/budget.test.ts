@@ -7,8 +7,8 @@ import { gatherCandidates } from '../../src/context/candidates.js';
 import { fitBudget, fitSelection, selectItems, selectedEntityIds } from '../../src/context/budget.js';
 import { rankCandidates } from '../../src/context/rank.js';
 import { rendererFor } from '../../src/context/render.js';
-import { TokenCounter } from '../../src/context/tokens.js';
-import { normaliseDefinition } from '../../src/slices/definition.js';
+import { TokenCounter } from '../../src/context/tokenCount.js';
+import { normalizeDefinition } from '../../src/slices/definition.js';
 import { packIds, remember, sectionIds, seedEntities } from './fixtures.js';
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
@@ -58,7 +58,7 @@ describe('context budget', function () {
       ['o200k_base', o200k],
     ] as const) {
       for (const format of ['markdown', 'json'] as const) {
-        const def = normaliseDefinition({ budget: { max_tokens: 8000, tokenizer }, format });
+        const def = normalizeDefinition({ budget: { max_tokens: 8000, tokenizer }, format });
         const now = new Date().toISOString();
         const gathered = await gatherCandidates(graph, { projectId: t.projectId, def, query: null, asOf: null, now });
         const ranked = rankCandidates(def.planes, gathered.candidates);
@@ -110,7 +110,7 @@ describe('context budget', function () {
     ]).filter(([a, , b]) => a !== b);
     await seedEntities(t, entities, rels);
     const graph = harness().service.deps.graph;
-    const def = normaliseDefinition({ planes: ['entity'] });
+    const def = normalizeDefinition({ planes: ['entity'] });
     const now = new Date().toISOString();
     const gathered = await gatherCandidates(graph, { projectId: t.projectId, def, query: null, asOf: null, now });
     const ranked = rankCandidates(def.planes, gathered.candidates);

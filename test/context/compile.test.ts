@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { newTenant } from '../support/api.js';
+import { waitForEmbeddings } from '../support/embeddings.js';
 import { packBytes, packIds, remember, sectionIds, seedAdaGraph } from './fixtures.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,6 +24,8 @@ describe('context compile', function () {
       title: 'Notes',
     });
     const body = { slice: { subject: { id: ids.ada }, budget: { max_tokens: 600 } }, query: 'engine notes' };
+    // The same graph: vectors are written after commit, so the compile waits for them first.
+    await waitForEmbeddings(t.projectId);
     const first = await t.post('/v1/context/compile', body);
     assert.equal(first.status, 200, JSON.stringify(first.body));
     const p = first.body;
@@ -179,7 +182,7 @@ describe('context compile', function () {
     assert.ok(walked(byName.body).has(ids.ada!));
   });
 
-  it('drops duplicates by normalised content and explains every candidate', async () => {
+  it('drops duplicates by normalized content and explains every candidate', async () => {
     const t = await newTenant(0);
     const { ids } = await remember(t, [
       { content: 'Deploys happen on Tuesdays.', kind: 'decision' },

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { writeGoverned } from '../../src/deltas/service.js';
 import { tenantToken } from '../../src/db/tenant.js';
-import { identityKey, normalizeName } from '../../src/entities/normalize.js';
+import { identityKey, normalizeName } from '../../src/entities/identity.js';
 import type { Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 

@@ -210,7 +210,7 @@ describe('POST /v1/documents (raw text)', () => {
 });
 
 describe('document tags and collections', () => {
-  it('each tag puts the document in a project collection, reused by normalised name across documents', async () => {
+  it('each tag puts the document in a project collection, reused by normalized name across documents', async () => {
     const t = await newTenant(0);
     const a = await t.post('/v1/documents', { content: 'First.', tags: ['Machine Learning', 'Research', 'research '] });
     const b = await t.post('/v1/documents', { content: 'Second.', tags: ['machine  learning', 'Ops'] });

@@ -3,7 +3,7 @@
 // left staged.
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { writeGoverned, type Actor } from '../../src/deltas/service.js';
-import { identityKey, normalizeName } from '../../src/entities/normalize.js';
+import { identityKey, normalizeName } from '../../src/entities/identity.js';
 import { tenantToken } from '../../src/db/tenant.js';
 import type { PropValue } from '../../src/deltas/props.js';
 import type { Tenant } from '../support/api.js';

@@ -14,7 +14,10 @@ describe('per-key rate limiting', () => {
     const base = harness().service.deps;
     const deps = {
       ...base,
-      config: { ...base.config, rateLimit: { perSecond: 1, burst: 3, addressPerSecond: 1000, addressBurst: 1000 } },
+      config: {
+        ...base.config,
+        rateLimit: { ...base.config.rateLimit, perSecond: 1, burst: 3, addressPerSecond: 1000, addressBurst: 1000 },
+      },
     };
     const server = http.createServer(buildApp(deps, allRoutes(deps)).callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -44,7 +47,10 @@ describe('per-key rate limiting', () => {
     const base = harness().service.deps;
     const deps: Deps = {
       ...base,
-      config: { ...base.config, rateLimit: { perSecond: 1000, burst: 1000, addressPerSecond: 1, addressBurst: 3 } },
+      config: {
+        ...base.config,
+        rateLimit: { ...base.config.rateLimit, perSecond: 1000, burst: 1000, addressPerSecond: 1, addressBurst: 3 },
+      },
     };
     const server = http.createServer(buildApp(deps, allRoutes(deps)).callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -85,6 +85,7 @@ describe('loops: why they stop and what they charge', function () {
     const activities = createLoopActivities({
       graph: graph(),
       config: harness().config,
+      embedder: null,
       loadShape: async () => null,
       validateEntity: () => [],
     });

@@ -91,7 +91,7 @@ describe('POST /v1/memories', () => {
     ]);
   });
 
-  it('subject and object resolve to existing entities by normalised name instead of duplicating them', async () => {
+  it('subject and object resolve to existing entities by normalized name instead of duplicating them', async () => {
     const t = await newTenant(0);
     await t.post('/v1/memories', { content: 'Ada likes tea.', subject: { name: 'Ada Lovelace', type: 'Person' } });
     await t.post('/v1/memories', { content: 'Ada likes maths.', subject: '  the ada  LOVELACE ' });
@@ -162,7 +162,7 @@ describe('POST /v1/memories', () => {
     ['a subject of the wrong type', { content: 'x', subject: 42 }, '/body/subject'],
     ['an unknown shape', { content: 'x', shape_id: 'no-such-shape' }, '/body/shape_id'],
     ['a subject name with no letter or digit', { content: 'x', subject: { id: '', name: '»' } }, '/body/subject'],
-    ['an object name that normalises to nothing', { content: 'x', object: '— —' }, '/body/object'],
+    ['an object name that normalizes to nothing', { content: 'x', object: '— —' }, '/body/object'],
   ] as const) {
     it(`${name} is a 400 naming ${field}`, async () => {
       const t = await newTenant(0);

@@ -18,6 +18,7 @@ describe('POST /v1/preflight/audit', () => {
       findings: [],
       packet_id: `pkt_${staged.body.delta_id}`,
       delta: { degrades: false },
+      degraded: [],
       request_id: 'audit-clean-1',
     });
   });

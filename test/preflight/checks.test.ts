@@ -33,7 +33,7 @@ describe('preflight check: duplicates', () => {
     assert.deepEqual(await findingsOf(t, staged.delta_id, 'duplicates'), []);
   });
 
-  it('a memory that normalises to nothing, or holds a backslash and an unbalanced quote (Lucene syntax), is audited without failing', async () => {
+  it('a memory that normalizes to nothing, or holds a backslash and an unbalanced quote (Lucene syntax), is audited without failing', async () => {
     const t = await newTenant(0);
     await memory(t, { content: 'He wrote C:\\ and "' });
     const dot = await memory(t, { content: '.', apply: false });

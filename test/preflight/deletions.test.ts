@@ -12,7 +12,7 @@ async function memory(t: Awaited<ReturnType<typeof newTenant>>, body: Record<str
 }
 
 describe('preflight check: duplicates of corrected content', () => {
-  it('a PATCH whose content equals another committed memory once normalised is a warning naming both', async () => {
+  it('a PATCH whose content equals another committed memory once normalized is a warning naming both', async () => {
     const t = await newTenant(0);
     const kept = await memory(t, { content: 'Deploys happen on Friday.' });
     const edited = await memory(t, { content: 'Deploys happen on Monday.' });

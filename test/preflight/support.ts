@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { stageChanges, writeGoverned, type Actor } from '../../src/deltas/service.js';
-import { identityKey, normalizeName } from '../../src/entities/normalize.js';
+import { identityKey, normalizeName } from '../../src/entities/identity.js';
 import { tenantToken } from '../../src/db/tenant.js';
 import type { PropValue } from '../../src/deltas/props.js';
 import type { Tenant, Reply } from '../support/api.js';

@@ -43,7 +43,7 @@ describe('POST /v1/search', () => {
   it('a query that hits a memory, a chunk and an entity returns all three fused into one ranking', async () => {
     const t = await newTenant(0);
     const { memoryId, documentId, entityId } = await lovelaceProject(t);
-    const reply = await t.post('/v1/search', { query: 'Lovelace' });
+    const reply = await t.post('/v1/search', { query: 'Lovelace', mode: 'lexical' });
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     const b = reply.body;
     assert.equal(b.query, 'Lovelace');
@@ -84,6 +84,7 @@ describe('POST /v1/search', () => {
         'score',
         'created_at',
         'updated_at',
+        'match',
       ]);
       for (const hidden of ['project_id', 'tenant', 'delta_id', 'identity_key'])
         assert.equal(hidden in n.properties, false);
@@ -113,7 +114,7 @@ describe('POST /v1/search', () => {
     await t.post('/v1/memories', { content: 'Zephyr zephyr zephyr is the release codename.' });
     await t.post('/v1/memories', { content: 'The zephyr build failed once.' });
     await buildGraph(t, [{ key: 'z', label: 'Product', name: 'Zephyr' }]);
-    const reply = await t.post('/v1/search', { query: 'zephyr', planes: ['memory', 'entity'] });
+    const reply = await t.post('/v1/search', { query: 'zephyr', planes: ['memory', 'entity'], mode: 'lexical' });
     assert.deepEqual(reply.body.planes, ['memory', 'entity']);
     assert.deepEqual(
       reply.body.nodes.map((n: Node) => [n.plane, n.score]),
@@ -221,11 +222,11 @@ describe('POST /v1/search', () => {
     await t.post('/v1/memories', { content: 'Nebula plan is staged.', apply: false });
     await t.post('/v1/memories', {
       content: 'Nebula door code.',
-      forget_after: new Date(Date.now() + 1000).toISOString(),
+      forget_after: new Date(Date.now() + 4000).toISOString(),
     });
     const staged = await buildGraph(t, [{ key: 'n', label: 'Product', name: 'Nebula' }], [], false);
     assert.equal((await t.post('/v1/search', { query: 'nebula' })).body.count, 1);
-    await new Promise((r) => setTimeout(r, 1200));
+    await new Promise((r) => setTimeout(r, 4200));
     assert.equal((await t.post('/v1/search', { query: 'nebula' })).body.count, 0);
     await t.post(`/v1/deltas/${staged.deltaId}/apply`, {});
     assert.deepEqual(

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { checkDefinition } from '../../src/shapes/definition.js';
+import { ApiError } from '../../src/errors/catalogue.js';
 import { newTenant } from '../support/api.js';
 import { crmDefinition } from './fixtures.js';
 
@@ -111,5 +113,27 @@ describe('shape definition validation', () => {
     assert.deepEqual(fieldsOf((await t.post('/v1/shapes', { name: 'x', entity_types: [] })).body), [
       '/body/entity_types',
     ]);
+  });
+
+  it('a definition introducing more than 200 relationship type names is a 400 naming relationship_types (names are database-wide)', () => {
+    const input = {
+      entity_types: [{ label: 'Thing', properties: [{ name: 'name', type: 'string' as const }] }],
+      relationship_types: Array.from({ length: 201 }, (_, i) => ({
+        type: `LINK_${i}`,
+        from: 'Thing',
+        to: 'Thing',
+        cardinality: 'many_to_many' as const,
+      })),
+    };
+    assert.throws(
+      () => checkDefinition(input, '/body/proposal'),
+      (e: unknown) =>
+        e instanceof ApiError &&
+        JSON.stringify(e.details).includes('/body/proposal/relationship_types') &&
+        /at most 200/.test(e.message),
+    );
+    assert.doesNotThrow(() =>
+      checkDefinition({ ...input, relationship_types: input.relationship_types.slice(0, 200) }),
+    );
   });
 });

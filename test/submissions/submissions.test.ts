@@ -133,4 +133,34 @@ describe('POST /v1/submissions', function () {
       assert.equal(row?.n, 0);
     });
   }
+
+  it('a deep or wide payload introduces a bounded number of property keys; the whole of it is kept as JSON text', async () => {
+    const t = await newTenant(0);
+    const wide = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [`field_${String(i).padStart(3, '0')}`, { a: i, b: String(i) }]),
+    );
+    const deep = { a: { b: { c: { d: 'deep' } } }, 'odd key!': 1, list: [{ x: 1 }] };
+    for (const payload of [wide, deep]) {
+      const reply = await t.post('/v1/submissions', { kind: 'form', payload });
+      assert.equal(reply.status, 201, JSON.stringify(reply.body));
+      const [node] = await harness().service.deps.graph.read((tx) =>
+        tx.runText('MATCH (s:Submission {id: $id}) RETURN keys(s) AS keys, s.payload_json AS json', {
+          id: reply.body.id ?? reply.body.submission_id,
+        }),
+      );
+      const keys = (node?.keys ?? []) as string[];
+      const payloadKeys = keys.filter((k) => k.startsWith('payload'));
+      assert.ok(payloadKeys.length <= 33, `${payloadKeys.length} payload keys`);
+      assert.deepEqual(JSON.parse(String(node?.json)), payload, 'the whole payload is kept');
+    }
+    // A small, shallow payload stays flat, with no JSON text.
+    const small = await t.post('/v1/submissions', { kind: 'form', payload: { room: { name: 'Babbage' }, seats: 4 } });
+    const [flat] = await harness().service.deps.graph.read((tx) =>
+      tx.runText('MATCH (s:Submission {id: $id}) RETURN s.`payload.room.name` AS room, s.payload_json AS json', {
+        id: small.body.id ?? small.body.submission_id,
+      }),
+    );
+    assert.equal(flat?.room, 'Babbage');
+    assert.equal(flat?.json, null);
+  });
 });

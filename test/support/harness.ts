@@ -54,6 +54,9 @@ export async function startHarness(): Promise<Harness> {
   env.FETCH_ALLOW_PRIVATE ??= 'true';
   env.RATE_LIMIT_PER_SECOND ??= '100000';
   env.RATE_LIMIT_BURST ??= '100000';
+  // The suite sends many bad keys from 127.0.0.1 on purpose; the failure limit's own test uses another address.
+  env.RATE_LIMIT_AUTH_FAILURES_BURST ??= '100000';
+  env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE ??= '6000000';
   env.GKS_SECRETS_KEY ??= Buffer.alloc(32, 7).toString('base64'); // a fixed test key for connection secrets
   const config = loadConfig(env);
   const neo4jPort = Number(env.GKS_TEST_NEO4J_PORT ?? 17687);
@@ -70,13 +73,19 @@ export async function startHarness(): Promise<Harness> {
       neo4jPort,
       temporalPort,
       temporalUiPort: null,
+      // Derived from the Neo4j test port, so parallel runs on other ports never collide.
+      embeddingsPort: neo4jPort + 5,
     },
     log,
   );
+  // A service that fails to start (e.g. a refused embedding dimension) must not leave the engines running.
   const service = await startService(config, endpoints, {
     worker: true,
     port: 0,
     logger: pino(loggerOptions(config.logLevel), logSink),
+  }).catch(async (error: unknown) => {
+    await endpoints.stop();
+    throw error;
   });
   log(`API ${service.url} ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   current = { config, endpoints, service, url: service.url };

@@ -47,10 +47,15 @@ function unionBranches(r: Reader, located: Located): { branches: Located[]; disc
 }
 
 /** Roots: what a response schema returns (through arrays and one level of envelope objects). */
-function addRoot(r: Reader, schema: Schema, pointer: string, envelopeDepth = 1): void {
+function addRoot(r: Reader, schema: Schema, pointer: string, envelopeDepth = 1, arrays = new Set<string>()): void {
   const located = r.doc.nonNull(r.doc.deref(schema, pointer));
   const s = located.schema;
-  if (s.type === 'array' && isRecord(s.items)) return addRoot(r, s.items, `${located.pointer}/items`, envelopeDepth);
+  if (s.type === 'array' && isRecord(s.items)) {
+    // An array whose items refer back to it (directly or through other arrays) holds no object.
+    if (arrays.has(located.pointer)) return;
+    arrays.add(located.pointer);
+    return addRoot(r, s.items, `${located.pointer}/items`, envelopeDepth, arrays);
+  }
   const union = unionBranches(r, located);
   if (union) {
     if (union.discriminated) union.branches.forEach((b) => enqueue(r, b));
@@ -84,7 +89,13 @@ function scalarShape(s: Schema): FieldShape | null {
   return type === 'string' && values.length > 0 ? { kind: 'scalar', type, enum: values } : { kind: 'scalar', type };
 }
 
-function classify(r: Reader, schema: Schema, pointer: string, depth: number): FieldShape {
+function classify(
+  r: Reader,
+  schema: Schema,
+  pointer: string,
+  depth: number,
+  arrays: ReadonlySet<string> = new Set(),
+): FieldShape {
   let located = r.doc.nonNull(r.doc.deref(schema, pointer));
   if (located.pointer === '' && r.rootName !== null) located = { ...located, name: r.rootName };
   const s = located.schema;
@@ -96,7 +107,8 @@ function classify(r: Reader, schema: Schema, pointer: string, depth: number): Fi
   }
   if (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))) {
     if (!isRecord(s.items)) return { kind: 'unmapped', reason: 'array without items' };
-    const item = classify(r, s.items, `${located.pointer}/items`, depth);
+    if (arrays.has(located.pointer)) return { kind: 'unmapped', reason: 'array whose items refer back to it' };
+    const item = classify(r, s.items, `${located.pointer}/items`, depth, new Set([...arrays, located.pointer]));
     if (item.kind === 'ref' && !item.many) return { ...item, many: true };
     if (item.kind === 'scalar')
       return { kind: 'unmapped', reason: 'array of scalars (a shape property holds one value)' };

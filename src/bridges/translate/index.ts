@@ -2,7 +2,7 @@
 // the same document and options always give the same proposal (types in discovery order).
 import crypto from 'node:crypto';
 import { ApiError } from '../../errors/catalogue.js';
-import { canonicalJson } from '../store.js';
+import { canonicalJsonOf } from '../../shared/canonicalJson.js';
 import { buildProposal } from './build.js';
 import { readJsonSchemaSource } from './fromJsonSchema.js';
 import { parseGraphqlIntrospection, parseGraphqlSdl, readGraphqlSource } from './fromGraphql.js';
@@ -71,6 +71,6 @@ export function propose(source: SourceInput, options: ProposeOptions): ProposeRe
 
 /** SHA-256 of the source as given (text as is, JSON canonically: sorted keys). */
 export function sourceDigest(document: unknown): string {
-  const text = typeof document === 'string' ? document : canonicalJson(document);
+  const text = typeof document === 'string' ? document : canonicalJsonOf(document);
   return `sha256:${crypto.createHash('sha256').update(text).digest('hex')}`;
 }

@@ -24,6 +24,13 @@ export const CONNECTORS: Record<ConnectionKind, Connector> = {
   feed,
 };
 
+/** The origin a connection's secret is bound to: its base URL's scheme, host and port. */
+export function boundOrigin(kind: ConnectionKind, config: ConnectorConfig): string {
+  return new URL(CONNECTORS[kind].baseUrl(config)).origin;
+}
+
+/** Every call of a connector goes to the connection's bound origin, or is refused (src/connections/http.ts). */
 export function callerFor(ctx: ConnectorContext, settings: FetchSettings): Caller {
-  return (url, options = {}) => callUpstream(url, ctx.token, options, settings);
+  const origin = boundOrigin(ctx.kind, ctx.config);
+  return (url, options = {}) => callUpstream(url, ctx.token, options, settings, origin);
 }

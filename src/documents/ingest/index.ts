@@ -12,6 +12,6 @@ export {
   type SupportedMimeType,
 } from './extractText.js';
 export { chunkText, type Chunk, type ChunkOptions } from './chunk.js';
-export { countTokens, TOKEN_ENCODING } from './tokens.js';
+export { countTokens, TOKEN_ENCODING } from './tokenCount.js';
 export { isPrivateAddress } from './privateAddress.js';
 export { type Resolver, type ResolvedAddress } from './target.js';

@@ -68,7 +68,8 @@ export async function vetTarget(url: URL, allowPrivate: boolean, resolve: Resolv
   if (!allowPrivate) {
     const blocked = addresses.find((a) => isPrivateAddress(a.address));
     if (blocked !== undefined) {
-      throw refuse(`host ${hostname} resolves to private address ${blocked.address}, which may not be fetched`);
+      // The address itself is not named: the answer would tell a caller what internal names resolve to.
+      throw refuse(`host ${hostname} resolves to a private address, which may not be fetched`);
     }
   }
   return { url, hostname, addresses: [first, ...rest] };

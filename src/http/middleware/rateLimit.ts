@@ -23,13 +23,38 @@ export class RateLimiter {
   ) {}
 
   take(ctx: ApiContext, key: string): void {
+    const bucket = this.refill(key);
+    const resetSeconds = Math.ceil((this.burst - bucket.tokens) / this.perSecond);
+    this.refuseIfEmpty(bucket);
+    bucket.tokens -= 1;
+    if (!this.advertise) return;
+    ctx.set('RateLimit-Limit', String(this.burst));
+    ctx.set('RateLimit-Remaining', String(Math.floor(bucket.tokens)));
+    ctx.set('RateLimit-Reset', String(resetSeconds));
+  }
+
+  /** 429 when the key's bucket is empty; takes nothing (for limits charged only on failure). */
+  refuseIfSpent(key: string): void {
+    this.refuseIfEmpty(this.refill(key));
+  }
+
+  /** Takes one token for the key (a failure), never refusing: the next refuseIfSpent does. */
+  spend(key: string): void {
+    const bucket = this.refill(key);
+    bucket.tokens = Math.max(0, bucket.tokens - 1);
+  }
+
+  private refill(key: string): Bucket {
     const now = performance.now();
     if (this.buckets.size >= MAX_BUCKETS && !this.buckets.has(key)) this.prune(now);
     const bucket = this.buckets.get(key) ?? { tokens: this.burst, updated: now };
     bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.updated) / 1000) * this.perSecond);
     bucket.updated = now;
     this.buckets.set(key, bucket);
-    const resetSeconds = Math.ceil((this.burst - bucket.tokens) / this.perSecond);
+    return bucket;
+  }
+
+  private refuseIfEmpty(bucket: Bucket): void {
     if (bucket.tokens < 1) {
       const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond));
       throw new ApiError(
@@ -44,11 +69,6 @@ export class RateLimiter {
         },
       );
     }
-    bucket.tokens -= 1;
-    if (!this.advertise) return;
-    ctx.set('RateLimit-Limit', String(this.burst));
-    ctx.set('RateLimit-Remaining', String(Math.floor(bucket.tokens)));
-    ctx.set('RateLimit-Reset', String(resetSeconds));
   }
 
   private prune(now: number): void {

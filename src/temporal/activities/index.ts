@@ -1,5 +1,7 @@
 // Builds the activities from their dependencies (the graph and configuration), so the worker and
 // tests hand in real ones. Each area contributes its own activity functions.
+import { createEmbeddingActivities } from '../../embeddings/activities.js';
+import type { Embedder } from '../../embeddings/model.js';
 import type { Graph } from '../../db/graph.js';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
@@ -13,6 +15,8 @@ export interface ActivityDeps {
   config: Config;
   /** The service logger (redacting); workers started alone log nothing from activities. */
   logger?: Logger;
+  /** Recall by meaning; null or absent when EMBEDDINGS=off or no engine is known (lexical only). */
+  embedder?: Embedder | null;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -34,6 +38,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createLoopActivities({
       graph: deps.graph,
       config: deps.config,
+      embedder: deps.embedder ?? null,
       loadShape: (projectId, shapeId) => loadShape(deps.graph, shapeId, projectId),
       validateEntity: (shape, label, properties) =>
         compiledOf(shape)
@@ -41,6 +46,7 @@ export function createActivities(deps: ActivityDeps) {
           .map((p) => `${p.field || label}: ${p.reason}`),
     }),
     ...createConnectionActivities({ graph: deps.graph, config: deps.config, logger: deps.logger }),
+    ...createEmbeddingActivities({ graph: deps.graph, embedder: deps.embedder ?? null }),
   };
 }
 

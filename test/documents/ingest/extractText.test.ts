@@ -6,7 +6,7 @@ import { minimalPdf } from './minimalPdf.js';
 const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');
 
 describe('extractText', () => {
-  it('takes plain text as it is, with Windows line endings normalised', async () => {
+  it('takes plain text as it is, with Windows line endings normalized', async () => {
     const result = await extractText({
       data: utf8('\uFEFFLine one\r\nLine two\r\n'),
       mimeType: 'text/plain',

@@ -1,0 +1,15 @@
+// Preflight by meaning (docs/recall.md, "Near-duplicate memories"): for each new memory of the delta
+// ($pending: {id, vector}, its text embedded as a passage by the audit), the committed memories of the
+// project whose vector (of the current $model) has a cosine of at least $threshold with it. The vector
+// index spans every project, so it is asked for $k neighbours and they are filtered to the project.
+// Memories the delta deletes, or whose content it corrects, do not count. The index's score is
+// (1 + cos) / 2. Rows ordered so equal graphs give equal findings.
+UNWIND $pending AS p
+CALL db.index.vector.queryNodes('memory_embedding', toInteger($k), p.vector) YIELD node AS m, score
+WITH p, m, 2 * score - 1 AS similarity
+WHERE m.project_id = $project_id AND NOT m:Pending AND m.embedding_model = $model
+  AND similarity >= $threshold
+  AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
+  AND NOT EXISTS { (m)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) WHERE 'content' IN u.set_keys }
+RETURN p.id AS pending_id, m.id AS committed_id, m.name AS committed_name, similarity
+ORDER BY pending_id, similarity DESC, committed_id

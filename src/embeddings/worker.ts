@@ -1,0 +1,230 @@
+// The embedding worker: drains the queue (nodes given embedding_queued_at by the transaction that
+// applied or reverted their delta) in batches, oldest first, off the request path. While the engine
+// is down it waits for the probe to see it again and then drains the backlog by itself; the queue
+// lives in the graph, so a restart loses nothing.
+import type { Logger } from 'pino';
+import type { Graph, Row } from '../db/graph.js';
+import { INTERNAL_PROPS } from '../deltas/props.js';
+import type { OpenAIEmbedder } from './client.js';
+import { EmbeddingsUnavailableError, type Embedder } from './model.js';
+import { chunkText, entityText, memoryText, textHash } from './text.js';
+import { embeddingsEmbedded } from '../ops/metrics.js';
+
+interface Queued {
+  element_id: string;
+  queued_at: unknown;
+  text: string;
+  hash: string;
+  unchanged: boolean;
+}
+
+/** The text a queued node is embedded from (by its labels), '' when it has none. */
+export function nodeText(labels: string[], props: Record<string, unknown>): string {
+  if (labels.includes('Memory')) return memoryText(props);
+  if (labels.includes('Chunk')) return chunkText(props);
+  if (labels.includes('Entity'))
+    return typeof props.name === 'string' ? entityText(props.name, labels, props, INTERNAL_PROPS) : '';
+  return '';
+}
+
+export class EmbeddingWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  /** Wakes the worker at once (after a write) instead of at the next poll. */
+  private woken = false;
+  private listening = false;
+  /** Whose turn the next batch is: the newest queued nodes (true) or the oldest. */
+  private newestTurn = true;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly embedder: Embedder & Pick<OpenAIEmbedder, 'health'>,
+    private readonly logger: Logger,
+    private readonly options: { batchSize: number; idleMs?: number },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    if (!this.listening) {
+      this.listening = true;
+      this.embedder.health.onChange((up) => {
+        if (up) this.wake();
+      });
+    }
+    this.schedule(0);
+  }
+
+  /** Asks for a pass soon (the next poll would find the work anyway). */
+  wake(): void {
+    this.woken = true;
+    if (!this.running && !this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /**
+   * Embeds queued nodes until the queue is empty or the engine is unavailable; resolves the number
+   * embedded. The scheduled passes also stop at stop(); a direct call (a benchmark) runs to the end.
+   */
+  async drain(untilStopped = false): Promise<number> {
+    let total = 0;
+    for (;;) {
+      if ((untilStopped && this.stopped) || !this.embedder.available() || !this.graph.health.isUp()) return total;
+      const done = await this.batch();
+      total += done.embedded;
+      if (done.read < this.options.batchSize) return total;
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.pass().finally(() => {
+        this.running = undefined;
+        if (!this.stopped) this.schedule(this.woken ? 0 : (this.options.idleMs ?? 1_000));
+      });
+    }, ms).unref();
+  }
+
+  private async pass(): Promise<void> {
+    this.woken = false;
+    try {
+      await this.drain(true);
+    } catch (error) {
+      if (!(error instanceof EmbeddingsUnavailableError))
+        this.logger.warn({ err: error }, 'embedding worker: a pass failed; the queue keeps its nodes');
+    }
+  }
+
+  /**
+   * One batch: read queued nodes, embed the ones whose text changed, store, dequeue. Batches take
+   * turns: the newest queued nodes, then the oldest. So what was just written is found by meaning
+   * within a batch or two even behind a bulk import's backlog, and the oldest still never starve.
+   */
+  private async batch(): Promise<{ read: number; embedded: number }> {
+    const model = this.embedder.model;
+    const statement = this.newestTurn ? 'embeddings/queue_newest' : 'embeddings/queue_next';
+    this.newestTurn = !this.newestTurn;
+    const rows = await this.graph.read((tx) => tx.run(statement, { limit: this.options.batchSize }));
+    const items = rows.map((row) => toQueued(row, model.id));
+    const unchanged = items.filter((i) => i.unchanged || i.text === '');
+    if (unchanged.length > 0)
+      await this.graph.write((tx) =>
+        tx.run('embeddings/dequeue', {
+          rows: unchanged.map((i) => ({
+            element_id: i.element_id,
+            queued_at: i.queued_at,
+            keep: i.text !== '',
+            reason: null,
+          })),
+        }),
+      );
+    const todo = items.filter((i) => !i.unchanged && i.text !== '');
+    let embedded = 0;
+    // One request per group of at most REQUEST_CHARS of text, each stored as soon as it is back.
+    for (const group of groupsOf(todo, REQUEST_CHARS)) embedded += await this.embedGroup(group);
+    return { read: rows.length, embedded };
+  }
+
+  private async embedGroup(todo: Queued[]): Promise<number> {
+    let vectors: number[][];
+    try {
+      vectors = await this.embedder.embedPassages(todo.map((i) => i.text));
+    } catch (error) {
+      if (error instanceof EmbeddingsUnavailableError && error.reason === 'failed' && todo.length > 1)
+        return this.oneByOne(todo);
+      if (error instanceof EmbeddingsUnavailableError && error.reason === 'failed') {
+        await this.refuse(todo, error.message);
+        return 0;
+      }
+      throw error;
+    }
+    await this.store(todo, vectors);
+    return todo.length;
+  }
+
+  /** A batch the engine refused: each text alone, so one bad text does not hold back the rest. */
+  private async oneByOne(todo: Queued[]): Promise<number> {
+    let embedded = 0;
+    for (const item of todo) {
+      try {
+        await this.store([item], await this.embedder.embedPassages([item.text]));
+        embedded += 1;
+      } catch (error) {
+        if (!(error instanceof EmbeddingsUnavailableError) || error.reason !== 'failed') throw error;
+        await this.refuse([item], error.message);
+      }
+    }
+    return embedded;
+  }
+
+  private async refuse(items: Queued[], reason: string): Promise<void> {
+    this.logger.warn(
+      { count: items.length, reason },
+      'embedding worker: the engine refused texts; left without vector',
+    );
+    await this.graph.write((tx) =>
+      tx.run('embeddings/dequeue', {
+        rows: items.map((i) => ({ element_id: i.element_id, queued_at: i.queued_at, keep: false, reason })),
+      }),
+    );
+  }
+
+  private async store(items: Queued[], vectors: number[][]): Promise<void> {
+    const rows = items.map((item, i) => ({
+      element_id: item.element_id,
+      queued_at: item.queued_at,
+      text_hash: item.hash,
+      vector: vectors[i],
+    }));
+    await this.graph.write((tx) => tx.run('embeddings/store_vectors', { rows, model: this.embedder.model.id }), {
+      purpose: 'embeddings:store',
+    });
+    embeddingsEmbedded.inc(items.length);
+  }
+}
+
+function toQueued(row: Row, modelId: string): Queued {
+  const props = (row.props ?? {}) as Record<string, unknown>;
+  const labels = (row.labels ?? []) as string[];
+  const text = nodeText(labels, props);
+  const hash = textHash(modelId, text);
+  return {
+    element_id: String(row.element_id),
+    queued_at: row.queued_at,
+    text,
+    hash,
+    unchanged: row.model === modelId && row.text_hash === hash,
+  };
+}
+
+/**
+ * Text sent to the engine in one request at most (characters; a longer single text goes alone). A
+ * batch of sixteen document chunks near the 4,000-character cut is some 8,000 tokens: on one thread
+ * of a busy 2-core machine that outlasted the batch timeout, and the same batch timed out again and
+ * again. Small requests keep every one well inside it and store progress as it comes.
+ */
+export const REQUEST_CHARS = 6_000;
+
+/** Consecutive groups whose texts add up to at most `limit` characters (each group holds one at least). */
+export function groupsOf<T extends { text: string }>(items: readonly T[], limit: number): T[][] {
+  const groups: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    if (current.length > 0 && size + item.text.length > limit) {
+      groups.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += item.text.length;
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}

