@@ -7,7 +7,7 @@ import { globals, js, tseslint } from './tools/lint/index.js';
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'tools/lint/node_modules/', '.cache/', '.data/', 'dist/'] },
+  { ignores: ['node_modules/', 'tools/lint/node_modules/', '.cache/', '.data/', 'dist/', 'console/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   say('');
   say(`Governed knowledge graph service is up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   say(`  API:          ${service.url}/v1   (OpenAPI: ${service.url}/v1/openapi.json)`);
+  say(`  Console:      ${service.url}/console   (review staged deltas; sign in with an API key)`);
   say(
     `  Temporal UI:  ${endpoints.temporalUiUrl ?? '(external Temporal: use its own UI)'}` +
       `   address ${endpoints.temporalAddress}`,

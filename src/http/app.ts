@@ -18,6 +18,7 @@ import { MethodTable } from './methods.js';
 import { multipartSchema } from './openapi.js';
 import { responseAudit } from './responseAudit.js';
 import { mcpMiddleware } from '../mcp/http.js';
+import { serveConsole } from '../console/serve.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -105,6 +106,8 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       if (ctx.state.operationId && ctx.method !== 'HEAD') audit.check(ctx.state.operationId, ctx.status, ctx.body);
     });
   }
+  // The review console's static page (/console): outside the /v1 envelope, with its own strict headers.
+  app.use(serveConsole());
   app.use(envelope(deps.logger));
   app.use(refuseOversized(bodyLimits, (path) => multipartPaths.some((re) => re.test(path))));
   // MCP over Streamable HTTP (docs/mcp.md): the same address limit, authentication (failures limited

@@ -1,0 +1,632 @@
+// The review console: sign in with an API key (held in memory only), then the queue of staged deltas,
+// a delta with its preflight verdict, findings and diff, and a memory with its history. Everything it
+// shows comes from the public /v1 API; every graph value is rendered as text through h().
+import { api, errorText, signIn, signOut } from './api.js';
+import { h, mount, show, type Child } from './dom.js';
+
+interface Delta {
+  id: string;
+  status: string;
+  origin: string;
+  summary: string;
+  change_count: number;
+  created_by: string;
+  created_at: string;
+  reason: string | null;
+  changes?: Change[];
+  changes_truncated?: boolean;
+}
+interface Change {
+  seq: number;
+  change_id: string;
+  op: string;
+  node_id: string | null;
+  labels: string[] | null;
+  properties: Record<string, unknown> | null;
+  relationship_id: string | null;
+  type: string | null;
+  from: string | null;
+  to: string | null;
+  set?: { key: string; value: unknown; previous: unknown }[];
+}
+interface Finding {
+  check: string;
+  severity: string;
+  message: string;
+  node_ids: string[];
+  relationship_ids: string[];
+  evidence: Record<string, unknown>;
+}
+interface Verdict {
+  disposition: 'SafeToAct' | 'ReviewRequired' | 'Blocked';
+  findings: Finding[];
+}
+interface Session {
+  project: { id: string; name: string | null };
+  key: { id: string; scopes: string[] };
+}
+
+const root = document.getElementById('app')!;
+let session: Session | null = null;
+/** Preflight verdicts cached per delta and the graph state it was asked in (the newest delta seen). */
+const verdicts = new Map<string, Verdict>();
+let graphState = '';
+
+const can = (scope: string) => !!session?.key.scopes.includes(scope);
+
+function route(): void {
+  if (!session) return renderSignIn();
+  const [, view, id] = location.hash.split('/');
+  if (view === 'delta' && id) void renderDelta(decodeURIComponent(id));
+  else if (view === 'memory' && id) void renderMemory(decodeURIComponent(id));
+  else void renderQueue();
+}
+window.addEventListener('hashchange', route);
+
+function frame(main: Child): void {
+  mount(
+    root,
+    h(
+      'header',
+      { class: 'top' },
+      h('a', { class: 'brand', href: '#/queue' }, 'Review console'),
+      h('span', { class: 'project' }, session?.project.name ?? '', ' ', h('code', {}, session?.project.id ?? '')),
+      h(
+        'span',
+        { class: 'scopes', title: session?.key.scopes.join('\n') ?? '' },
+        `key ${session?.key.id ?? ''} · ${session?.key.scopes.length ?? 0} scopes`,
+        can('deltas:apply') ? '' : ' · read-only (no deltas:apply)',
+      ),
+      h(
+        'button',
+        {
+          class: 'link',
+          onclick: () => {
+            signOut();
+            session = null;
+            verdicts.clear();
+            location.hash = '';
+            renderSignIn();
+          },
+        },
+        'Sign out',
+      ),
+    ),
+    h('main', {}, main),
+  );
+}
+
+function renderSignIn(message?: string): void {
+  const input = h('input', {
+    type: 'password',
+    id: 'key',
+    autocomplete: 'off',
+    placeholder: 'gks_…',
+    'aria-label': 'API key',
+  }) as HTMLInputElement;
+  const form = h(
+    'form',
+    {
+      class: 'signin',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        signIn(input.value.trim());
+        api<Session>('GET', '/v1/project')
+          .then((s) => {
+            session = s;
+            route();
+          })
+          .catch((err: unknown) => {
+            signOut();
+            renderSignIn(errorText(err));
+          });
+      },
+    },
+    h('h1', {}, 'Review console'),
+    h('p', { class: 'muted' }, 'Sign in with an API key. It stays in this tab’s memory only and is gone on reload.'),
+    input,
+    h('button', { type: 'submit', id: 'signin' }, 'Sign in'),
+    message ? h('p', { class: 'error', role: 'alert' }, message) : null,
+  );
+  mount(root, form);
+  input.focus();
+}
+
+const filters = { origin: '', actor: '', age: '', disposition: '' };
+
+async function renderQueue(): Promise<void> {
+  frame(h('p', { class: 'muted' }, 'Loading the queue…'));
+  if (!can('deltas:read')) return frame(h('p', { class: 'muted' }, 'This key cannot read deltas (deltas:read).'));
+  const deltas: Delta[] = [];
+  let cursor: string | null = null;
+  try {
+    do {
+      const q: string = `/v1/deltas?status=staged&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page: { deltas: Delta[]; next_cursor?: string | null } = await api('GET', q);
+      deltas.push(...page.deltas);
+      cursor = page.next_cursor ?? null;
+    } while (cursor && deltas.length < 5000);
+  } catch (e) {
+    return frame(h('p', { class: 'error' }, errorText(e)));
+  }
+  graphState = deltas[0]?.id ?? '';
+  const body = h('tbody');
+  const count = h('span', { class: 'count' });
+  const draw = () => {
+    const maxAgeMs = filters.age ? Number(filters.age) * 3600_000 : Infinity;
+    const rows = deltas.filter(
+      (d) =>
+        (!filters.origin || d.origin === filters.origin) &&
+        (!filters.actor || d.created_by.includes(filters.actor)) &&
+        Date.now() - Date.parse(d.created_at) <= maxAgeMs &&
+        (!filters.disposition || verdicts.get(vkey(d.id))?.disposition === filters.disposition),
+    );
+    count.textContent = `${rows.length} of ${deltas.length} staged`;
+    body.replaceChildren(...rows.map(queueRow));
+  };
+  const origins = [...new Set(deltas.map((d) => d.origin))].sort();
+  const select = (name: keyof typeof filters, options: [string, string][]) =>
+    h(
+      'select',
+      {
+        id: `filter-${name}`,
+        onchange: (e: Event) => {
+          filters[name] = (e.target as HTMLSelectElement).value;
+          draw();
+        },
+      },
+      options.map(([v, label]) => {
+        const o = h('option', { value: v }, label) as HTMLOptionElement;
+        o.selected = filters[name] === v;
+        return o;
+      }),
+    );
+  const actor = h('input', {
+    id: 'filter-actor',
+    placeholder: 'actor (key id)',
+    value: filters.actor,
+  }) as HTMLInputElement;
+  actor.addEventListener('input', () => {
+    filters.actor = actor.value.trim();
+    draw();
+  });
+  frame([
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('h2', {}, 'Staged deltas'),
+      count,
+      select('origin', [['', 'any origin'], ...origins.map((o): [string, string] => [o, o])]),
+      actor,
+      select('age', [
+        ['', 'any age'],
+        ['1', '< 1 hour'],
+        ['24', '< 1 day'],
+        ['168', '< 1 week'],
+      ]),
+      select('disposition', [
+        ['', 'any verdict'],
+        ['SafeToAct', 'SafeToAct'],
+        ['ReviewRequired', 'ReviewRequired'],
+        ['Blocked', 'Blocked'],
+      ]),
+      can('preflight:run')
+        ? h(
+            'button',
+            {
+              id: 'preflight-all',
+              onclick: async () => {
+                for (const d of deltas) await preflight(d.id).catch(() => undefined);
+                draw();
+              },
+            },
+            'Run preflight on all',
+          )
+        : null,
+      h('button', { class: 'link', onclick: () => void renderQueue() }, 'Refresh'),
+    ),
+    h(
+      'table',
+      { class: 'queue' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Created', 'Origin', 'Summary', 'Changes', 'Actor', 'Preflight'].map((t) => h('th', {}, t)),
+        ),
+      ),
+      body,
+    ),
+  ]);
+  draw();
+}
+
+const vkey = (id: string) => `${id}@${graphState}`;
+
+async function preflight(id: string): Promise<Verdict> {
+  const cached = verdicts.get(vkey(id));
+  if (cached) return cached;
+  const v = await api<Verdict>('POST', '/v1/preflight/audit', { delta_id: id });
+  verdicts.set(vkey(id), v);
+  return v;
+}
+
+function badge(disposition: string): HTMLElement {
+  return h('span', { class: `badge ${disposition}` }, disposition);
+}
+
+function queueRow(d: Delta): HTMLElement {
+  const v = verdicts.get(vkey(d.id));
+  const cell = h('td', { class: 'verdict' });
+  if (v) cell.append(badge(v.disposition));
+  else if (can('preflight:run'))
+    cell.append(
+      h(
+        'button',
+        {
+          class: 'small',
+          onclick: (e: Event) => {
+            e.stopPropagation();
+            cell.replaceChildren('…');
+            preflight(d.id)
+              .then((r) => cell.replaceChildren(badge(r.disposition)))
+              .catch((err: unknown) => cell.replaceChildren(h('span', { class: 'error' }, errorText(err))));
+          },
+        },
+        'preflight',
+      ),
+    );
+  return h(
+    'tr',
+    { class: 'row', 'data-delta': d.id, onclick: () => (location.hash = `#/delta/${encodeURIComponent(d.id)}`) },
+    h('td', { class: 'time', title: d.created_at }, ago(d.created_at)),
+    h('td', {}, h('span', { class: `origin o-${d.origin}` }, d.origin)),
+    h('td', { class: 'summary' }, h('a', { href: `#/delta/${encodeURIComponent(d.id)}` }, d.summary || d.id)),
+    h('td', { class: 'num' }, String(d.change_count)),
+    h('td', {}, h('code', {}, d.created_by)),
+    cell,
+  );
+}
+
+function ago(iso: string): string {
+  const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (s < 60) return `${Math.round(s)} s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} d ago`;
+}
+
+function sizeCounts(changes: Change[]): string {
+  const n = (op: string) => changes.filter((c) => c.op === op).length;
+  return (
+    `nodes +${n('create_node')} ~${n('update_node')} −${n('delete_node')} · ` +
+    `relationships +${n('create_relationship')} −${n('delete_relationship')}`
+  );
+}
+
+async function renderDelta(id: string): Promise<void> {
+  frame(h('p', { class: 'muted' }, 'Loading the delta…'));
+  let delta: Delta;
+  try {
+    delta = (await api<{ delta: Delta }>('GET', `/v1/deltas/${encodeURIComponent(id)}`)).delta;
+  } catch (e) {
+    return frame(h('p', { class: 'error' }, errorText(e)));
+  }
+  const changes = delta.changes ?? [];
+  const verdictBox = h('section', { class: 'verdict-box', id: 'verdict' });
+  const diff = h('section', { class: 'diff', id: 'diff' }, h('h3', {}, 'Changes'), changes.map(changeRow));
+  const actions = h('section', { class: 'actions', id: 'actions' });
+  const outcome = h('p', { class: 'outcome', id: 'outcome', role: 'status' });
+  let verdict: Verdict | null = null;
+
+  const highlight = (ids: string[]) => {
+    for (const el of diff.querySelectorAll('.hl')) el.classList.remove('hl');
+    for (const nid of ids)
+      for (const el of diff.querySelectorAll(`[data-nodes~="${CSS.escape(nid)}"]`)) el.classList.add('hl');
+    diff.querySelector('.hl')?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const drawVerdict = () => {
+    if (delta.status !== 'staged') {
+      verdictBox.replaceChildren(
+        h('p', { class: 'muted' }, `This delta is ${delta.status}; preflight only audits staged deltas.`),
+      );
+      return;
+    }
+    if (!verdict) {
+      verdictBox.replaceChildren(
+        can('preflight:run')
+          ? h(
+              'button',
+              {
+                id: 'run-preflight',
+                onclick: () => {
+                  verdictBox.replaceChildren('Running preflight…');
+                  preflight(delta.id)
+                    .then((v) => {
+                      verdict = v;
+                      drawVerdict();
+                      drawActions();
+                    })
+                    .catch((e: unknown) => verdictBox.replaceChildren(h('p', { class: 'error' }, errorText(e))));
+                },
+              },
+              'Run preflight',
+            )
+          : h('p', { class: 'muted' }, 'This key cannot run preflight (preflight:run).'),
+      );
+      return;
+    }
+    verdictBox.replaceChildren(
+      h('h3', {}, 'Preflight ', badge(verdict.disposition)),
+      verdict.findings.length === 0 ? h('p', { class: 'muted' }, 'No findings.') : '',
+      h(
+        'ul',
+        { class: 'findings' },
+        verdict.findings.map((f) => {
+          const li = h(
+            'li',
+            {
+              class: `finding ${f.severity}`,
+              tabindex: '0',
+              onclick: () => {
+                for (const el of verdictBox.querySelectorAll('.finding.selected')) el.classList.remove('selected');
+                li.classList.add('selected');
+                highlight(f.node_ids);
+              },
+            },
+            h('span', { class: `sev ${f.severity}` }, f.severity),
+            h('strong', {}, f.check),
+            ' ',
+            f.message,
+            h(
+              'div',
+              { class: 'evidence' },
+              Object.entries(f.evidence).map(([k, v]) => h('span', {}, `${k}=`, h('code', {}, show(v)))),
+              f.node_ids.map((n) => h('span', { class: 'node-ref' }, h('code', {}, n))),
+            ),
+          );
+          return li;
+        }),
+      ),
+    );
+  };
+
+  const act = async (verb: 'apply' | 'reject' | 'revert', body: Record<string, string>) => {
+    outcome.textContent = `${verb}…`;
+    try {
+      delta = (await api<{ delta: Delta }>('POST', `/v1/deltas/${encodeURIComponent(delta.id)}/${verb}`, body)).delta;
+      outcome.textContent = `Delta ${delta.status}.`;
+      outcome.className = 'outcome ok';
+      status.replaceChildren(h('span', { class: `status ${delta.status}` }, delta.status));
+      verdicts.delete(vkey(delta.id));
+      drawVerdict();
+      drawActions();
+    } catch (e) {
+      outcome.textContent = errorText(e);
+      outcome.className = 'outcome error';
+    }
+  };
+
+  const drawActions = () => {
+    actions.replaceChildren();
+    if (!can('deltas:apply')) return;
+    if (delta.status === 'staged') {
+      const needsReason = !verdict || verdict.disposition !== 'SafeToAct';
+      const override = h('input', {
+        id: 'override-reason',
+        placeholder: needsReason ? 'Reason for applying without a SafeToAct verdict (required)' : 'Reason (optional)',
+      }) as HTMLInputElement;
+      const apply = h(
+        'button',
+        {
+          id: 'apply',
+          class: 'primary',
+          onclick: () => {
+            const reason = override.value.trim();
+            if (needsReason && reason.length < 3) {
+              outcome.textContent = 'Give the reason for applying: the verdict is not SafeToAct.';
+              outcome.className = 'outcome error';
+              override.focus();
+              return;
+            }
+            void act('apply', reason ? (needsReason ? { override_reason: reason } : { reason }) : {});
+          },
+        },
+        'Apply',
+      );
+      const rejectReason = h('input', { id: 'reject-reason', placeholder: 'Reason for rejecting' }) as HTMLInputElement;
+      const reject = h(
+        'button',
+        {
+          id: 'reject',
+          class: 'danger',
+          onclick: () => {
+            const reason = rejectReason.value.trim();
+            if (!reason) {
+              outcome.textContent = 'Give the reason for rejecting.';
+              outcome.className = 'outcome error';
+              rejectReason.focus();
+              return;
+            }
+            void act('reject', { reason });
+          },
+        },
+        'Reject',
+      );
+      actions.append(h('div', { class: 'act' }, override, apply), h('div', { class: 'act' }, rejectReason, reject));
+    } else if (delta.status === 'applied') {
+      const reason = h('input', { id: 'revert-reason', placeholder: 'Reason for reverting' }) as HTMLInputElement;
+      actions.append(
+        h(
+          'div',
+          { class: 'act' },
+          reason,
+          h(
+            'button',
+            { id: 'revert', class: 'danger', onclick: () => void act('revert', { reason: reason.value.trim() }) },
+            'Revert',
+          ),
+        ),
+      );
+    }
+  };
+
+  const status = h('span', {}, h('span', { class: `status ${delta.status}` }, delta.status));
+  frame([
+    h('p', {}, h('a', { href: '#/queue' }, '← Queue')),
+    h(
+      'div',
+      { class: 'delta-head' },
+      h('h2', {}, delta.summary || delta.id),
+      status,
+      h(
+        'p',
+        { class: 'muted' },
+        h('code', {}, delta.id),
+        ` · ${delta.origin} · by `,
+        h('code', {}, delta.created_by),
+        ` · ${delta.created_at} · `,
+        h('span', { id: 'size' }, sizeCounts(changes)),
+        delta.changes_truncated ? ' · changes truncated' : '',
+      ),
+      delta.reason ? h('p', {}, 'Reason: ', delta.reason) : null,
+    ),
+    h('div', { class: 'split' }, h('div', {}, verdictBox, actions, outcome), diff),
+  ]);
+  const cached = verdicts.get(vkey(delta.id));
+  if (cached) verdict = cached;
+  drawVerdict();
+  drawActions();
+}
+
+function nodeLink(id: string | null): Child {
+  if (!id) return '∅';
+  return h('a', { href: `#/memory/${encodeURIComponent(id)}`, class: 'node' }, id);
+}
+
+function changeRow(c: Change): HTMLElement {
+  const nodes = [c.node_id, c.from, c.to].filter((x): x is string => !!x);
+  const attrs: Record<string, string> = { class: `change ${c.op}` };
+  // Every node the change touches (a relationship's endpoints too), for highlighting a finding's nodes.
+  if (nodes.length) attrs['data-nodes'] = nodes.join(' ');
+  const el = h(
+    'div',
+    attrs,
+    h('span', { class: 'op' }, c.op.replace('_', ' ')),
+    c.op.endsWith('relationship')
+      ? [nodeLink(c.from), ' —', h('code', {}, c.type ?? '?'), '→ ', nodeLink(c.to)]
+      : [h('code', { class: 'labels' }, (c.labels ?? []).join(':')), ' ', nodeLink(c.node_id)],
+    c.properties
+      ? h(
+          'dl',
+          { class: 'props' },
+          Object.entries(c.properties).map(([k, v]) => [h('dt', {}, k), h('dd', {}, show(v))]),
+        )
+      : null,
+    c.set?.length
+      ? h(
+          'dl',
+          { class: 'props' },
+          c.set.map((s) => [
+            h('dt', {}, s.key),
+            h('dd', {}, h('del', {}, show(s.previous)), ' → ', h('ins', {}, show(s.value))),
+          ]),
+        )
+      : null,
+  );
+  return el;
+}
+
+async function renderMemory(id: string): Promise<void> {
+  frame(h('p', { class: 'muted' }, 'Loading…'));
+  let memory: Record<string, unknown> | null;
+  let history: (Delta & { ops: string[] })[] = [];
+  try {
+    memory = (await api<{ memory: Record<string, unknown> }>('GET', `/v1/memories/${encodeURIComponent(id)}`)).memory;
+  } catch {
+    memory = null;
+  }
+  try {
+    history = (
+      await api<{ deltas: (Delta & { ops: string[] })[] }>('GET', `/v1/memories/${encodeURIComponent(id)}/history`)
+    ).deltas;
+  } catch (e) {
+    if (!memory) return frame(h('p', { class: 'error' }, errorText(e)));
+  }
+  const outcome = h('p', { class: 'outcome', id: 'outcome', role: 'status' });
+  frame([
+    h('p', {}, h('a', { href: '#/queue' }, '← Queue')),
+    h('h2', {}, 'Memory ', h('code', {}, id)),
+    memory
+      ? h(
+          'dl',
+          { class: 'props memory', id: 'memory' },
+          Object.entries(memory).map(([k, v]) => [h('dt', {}, k), h('dd', {}, show(v))]),
+        )
+      : h('p', { class: 'muted' }, 'Not readable now (deleted, or not a memory).'),
+    h('h3', {}, 'History'),
+    h(
+      'table',
+      { class: 'queue history', id: 'history' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['When', 'Delta', 'Ops', 'Status', ''].map((t) => h('th', {}, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        history.map((d) => {
+          const cell = h('td');
+          const statusCell = h('td', {}, h('span', { class: `status ${d.status}` }, d.status));
+          if (d.status === 'applied' && can('deltas:apply'))
+            cell.append(
+              h(
+                'button',
+                {
+                  class: 'small danger revert',
+                  'data-delta': d.id,
+                  onclick: () => {
+                    api<{ delta: Delta }>('POST', `/v1/deltas/${encodeURIComponent(d.id)}/revert`, {
+                      reason: 'reverted from the review console',
+                    })
+                      .then((r) => {
+                        // In place: a reverted creation may leave nothing to read at this id.
+                        statusCell.replaceChildren(h('span', { class: `status ${r.delta.status}` }, r.delta.status));
+                        cell.replaceChildren();
+                        outcome.textContent = `Delta ${r.delta.status}.`;
+                        outcome.className = 'outcome ok';
+                      })
+                      .catch((e: unknown) => {
+                        outcome.textContent = errorText(e);
+                        outcome.className = 'outcome error';
+                      });
+                  },
+                },
+                'Revert',
+              ),
+            );
+          return h(
+            'tr',
+            {},
+            h('td', { class: 'time', title: d.created_at }, ago(d.created_at)),
+            h('td', {}, h('a', { href: `#/delta/${encodeURIComponent(d.id)}` }, d.summary || d.id)),
+            h('td', {}, d.ops.join(', ')),
+            statusCell,
+            cell,
+          );
+        }),
+      ),
+    ),
+    outcome,
+  ]);
+}
+
+route();
