@@ -90,6 +90,31 @@ export function sameNamedThings(a: string, b: string): boolean {
   return true;
 }
 
+/**
+ * Whether two texts hold the same words with one changed in place: the same words in another order
+ * ("Use spaces, not tabs." / "Use tabs, not spaces.") or one word swapped for another that is not a
+ * form of it ("Ada prefers green tea." / "… black tea.", but not "Monday" / "Mondays"). An embedding
+ * model puts such pairs as close as restatements, yet they state a changed fact, not the same one;
+ * a restatement says it in other words. Such pairs are never near-duplicates (docs/recall.md).
+ */
+export function changedInPlace(a: string, b: string): boolean {
+  const wa = (a.match(WORD) ?? []).map((w) => w.toLowerCase());
+  const wb = (b.match(WORD) ?? []).map((w) => w.toLowerCase());
+  if (wa.length !== wb.length || wa.length === 0) return false;
+  const differing = wa.map((w, i) => [w, wb[i]!] as const).filter(([x, y]) => x !== y);
+  if (differing.length === 0) return false;
+  const sorted = (w: string[]) => [...w].sort().join(' ');
+  if (sorted(wa) === sorted(wb)) return true;
+  if (differing.length !== 1) return false;
+  const [x, y] = differing[0]!;
+  return x.slice(0, 5) !== y.slice(0, 5);
+}
+
+/** Two memories that may be near-duplicates by meaning: they name the same things, in other words. */
+function mayRestate(a: string, b: string): boolean {
+  return sameNamedThings(a, b) && !changedInPlace(a, b);
+}
+
 /** Neighbours asked of the vector index per new memory (it spans every project; we filter to one). */
 const NEIGHBOURS = 200;
 /** New memories and entities of one delta compared by meaning at most (a bulk import is not held up by its size). */
@@ -226,7 +251,7 @@ export async function nearDuplicateFindings(
     const name = typeof row.committed_name === 'string' ? row.committed_name : '';
     const mine = pending.find((p) => p.id === n);
     const theirs = memoryText({ name: row.committed_name, content: row.committed_content });
-    if (!mine || !sameNamedThings(mine.text, theirs)) continue;
+    if (!mine || !mayRestate(mine.text, theirs)) continue;
     const similarity = round4(Number(row.similarity));
     findings.push({
       check: 'duplicates',
@@ -249,7 +274,7 @@ export async function nearDuplicateFindings(
     });
   }
   for (const { a, b, similarity } of nearPairsInDelta(pending, threshold)) {
-    if (covered([a.id, b.id]) || !sameNamedThings(a.text, b.text)) continue;
+    if (covered([a.id, b.id]) || !mayRestate(a.text, b.text)) continue;
     findings.push({
       check: 'duplicates',
       severity: 'warning',

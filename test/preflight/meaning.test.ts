@@ -5,6 +5,7 @@ import {
   nearDuplicateThreshold,
   nearPairsInDelta,
   sameNamedThings,
+  changedInPlace,
 } from '../../src/preflight/meaning.js';
 import { newTenant, type Tenant } from '../support/api.js';
 import { waitForEmbeddings } from '../support/embeddings.js';
@@ -54,6 +55,18 @@ describe('Preflight duplicates by meaning (pure)', () => {
       ),
       true,
     );
+  });
+
+  it('the same words in another order, or one word swapped for another, are a changed fact, never a near-duplicate', () => {
+    assert.equal(changedInPlace('Ada prefers green tea.', 'Ada prefers black tea.'), true);
+    assert.equal(changedInPlace('Use spaces, not tabs.', 'Use tabs, not spaces.'), true);
+    assert.equal(
+      changedInPlace('The team meets on Monday.', 'The team meets on Mondays.'),
+      false,
+      'a form of the word',
+    );
+    assert.equal(changedInPlace('Salaries are paid by Acme Payroll.', 'Acme Payroll pays our salaries.'), false);
+    assert.equal(changedInPlace('Same text.', 'Same text.'), false);
   });
 
   it('the threshold is 0.96 for e5 models, 0.9 for others, and GKS_NEAR_DUPLICATE_SIMILARITY overrides it (a bad value is named)', () => {
