@@ -13,7 +13,8 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      // `any` needs a reason on the line (STYLE.md); the disable comment is that reason's marker.
+      // `any` needs a reason on the line (docs/development.md, "Code style"); the disable comment is that
+      // reason's marker.
       '@typescript-eslint/no-explicit-any': 'error',
       // A `let` read by a closure (e.g. a signal handler) before its one assignment stays a `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],

@@ -5,6 +5,7 @@ import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
+import { requireScope } from '../auth/scopes.js';
 import { defineRoutes } from '../http/route.js';
 import { cursorPage, cursorQuery, obj, projectQuery, idParams } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
@@ -65,13 +66,16 @@ export function bridgeRoutes(deps: Deps) {
       summary: 'Propose a shape and mapping from an API description (read-only)',
       description:
         'OpenAPI 3.0/3.1, JSON Schema, GraphQL SDL or introspection JSON. Only local #/ references are ' +
-        'followed: a remote $ref is a 400 naming its pointer. Nothing is stored.',
+        'followed: a remote $ref is a 400 naming its pointer. Nothing is stored. A source.url makes the ' +
+        'server fetch it, so it also needs the bridges:write scope (403 otherwise).',
       body: proposeBody,
       status: 200,
       errors: ['upstream_error'],
       response: proposeResponse,
       handler: async (ctx) => {
         const body = bodyOf<{ project_id?: string; source: SourceRequest; options?: Options }>(ctx);
+        // Fetching a URL is an outbound effect, not a read: it needs bridges:write, as creating a bridge does.
+        if (body.source.url !== undefined) requireScope(ctx.state.auth?.scopes ?? [], 'bridges:write');
         await actorFor(deps, ctx, body.project_id, 'body');
         const proposed = await proposeFrom(deps, body.source, withDefaults(body.options));
         return { body: { proposal: proposed.proposal, unmapped: proposed.unmapped, source_digest: proposed.digest } };

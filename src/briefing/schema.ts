@@ -1,4 +1,4 @@
-// The published fields of a briefing answer (spec 2.2), shared by memory synthesize and context brief.
+// The published fields of a briefing answer (docs/memories.md), shared by memory synthesize and context brief.
 import type { JsonSchema } from '../http/route.js';
 
 export const briefingProperties: Record<string, JsonSchema> = {

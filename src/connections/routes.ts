@@ -4,6 +4,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
+import { requireScope } from '../auth/scopes.js';
 import { notFound } from '../errors/catalogue.js';
 import { projectIdField, projectQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
@@ -28,6 +29,15 @@ import type { ConnectionKind, ConnectorConfig } from './types.js';
 
 const TAG = 'Connections';
 const connectionReply = { type: 'object', properties: { connection: s.connectionSchema } };
+
+/**
+ * apply_if_safe makes every later sync apply its delta, so setting it is applying: the key needs
+ * deltas:apply as well as connections:write (403 naming the scope), or connections:sync would apply
+ * deltas its key could not apply itself.
+ */
+function requireApplyScope(ctx: ApiContext, policy: string | undefined): void {
+  if (policy === 'apply_if_safe') requireScope(ctx.state.auth?.scopes ?? [], 'deltas:apply');
+}
 
 function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
   const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
@@ -119,6 +129,7 @@ export function connectionRoutes(deps: Deps) {
       errors: ['invalid_request', 'conflict', 'secrets_unavailable', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const body = bodyOf<CreateInput>(ctx);
+        requireApplyScope(ctx, body.apply_policy);
         const actor = await actorOf(deps, ctx);
         const { outcome, id } = await createConnection(deps, actor, body);
         if (outcome.status !== 'failed' && body.schedule) await reschedule(deps, actor, id, false);
@@ -194,6 +205,7 @@ export function connectionRoutes(deps: Deps) {
       ],
       handler: async (ctx) => {
         const body = bodyOf<PatchInput>(ctx);
+        requireApplyScope(ctx, body.apply_policy);
         const actor = await actorOf(deps, ctx);
         const before = await readConnection(deps.graph, actor.projectId, ctx.params.id!);
         await patchConnection(deps, actor, ctx.params.id!, body);

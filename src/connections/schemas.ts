@@ -143,7 +143,11 @@ export const createBody: JsonSchema = {
       config: { type: 'object' },
       secret: secretBody,
       target: targetBody,
-      apply_policy: { enum: ['stage', 'apply_if_safe'], default: 'stage' },
+      apply_policy: {
+        enum: ['stage', 'apply_if_safe'],
+        default: 'stage',
+        description: 'apply_if_safe applies each safe sync delta; setting it also needs the deltas:apply scope.',
+      },
       schedule: scheduleBody,
       apply: {
         type: 'boolean',
@@ -177,7 +181,10 @@ export const patchBody: JsonSchema = obj(
     config: { type: 'object', description: "The whole new configuration, validated against the connection's kind." },
     secret: secretBody,
     target: targetBody,
-    apply_policy: { enum: ['stage', 'apply_if_safe'] },
+    apply_policy: {
+      enum: ['stage', 'apply_if_safe'],
+      description: 'apply_if_safe applies each safe sync delta; setting it also needs the deltas:apply scope.',
+    },
     schedule: { oneOf: [scheduleBody, { type: 'null' }], description: 'null removes the schedule.' },
   },
   [],

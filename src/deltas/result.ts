@@ -1,4 +1,4 @@
-// The one builder of a governed write's answer (spec 2.1): the common fields every area returns,
+// The one builder of a governed write's answer (docs/memories.md): the common fields every area returns,
 // and 409 with status "failed" and the error when the delta could not be applied.
 import type { Actor } from '../auth/actor.js';
 import type { WriteOutcome } from './service.js';

@@ -1,4 +1,4 @@
-// The Documents area (spec 4.2): index raw text, a URL or an uploaded file; list and read
+// The Documents area (docs/documents.md): index raw text, a URL or an uploaded file; list and read
 // documents; hand a document over to extraction through a shape.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';

@@ -1,4 +1,4 @@
-// JSON Schemas of the Documents area (spec 2.3, 2.4, 2.6, 2.7, 4.2), compiled by ajv and published
+// JSON Schemas of the Documents area (docs/documents.md), compiled by ajv and published
 // in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
 import { cursorQuery, dateTime, obj, projectIdField } from '../http/schemas.js';

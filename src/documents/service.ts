@@ -59,7 +59,7 @@ export function draftChunks(
 /** A graph and the fetch settings (the SSRF guard) of the configuration. */
 export type DocumentDeps = GraphDeps & ConfigDeps<'fetch'>;
 
-/** The fields of spec 2.6 (without request_id), and the delta that wrote the document. */
+/** The fields of docs/documents.md (without request_id), and the delta that wrote the document. */
 export interface CreatedDocument {
   id: string;
   status: 'indexed';

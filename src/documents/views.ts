@@ -1,4 +1,4 @@
-// The document as the API shows it: a list item (spec 2.3) and a single read (spec 2.4), built
+// The document as the API shows it: a list item (docs/documents.md) and a single read (docs/documents.md), built
 // from the flat properties of the :Document node.
 import type { Plain } from '../db/values.js';
 import type { Row } from '../db/graph.js';
@@ -19,7 +19,7 @@ export function statusView(p: Props, pendingReview: boolean): Record<string, Pla
   };
 }
 
-/** The fields the list item (spec 2.3) and the single read (spec 2.4) share, in the spec's order. */
+/** The fields the list item (docs/documents.md) and the single read (docs/documents.md) share, in the spec's order. */
 function commonFields(p: Props, row: Row): Record<string, Plain> {
   return {
     id: p.id ?? null,

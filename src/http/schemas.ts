@@ -62,7 +62,10 @@ export function cursorQuery(extra: Record<string, JsonSchema> = {}, maxLimit = 1
   };
 }
 
-/** The governed-write result (spec 2.1); the marker makes the OpenAPI document publish its 409 as the failed write. */
+/**
+ * The governed-write result (docs/deltas.md); the marker makes the OpenAPI document publish its 409 as the
+ * failed write.
+ */
 export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
   'x-governed-write': true,
   type: 'object',

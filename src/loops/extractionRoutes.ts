@@ -1,4 +1,4 @@
-// The Extraction area (spec 4.5): POST /v1/extractions/shape, the follow-up of a document's
+// The Extraction area (docs/loops.md): POST /v1/extractions/shape, the follow-up of a document's
 // extract handoff, which starts (or plans) a graph_extraction loop through a shape.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../errors/catalogue.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import type { LoopRequest } from './service.js';
-import { startOrPlan } from './routes.js';
+import { startOrPlan } from './start.js';
 import { loopRequestBody, loopStartSchema, dryRunSchema } from './schemas.js';
 
 export function extractionRoutes(deps: Deps) {

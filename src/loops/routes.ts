@@ -1,4 +1,4 @@
-// The Loops area (spec 4.5, 6, 7): start (or dry-run) a loop, read its status, events and
+// The Loops area (docs/loops.md, docs/api-conventions.md): start (or dry-run) a loop, read its status, events and
 // checkpoints from its Temporal history, cancel it.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
@@ -11,7 +11,8 @@ import { isTemporalUnavailable, type TemporalGateway } from '../temporal/connect
 import { withTimeout } from '../shared/timeout.js';
 import type { Plain } from '../db/values.js';
 import type { Client } from '@temporalio/client';
-import { planLoop, startLoop, type LoopRequest } from './service.js';
+import type { LoopRequest } from './service.js';
+import { loopLinks, startOrPlan } from './start.js';
 import { readHistory, toCheckpoints, toLoopEvents } from './history.js';
 import {
   loopRequestBody,
@@ -23,37 +24,6 @@ import {
 } from './schemas.js';
 
 const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
-
-export function loopLinks(loopId: string, deltaId: string): Record<string, string> {
-  return {
-    self: `/v1/loops/${loopId}`,
-    events: `/v1/loops/${loopId}/events`,
-    checkpoints: `/v1/loops/${loopId}/checkpoints`,
-    cancel: `/v1/loops/${loopId}/cancel`,
-    delta: `/v1/deltas/${deltaId}`,
-    audit: '/v1/preflight/audit',
-  };
-}
-
-export async function startOrPlan(deps: Deps, actor: Actor, body: LoopRequest): Promise<HandlerResult> {
-  const plan = await planLoop(deps, actor, body);
-  if (body.dry_run === true) {
-    return { status: 200, body: { dry_run: true, project_id: actor.projectId, plan } };
-  }
-  const started = await startLoop(deps, actor, plan);
-  return {
-    status: 202,
-    body: {
-      loop_id: started.loopId,
-      delta_id: started.deltaId,
-      status: 'queued',
-      kind: plan.kind,
-      project_id: actor.projectId,
-      credits_reserved: plan.credits.estimate,
-      links: loopLinks(started.loopId, started.deltaId),
-    },
-  };
-}
 
 async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; loop: Record<string, Plain> }> {
   const actor = await actorFor(

@@ -1,4 +1,4 @@
-// Starting loops: validate (spec 7 error codes), compile the plan (dry_run stops there), then in one
+// Starting loops: validate (docs/api-conventions.md error codes), compile the plan (dry_run stops there), then in one
 // transaction create the staged delta, reserve the credit estimate and record the loop, and only
 // then dispatch the Temporal workflow; if dispatch fails, undo all three so nothing is kept.
 import crypto from 'node:crypto';

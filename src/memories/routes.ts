@@ -1,4 +1,4 @@
-// The Memories area (spec 4.1): create, read, search and synthesize.
+// The Memories area (docs/memories.md): create, read, search and synthesize.
 import { briefingProperties } from '../briefing/schema.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';

@@ -1,4 +1,4 @@
-// JSON Schemas of the Memories area (spec 2.1, 2.2, 2.5, 4.1), compiled by ajv and published in OpenAPI.
+// JSON Schemas of the Memories area (docs/memories.md, docs/deltas.md), compiled by ajv and published in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
 import { searchModeField } from '../search/schemas.js';
 import { obj, projectIdField } from '../http/schemas.js';

@@ -1,4 +1,4 @@
-// The memory node as the API shows it (spec 2.1): single reads add project_id, date_observed and
+// The memory node as the API shows it (docs/memories.md): single reads add project_id, date_observed and
 // recallable; search results leave them out.
 import type { Plain } from '../db/values.js';
 

@@ -2,13 +2,14 @@
 // creates that says nearly what a committed memory of the project says, or what another new memory of
 // the same delta says, in other words (a warning); and a new entity whose vector is near a committed
 // entity of the same type, proposed as possibly the same one (info: a proposal, never a merge; this
-// is how extraction's entity resolution, which matches by type and normalised name, gains meaning).
+// is how extraction's entity resolution, which matches by type and normalized name, gains meaning).
 // Staged nodes have no vector yet (the worker embeds what is applied), so the audit embeds them as
 // passages, outside any transaction and bounded like a search; while the engine is down, off or slow
 // the audit answers without these findings and says `degraded: ["semantic"]`. Warnings and info only:
 // they never block an apply, so the apply guard (inside the apply's write transaction) skips them.
 import type { Graph } from '../db/graph.js';
 import { EmbeddingsUnavailableError, type EmbedderDeps } from '../embeddings/model.js';
+import { memoryText } from '../embeddings/text.js';
 import { nodeText } from '../embeddings/worker.js';
 import type { Degraded } from '../search/meaning.js';
 import type { Actor } from '../deltas/service.js';
@@ -53,6 +54,42 @@ export function nearEntityThreshold(modelId: string, env: NodeJS.ProcessEnv = pr
   return /e5/i.test(modelId) ? 0.97 : 0.92;
 }
 
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}_.:\-/]*[\p{L}\p{N}])?/gu;
+
+/**
+ * The things a memory names: identifiers (a token with a digit, an underscore or an inner capital,
+ * as search's exact-identifier rule: versions, keys, codes, amounts) and capitalised words that do not
+ * open a sentence (names: "Ada knows Alpha"). Lower-cased.
+ */
+export function namedTokens(text: string): Set<string> {
+  const named = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+/)) {
+    const words = sentence.match(WORD) ?? [];
+    words.forEach((word, i) => {
+      const identifier = /\p{N}/u.test(word) || word.includes('_') || /\p{Ll}\p{Lu}/u.test(word);
+      const name = i > 0 && /^\p{Lu}/u.test(word);
+      if (identifier || name) named.add(word.toLowerCase());
+    });
+  }
+  return named;
+}
+
+/**
+ * Whether each text names only what the other holds too (case aside): "The build uses Node 20." and
+ * "… Node 22." mean nearly the same to an embedding model but state different facts, as do "Ada knows
+ * Alpha." and "Ada knows Beta."; a restatement keeps the names and numbers it restates. Memories that
+ * name different things are never near-duplicates, however close their vectors (the same principle
+ * that keeps an exact identifier first in search).
+ */
+export function sameNamedThings(a: string, b: string): boolean {
+  const words = (t: string) => new Set((t.match(WORD) ?? []).map((w) => w.toLowerCase()));
+  const inA = words(a);
+  const inB = words(b);
+  for (const n of namedTokens(a)) if (!inB.has(n)) return false;
+  for (const n of namedTokens(b)) if (!inA.has(n)) return false;
+  return true;
+}
+
 /** Neighbours asked of the vector index per new memory (it spans every project; we filter to one). */
 const NEIGHBOURS = 200;
 /** New memories and entities of one delta compared by meaning at most (a bulk import is not held up by its size). */
@@ -71,7 +108,7 @@ interface NewNode {
   text: string;
 }
 
-/** Cosine of two vectors (the engine's vectors are normalised, but an external endpoint's may not be). */
+/** Cosine of two vectors (the engine's vectors are normalized, but an external endpoint's may not be). */
 export function cosine(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
   let na = 0;
@@ -93,12 +130,12 @@ const quote = (name: string): string => (name === '' ? '' : ` ("${name}")`);
  * Pairs of the delta's new memories at or above the threshold, each pair once (lower id first), from
  * their vectors: pure, so it is tested without engines.
  */
-export function nearPairsInDelta(
-  memories: readonly { id: string; name: string; vector: readonly number[] }[],
+export function nearPairsInDelta<T extends { id: string; name: string; vector: readonly number[] }>(
+  memories: readonly T[],
   threshold: number,
-): { a: (typeof memories)[number]; b: (typeof memories)[number]; similarity: number }[] {
+): { a: T; b: T; similarity: number }[] {
   const sorted = [...memories].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  const pairs = [];
+  const pairs: { a: T; b: T; similarity: number }[] = [];
   for (let i = 0; i < sorted.length; i += 1) {
     for (let j = i + 1; j < sorted.length; j += 1) {
       const a = sorted[i]!;
@@ -186,8 +223,11 @@ export async function nearDuplicateFindings(
     const n = String(row.pending_id);
     const m = String(row.committed_id);
     if (covered([n, m])) continue;
-    const similarity = round4(Number(row.similarity));
     const name = typeof row.committed_name === 'string' ? row.committed_name : '';
+    const mine = pending.find((p) => p.id === n);
+    const theirs = memoryText({ name: row.committed_name, content: row.committed_content });
+    if (!mine || !sameNamedThings(mine.text, theirs)) continue;
+    const similarity = round4(Number(row.similarity));
     findings.push({
       check: 'duplicates',
       severity: 'warning',
@@ -209,7 +249,7 @@ export async function nearDuplicateFindings(
     });
   }
   for (const { a, b, similarity } of nearPairsInDelta(pending, threshold)) {
-    if (covered([a.id, b.id])) continue;
+    if (covered([a.id, b.id]) || !sameNamedThings(a.text, b.text)) continue;
     findings.push({
       check: 'duplicates',
       severity: 'warning',

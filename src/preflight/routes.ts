@@ -1,4 +1,4 @@
-// The Preflight area (spec 4.4): a read-only audit of what applying a staged delta would do to the
+// The Preflight area (docs/preflight.md): a read-only audit of what applying a staged delta would do to the
 // graph. (Explicit applies honour the verdict: the delta routes hand preflightApplyGuard to applyDelta.)
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';

@@ -1,4 +1,4 @@
-// JSON Schemas of the Preflight area (spec 2.8, 4.4): the audit request, the verdict and the finding.
+// JSON Schemas of the Preflight area (docs/preflight.md): the audit request, the verdict and the finding.
 import type { JsonSchema } from '../http/route.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { DISPOSITIONS, PACKET_PREFIX, PURPOSE } from './verdict.js';

@@ -1,4 +1,4 @@
-// The audit verdict (spec 2.8): a disposition and findings, never a score. The disposition follows
+// The audit verdict (docs/preflight.md): a disposition and findings, never a score. The disposition follows
 // from the findings alone, so the same findings always give the same verdict.
 import type { Finding } from './checks.js';
 

@@ -1,5 +1,5 @@
 // The Shapes part of the Ontology & Shapes area: list, read, create, publish a new version,
-// retire and delete shapes. Every change is a governed write answering like spec 2.5.
+// retire and delete shapes. Every change is a governed write answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';

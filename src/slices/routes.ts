@@ -1,5 +1,5 @@
 // The Slices part of the Context & Slices area: saved, versioned scopes that context operations
-// compile. Every change is a governed write (delta origin "slice") answering like spec 2.5.
+// compile. Every change is a governed write (delta origin "slice") answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';

@@ -1,4 +1,4 @@
-// POST /v1/submissions (spec 4.3): 201 with the governed-write result, route and submission.
+// POST /v1/submissions (docs/submissions.md): 201 with the governed-write result, route and submission.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
@@ -9,7 +9,7 @@ import { discardFreshDelta } from '../deltas/service.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createDocument } from '../documents/service.js';
 import { planLoop, startLoop } from '../loops/service.js';
-import { loopLinks } from '../loops/routes.js';
+import { loopLinks } from '../loops/start.js';
 import { submissionBody, submissionResult, type SubmissionRoute } from './schemas.js';
 import { submitToDelta, type SubmissionInput } from './service.js';
 

@@ -1,4 +1,4 @@
-// JSON Schemas of the Submissions area (spec 4.3).
+// JSON Schemas of the Submissions area (docs/submissions.md).
 import type { JsonSchema } from '../http/route.js';
 import { obj, projectIdField, governedWriteSchema } from '../http/schemas.js';
 

@@ -113,6 +113,39 @@ describe('bridges', () => {
     }
   });
 
+  it('a url source needs bridges:write: bridges:read alone cannot make the server fetch (403, nothing fetched)', async () => {
+    let fetched = 0;
+    const server = http.createServer((_req, res) => {
+      fetched += 1;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(MOVIES_SDL);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const t = await newTenant(0);
+      const reader = await t.keyWith({ scopes: ['bridges:read'] });
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/schema.graphql`;
+      const reply = await call(
+        'POST',
+        '/v1/bridges/propose',
+        { source: { format: 'graphql_sdl', url } },
+        { key: reader },
+      );
+      assert.equal(reply.status, 403, JSON.stringify(reply.body));
+      assert.match(JSON.stringify(reply.body), /bridges:write/);
+      assert.equal(fetched, 0);
+      const inline = await call(
+        'POST',
+        '/v1/bridges/propose',
+        { source: { format: 'graphql_sdl', document: MOVIES_SDL } },
+        { key: reader },
+      );
+      assert.equal(inline.status, 200, JSON.stringify(inline.body));
+    } finally {
+      server.close();
+    }
+  });
+
   it('create stages the shape, bridge and mappings in one delta; map waits until it is applied; the graph reads as Bridge-PROPOSES->Shape', async () => {
     const t = await newTenant(0);
     const created = await t.post('/v1/bridges', { name: 'github', source: source() });

@@ -19,7 +19,7 @@ function longText(paragraphs: number): string {
 }
 
 describe('POST /v1/documents (raw text)', () => {
-  it('indexes raw text and answers 201 with exactly the fields of spec 2.6', async () => {
+  it('indexes raw text and answers 201 with exactly the fields of docs/documents.md', async () => {
     const t = await newTenant(0);
     const reply = await t.post('/v1/documents', {
       content: 'Robins sing at dawn. Owls hunt at night.',

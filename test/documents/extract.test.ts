@@ -27,7 +27,7 @@ async function projectShape(t: Tenant): Promise<string> {
 }
 
 describe('POST /v1/documents/:id/extract', () => {
-  it('answers 202 with exactly the handoff of spec 2.7', async () => {
+  it('answers 202 with exactly the handoff of docs/documents.md', async () => {
     const t = await newTenant(0);
     const doc = await t.post('/v1/documents', { content: 'Ada Lovelace worked with Charles Babbage.' });
     const reply = await t.post(`/v1/documents/${doc.body.id}/extract`, { shape_id: MEMORY_SHAPE });

@@ -29,7 +29,7 @@ async function extractionDelta(t: Tenant, documentId: string, name: string, appl
 }
 
 describe('GET /v1/documents', () => {
-  it('list items carry exactly the fields of spec 2.3', async () => {
+  it('list items carry exactly the fields of docs/documents.md', async () => {
     const t = await newTenant(0);
     const created = await t.post('/v1/documents', { content: 'Tides follow the moon.', title: 'Tides', tags: ['Sea'] });
     const reply = await t.get('/v1/documents');
@@ -130,7 +130,7 @@ describe('GET /v1/documents', () => {
 });
 
 describe('GET /v1/documents/:id', () => {
-  it('answers exactly the fields of spec 2.4 under source', async () => {
+  it('answers exactly the fields of docs/documents.md under source', async () => {
     const t = await newTenant(0);
     const content = 'Glaciers move slowly. They carve valleys.';
     const created = await t.post('/v1/documents', { content, title: 'Ice' });

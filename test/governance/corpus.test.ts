@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
 import { commit, createTestShape, entity, stage } from '../preflight/support.js';
 import { del, memory, patch, verdict } from './support.js';
+import { waitForEmbeddings } from '../support/embeddings.js';
 
 type Case = { name: string; degrading: boolean; build: (t: Tenant) => Promise<string> };
 
@@ -671,6 +672,9 @@ describe('governance corpus', function () {
     for (const c of cases) {
       const t = await newTenant(0);
       const deltaId = await c.build(t);
+      // The same graph includes its vectors: the audit compares new memories and entities with committed
+      // ones by meaning (docs/recall.md), so it waits until the worker has embedded what was committed.
+      await waitForEmbeddings(t.projectId);
       const first = await verdict(t, deltaId);
       const second = await verdict(t, deltaId);
       if (first.text === second.text) deterministic += 1;

@@ -23,7 +23,7 @@ describe('POST /v1/memories', () => {
     assert.equal(b.memories[0].status, 'applied');
   });
 
-  it('a read returns the memory node of spec 2.1', async () => {
+  it('a read returns the memory node of docs/memories.md', async () => {
     const t = await newTenant(0);
     const created = await t.post('/v1/memories', {
       content: 'We decided to ship weekly.',

@@ -110,7 +110,7 @@ describe('memory recall', () => {
     assert.ok(!synth.body.markdown.includes('Secret'));
   });
 
-  it('synthesize writes a deterministic briefing from the evidence with the fields of spec 2.2', async () => {
+  it('synthesize writes a deterministic briefing from the evidence with the fields of docs/memories.md', async () => {
     const t = await newTenant(0);
     await t.post('/v1/memories', {
       memories: [

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { cosine, nearDuplicateThreshold, nearPairsInDelta } from '../../src/preflight/meaning.js';
+import {
+  cosine,
+  namedTokens,
+  nearDuplicateThreshold,
+  nearPairsInDelta,
+  sameNamedThings,
+} from '../../src/preflight/meaning.js';
 import { newTenant, type Tenant } from '../support/api.js';
 import { waitForEmbeddings } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
@@ -34,6 +40,20 @@ describe('Preflight duplicates by meaning (pure)', () => {
       [['m1', 'm3', 0.99]],
     );
     assert.equal(cosine([1, 0], [0, 0]), 0, 'a zero vector is similar to nothing');
+  });
+
+  it('memories that name different things (versions, numbers, names) are never near-duplicates; a restatement keeps them', () => {
+    assert.deepEqual([...namedTokens('The build uses Node 20. Ada knows Alpha.')].sort(), ['20', 'alpha', 'node']);
+    assert.equal(sameNamedThings('The build uses Node 20.', 'The build uses Node 22.'), false);
+    assert.equal(sameNamedThings('Ada knows Alpha.', 'Ada knows Beta.'), false);
+    assert.equal(sameNamedThings('The Berlin office closes at 7 pm.', 'The Berlin office opens at 8 am.'), false);
+    assert.equal(
+      sameNamedThings(
+        'Salaries are paid by Acme Payroll on the 25th of each month.',
+        'Acme Payroll pays our wages on the 25th every month.',
+      ),
+      true,
+    );
   });
 
   it('the threshold is 0.96 for e5 models, 0.9 for others, and GKS_NEAR_DUPLICATE_SIMILARITY overrides it (a bad value is named)', () => {

@@ -1,4 +1,4 @@
-// Assertions shared by the areas whose writes answer the governed-write result (spec 2.5).
+// Assertions shared by the areas whose writes answer the governed-write result (docs/deltas.md).
 import assert from 'node:assert/strict';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

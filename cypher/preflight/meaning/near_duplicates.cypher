@@ -11,5 +11,5 @@ WHERE m.project_id = $project_id AND NOT m:Pending AND m.embedding_model = $mode
   AND similarity >= $threshold
   AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   AND NOT EXISTS { (m)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) WHERE 'content' IN u.set_keys }
-RETURN p.id AS pending_id, m.id AS committed_id, m.name AS committed_name, similarity
+RETURN p.id AS pending_id, m.id AS committed_id, m.name AS committed_name, m.content AS committed_content, similarity
 ORDER BY pending_id, similarity DESC, committed_id
