@@ -31,7 +31,8 @@ describe('MCP governed corrections and briefs', () => {
     const correction = corrected.structuredContent as { delta_id: string; status: string };
     assert.equal(correction.status, 'applied');
     const read = async () =>
-      ((await tool(client, 'get_memory', { id })).structuredContent as { memory: { content: string } }).memory.content;
+      ((await tool(client, 'get_memory', { id })).structuredContent as { memory: { properties: { content: string } } })
+        .memory.properties.content;
     assert.equal(await read(), 'The standup is at 10:00.');
     await tool(client, 'revert_delta', { id: correction.delta_id });
     assert.equal(await read(), 'The standup is at 9:30.');
