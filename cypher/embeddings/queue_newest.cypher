@@ -1,13 +1,13 @@
-// The newest queued nodes of each kind (each read through its queue index), newest first overall,
-// with what their text is made of.
+// The fresh queue: nodes queued since $since (a minute ago), newest first (each kind read through its
+// queue index), with what their text is made of. The worker serves these before the older backlog.
 CALL () {
-  MATCH (n:Memory) WHERE n.embedding_queued_at IS NOT NULL
+  MATCH (n:Memory) WHERE n.embedding_queued_at >= datetime($since)
   WITH n ORDER BY n.embedding_queued_at DESC LIMIT toInteger($limit) RETURN n
   UNION ALL
-  MATCH (n:Chunk) WHERE n.embedding_queued_at IS NOT NULL
+  MATCH (n:Chunk) WHERE n.embedding_queued_at >= datetime($since)
   WITH n ORDER BY n.embedding_queued_at DESC LIMIT toInteger($limit) RETURN n
   UNION ALL
-  MATCH (n:Entity) WHERE n.embedding_queued_at IS NOT NULL
+  MATCH (n:Entity) WHERE n.embedding_queued_at >= datetime($since)
   WITH n ORDER BY n.embedding_queued_at DESC LIMIT toInteger($limit) RETURN n
 }
 WITH n ORDER BY n.embedding_queued_at DESC, n.id

@@ -34,8 +34,6 @@ export class EmbeddingWorker {
   /** Wakes the worker at once (after a write) instead of at the next poll. */
   private woken = false;
   private listening = false;
-  /** Whose turn the next batch is: the newest queued nodes (true) or the oldest. */
-  private newestTurn = true;
 
   constructor(
     private readonly graph: Graph,
@@ -69,16 +67,18 @@ export class EmbeddingWorker {
 
   /**
    * Embeds queued nodes until the queue is empty or the engine is unavailable; resolves the number
-   * embedded. The scheduled passes also stop at stop(); a direct call (a benchmark) runs to the end.
+   * embedded. The scheduled passes also stop at stop(); a direct call (a benchmark) runs to the end,
+   * or for at most maxBatches batches.
    */
-  async drain(untilStopped = false): Promise<number> {
+  async drain(untilStopped = false, maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
     let total = 0;
-    for (;;) {
+    for (let batches = 0; batches < maxBatches; batches += 1) {
       if ((untilStopped && this.stopped) || !this.embedder.available() || !this.graph.health.isUp()) return total;
       const done = await this.batch();
       total += done.embedded;
       if (done.read < this.options.batchSize) return total;
     }
+    return total;
   }
 
   private schedule(ms: number): void {
@@ -102,15 +102,17 @@ export class EmbeddingWorker {
   }
 
   /**
-   * One batch: read queued nodes, embed the ones whose text changed, store, dequeue. Batches take
-   * turns: the newest queued nodes, then the oldest. So what was just written is found by meaning
-   * within a batch or two even behind a bulk import's backlog, and the oldest still never starve.
+   * One batch: read queued nodes, embed the ones whose text changed, store, dequeue. Fresh nodes
+   * (queued within FRESH_MS) go first, newest first: what was just written is what users recall
+   * next, so it is found by meaning within a batch or two even behind a bulk import's backlog. When
+   * nothing is fresh, the oldest go, so the backlog drains whenever the engine keeps up with writes.
    */
   private async batch(): Promise<{ read: number; embedded: number }> {
     const model = this.embedder.model;
-    const statement = this.newestTurn ? 'embeddings/queue_newest' : 'embeddings/queue_next';
-    this.newestTurn = !this.newestTurn;
-    const rows = await this.graph.read((tx) => tx.run(statement, { limit: this.options.batchSize }));
+    const limit = this.options.batchSize;
+    const since = new Date(Date.now() - FRESH_MS).toISOString();
+    let rows = await this.graph.read((tx) => tx.run('embeddings/queue_newest', { limit, since }));
+    if (rows.length === 0) rows = await this.graph.read((tx) => tx.run('embeddings/queue_next', { limit }));
     const items = rows.map((row) => toQueued(row, model.id));
     const unchanged = items.filter((i) => i.unchanged || i.text === '');
     if (unchanged.length > 0)
@@ -210,6 +212,9 @@ function toQueued(row: Row, modelId: string): Queued {
  * again. Small requests keep every one well inside it and store progress as it comes.
  */
 export const REQUEST_CHARS = 6_000;
+
+/** Nodes queued within this long are fresh: embedded before the older backlog. */
+export const FRESH_MS = 60_000;
 
 /** Consecutive groups whose texts add up to at most `limit` characters (each group holds one at least). */
 export function groupsOf<T extends { text: string }>(items: readonly T[], limit: number): T[][] {
