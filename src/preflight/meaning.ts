@@ -105,7 +105,9 @@ export function changedInPlace(a: string, b: string): boolean {
   if (differing.length === 0) return false;
   const sorted = (w: string[]) => [...w].sort().join(' ');
   if (sorted(wa) === sorted(wb)) return true;
-  if (differing.length !== 1) return false;
+  // One word swapped, wherever it recurs (a memory's text repeats its name before its content).
+  const swaps = new Set(differing.map(([x, y]) => `${x} ${y}`));
+  if (swaps.size !== 1) return false;
   const [x, y] = differing[0]!;
   return x.slice(0, 5) !== y.slice(0, 5);
 }

@@ -37,11 +37,13 @@ describe('HTTP envelope', () => {
 
   it('malformed JSON is a 400 naming the body', async () => {
     const tenant = await newTenant(0);
-    const reply = await call('POST', '/v1/credits', undefined, { key: tenant.key, raw: '{"oops":' });
-    // /v1/credits is GET-only: the body is read first, so malformed JSON is reported before the 405.
+    const reply = await call('POST', '/v1/memories', undefined, { key: tenant.key, raw: '{"oops":' });
     assert.equal(reply.status, 400);
     assert.equal(reply.body.error.code, 'invalid_request');
     assert.equal(reply.body.error.details.fields[0].field, '/body');
+    // A body is read only by a route, after authentication: a method the path lacks is a 405 unread.
+    const wrongMethod = await call('POST', '/v1/credits', undefined, { key: tenant.key, raw: '{"oops":' });
+    assert.equal(wrongMethod.status, 405);
   });
 
   it('a body over the size limit is a 413', async () => {

@@ -59,6 +59,11 @@ describe('Preflight duplicates by meaning (pure)', () => {
 
   it('the same words in another order, or one word swapped for another, are a changed fact, never a near-duplicate', () => {
     assert.equal(changedInPlace('Ada prefers green tea.', 'Ada prefers black tea.'), true);
+    assert.equal(
+      changedInPlace('Ada prefers green tea\nAda prefers green tea.', 'Ada prefers black tea\nAda prefers black tea.'),
+      true,
+      'the swap recurs where the name repeats the content',
+    );
     assert.equal(changedInPlace('Use spaces, not tabs.', 'Use tabs, not spaces.'), true);
     assert.equal(
       changedInPlace('The team meets on Monday.', 'The team meets on Mondays.'),
