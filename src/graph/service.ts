@@ -62,8 +62,13 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
       ? tx.run('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
       : tx.run('graph/edges', params),
   );
-  const items = rows.slice(0, f.limit).map((r) => edgeView(r, true));
-  return { items, hasMore: rows.length > f.limit, last: items.length > 0 ? String(items[items.length - 1]!.id) : null };
+  const page = rows.slice(0, f.limit);
+  // Reads are read-committed: a relationship deleted while the page was read comes back with its
+  // type and ends null. It is gone, so it is left out; the cursor still moves past it.
+  const items = page
+    .filter((r) => r.type !== null && r.source !== null && r.target !== null)
+    .map((r) => edgeView(r, true));
+  return { items, hasMore: rows.length > f.limit, last: page.length > 0 ? String(page[page.length - 1]!.id) : null };
 }
 
 /** Most relationships returned with a neighbourhood. */
