@@ -5,6 +5,10 @@ UNWIND $entities AS e
 MATCH (x:Entity:Knowledge {id: e.id})-[r]-(node:Memory)
 WHERE r.pending IS NULL AND NOT node:Pending AND node.project_id = $project_id
   AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+  AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
+  AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
+  AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at))
+  AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
   AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
   AND ($kinds IS NULL OR node.kind IN $kinds)
 WITH node, min(e.hops) AS hops, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL

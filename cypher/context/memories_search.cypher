@@ -4,6 +4,8 @@
 CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
 WHERE node.project_id = $project_id AND NOT node:Pending
   AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+  AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
+  AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
   AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
   AND ($kinds IS NULL OR node.kind IN $kinds)
 WITH node, score, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL

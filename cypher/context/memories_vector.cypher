@@ -10,6 +10,8 @@ WITH count(*) AS found, min(score) AS floor,
   collect(CASE WHEN node.project_id = $project_id AND NOT node:Pending AND node.embedding_model = $model
       AND 2 * score - 1 >= $min_similarity
       AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+      AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
+      AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
       AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
       AND ($kinds IS NULL OR node.kind IN $kinds)
       AND ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))

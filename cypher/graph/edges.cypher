@@ -1,9 +1,11 @@
 // A page of the project's relationships in id order, of one type ($types = [type]) or of any
-// ($types null: every type the database knows); committed only unless pending work is asked for.
+// ($types null: every type the database knows); committed only unless pending work is asked for;
+// valid at $valid_at (as_of, else now; docs/facts.md).
 CALL db.relationshipTypes() YIELD relationshipType
 WITH coalesce($types, collect(relationshipType)) AS types
 MATCH (a:Knowledge {project_id: $project_id})-[r:$any(types)]->(b:Knowledge {project_id: $project_id})
 WHERE r.id > $after_id AND ($include_pending OR r.pending IS NULL)
+  AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at)) AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
 RETURN r.id AS id, type(r) AS type, a.id AS source, b.id AS target,
        [l IN labels(a) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']][0] AS source_label, a.name AS source_name,
        [l IN labels(b) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']][0] AS target_label, b.name AS target_name,

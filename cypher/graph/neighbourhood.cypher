@@ -1,13 +1,16 @@
 // The nodes around one node, nearest first: its neighbours (distance 1), then theirs (distance 2)
 // when depth is 2, in id order within each distance. At most $limit + 1 of each distance come
 // back, so the caller can cut at $limit and say whether it cut. Only nodes of the project: engine
-// records (deltas, change records) are not :Knowledge and never appear.
+// records (deltas, change records) are not :Knowledge and never appear. Relationships and nodes
+// valid at $valid_at only (as_of, else now; docs/facts.md).
 MATCH (c:Knowledge {id: $id})
 WHERE c.project_id = $project_id AND ($include_pending OR NOT c:Pending)
 CALL (c) {
   MATCH (c)-[r]-(n:Knowledge)
   WHERE n.project_id = $project_id AND n <> c
     AND ($include_pending OR (r.pending IS NULL AND NOT n:Pending))
+    AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at)) AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
+    AND (n.valid_from IS NULL OR n.valid_from <= datetime($valid_at)) AND (n.valid_to IS NULL OR n.valid_to > datetime($valid_at))
   WITH DISTINCT n
   ORDER BY n.id
   LIMIT toInteger($limit + 1)
@@ -18,6 +21,8 @@ CALL (c, first) {
   MATCH (m)-[r]-(n:Knowledge)
   WHERE n.project_id = $project_id AND n <> c AND NOT n IN first
     AND ($include_pending OR (r.pending IS NULL AND NOT n:Pending))
+    AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at)) AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
+    AND (n.valid_from IS NULL OR n.valid_from <= datetime($valid_at)) AND (n.valid_to IS NULL OR n.valid_to > datetime($valid_at))
   WITH DISTINCT n
   ORDER BY n.id
   LIMIT toInteger($limit + 1)

@@ -1,11 +1,13 @@
 // A page of one node's relationships in id order: outgoing, incoming or both, of one type
-// ($types = [type]) or any ($types null); committed only unless pending work is asked for.
+// ($types = [type]) or any ($types null); committed only unless pending work is asked for;
+// valid at $valid_at (as_of, else now; docs/facts.md).
 CALL db.relationshipTypes() YIELD relationshipType
 WITH coalesce($types, collect(relationshipType)) AS types
 MATCH (x:Knowledge {id: $node_id})
 WHERE x.project_id = $project_id AND ($include_pending OR NOT x:Pending)
 MATCH (x)-[r:$any(types)]-(o:Knowledge {project_id: $project_id})
 WHERE r.id > $after_id AND ($include_pending OR r.pending IS NULL)
+  AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at)) AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
   AND ((startNode(r) = x AND $direction IN ['out', 'both']) OR (endNode(r) = x AND $direction IN ['in', 'both']))
 WITH DISTINCT r
 WITH r, startNode(r) AS a, endNode(r) AS b

@@ -1,6 +1,6 @@
 // Memories near a question by meaning (vector index memory_embedding, cosine). The index spans every
 // project, so it is asked for $k neighbours, which are filtered here to the project's committed,
-// still-recallable memories with a vector of the current model and a cosine of at least
+// still-recallable memories valid at $valid_at (as_of, else now; docs/facts.md) with a vector of the current model and a cosine of at least
 // $min_similarity (the index's score is (1 + cos) / 2). One row: how many neighbours the index gave,
 // the cosine of the farthest (so the caller knows whether asking deeper can find more), and the hits.
 CALL db.index.vector.queryNodes('memory_embedding', toInteger($k), $vector) YIELD node, score
@@ -8,6 +8,8 @@ WITH count(*) AS found, min(score) AS floor,
   collect(CASE WHEN node.project_id = $project_id AND NOT node:Pending AND node.embedding_model = $model
       AND 2 * score - 1 >= $min_similarity
       AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+      AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
+      AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
       AND ($kinds IS NULL OR node.kind IN $kinds)
     THEN {id: node.id, memory: node {.*, embedding: null}, similarity: 2 * score - 1} END) AS hits
 RETURN found, coalesce(2 * floor - 1, -1.0) AS floor, hits

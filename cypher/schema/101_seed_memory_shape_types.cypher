@@ -17,7 +17,9 @@ WITH s, t, [
   {name: 'object_name', type: 'string', description: 'Name of the object entity.'},
   {name: 'source_context', type: 'string', description: 'Where the memory came from.'},
   {name: 'forget_after', type: 'datetime', description: 'Recallable until then.'},
-  {name: 'forget_reason', type: 'string', description: 'Why it will be forgotten.'}
+  {name: 'forget_reason', type: 'string', description: 'Why it will be forgotten.'},
+  {name: 'valid_from', type: 'datetime', description: 'When the fact starts to hold (valid time).'},
+  {name: 'valid_to', type: 'datetime', description: 'When the fact stops holding (valid time); absent: still true.'}
 ] AS props
 UNWIND range(0, size(props) - 1) AS i
 WITH s, t, props[i] AS p, i

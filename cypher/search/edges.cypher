@@ -1,5 +1,6 @@
 // Committed relationships around the search results: for each result node, at most $per_node of
-// its relationships to other committed nodes of the project, those among the results first.
+// its relationships to other committed nodes of the project valid at $valid_at (docs/facts.md), those
+// among the results first.
 UNWIND $ids AS id
 MATCH (m:Knowledge {id: id})
 USING INDEX m:Knowledge(id)
@@ -7,6 +8,8 @@ WHERE m.project_id = $project_id
 CALL (m) {
   MATCH (m)-[r]-(o:Knowledge)
   WHERE r.pending IS NULL AND NOT o:Pending AND o.project_id = $project_id
+    AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at))
+    AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
   WITH r, o
   ORDER BY CASE WHEN o.id IN $ids THEN 0 ELSE 1 END, type(r), o.id
   LIMIT toInteger($per_node)

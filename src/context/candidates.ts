@@ -169,6 +169,8 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     project_id: projectId,
     as_of: req.asOf,
     now: req.now,
+    // Valid time (docs/facts.md): relationships walked and memories recalled hold at as_of, else now.
+    valid_at: req.asOf ?? req.now,
     limit,
     lucene,
     from: window.from,

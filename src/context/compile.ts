@@ -102,7 +102,10 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   const entityIds = selectedEntityIds(selection);
   const edgeRows =
     entityIds.length > 1
-      ? await graph.read((tx) => tx.run('context/edges_among', { ids: entityIds, project_id: req.projectId }), meta)
+      ? await graph.read(
+          (tx) => tx.run('context/edges_among', { ids: entityIds, project_id: req.projectId, valid_at: asOf ?? now }),
+          meta,
+        )
       : [];
   const edges = edgeRows.map((e) => ({ source: String(e.source), type: String(e.type), target: String(e.target) }));
   const fitted = fitSelection(selection, edges);

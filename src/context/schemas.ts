@@ -16,8 +16,9 @@ const compileFields: Record<string, JsonSchema> = {
     type: 'string',
     format: 'date-time',
     description:
-      'Only items created by then; a rolling time window ends then. Default: none (null in the pack), the ' +
-      'window ends at the compile.',
+      'Only items created by then; a rolling time window ends then; and valid time (docs/facts.md): only facts ' +
+      'and relationships that held then (valid_from at or before it, valid_to after it). Default: none (null in ' +
+      'the pack), the window ends at the compile and validity is judged now.',
   },
   max_tokens: {
     type: 'integer',

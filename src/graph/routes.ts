@@ -11,6 +11,7 @@ import { INTERNAL_PROPS } from '../deltas/props.js';
 import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
 import { graphEdgeSchema, graphNodeSchema } from './views.js';
+import { asOfField } from '../search/schemas.js';
 import type { Plain } from '../db/values.js';
 
 const NAME = '^[A-Z][A-Za-z0-9_]*$';
@@ -64,6 +65,7 @@ export function graphRoutes(deps: Deps) {
           },
           value: { type: 'string', maxLength: 1000, description: 'Required with property.' },
           include_pending: includePending,
+          as_of: asOfField,
         }),
         allOf: [
           { if: { required: ['property'] }, then: { required: ['value'], 'x-reason': 'is required with property' } },
@@ -80,6 +82,7 @@ export function graphRoutes(deps: Deps) {
           property?: string;
           value?: string;
           include_pending: boolean;
+          as_of?: string;
           limit: number;
           cursor?: string;
         }>(ctx);
@@ -104,6 +107,7 @@ export function graphRoutes(deps: Deps) {
           property: q.property,
           value: q.value,
           includePending: q.include_pending,
+          asOf: q.as_of ?? null,
           limit: q.limit,
           afterId: after?.i ?? '',
         });
@@ -130,6 +134,7 @@ export function graphRoutes(deps: Deps) {
           depth: { type: 'integer', enum: [1, 2], default: 1 },
           limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Most neighbours returned.' },
           include_pending: includePending,
+          as_of: asOfField,
         },
       },
       status: 200,
@@ -146,12 +151,19 @@ export function graphRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; depth: 1 | 2; limit: number; include_pending: boolean }>(ctx);
+        const q = queryOf<{
+          project_id?: string;
+          depth: 1 | 2;
+          limit: number;
+          include_pending: boolean;
+          as_of?: string;
+        }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const around = await readNeighbourhood(deps.graph, actor.projectId, ctx.params.id!, {
           depth: q.depth,
           limit: q.limit,
           includePending: q.include_pending,
+          asOf: q.as_of ?? null,
         });
         return {
           body: {
@@ -180,6 +192,7 @@ export function graphRoutes(deps: Deps) {
           type: { type: 'string', pattern: NAME, maxLength: 64, description: 'A relationship type: WORKS_FOR' },
           direction: { enum: ['out', 'in', 'both'], description: 'Only with node_id.' },
           include_pending: includePending,
+          as_of: asOfField,
         }),
         if: { not: { required: ['node_id'] } },
         then: { properties: { direction: { not: {}, 'x-reason': 'applies only with node_id' } } },
@@ -194,6 +207,7 @@ export function graphRoutes(deps: Deps) {
           type?: string;
           direction?: 'out' | 'in' | 'both';
           include_pending: boolean;
+          as_of?: string;
           limit: number;
           cursor?: string;
         }>(ctx);
@@ -206,6 +220,7 @@ export function graphRoutes(deps: Deps) {
           type: q.type,
           direction: q.direction ?? 'both',
           includePending: q.include_pending,
+          asOf: q.as_of ?? null,
           limit: q.limit,
           afterId: after?.i ?? '',
         });

@@ -20,6 +20,8 @@ export interface NodeFilter {
   property?: string;
   value?: string;
   includePending: boolean;
+  /** Valid time (docs/facts.md); null: now. */
+  asOf: string | null;
   limit: number;
   afterId: string;
 }
@@ -32,6 +34,7 @@ export async function listNodes(graph: Graph, projectId: string, f: NodeFilter):
       property: f.property ?? null,
       value: f.value ?? null,
       include_pending: f.includePending,
+      valid_at: f.asOf ?? new Date().toISOString(),
       after_id: f.afterId,
       limit: f.limit + 1,
     }),
@@ -45,6 +48,8 @@ export interface EdgeFilter {
   type?: string;
   direction: 'out' | 'in' | 'both';
   includePending: boolean;
+  /** Valid time (docs/facts.md); null: now. */
+  asOf: string | null;
   limit: number;
   afterId: string;
 }
@@ -54,6 +59,7 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
     project_id: projectId,
     types: f.type ? [f.type] : null,
     include_pending: f.includePending,
+    valid_at: f.asOf ?? new Date().toISOString(),
     after_id: f.afterId,
     limit: f.limit + 1,
   };
@@ -85,9 +91,13 @@ export async function readNeighbourhood(
   graph: Graph,
   projectId: string,
   id: string,
-  options: { depth: 1 | 2; limit: number; includePending: boolean },
+  options: { depth: 1 | 2; limit: number; includePending: boolean; asOf?: string | null },
 ): Promise<Neighbourhood> {
-  const base = { project_id: projectId, include_pending: options.includePending };
+  const base = {
+    project_id: projectId,
+    include_pending: options.includePending,
+    valid_at: options.asOf ?? new Date().toISOString(),
+  };
   return graph.read(async (tx) => {
     const centre = await tx.one('graph/node', { ...base, id });
     if (!centre) throw notFound('node', id);

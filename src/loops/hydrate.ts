@@ -104,7 +104,15 @@ export async function gatherContext(
           }
         }
         if (question?.vector) {
-          const base2 = { project_id: input.projectId, now, kinds: null, document_ids: null, tags: null, types: null };
+          const base2 = {
+            project_id: input.projectId,
+            now,
+            valid_at: now,
+            kinds: null,
+            document_ids: null,
+            tags: null,
+            types: null,
+          };
           const near: [string, string, (r: Row) => string][] = [
             ['memories/vector', 'memory', (r) => String((r.memory as Row).content ?? '')],
             ['search/chunks_vector', 'document', (r) => String((r.chunk as Row).text ?? '')],

@@ -9,18 +9,30 @@ import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { deltaSchema, deltaView } from '../deltas/views.js';
 import type { Plain } from '../db/values.js';
 import {
+  closeMemory,
   deleteMemory,
   memoryHistory,
   patchMemory,
   supersedeMemory,
+  type CloseInput,
   type MemoryPatch,
   type SupersedeInput,
 } from './corrections.js';
 import { MEMORY_SHAPE_ID, type MemoryInput } from './service.js';
-import { entityRef, itemProperties, MEMORY_KINDS } from './schemas.js';
+import { entityRef, itemProperties, MEMORY_KINDS, VALID_FROM, VALID_TO } from './schemas.js';
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
-const PATCH_FIELDS = ['content', 'kind', 'subject', 'predicate', 'object', 'forget_after', 'forget_reason'];
+const PATCH_FIELDS = [
+  'content',
+  'kind',
+  'subject',
+  'predicate',
+  'object',
+  'forget_after',
+  'forget_reason',
+  'valid_from',
+  'valid_to',
+];
 
 const patchBody = obj(
   {
@@ -31,6 +43,8 @@ const patchBody = obj(
     object: nullable(entityRef),
     forget_after: nullable({ type: 'string', format: 'date-time' }),
     forget_reason: nullable({ type: 'string', maxLength: 2000 }),
+    valid_from: nullable({ type: 'string', format: 'date-time', description: VALID_FROM }),
+    valid_to: nullable({ type: 'string', format: 'date-time', description: VALID_TO }),
     apply: { type: 'boolean', default: true },
     project_id: projectIdField,
   },
@@ -61,6 +75,18 @@ const supersedeBody = obj(
   ['by', 'reason'],
 );
 
+const closeBody = obj({
+  valid_to: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      'When the fact stopped holding; default now. Not before its valid_from, and before any valid_to it has.',
+  },
+  reason: { type: 'string', minLength: 1, maxLength: 2000, description: 'Recorded in the delta summary.' },
+  apply: { type: 'boolean', default: true },
+  project_id: projectIdField,
+});
+
 const deleteQuery = obj({ project_id: projectIdField, apply: { type: 'boolean', default: true } });
 const writeResponse = governedWriteSchema({ memory_id: { type: 'string' } });
 
@@ -75,7 +101,8 @@ export function memoryCorrectionRoutes(deps: Deps) {
       summary: 'Correct a committed memory through one delta (origin correction)',
       description:
         'Sets the given fields; null clears forget_after, forget_reason, predicate, subject or object. ' +
-        'Changing subject, predicate or object replaces the HAS_SUBJECT / HAS_OBJECT links. apply false ' +
+        'Changing subject, predicate or object replaces the HAS_SUBJECT / HAS_OBJECT links, and with valid_from ' +
+        'or valid_to the fact edge (docs/facts.md); valid time only on a fact, decision or preference. apply false ' +
         'stages the correction; revert restores the previous values and links. 404 for a memory that is not ' +
         'committed in the project.',
       params: idParams,
@@ -94,6 +121,35 @@ export function memoryCorrectionRoutes(deps: Deps) {
       },
     },
     {
+      method: 'post',
+      path: '/v1/memories/:id/close',
+      operationId: 'closeMemory',
+      tag: 'Memories',
+      scope: 'memories:write',
+      summary: 'Close a fact: it stops holding at valid_to (one delta, origin correction)',
+      description:
+        "Sets the memory's valid_to and its fact edge's (docs/facts.md); the memory stays readable and is found " +
+        'by as_of before then. Only a fact, decision or preference (400 otherwise, or when valid_to is before its ' +
+        'valid_from or not before the valid_to it already has). Revert restores the open interval. ' +
+        'The contradictions ' +
+        'check proposes this correction when two single-valued facts overlap.',
+      params: idParams,
+      body: closeBody,
+      idempotent: true,
+      status: 200,
+      errors: ['not_found', 'conflict'],
+      response: writeResponse,
+      handler: async (ctx) => {
+        const { apply, project_id, ...input } = bodyOf<CloseInput & { apply: boolean; project_id?: string }>(ctx);
+        const actor = await actorFor(deps, ctx, project_id, 'body');
+        const outcome = await closeMemory(deps, actor, ctx.params.id!, input, apply);
+        return {
+          status: governedWriteStatus(outcome, 200),
+          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
+        };
+      },
+    },
+    {
       method: 'delete',
       path: '/v1/memories/:id',
       operationId: 'deleteMemory',
@@ -101,7 +157,8 @@ export function memoryCorrectionRoutes(deps: Deps) {
       scope: 'memories:write',
       summary: 'Delete a committed memory through one delta (origin correction)',
       description:
-        'The memory and its links go; revert of the delta restores both. apply=false stages the deletion ' +
+        'The memory, its links and its fact edge go; revert of the delta restores them. ' +
+        'apply=false stages the deletion ' +
         '(the preflight audit warns when a committed briefing or context pack selected the memory).',
       params: idParams,
       query: deleteQuery,
@@ -128,7 +185,9 @@ export function memoryCorrectionRoutes(deps: Deps) {
       description:
         'Acknowledges a contradiction instead of leaving it standing (the contradictions check no longer ' +
         'reports the pair). by is a committed memory id or a new memory created in the same delta. id in the ' +
-        'answer is the superseding memory.',
+        'answer is the superseding memory. A superseded fact, decision or preference stops holding when the new ' +
+        "one starts: its valid_to (and its fact edge's) becomes the new memory's valid_from, or now when that has " +
+        'none; revert restores it. Superseded memories stay readable and are found by as_of.',
       params: idParams,
       body: supersedeBody,
       idempotent: true,

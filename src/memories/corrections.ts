@@ -12,6 +12,10 @@ import { invalid, notFound } from '../errors/catalogue.js';
 import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import { createMemoryDraft, type MemoryInput } from './service.js';
+import { checkValidTime, factEdges, FactTypes, stageFactEdge, TIMED_KINDS } from './facts.js';
+
+const isoOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
 
 export const CORRECTION_ORIGIN = 'correction';
 
@@ -23,6 +27,8 @@ export interface MemoryPatch {
   object?: string | EntityRef | null;
   forget_after?: string | null;
   forget_reason?: string | null;
+  valid_from?: string | null;
+  valid_to?: string | null;
 }
 
 interface Link {
@@ -69,10 +75,14 @@ export async function patchMemory(
       }
       if (patch.forget_reason !== undefined) set.forget_reason = patch.forget_reason;
       if (patch.predicate !== undefined) set.predicate = patch.predicate;
+      const predicate =
+        patch.predicate !== undefined ? patch.predicate : ((memory.predicate as string | null | undefined) ?? null);
+      const ends: Record<'subject' | 'object', string[]> = {
+        subject: links.filter((l) => l.type === 'HAS_SUBJECT').map((l) => l.entity_id),
+        object: links.filter((l) => l.type === 'HAS_OBJECT').map((l) => l.entity_id),
+      };
       const relink = patch.subject !== undefined || patch.object !== undefined || patch.predicate !== undefined;
       if (relink) {
-        const predicate =
-          patch.predicate !== undefined ? patch.predicate : ((memory.predicate as string | null | undefined) ?? null);
         const resolver = new EntityResolver(tx, actor.projectId, draft);
         for (const [role, type] of [
           ['subject', 'HAS_SUBJECT'],
@@ -89,11 +99,123 @@ export async function patchMemory(
               set[`${role}_name`] = (named?.name as string | null | undefined) ?? null;
             }
           }
+          ends[role] = targets;
           for (const link of current) draft.deleteRelationship(link.relationship_id, id);
           for (const target of targets) draft.createRelationship(id, type, target, predicate ? { predicate } : {});
         }
       }
+      // Valid time: the given bounds replace the stored ones (null clears); the edge follows.
+      const retimed = patch.valid_from !== undefined || patch.valid_to !== undefined;
+      const valid = checkValidTime(
+        {
+          valid_from: patch.valid_from !== undefined ? patch.valid_from : isoOrNull(memory.valid_from),
+          valid_to: patch.valid_to !== undefined ? patch.valid_to : isoOrNull(memory.valid_to),
+        },
+        '/body',
+      );
+      const kind = patch.kind ?? String(memory.kind ?? 'observation');
+      if ((valid.from || valid.to) && !TIMED_KINDS.has(kind))
+        throw invalid(
+          `/body/${patch.kind !== undefined ? 'kind' : valid.from ? 'valid_from' : 'valid_to'}`,
+          `only a fact, decision or preference has valid time (this memory would be a ${kind}); ` +
+            'clear valid_from and valid_to',
+        );
+      if (patch.valid_from !== undefined) set.valid_from = valid.from;
+      if (patch.valid_to !== undefined) set.valid_to = valid.to;
+      if (relink || retimed) await restageFactEdge(tx, draft, actor, id, { predicate, ends, ...valid });
       draft.updateNode(id, set);
+      return draft;
+    },
+    actor,
+    apply,
+  );
+}
+
+/**
+ * Replaces the memory's fact edge (docs/facts.md): the committed one is deleted and, when subject, predicate and object
+ * remain, a new one is staged with the memory's validity (revert restores exactly what was there).
+ */
+async function restageFactEdge(
+  tx: Tx,
+  draft: DeltaDraft,
+  actor: Actor,
+  id: string,
+  fact: { predicate: string | null; ends: Record<'subject' | 'object', string[]>; from: Date | null; to: Date | null },
+): Promise<void> {
+  for (const edge of await factEdges(tx, actor.projectId, id))
+    draft.deleteRelationship(edge.relationship_id, edge.from_id);
+  const [subjectId] = fact.ends.subject;
+  const [objectId] = fact.ends.object;
+  if (!fact.predicate || !subjectId || !objectId) return;
+  await stageFactEdge(
+    draft,
+    new FactTypes(tx, actor.projectId),
+    { memoryId: id, subjectId, objectId, predicate: fact.predicate, from: fact.from, to: fact.to },
+    '/body/predicate',
+  );
+}
+
+/**
+ * Ends a timed memory's validity at `at` (its valid_to, and its fact edge's): what supersede and close do. Nothing
+ * when the memory has no valid time (not a fact, decision or preference), already ends by then, or starts after it.
+ */
+async function closeAt(
+  tx: Tx,
+  draft: DeltaDraft,
+  actor: Actor,
+  id: string,
+  memory: Record<string, unknown>,
+  links: Link[],
+  at: Date,
+): Promise<boolean> {
+  if (!TIMED_KINDS.has(String(memory.kind))) return false;
+  const from = isoOrNull(memory.valid_from);
+  const to = isoOrNull(memory.valid_to);
+  if (to !== null && new Date(to).getTime() <= at.getTime()) return false;
+  if (from !== null && new Date(from).getTime() > at.getTime()) return false;
+  draft.updateNode(id, { valid_to: at });
+  const predicate = (memory.predicate as string | null | undefined) ?? null;
+  const ends = {
+    subject: links.filter((l) => l.type === 'HAS_SUBJECT').map((l) => l.entity_id),
+    object: links.filter((l) => l.type === 'HAS_OBJECT').map((l) => l.entity_id),
+  };
+  await restageFactEdge(tx, draft, actor, id, { predicate, ends, from: from ? new Date(from) : null, to: at });
+  return true;
+}
+
+export interface CloseInput {
+  valid_to?: string;
+  reason?: string;
+}
+
+/** The close correction: the fact stops holding at valid_to (default now); 400 when it cannot be closed then. */
+export async function closeMemory(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: CloseInput,
+  apply: boolean,
+): Promise<WriteOutcome> {
+  return writeGoverned(
+    deps.graph,
+    async (tx) => {
+      const { memory, links } = await committedMemory(tx, actor.projectId, id);
+      const at = input.valid_to === undefined ? new Date() : new Date(input.valid_to);
+      if (Number.isNaN(at.getTime())) throw invalid('/body/valid_to', 'must be a date-time');
+      const summary = `close memory: ${String(memory.name ?? id)}${input.reason ? ` (${input.reason})` : ''}`;
+      const draft = new DeltaDraft(CORRECTION_ORIGIN, summary);
+      if (!TIMED_KINDS.has(String(memory.kind)))
+        throw invalid(
+          '/body/valid_to',
+          `only a fact, decision or preference can be closed (this memory is a ${String(memory.kind)})`,
+        );
+      const from = isoOrNull(memory.valid_from);
+      if (from !== null && new Date(from).getTime() > at.getTime())
+        throw invalid('/body/valid_to', `must not be before the memory's valid_from (${from})`);
+      const to = isoOrNull(memory.valid_to);
+      if (to !== null && new Date(to).getTime() <= at.getTime())
+        throw invalid('/body/valid_to', `the memory already stops holding at ${to}`);
+      await closeAt(tx, draft, actor, id, memory, links, at);
       return draft;
     },
     actor,
@@ -107,6 +229,8 @@ export async function deleteMemory(deps: Deps, actor: Actor, id: string, apply: 
     async (tx) => {
       const { memory } = await committedMemory(tx, actor.projectId, id);
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete memory: ${String(memory.name ?? id)}`);
+      for (const edge of await factEdges(tx, actor.projectId, id))
+        draft.deleteRelationship(edge.relationship_id, edge.from_id);
       draft.deleteNode(id);
       return draft;
     },
@@ -133,16 +257,20 @@ export async function supersedeMemory(
   const outcome = await writeGoverned(
     deps.graph,
     async (tx) => {
-      const { memory } = await committedMemory(tx, actor.projectId, id);
+      const { memory, links } = await committedMemory(tx, actor.projectId, id);
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `supersede memory: ${String(memory.name ?? id)}`);
+      let byFrom: string | null;
       if (typeof input.by === 'string') {
         if (input.by === id) throw invalid('/body/by', 'a memory cannot supersede itself');
         const by = await tx.one('memories/links', { id: input.by, project_id: actor.projectId });
         if (!by) throw notFound('memory', input.by);
         byId = input.by;
+        byFrom = isoOrNull((by.memory as Record<string, unknown>).valid_from);
       } else {
         byId = (await createMemoryDraft(tx, draft, actor, [{ input: input.by, field: '/body/by' }], shapeId))[0]!.id;
+        byFrom = input.by.valid_from ?? null;
       }
+      await closeAt(tx, draft, actor, id, memory, links, byFrom ? new Date(byFrom) : new Date());
       draft.createRelationship(byId, 'SUPERSEDES', id, { reason: input.reason });
       return draft;
     },

@@ -15,6 +15,8 @@ export interface RecallOptions {
   kinds: MemoryKind[] | undefined;
   /** hybrid (default), lexical or semantic. */
   mode?: SearchMode;
+  /** Valid time (docs/facts.md): what held then; absent, now. */
+  asOf?: string;
 }
 
 export interface Recalled {
@@ -44,7 +46,13 @@ export async function recallMemories(
   const query = options.query ?? '';
   const asked = query.trim() !== '';
   const lucene = asked ? luceneQuery(query, projectId) : null;
-  const base = { project_id: projectId, now, kinds: options.kinds ?? null, limit: options.limit };
+  const base = {
+    project_id: projectId,
+    now,
+    valid_at: options.asOf ?? now,
+    kinds: options.kinds ?? null,
+    limit: options.limit,
+  };
   if (!asked) {
     const rows = await deps.graph.read((tx) => tx.run('memories/recent', base));
     const memories = rows.map((r) => ({ memory: (r.memory ?? {}) as Row }));

@@ -137,6 +137,7 @@ export function memoryRoutes(deps: Deps) {
           limit: number;
           kinds?: MemoryKind[];
           mode: SearchMode;
+          as_of?: string;
           project_id?: string;
         }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
@@ -145,6 +146,7 @@ export function memoryRoutes(deps: Deps) {
           limit: body.limit,
           kinds: body.kinds,
           mode: body.mode,
+          ...(body.as_of !== undefined ? { asOf: body.as_of } : {}),
         });
         const nodes = recalled.memories.map((m) => ({
           ...memoryView(m.memory as Record<string, Plain>, 'search'),

@@ -1,11 +1,18 @@
 // JSON Schemas of the Memories area (docs/memories.md, docs/deltas.md), compiled by ajv and published in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
-import { searchModeField } from '../search/schemas.js';
+import { asOfField, searchModeField } from '../search/schemas.js';
 import { obj, projectIdField } from '../http/schemas.js';
 
 export const MEMORY_KINDS = ['preference', 'decision', 'fact', 'lesson', 'observation', 'signal'] as const;
 export const MEMORY_SCOPES = ['agent', 'commons', 'project'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+export const VALID_FROM =
+  'When the fact starts to hold (valid time; fact, decision or preference only). Absent: since always, as far as ' +
+  'the graph knows. Also set on the fact edge (docs/facts.md).';
+export const VALID_TO =
+  'When the fact stops holding (valid time; fact, decision or preference only; not before valid_from). Absent: ' +
+  'still true.';
 
 export const entityRef: JsonSchema = {
   description:
@@ -39,7 +46,12 @@ export const itemProperties: Record<string, JsonSchema> = {
     type: 'string',
     minLength: 1,
     maxLength: 100,
-    description: 'Optional relation the memory states between subject and object (used by contradiction checks).',
+    description:
+      'Optional relation the memory states between subject and object (used by contradiction checks). With both ' +
+      'subject and object, the memory also stands as the relationship (subject)-[:PREDICATE]->(object) in upper ' +
+      'snake case (works for → WORKS_FOR; docs/facts.md); a predicate that gives no type (no ASCII letter first, ' +
+      'longer than 64) keeps the memory without the edge; 400 when it would be a 201st distinct new type for the ' +
+      "project's facts.",
   },
   object: entityRef,
   source_context: { type: 'string', maxLength: 2000 },
@@ -49,6 +61,8 @@ export const itemProperties: Record<string, JsonSchema> = {
     description: 'Recalled (search, synthesize) only until then; a direct read still returns it with recallable false.',
   },
   forget_reason: { type: 'string', maxLength: 2000 },
+  valid_from: { type: 'string', format: 'date-time', description: VALID_FROM },
+  valid_to: { type: 'string', format: 'date-time', description: VALID_TO },
 };
 
 export const createMemoryBody: JsonSchema = obj(
@@ -107,6 +121,8 @@ export const memoryNodeSchema: JsonSchema = {
         source_context: { type: ['string', 'null'] },
         forget_after: { type: ['string', 'null'] },
         forget_reason: { type: ['string', 'null'] },
+        valid_from: { type: ['string', 'null'], format: 'date-time' },
+        valid_to: { type: ['string', 'null'], format: 'date-time' },
       },
     },
     plane: { const: 'memory' },
@@ -144,6 +160,7 @@ export const searchBody: JsonSchema = obj({
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
   kinds: { type: 'array', items: { enum: [...MEMORY_KINDS] }, uniqueItems: true },
   mode: searchModeField,
+  as_of: asOfField,
   project_id: projectIdField,
 });
 

@@ -10,6 +10,7 @@ import { tenantToken } from '../db/tenant.js';
 import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import type { MemoryKind } from './schemas.js';
+import { checkValidTime, FactTypes, stageFactEdge, TIMED_KINDS } from './facts.js';
 
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
 type Deps = { graph: Graph };
@@ -27,6 +28,8 @@ export interface MemoryInput {
   source_context?: string;
   forget_after?: string;
   forget_reason?: string;
+  valid_from?: string;
+  valid_to?: string;
 }
 
 export interface CreatedMemory {
@@ -57,13 +60,21 @@ export async function createMemoryDraft(
   const today = new Date().toISOString().slice(0, 10);
   const resolver = new EntityResolver(tx, actor.projectId, draft);
   const created: CreatedMemory[] = [];
+  const factTypes = new FactTypes(tx, actor.projectId);
   for (const { input, field } of items) {
     if (input.forget_after && Number.isNaN(Date.parse(input.forget_after)))
       throw invalid(`${field}/forget_after`, 'must be a date-time');
+    const kind = input.kind ?? 'observation';
+    const valid = checkValidTime(input, field);
+    if ((valid.from || valid.to) && !TIMED_KINDS.has(kind))
+      throw invalid(
+        `${field}/${valid.from ? 'valid_from' : 'valid_to'}`,
+        `only a fact, decision or preference has valid time (this memory is a ${kind})`,
+      );
     const name = memoryName(input.content);
     const node = draft.createNodeRecord(['Memory'], {
       name,
-      kind: input.kind ?? 'observation',
+      kind,
       content: input.content,
       scope: input.scope ?? 'project',
       memory_schema: MEMORY_SCHEMA_TAG,
@@ -75,8 +86,11 @@ export async function createMemoryDraft(
       source_context: input.source_context ?? null,
       forget_after: input.forget_after ? new Date(input.forget_after) : null,
       forget_reason: input.forget_reason ?? null,
+      valid_from: valid.from,
+      valid_to: valid.to,
       tenant: tenantToken(actor.projectId),
     });
+    const ends: { subject?: string; object?: string } = {};
     for (const [role, type] of [
       ['subject', 'HAS_SUBJECT'],
       ['object', 'HAS_OBJECT'],
@@ -84,8 +98,23 @@ export async function createMemoryDraft(
       const value = input[role];
       if (value === undefined) continue;
       const [entityId] = await resolver.resolve([{ ref: asRef(value), field: `${field}/${role}` }]);
+      ends[role] = entityId!;
       draft.createRelationship(node.id, type, entityId!, input.predicate ? { predicate: input.predicate } : {});
     }
+    if (ends.subject && ends.object && input.predicate)
+      await stageFactEdge(
+        draft,
+        factTypes,
+        {
+          memoryId: node.id,
+          subjectId: ends.subject,
+          objectId: ends.object,
+          predicate: input.predicate,
+          from: valid.from,
+          to: valid.to,
+        },
+        `${field}/predicate`,
+      );
     created.push({ id: node.id, delta_entity_id: node.changeId, content: input.content, name });
   }
   return created;

@@ -16,6 +16,8 @@ export function memoryView(p: Props, mode: 'single' | 'search', now: Date = new 
     source_context: p.source_context ?? null,
     forget_after: p.forget_after ?? null,
     forget_reason: p.forget_reason ?? null,
+    valid_from: p.valid_from ?? null,
+    valid_to: p.valid_to ?? null,
   };
   const view: Record<string, Plain> = {
     id: p.id ?? null,

@@ -10,7 +10,14 @@ import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes, type Plane, type SearchFilters } from './service.js';
 import { RRF_K } from './fusion.js';
 import type { SearchMode } from './hybrid.js';
-import { degradedHeaders, degradedSchema, matchSchema, searchModeField, searchModeSchema } from './schemas.js';
+import {
+  asOfField,
+  degradedHeaders,
+  degradedSchema,
+  matchSchema,
+  searchModeField,
+  searchModeSchema,
+} from './schemas.js';
 
 const ids: JsonSchema = {
   type: 'array',
@@ -61,6 +68,7 @@ export const searchBody: JsonSchema = obj(
     ),
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
     mode: searchModeField,
+    as_of: asOfField,
     project_id: projectIdField,
   },
   ['query'],
@@ -141,6 +149,7 @@ export function searchRoutes(deps: Deps) {
           filters?: SearchFilters;
           limit: number;
           mode: SearchMode;
+          as_of?: string;
           project_id?: string;
         }>(ctx);
         const filters = body.filters ?? {};
@@ -160,6 +169,7 @@ export function searchRoutes(deps: Deps) {
           filters,
           limit: body.limit,
           mode: body.mode,
+          ...(body.as_of !== undefined ? { asOf: body.as_of } : {}),
         });
         return {
           body: {

@@ -13,6 +13,20 @@ export const searchModeSchema: JsonSchema = {
 
 export const searchModeField: JsonSchema = { ...searchModeSchema, default: 'hybrid' };
 
+/** as_of on reads (docs/facts.md): the moment whose valid facts are read; absent, now. */
+export const asOfField: JsonSchema = {
+  type: 'string',
+  format: 'date-time',
+  description:
+    'Valid time: read what held at this moment (facts, decisions and preferences whose valid_from is at or ' +
+    'before it and whose valid_to is after it, and relationships likewise; docs/facts.md). Absent: what holds now.',
+};
+
+/** The moment a read judges validity at: as_of, else now (ISO). */
+export function validAt(asOf: string | undefined | null, now: string): string {
+  return asOf ?? now;
+}
+
 export const degradedSchema: JsonSchema = {
   type: 'array',
   items: { enum: ['semantic'] },

@@ -29,6 +29,8 @@ export interface SearchRequest {
   filters: SearchFilters;
   limit: number;
   mode?: SearchMode;
+  /** Valid time (docs/facts.md); absent, now. */
+  asOf?: string;
 }
 
 type View = Record<string, Plain>;
@@ -111,7 +113,8 @@ export async function searchPlanes(
   const served = servedMode(mode, question);
   const { filters, limit } = request;
   const now = new Date().toISOString();
-  const base = { project_id: projectId, lucene, limit };
+  const validAtTime = request.asOf ?? now;
+  const base = { project_id: projectId, lucene, limit, valid_at: validAtTime };
   return deps.graph.read(async (tx) => {
     const rankings: Ranking<ViewOf>[] = [];
     const lexical = served !== 'semantic';
@@ -145,7 +148,13 @@ export async function searchPlanes(
         const text = (r: Row) => memoryText(r.memory as Row);
         const words = lexical ? await tx.run('memories/search', { ...base, now, kinds, candidates: n }) : [];
         const near = semantic
-          ? await nearest(tx, 'memories/vector', { project_id: projectId, now, kinds }, question, n)
+          ? await nearest(
+              tx,
+              'memories/vector',
+              { project_id: projectId, now, kinds, valid_at: validAtTime },
+              question,
+              n,
+            )
           : [];
         rankings.push(...planeRankings(plane, words, near, 'memory', text, view));
       } else if (plane === 'document') {
@@ -182,7 +191,14 @@ export async function searchPlanes(
     const nodes = fused.map((f) => ({ ...f.item(f.match.score), match: f.match as unknown as Plain }));
     const ids = fused.map((f) => f.id);
     const edges =
-      ids.length > 0 ? await tx.run('search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE }) : [];
+      ids.length > 0
+        ? await tx.run('search/edges', {
+            ids,
+            project_id: projectId,
+            per_node: EDGES_PER_NODE,
+            valid_at: validAtTime,
+          })
+        : [];
     return { nodes, edges: edges.map((e) => edgeView(e, false)), mode: served, degraded: question.degraded };
   });
 }

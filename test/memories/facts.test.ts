@@ -1,0 +1,279 @@
+import assert from 'node:assert/strict';
+import { newTenant, type Tenant } from '../support/api.js';
+import { graph } from '../preflight/support.js';
+import { del, memory, patch } from '../governance/support.js';
+
+/** The fact edges of the project as the Cypher view shows them: "Subject-TYPE->Object" with their properties. */
+async function factEdges(
+  t: Tenant,
+): Promise<{ text: string; memory_id: string; pending: boolean; from: unknown; to: unknown }[]> {
+  const rows = await graph().read((tx) =>
+    tx.runText(
+      'MATCH (s:Entity)-[r]->(o:Entity) WHERE r.project_id = $p AND r.memory_id IS NOT NULL ' +
+        'RETURN s.name + "-" + type(r) + "->" + o.name AS text, r.memory_id AS memory_id, ' +
+        'r.pending IS NOT NULL AS pending, toString(r.valid_from) AS from, toString(r.valid_to) AS to ORDER BY text',
+      { p: t.projectId },
+    ),
+  );
+  return rows as unknown as { text: string; memory_id: string; pending: boolean; from: unknown; to: unknown }[];
+}
+
+const fact = (subject: string, predicate: string, object: string, extra: Record<string, unknown> = {}) => ({
+  content: `${subject} ${predicate} ${object}.`,
+  kind: 'fact',
+  subject,
+  predicate,
+  object,
+  ...extra,
+});
+
+describe('facts as edges', function () {
+  this.timeout(300_000);
+
+  it('a chain of three fact memories is walked by context hops 1 and 2 (two links away only at hops 2)', async () => {
+    const t = await newTenant(0);
+    await memory(t, fact('Alpha', 'works with', 'Bravo'));
+    await memory(t, fact('Bravo', 'works with', 'Charlie'));
+    await memory(t, fact('Charlie', 'works with', 'Delta'));
+    const walked = async (hops: number): Promise<string[]> => {
+      const reply = await t.post('/v1/context/compile', {
+        slice: { subject: { name: 'Alpha' }, planes: ['entity'], hops },
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      const section = reply.body.sections.find((s: { plane: string }) => s.plane === 'entity');
+      return section.items
+        .filter((i: { reason: string }) => /subject/.test(i.reason))
+        .map((i: { name: string }) => i.name)
+        .sort();
+    };
+    assert.deepEqual(await walked(0), ['Alpha']);
+    assert.deepEqual(await walked(1), ['Alpha', 'Bravo']);
+    assert.deepEqual(await walked(2), ['Alpha', 'Bravo', 'Charlie']);
+    // The graph read's neighbourhood sees the edge too.
+    const edges = await factEdges(t);
+    assert.deepEqual(
+      edges.map((e) => e.text),
+      ['Alpha-WORKS_WITH->Bravo', 'Bravo-WORKS_WITH->Charlie', 'Charlie-WORKS_WITH->Delta'],
+    );
+    const alphaId = (
+      await graph().read((tx) =>
+        tx.runText('MATCH (e:Entity {project_id: $p, name: "Alpha"}) RETURN e.id AS id', { p: t.projectId }),
+      )
+    )[0]!.id as string;
+    const around = await t.get(`/v1/graph/nodes/${alphaId}?depth=1`);
+    assert.equal(around.status, 200);
+    assert.ok(
+      around.body.edges.some(
+        (e: { type: string; target_name: string }) => e.type === 'WORKS_WITH' && e.target_name === 'Bravo',
+      ),
+      JSON.stringify(around.body.edges),
+    );
+  });
+
+  it('a staged fact stages its edge in the pending subgraph of the same delta; apply commits it, revert takes it away', async () => {
+    const t = await newTenant(0);
+    const staged = await t.post('/v1/memories', { ...fact('Ada', 'works for', 'Acme'), apply: false });
+    assert.equal(staged.status, 201, JSON.stringify(staged.body));
+    const [pending] = await factEdges(t);
+    assert.equal(pending?.text, 'Ada-WORKS_FOR->Acme');
+    assert.equal(pending?.pending, true);
+    assert.equal(pending?.memory_id, staged.body.id);
+    const [change] = await graph().read((tx) =>
+      tx.runText(
+        'MATCH (:Delta {id: $d})-[:HAS_CHANGE]->(c:Change {op: "create_relationship", type: "WORKS_FOR"})-[:FROM]->(s), (c)-[:TO]->(o) ' +
+          'RETURN s.name AS s, o.name AS o',
+        { d: staged.body.delta_id },
+      ),
+    );
+    assert.deepEqual(change, { s: 'Ada', o: 'Acme' });
+    assert.equal((await t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {})).status, 200);
+    assert.equal((await factEdges(t))[0]?.pending, false);
+    assert.equal((await t.post(`/v1/deltas/${staged.body.delta_id}/revert`, {})).status, 200);
+    assert.deepEqual(await factEdges(t), []);
+  });
+
+  it('a changed predicate or object replaces the edge; delete removes it and revert of the delete restores it', async () => {
+    const t = await newTenant(0);
+    const m = await memory(t, fact('Ada', 'lives in', 'London'));
+    const moved = await patch(t, `/v1/memories/${m.id}`, { object: 'Paris', content: 'Ada lives in Paris.' });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      ['Ada-LIVES_IN->Paris'],
+    );
+    const renamed = await patch(t, `/v1/memories/${m.id}`, { predicate: 'resides in' });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      ['Ada-RESIDES_IN->Paris'],
+    );
+    const cleared = await patch(t, `/v1/memories/${m.id}`, { object: null });
+    assert.equal(cleared.status, 200, JSON.stringify(cleared.body));
+    assert.deepEqual(await factEdges(t), []);
+    assert.equal((await t.post(`/v1/deltas/${cleared.body.delta_id}/revert`, {})).status, 200);
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      ['Ada-RESIDES_IN->Paris'],
+    );
+    const gone = await del(t, `/v1/memories/${m.id}`);
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    assert.deepEqual(await factEdges(t), []);
+    assert.equal((await t.post(`/v1/deltas/${gone.body.delta_id}/revert`, {})).status, 200);
+    const back = await factEdges(t);
+    assert.deepEqual(
+      back.map((e) => [e.text, e.memory_id]),
+      [['Ada-RESIDES_IN->Paris', m.id]],
+    );
+  });
+
+  it('a predicate names its type in upper snake case; an engine link name gets _REF; one with no letter first gets no edge', async () => {
+    const t = await newTenant(0);
+    await memory(t, fact('Ada', 'Is  co-founder of!', 'Acme'));
+    await memory(t, fact('Ada', 'has subject', 'Maths'));
+    await memory(t, fact('Ada', '42 things about', 'Numbers'));
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      ['Ada-HAS_SUBJECT_REF->Maths', 'Ada-IS_CO_FOUNDER_OF->Acme'],
+    );
+  });
+
+  it('a memory without subject, predicate and object all three stands as no edge', async () => {
+    const t = await newTenant(0);
+    await memory(t, { content: 'Ada is curious.', kind: 'fact', subject: 'Ada', predicate: 'is' });
+    await memory(t, { content: 'Ada and Acme.', kind: 'fact', subject: 'Ada', object: 'Acme' });
+    assert.deepEqual(await factEdges(t), []);
+  });
+
+  it('valid time: as_of reads before and after a supersede return the old and the new fact; revert restores the old', async () => {
+    const t = await newTenant(0);
+    const old = await memory(t, fact('Alice', 'works for', 'Acme', { valid_from: '2019-01-01T00:00:00Z' }));
+    const sup = await t.post(`/v1/memories/${old.id}/supersede`, {
+      by: fact('Alice', 'works for', 'Globex', { valid_from: '2024-03-01T00:00:00Z' }),
+      reason: 'changed employer',
+    });
+    assert.equal(sup.status, 201, JSON.stringify(sup.body));
+    const read = (await t.get(`/v1/memories/${old.id}`)).body.memory;
+    assert.equal(read.properties.valid_from, '2019-01-01T00:00:00.000Z');
+    assert.equal(read.properties.valid_to, '2024-03-01T00:00:00.000Z');
+    const search = async (asOf?: string): Promise<string[]> => {
+      const reply = await t.post('/v1/memories/search', { query: 'Alice works', ...(asOf ? { as_of: asOf } : {}) });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      return reply.body.nodes.map((n: { properties: { object: string } }) => n.properties.object).sort();
+    };
+    assert.deepEqual(await search('2020-06-01T00:00:00Z'), ['Acme']);
+    assert.deepEqual(await search('2025-01-01T00:00:00Z'), ['Globex']);
+    assert.deepEqual(await search(), ['Globex']);
+    assert.deepEqual(await search('2010-01-01T00:00:00Z'), []);
+    const everywhere = async (asOf?: string): Promise<string[]> => {
+      const reply = await t.post('/v1/search', {
+        query: 'Alice works',
+        planes: ['memory'],
+        ...(asOf ? { as_of: asOf } : {}),
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      return reply.body.nodes.map((n: { properties: { object: string } }) => n.properties.object).sort();
+    };
+    assert.deepEqual(await everywhere('2020-06-01T00:00:00Z'), ['Acme']);
+    assert.deepEqual(await everywhere(), ['Globex']);
+    // The edges carry the same validity; the neighbourhood as of a moment walks the edge valid then.
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => [e.text, e.from, e.to]),
+      [
+        ['Alice-WORKS_FOR->Acme', '2019-01-01T00:00:00Z', '2024-03-01T00:00:00Z'],
+        ['Alice-WORKS_FOR->Globex', '2024-03-01T00:00:00Z', null],
+      ],
+    );
+    const alice = (
+      await graph().read((tx) =>
+        tx.runText('MATCH (e:Entity {project_id: $p, name: "Alice"}) RETURN e.id AS id', { p: t.projectId }),
+      )
+    )[0]!.id as string;
+    const employers = async (asOf?: string): Promise<string[]> => {
+      const reply = await t.get(`/v1/graph/nodes/${alice}${asOf ? `?as_of=${asOf}` : ''}`);
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      return reply.body.edges
+        .filter((e: { type: string }) => e.type === 'WORKS_FOR')
+        .map((e: { target_name: string }) => e.target_name);
+    };
+    assert.deepEqual(await employers('2020-06-01T00:00:00Z'), ['Acme']);
+    assert.deepEqual(await employers(), ['Globex']);
+    const edges = await t.get(`/v1/graph/edges?type=WORKS_FOR&as_of=2020-06-01T00:00:00Z`);
+    assert.deepEqual(
+      edges.body.edges.map((e: { target_name: string }) => e.target_name),
+      ['Acme'],
+    );
+    const compiled = async (asOf?: string): Promise<string[]> => {
+      const reply = await t.post('/v1/context/compile', {
+        slice: { subject: { name: 'Alice' }, planes: ['entity'], hops: 1 },
+        ...(asOf ? { as_of: asOf } : {}),
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      const section = reply.body.sections.find((x: { plane: string }) => x.plane === 'entity');
+      return section.items
+        .filter((i: { reason: string }) => /from the subject/.test(i.reason))
+        .map((i: { name: string }) => i.name)
+        .sort();
+    };
+    assert.deepEqual(await compiled(), ['Globex']);
+    // Revert of the supersede: the old fact is open again, its edge too.
+    assert.equal((await t.post(`/v1/deltas/${sup.body.delta_id}/revert`, {})).status, 200);
+    assert.equal((await t.get(`/v1/memories/${old.id}`)).body.memory.properties.valid_to, null);
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => [e.text, e.to]),
+      [['Alice-WORKS_FOR->Acme', null]],
+    );
+  });
+
+  it('close ends a fact at valid_to (default now) and its edge with it; revert reopens; bad closes are 400s', async () => {
+    const t = await newTenant(0);
+    const m = await memory(t, fact('Bob', 'lives in', 'Oslo', { valid_from: '2020-01-01T00:00:00Z' }));
+    const early = await t.post(`/v1/memories/${m.id}/close`, { valid_to: '2019-01-01T00:00:00Z' });
+    assert.equal(early.status, 400);
+    assert.equal(early.body.error.details.fields[0].field, '/body/valid_to');
+    const closed = await t.post(`/v1/memories/${m.id}/close`, { valid_to: '2023-05-01T00:00:00Z', reason: 'moved' });
+    assert.equal(closed.status, 200, JSON.stringify(closed.body));
+    assert.equal((await t.get(`/v1/memories/${m.id}`)).body.memory.properties.valid_to, '2023-05-01T00:00:00.000Z');
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => [e.text, e.to]),
+      [['Bob-LIVES_IN->Oslo', '2023-05-01T00:00:00Z']],
+    );
+    const again = await t.post(`/v1/memories/${m.id}/close`, { valid_to: '2024-01-01T00:00:00Z' });
+    assert.equal(again.status, 400, JSON.stringify(again.body));
+    assert.equal((await t.post(`/v1/deltas/${closed.body.delta_id}/revert`, {})).status, 200);
+    assert.equal((await t.get(`/v1/memories/${m.id}`)).body.memory.properties.valid_to, null);
+    const note = await memory(t, { content: 'Bob seemed tired.', kind: 'observation' });
+    const notTimed = await t.post(`/v1/memories/${note.id}/close`, {});
+    assert.equal(notTimed.status, 400);
+  });
+
+  it('valid time is settable on create and by PATCH (the edge follows); only on facts, decisions and preferences', async () => {
+    const t = await newTenant(0);
+    const bad = await t.post('/v1/memories', {
+      content: 'Seen at noon.',
+      kind: 'observation',
+      valid_from: '2020-01-01T00:00:00Z',
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.details.fields[0].field, '/body/valid_from');
+    const backwards = await t.post('/v1/memories', {
+      ...fact('Cy', 'speaks', 'Welsh'),
+      valid_from: '2021-01-01T00:00:00Z',
+      valid_to: '2020-01-01T00:00:00Z',
+    });
+    assert.equal(backwards.status, 400);
+    assert.equal(backwards.body.error.details.fields[0].field, '/body/valid_to');
+    const m = await memory(t, fact('Cy', 'speaks', 'Welsh'));
+    const dated = await patch(t, `/v1/memories/${m.id}`, { valid_from: '2001-02-03T04:05:06Z' });
+    assert.equal(dated.status, 200, JSON.stringify(dated.body));
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => [e.text, e.from, e.memory_id]),
+      [['Cy-SPEAKS->Welsh', '2001-02-03T04:05:06Z', m.id]],
+    );
+    const cleared = await patch(t, `/v1/memories/${m.id}`, { valid_from: null });
+    assert.equal(cleared.status, 200);
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => [e.text, e.from]),
+      [['Cy-SPEAKS->Welsh', null]],
+    );
+  });
+});
