@@ -56,8 +56,8 @@ export function draftChunks(
   }
 }
 
-/** A graph and the fetch settings (the SSRF guard) of the configuration. */
-export type DocumentDeps = GraphDeps & ConfigDeps<'fetch'>;
+/** A graph and the fetch (the SSRF guard) and PDF settings of the configuration. */
+export type DocumentDeps = GraphDeps & ConfigDeps<'fetch' | 'pdf'>;
 
 /** The fields of docs/documents.md (without request_id), and the delta that wrote the document. */
 export interface CreatedDocument {
@@ -77,7 +77,7 @@ export interface CreatedDocument {
  */
 export async function createDocument(deps: DocumentDeps, actor: Actor, input: DocumentInput): Promise<CreatedDocument> {
   const tags = cleanTags(input.tags ?? []);
-  const source = await readSource(input, deps.config.fetch);
+  const source = await readSource(input, deps.config.fetch, { tenant: actor.projectId, limits: deps.config.pdf });
   const chunks = chunkText(source.text, CHUNK_OPTIONS);
   const contentHash = crypto.createHash('sha256').update(source.text).digest('hex');
   const tenant = tenantToken(actor.projectId);
