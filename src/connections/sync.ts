@@ -3,6 +3,7 @@
 // review blocks new runs; otherwise a fresh delta starts from the connection's cursor (that of the
 // newest applied sync delta, so a rejected delta means its records are fetched again).
 import crypto from 'node:crypto';
+import { keyMayAct } from '../auth/keys.js';
 import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { ApiError, conflict } from '../errors/catalogue.js';
@@ -170,6 +171,9 @@ export async function settleDelta(
     return { applyOutcome: 'applied_empty', deltaStatus: 'applied' };
   }
   if (connection.applyPolicy !== 'apply_if_safe') return { applyOutcome: 'staged_for_review', deltaStatus: 'staged' };
+  // Applying is the acting key's deltas:apply, checked now: a key revoked or narrowed since leaves it staged.
+  if ((await keyMayAct(graph, keyId, connection.projectId, connection.organizationId, 'deltas:apply')) !== null)
+    return { applyOutcome: 'left_staged:key_cannot_apply', deltaStatus: 'staged' };
   const verdict = await auditDelta(graph, actor, deltaId, now);
   if (verdict.disposition !== 'SafeToAct')
     return { applyOutcome: `left_staged:${verdict.disposition}`, deltaStatus: 'staged' };
