@@ -111,7 +111,8 @@ export async function readSource(
   } else {
     field = '/body/file';
     const file = input.file as UploadedDocument; // checkOneSource: the only one left
-    const extracted = await extractText({ data: file.data, mimeType: file.mimeType, filename: file.filename, field, pdf });
+    const { data, mimeType, filename } = file;
+    const extracted = await extractText({ data, mimeType, filename, field, pdf });
     source = {
       type: 'file',
       text: extracted.text,
