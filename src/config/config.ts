@@ -38,7 +38,8 @@ export interface Config {
     authFailuresPerSecond: number;
     authFailuresBurst: number;
   };
-  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  /** The optional external LLM; briefingCredits is what one briefing it writes costs (0: free). */
+  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; briefingCredits: number };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
   /** PDF reading: worker threads, pages, memory per worker and time per PDF (src/documents/ingest/pdf.ts). */
   pdf: { workers: number; maxPages: number; memoryMb: number; timeLimitMs: number };
@@ -176,6 +177,7 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       baseUrl: uri(env, 'LLM_BASE_URL', ['http', 'https']),
       apiKey: optional(env, 'LLM_API_KEY'),
       model: str(env, 'LLM_MODEL', 'gpt-4o-mini'),
+      briefingCredits: int(env, 'LLM_BRIEFING_CREDITS', 1, 0, 1_000_000),
     },
     fetch: {
       allowPrivate: bool(env, 'FETCH_ALLOW_PRIVATE', false),
