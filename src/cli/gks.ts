@@ -2,6 +2,7 @@
 // default the local Neo4j of `npm start`). `--json` prints one JSON object per command.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
+import { neo4jLogin } from '../runtime/neo4jPassword.js';
 import { Graph } from '../db/graph.js';
 import { applySchema } from '../db/schema.js';
 import { issueKey } from '../auth/keys.js';
@@ -39,13 +40,7 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'mcp') return runMcpStdio();
   if (argv[0] === 'cypher') {
     const config = loadConfig();
-    const { user, password, database } = config.neo4j;
-    return runCypher(argv.slice(1), {
-      uri: config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`,
-      user,
-      password,
-      database,
-    });
+    return runCypher(argv.slice(1), { ...neo4jLogin(config), database: config.neo4j.database });
   }
   const { values, positionals } = parseArgs({
     args: argv,
@@ -67,11 +62,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const uri = config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`;
+  const { uri, user, password } = neo4jLogin(config);
   const graph = new Graph({
     uri,
-    user: config.neo4j.user,
-    password: config.neo4j.password,
+    user,
+    password,
     database: config.neo4j.database,
     connectTimeoutMs: config.neo4j.connectTimeoutMs,
   });
