@@ -5,12 +5,13 @@ import type { Graph, Row } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor } from '../deltas/service.js';
-import { ApiError, invalid, notFound } from '../errors/catalogue.js';
+import { ApiError, notFound } from '../errors/catalogue.js';
 import { chunkText, countTokens, type Chunk } from './ingest/index.js';
 import { cleanTags, resolveCollections } from './collections.js';
 import { readSource, type DocumentInput } from './source.js';
 import type { DocumentType } from './schemas.js';
 import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
+import { requireVisibleShape } from '../shapes/store.js';
 
 export type { DocumentInput, UploadedDocument } from './source.js';
 export {
@@ -168,8 +169,6 @@ export async function checkExtractable(
   await graph.read(async (tx) => {
     if (!(await tx.one('documents/get', { id: documentId, project_id: projectId })))
       throw notFound('document', documentId);
-    if (!(await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId }))) {
-      throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
-    }
+    await requireVisibleShape(tx, projectId, shapeId, '/body/shape_id');
   });
 }

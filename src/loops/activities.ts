@@ -21,6 +21,7 @@ import { gatherContext } from './hydrate.js';
 import { joinChunks } from './text.js';
 import type { Checkpoint, FinishRequest, IterationRequest, LoopInput, LoopResult, SourceSummary } from './types.js';
 import { creditsSpent, loopOutcomes } from '../ops/metrics.js';
+import { visibleShape } from '../shapes/store.js';
 
 export interface LoopActivityDeps {
   graph: Graph;
@@ -188,13 +189,13 @@ export function createLoopActivities(deps: LoopActivityDeps) {
         const [shape, sources] = await graph.read(
           async (tx) =>
             [
-              await tx.one('shapes/get_shape_ref', { id: input.shapeIds[0] ?? '', project_id: input.projectId }),
+              await visibleShape(tx, input.projectId, input.shapeIds[0] ?? ''),
               await tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }),
             ] as const,
         );
         for (const source of sources) {
           await markExtractionFinished(graph, input.projectId, String(source.id), {
-            shapeName: shape ? String(shape.name) : 'unknown',
+            shapeName: shape ? shape.name : 'unknown',
             charCount: Number(source.characters),
             tokenCount: Number(source.tokens),
             ...(status === 'failed' ? { failed: error ?? 'failed' } : {}),

@@ -12,6 +12,7 @@ import { loopStarts } from '../ops/metrics.js';
 import { savedSlice } from '../context/service.js';
 import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../shared/deps.js';
 import type { LoopEffort, LoopInput, LoopKind } from './types.js';
+import { requireVisibleShape } from '../shapes/store.js';
 
 export const LOOP_KINDS = ['graph_extraction', 'hydrate'] as const;
 export const LOOP_EFFORTS = ['agentic', 'agentic_plus'] as const;
@@ -122,9 +123,8 @@ export async function planLoop(deps: PlanDeps, actor: Actor, body: LoopRequest):
       );
     const shapeRows = [];
     for (const [i, id] of shapeIds.entries()) {
-      const row = await tx.one('shapes/get_shape_ref', { id, project_id: actor.projectId });
-      if (!row) throw invalid(`/body/schema/shape_ids/${i}`, `no shape ${id} is visible to this project`);
-      shapeRows.push({ id, name: String(row.name), version: Number(row.version) });
+      const shape = await requireVisibleShape(tx, actor.projectId, id, `/body/schema/shape_ids/${i}`);
+      shapeRows.push({ id, name: shape.name, version: shape.version });
     }
     return {
       sources: found.map((r) => ({
