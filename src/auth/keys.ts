@@ -144,3 +144,14 @@ export async function keyMayAct(
   const scopes = Array.isArray(row.scopes) ? row.scopes.map(String) : [];
   return hasScope(scopes, scope) ? null : 'scope';
 }
+
+/** Keys (never their secrets), of one organization or of all. */
+export async function listKeys(graph: Graph, organizationId: string | null): Promise<Record<string, unknown>[]> {
+  return graph.read((tx) => tx.run('auth/list_keys', { organization_id: organizationId }));
+}
+
+/** Revokes a key (effective on its next request); null when there is no such key. */
+export async function revokeKey(graph: Graph, keyId: string): Promise<{ revoked_at: unknown } | null> {
+  const row = await graph.write((tx) => tx.one('auth/revoke_key', { id: keyId }));
+  return row ? { revoked_at: row.revoked_at } : null;
+}

@@ -5,9 +5,9 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import { neo4jLogin } from '../runtime/neo4jPassword.js';
 import { Graph } from '../db/graph.js';
 import { applySchema } from '../db/schema.js';
-import { issueKey } from '../auth/keys.js';
+import { issueKey, listKeys, revokeKey } from '../auth/keys.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
-import { createOrganization, createProject } from '../tenancy/service.js';
+import { createOrganization, createProject, listOrganizations, projectOrganization } from '../tenancy/service.js';
 import { grantCredits } from '../credits/service.js';
 import { TemporalGateway } from '../temporal/connection.js';
 import { runCypher } from './cypher.js';
@@ -86,7 +86,7 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case 'org list': {
-        const rows = await graph.read((tx) => tx.run('tenancy/list_organizations'));
+        const rows = await listOrganizations(graph);
         print(
           json,
           { organizations: rows },
@@ -116,9 +116,9 @@ async function main(argv: string[]): Promise<void> {
         });
         let organizationId = values.org;
         if (values.project) {
-          const row = await graph.read((tx) => tx.one('tenancy/project_organization', { project_id: values.project }));
-          if (!row) throw new Error(`project ${values.project} does not exist`);
-          organizationId = String(row.organization_id);
+          const owner = await projectOrganization(graph, values.project);
+          if (!owner) throw new Error(`project ${values.project} does not exist`);
+          organizationId = owner;
         }
         const key = await issueKey(graph, {
           organizationId: organizationId as string,
@@ -135,7 +135,7 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case 'key list': {
-        const rows = await graph.read((tx) => tx.run('auth/list_keys', { organization_id: values.org ?? null }));
+        const rows = await listKeys(graph, values.org ?? null);
         print(
           json,
           { keys: rows },
@@ -153,7 +153,7 @@ async function main(argv: string[]): Promise<void> {
       case 'key revoke': {
         const id = rest[0];
         if (!id) throw new UsageError('key revoke needs a KEY_ID');
-        const row = await graph.write((tx) => tx.one('auth/revoke_key', { id }));
+        const row = await revokeKey(graph, id);
         if (!row) throw new Error(`key ${id} does not exist`);
         print(json, { id, revoked_at: row.revoked_at }, `key ${id} revoked at ${String(row.revoked_at)}`);
         break;

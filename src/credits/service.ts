@@ -2,7 +2,7 @@
 // Loops reserve, settle and refund through here (see loops); briefings by the configured LLM are
 // charged per call (chargedCall); grants come from the gks CLI.
 import crypto from 'node:crypto';
-import type { Graph } from '../db/graph.js';
+import type { Graph, Tx } from '../db/graph.js';
 import { ApiError } from '../errors/catalogue.js';
 
 export async function grantCredits(
@@ -62,4 +62,42 @@ export async function chargedCall<T>(
     );
     throw error;
   }
+}
+
+/**
+ * Reserves a loop's estimate in the caller's transaction (the loop's own write), so the loop and its
+ * reservation commit together. False when the balance is short.
+ */
+export async function reserveForLoop(tx: Tx, organizationId: string, loopId: string, amount: number): Promise<boolean> {
+  const row = await tx.one('credits/reserve', {
+    organization_id: organizationId,
+    amount,
+    token: crypto.randomUUID(),
+    entry_id: crypto.randomUUID(),
+    loop_id: loopId,
+    reason: `reserved for loop ${loopId}`,
+  });
+  return row !== undefined;
+}
+
+/** Settles a loop's reservation once (real cost kept, the rest refunded); true when this call settled it. */
+export async function settleLoop(
+  tx: Tx,
+  settlement: { organizationId: string; loopId: string; reserved: number; spent: number; reason: string },
+): Promise<boolean> {
+  const row = await tx.one('credits/settle', {
+    organization_id: settlement.organizationId,
+    loop_id: settlement.loopId,
+    reserved: settlement.reserved,
+    spent: settlement.spent,
+    token: crypto.randomUUID(),
+    entry_id: crypto.randomUUID(),
+    reason: settlement.reason,
+  });
+  return row?.reserved === true && row.already_settled !== true;
+}
+
+/** Undoes the reservation of a loop that never started (its dispatch failed). */
+export async function cancelLoopReservation(tx: Tx, organizationId: string, loopId: string): Promise<void> {
+  await tx.run('credits/cancel_reservation', { organization_id: organizationId, loop_id: loopId });
 }

@@ -1,7 +1,6 @@
 // The loop activities: all I/O of a loop (Neo4j reads and staged writes, extraction, credits).
 // Built from their dependencies so the worker and tests hand in real ones. Each is idempotent: a
 // retried attempt stages nothing twice and settles credits once.
-import crypto from 'node:crypto';
 import type { Embedder } from '../embeddings/model.js';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Config } from '../config/config.js';
@@ -22,6 +21,7 @@ import { joinChunks } from './text.js';
 import type { Checkpoint, FinishRequest, IterationRequest, LoopInput, LoopResult, SourceSummary } from './types.js';
 import { creditsSpent, loopOutcomes } from '../ops/metrics.js';
 import { visibleShape } from '../shapes/store.js';
+import { settleLoop } from '../credits/service.js';
 
 export interface LoopActivityDeps {
   graph: Graph;
@@ -158,13 +158,11 @@ export function createLoopActivities(deps: LoopActivityDeps) {
       const spent = Math.min(input.creditsReserved, input.creditsPerIteration * iterations);
       const settled = await graph.write(
         async (tx) => {
-          const row = await tx.one('credits/settle', {
-            organization_id: input.organizationId,
-            loop_id: input.loopId,
+          const settledNow = await settleLoop(tx, {
+            organizationId: input.organizationId,
+            loopId: input.loopId,
             reserved: input.creditsReserved,
             spent,
-            token: crypto.randomUUID(),
-            entry_id: crypto.randomUUID(),
             reason: `loop ${input.loopId} ${status} after ${iterations} iteration(s)`,
           });
           await tx.run('loops/set_finished', {
@@ -176,7 +174,7 @@ export function createLoopActivities(deps: LoopActivityDeps) {
             spent,
             stop_reason: stopReason,
           });
-          return row?.reserved === true && row.already_settled !== true;
+          return settledNow;
         },
         { purpose: `loop:${input.loopId}:finish` },
       );
