@@ -61,18 +61,12 @@ function statementUses(): Use[] {
  * area's store or service). A ratchet: the list may only shrink; a new route statement fails.
  */
 const ROUTE_STATEMENTS_NOT_YET_MOVED = [
-  'src/bridges/routes.ts runs bridges/list',
   'src/connections/routes.ts runs connections/get',
   'src/connections/routes.ts runs connections/sync_get',
   'src/connections/routes.ts runs connections/list',
   'src/connections/routes.ts runs connections/sync_list',
-  'src/credits/routes.ts runs credits/balance',
   'src/documents/routes.ts runs documents/request_extraction',
   'src/loops/routes.ts runs loops/get',
-  'src/packs/routes.ts runs packs/list',
-  'src/shapes/routes.ts runs shapes/list',
-  'src/slices/routes.ts runs slices/list',
-  'src/tenancy/routes.ts runs tenancy/find_project',
   'src/loops/extractionRoutes.ts runs loops/requested_shape',
 ];
 
