@@ -3,6 +3,7 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { queryOf } from '../http/app.js';
+import { creditBalance } from './service.js';
 
 export function creditRoutes(deps: Deps) {
   return defineRoutes([
@@ -30,7 +31,10 @@ export function creditRoutes(deps: Deps) {
         type: 'object',
         properties: {
           organization_id: { type: 'string' },
-          balance: { type: 'number', description: 'Credits available to start loops (reservations already deducted).' },
+          balance: {
+            type: 'number',
+            description: 'Credits available to start loops and LLM briefings (reservations already deducted).',
+          },
           reserved: { type: 'number', description: 'Credits held by running loops.' },
           entries: {
             type: 'array',
@@ -38,7 +42,13 @@ export function creditRoutes(deps: Deps) {
               type: 'object',
               properties: {
                 id: { type: 'string' },
-                kind: { enum: ['grant', 'reserve', 'settle', 'refund'] },
+                kind: {
+                  enum: ['grant', 'reserve', 'settle', 'refund', 'charge'],
+                  description:
+                    'grant: credits added; reserve/settle: a loop holds its estimate and keeps its real cost; ' +
+                    'charge: a briefing written by the configured LLM; refund: a charge given back because ' +
+                    'the LLM did not answer.',
+                },
                 amount: { type: 'number' },
                 reason: { type: ['string', 'null'] },
                 loop_id: { type: ['string', 'null'] },
@@ -52,17 +62,8 @@ export function creditRoutes(deps: Deps) {
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate()
         const { limit } = queryOf<{ limit: number }>(ctx);
-        const row = await deps.graph.read((tx) =>
-          tx.one('credits/balance', { organization_id: auth.organizationId, project_id: auth.projectId, limit }),
-        );
-        return {
-          body: {
-            organization_id: auth.organizationId,
-            balance: row?.balance ?? 0,
-            reserved: row?.reserved ?? 0,
-            entries: row?.entries ?? [],
-          },
-        };
+        const balance = await creditBalance(deps.graph, auth.organizationId, auth.projectId, limit);
+        return { body: { organization_id: auth.organizationId, ...balance } };
       },
     },
   ]);

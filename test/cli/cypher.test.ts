@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { splitStatements } from '../../src/cli/statements.js';
-import { harness } from '../support/harness.js';
+import { neo4jEnv } from '../support/harness.js';
 
 const run = promisify(execFile);
-const env = () => ({ ...process.env, NEO4J_URI: harness().endpoints.neo4jUri });
+const env = () => ({ ...process.env, ...neo4jEnv() });
 
 function shell(input: string): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
@@ -58,6 +58,15 @@ describe('gks cypher', function () {
         env: { ...process.env, NEO4J_URI: 'bolt://127.0.0.1:9' },
       }),
       (e: { stderr?: string }) => /Neo4j is not reachable at bolt:\/\/127\.0\.0\.1:9/.test(e.stderr ?? ''),
+    );
+  });
+
+  it('says the login was refused (and where the local password is) when the password is wrong', async () => {
+    await assert.rejects(
+      run('node', ['bin/gks.js', 'cypher', '-e', 'RETURN 1'], {
+        env: { ...process.env, ...neo4jEnv(), NEO4J_USER: 'neo4j', NEO4J_PASSWORD: 'wrong-password' },
+      }),
+      (e: { stderr?: string }) => /refused the login of user neo4j.*\.data\/neo4j-password/.test(e.stderr ?? ''),
     );
   });
 });

@@ -6,8 +6,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { newTenant, type Tenant } from '../support/api.js';
-import { harness } from '../support/harness.js';
-import { createDocument, GENERAL_SHAPE_ID, STORY, waitForLoop } from '../loops/support.js';
+import { neo4jEnv } from '../support/harness.js';
+import { createDocument, STORY, waitForLoop, startExtraction } from '../loops/support.js';
 
 const run = promisify(execFile);
 type Row = Record<string, unknown>;
@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
 async function example(name: string, params: Record<string, string>): Promise<Row[]> {
   const args = ['bin/gks.js', 'cypher', '--json', '-f', `cypher/examples/${name}.cypher`];
   for (const [k, v] of Object.entries(params)) args.push('--param', `${k}=${JSON.stringify(v)}`);
-  const { stdout } = await run('node', args, { env: { ...process.env, NEO4J_URI: harness().endpoints.neo4jUri } });
+  const { stdout } = await run('node', args, { env: { ...process.env, ...neo4jEnv() } });
   return (JSON.parse(stdout) as { rows: Row[] }).rows;
 }
 
@@ -43,14 +43,7 @@ describe('saved example queries (cypher/examples)', function () {
     assert.equal(staged.body.status, 'staged', JSON.stringify(staged.body));
     stagedDeltaId = staged.body.delta_id;
     const doc = await createDocument(t, STORY);
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'who works where',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 1 },
-    });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const started = { body: await startExtraction(t, doc, { goal: 'who works where', loop: { max_iterations: 1 } }) };
     ({ loop_id: loopId, delta_id: loopDeltaId } = started.body);
     assert.equal((await waitForLoop(t, loopId)).status, 'completed');
   });
