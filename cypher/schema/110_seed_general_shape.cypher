@@ -49,13 +49,18 @@ SET d.type = p.type, d.enum = p.enum, d.description = p.description, d.position 
 
 MATCH (s:Shape {id: '5e1f0000-0000-4000-8000-000000000002'})
 WITH s, [
-  {type: 'WORKS_FOR', from: 'Person', to: 'Organization', cardinality: 'many_to_many', patterns: ['works for', 'employed by', 'joined'], description: 'A person works or worked for an organization.'},
+  {type: 'WORKS_FOR', from: 'Person', to: 'Organization', cardinality: 'many_to_many', temporal: 'single_valued_at_a_time', patterns: ['works for', 'employed by', 'joined'], description: 'A person works or worked for an organization (one employer at a time).'},
   {type: 'LOCATED_IN', from: 'Organization', to: 'Place', cardinality: 'many_to_one', patterns: ['based in', 'located in', 'headquartered in'], description: 'Where an organization is based.'},
   {type: 'CREATED', from: 'Person', to: 'Product', cardinality: 'many_to_many', patterns: ['created', 'built', 'designed'], description: 'A person made a product.'},
   {type: 'PART_OF', from: 'Concept', to: 'Concept', cardinality: 'many_to_one', patterns: ['part of', 'belongs to'], description: 'A concept is part of a broader one.'},
-  {type: 'PARTICIPATED_IN', from: 'Person', to: 'Event', cardinality: 'many_to_many', patterns: ['attended', 'participated in'], description: 'A person took part in an event.'}
+  {type: 'PARTICIPATED_IN', from: 'Person', to: 'Event', cardinality: 'many_to_many', temporal: 'many', patterns: ['attended', 'participated in'], description: 'A person took part in an event.'},
+  {type: 'LIVES_IN', from: 'Person', to: 'Place', cardinality: 'many_to_many', temporal: 'single_valued_at_a_time', patterns: [], description: 'Where a person lives (one residence at a time).'},
+  {type: 'HAS_ROLE', from: 'Person', to: 'Concept', cardinality: 'many_to_many', temporal: 'single_valued_at_a_time', patterns: [], description: 'The role a person holds (one at a time).'},
+  {type: 'MARRIED_TO', from: 'Person', to: 'Person', cardinality: 'many_to_many', temporal: 'single_valued_at_a_time', patterns: [], description: 'A person is married to another (one at a time).'},
+  {type: 'SPEAKS', from: 'Person', to: 'Concept', cardinality: 'many_to_many', temporal: 'many', patterns: [], description: 'A language a person speaks (many).'},
+  {type: 'HAS_SKILL', from: 'Person', to: 'Concept', cardinality: 'many_to_many', temporal: 'many', patterns: [], description: 'A skill a person has (many).'}
 ] AS rels
 UNWIND range(0, size(rels) - 1) AS i
 WITH s, rels[i] AS r, i
 MERGE (s)-[:DEFINES]->(d:RelationshipType {shape_id: s.id, type: r.type, from: r.from, to: r.to})
-SET d.cardinality = r.cardinality, d.patterns = r.patterns, d.description = r.description, d.position = i;
+SET d.cardinality = r.cardinality, d.temporal = r.temporal, d.patterns = r.patterns, d.description = r.description, d.position = i;

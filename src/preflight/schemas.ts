@@ -48,7 +48,9 @@ export const findingSchema: JsonSchema = {
         'check); as relevant: pending_node_id, committed_node_id, other_pending_node_id, node_id, node_type, ' +
         'identity_key, shape_id, entity_label, relationship_type, property, cardinality, expected, actual, ' +
         'subject_id, subject_name, predicate, memory_id, forget_after, end, missing_end, change_id, path, ' +
-        'length, dependent_count, relationship_types, similarity, threshold, model.',
+        'length, dependent_count, relationship_types, similarity, threshold, model; a contradiction whose fix is a ' +
+        'close correction adds correction_method (POST), correction_path (/v1/memories/{id}/close) and ' +
+        'correction_valid_to: the one call that stages it (docs/facts.md).',
       required: ['rule'],
       properties: {
         rule: { type: 'string' },

@@ -110,6 +110,14 @@ const relationshipType: JsonSchema = obj(
     from: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
     to: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
     cardinality: { enum: [...CARDINALITIES], default: 'many_to_many' },
+    temporal: {
+      enum: ['single_valued_at_a_time', 'many'],
+      description:
+        'How facts of this type hold over time (docs/facts.md): single_valued_at_a_time (one at a time: an ' +
+        'employer, a residence) or many (languages, skills). Two facts of one subject with this type and ' +
+        'different objects contradict only when single_valued_at_a_time and their validity overlaps. Absent: ' +
+        'read from cardinality (many_to_one and one_to_one are one at a time).',
+    },
     description,
     patterns: {
       type: 'array',

@@ -49,6 +49,7 @@ function relationshipTypeDef(r: Props): RelationshipTypeDef {
     from: String(r.from),
     to: String(r.to),
     cardinality: String(r.cardinality ?? 'many_to_many') as Cardinality,
+    ...(r.temporal === 'single_valued_at_a_time' || r.temporal === 'many' ? { temporal: r.temporal } : {}),
     ...optional('description', r.description),
     patterns: strings(r.patterns),
   };
@@ -143,6 +144,7 @@ export function stageShape(
       from: r.from,
       to: r.to,
       cardinality: r.cardinality,
+      temporal: r.temporal ?? null,
       patterns: r.patterns ?? [],
       description: r.description ?? null,
       position: i,

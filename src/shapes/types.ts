@@ -30,6 +30,8 @@ export interface RelationshipTypeDef {
   from: string;
   to: string;
   cardinality: Cardinality;
+  /** How its facts hold over time (docs/facts.md); absent: read from cardinality. */
+  temporal?: 'single_valued_at_a_time' | 'many';
   description?: string;
   /** Phrases that signal the relationship in text between a "from" and a "to" mention ("works for"). */
   patterns?: string[];
