@@ -54,11 +54,14 @@ WITH n, n_kind, n_content, n_object_name, n_from, n_to, s, n_pred, n_obj,
                WHERE pred_type <> '' AND NOT rt:Pending AND NOT sh:Pending AND (sh.builtin = true OR sh.project_id = $project_id)
                  AND coalesce(sh.status, 'published') <> 'retired'
                RETURN rt } AS defs
-// Time (docs/facts.md): a type is one at a time when a visible shape declares it so (temporal), or,
-// undeclared temporally, when its cardinality allows one object (many_to_one, one_to_one).
+// Time (docs/facts.md): a type is one at a time when the visible shapes that declare its temporal
+// all say single_valued_at_a_time; when none declares it, when every definition's cardinality allows
+// one object (many_to_one, one_to_one). Any shape reading it as many is enough to make it many.
+WITH n, n_kind, n_content, n_object_name, n_from, n_to, s, n_pred, n_obj, defs,
+     [rt IN defs WHERE rt.temporal IS NOT NULL] AS explicit
 WITH n, n_kind, n_content, n_object_name, n_from, n_to, s, n_pred, n_obj, size(defs) > 0 AS declared,
-     any(rt IN defs WHERE rt.temporal = 'single_valued_at_a_time'
-                       OR (rt.temporal IS NULL AND rt.cardinality IN ['many_to_one', 'one_to_one'])) AS single_at_a_time
+     CASE WHEN size(explicit) > 0 THEN all(rt IN explicit WHERE rt.temporal = 'single_valued_at_a_time')
+          ELSE size(defs) > 0 AND all(rt IN defs WHERE rt.cardinality IN ['many_to_one', 'one_to_one']) END AS single_at_a_time
 MATCH (s)<-[hm:HAS_SUBJECT]-(m:Memory)
 WHERE m <> n AND (hm.pending IS NULL OR hm.delta_id = $delta_id)
   AND NOT EXISTS { (m)<-[:FROM]-(:Change {op: 'delete_relationship', delta_id: $delta_id, relationship_id: hm.id}) }

@@ -50,7 +50,50 @@ const cardinality: [string, boolean][] = [
   ['part of', false], // PART_OF many_to_many
 ];
 
+/** Facts in time (docs/facts.md): [first, second] as [object, valid_from, valid_to] of one predicate; degrading? */
+type Timed = [string, string | null, string | null];
+const timed: [string, string, Timed, Timed, boolean][] = [
+  [
+    'employer change, validity overlapping',
+    'works for',
+    ['Acme', '2019-01-01T00:00:00Z', null],
+    ['Globex', '2024-03-01T00:00:00Z', null],
+    true,
+  ],
+  [
+    'residence, validity partly overlapping',
+    'lives in',
+    ['Oslo', '2010-01-01T00:00:00Z', '2020-01-01T00:00:00Z'],
+    ['Bergen', '2015-01-01T00:00:00Z', null],
+    true,
+  ],
+  ['marriage, both undated', 'married to', ['Bob', null, null], ['Carl', null, null], true],
+  [
+    'employer change after the old one was closed',
+    'works for',
+    ['Acme', '2019-01-01T00:00:00Z', '2024-03-01T00:00:00Z'],
+    ['Globex', '2024-03-01T00:00:00Z', null],
+    false,
+  ],
+  ['second language', 'speaks', ['French', null, null], ['German', null, null], false],
+  ['second object of a predicate no shape declares', 'enjoys', ['chess', null, null], ['go', null, null], false],
+];
+const dated = ([object, from, to]: Timed) => ({
+  object,
+  ...(from ? { valid_from: from } : {}),
+  ...(to ? { valid_to: to } : {}),
+});
+
 const cases: Case[] = [
+  ...timed.map(([name, p, first, second, degrading]): Case => ({
+    name: `in time: ${name}`,
+    degrading,
+    build: async (t) => {
+      await memory(t, { ...fact(`Ann ${p} ${first[0]}.`, 'Ann', p, first[0]), ...dated(first) });
+      return (await memory(t, { ...fact(`Ann ${p} ${second[0]}.`, 'Ann', p, second[0], false), ...dated(second) }))
+        .delta_id;
+    },
+  })),
   ...memoryPairs.map(([a, b, dup]): Case => ({
     name: `memory "${b}" after "${a}"`,
     degrading: dup,

@@ -291,20 +291,20 @@ describe('preflight check: dangling', () => {
 });
 
 describe('preflight check: contradictions', () => {
-  it('a new fact with the same subject and predicate but another object than a committed fact is a warning', async () => {
+  it('a new fact with the same subject and a one-at-a-time predicate but another object than a committed fact is a warning', async () => {
     const t = await newTenant(0);
     const old = await memory(t, {
       content: 'Ada works at Acme.',
       kind: 'fact',
       subject: 'Ada',
-      predicate: 'works at',
+      predicate: 'works for',
       object: 'Acme',
     });
     const staged = await memory(t, {
       content: 'Ada works at Globex.',
       kind: 'fact',
       subject: 'Ada',
-      predicate: 'Works at',
+      predicate: 'Works for',
       object: 'Globex',
       apply: false,
     });
@@ -314,7 +314,7 @@ describe('preflight check: contradictions', () => {
     assert.equal(found[0]!.evidence.committed_node_id, old.id);
     assert.equal(found[0]!.evidence.expected, 'Acme');
     assert.equal(found[0]!.evidence.actual, 'Globex');
-    assert.equal(found[0]!.evidence.predicate, 'works at');
+    assert.equal(found[0]!.evidence.predicate, 'works for');
   });
 
   it('the same object, another predicate, an observation, a forgotten fact or an acknowledged supersession is no contradiction', async () => {
