@@ -11,7 +11,7 @@ import { INTERNAL_PROPS } from '../deltas/props.js';
 import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
 import { graphEdgeSchema, graphNodeSchema } from './views.js';
-import { asOfField } from '../search/schemas.js';
+import { asOfField, asOfInstant } from '../search/schemas.js';
 import type { Plain } from '../db/values.js';
 
 const NAME = '^[A-Z][A-Za-z0-9_]*$';
@@ -107,7 +107,7 @@ export function graphRoutes(deps: Deps) {
           property: q.property,
           value: q.value,
           includePending: q.include_pending,
-          asOf: q.as_of ?? null,
+          asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
           limit: q.limit,
           afterId: after?.i ?? '',
         });
@@ -163,7 +163,7 @@ export function graphRoutes(deps: Deps) {
           depth: q.depth,
           limit: q.limit,
           includePending: q.include_pending,
-          asOf: q.as_of ?? null,
+          asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
         });
         return {
           body: {
@@ -220,7 +220,7 @@ export function graphRoutes(deps: Deps) {
           type: q.type,
           direction: q.direction ?? 'both',
           includePending: q.include_pending,
-          asOf: q.as_of ?? null,
+          asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
           limit: q.limit,
           afterId: after?.i ?? '',
         });

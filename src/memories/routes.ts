@@ -12,7 +12,14 @@ import { paidWriter } from '../credits/paidWriter.js';
 import type { BriefingMemory } from '../briefing/types.js';
 import { createMemories, getMemory, MEMORY_SHAPE_ID, type MemoryInput } from './service.js';
 import { recallMemories } from './recall.js';
-import { degradedHeaders, matchSchema, searchModeSchema, degradedSchema, withProperties } from '../search/schemas.js';
+import {
+  asOfInstant,
+  degradedHeaders,
+  matchSchema,
+  searchModeSchema,
+  degradedSchema,
+  withProperties,
+} from '../search/schemas.js';
 import type { SearchMode } from '../search/hybrid.js';
 import { memoryView } from './views.js';
 import { edgeView } from '../graph/views.js';
@@ -147,7 +154,7 @@ export function memoryRoutes(deps: Deps) {
           limit: body.limit,
           kinds: body.kinds,
           mode: body.mode,
-          ...(body.as_of !== undefined ? { asOf: body.as_of } : {}),
+          ...(body.as_of !== undefined ? { asOf: asOfInstant(body.as_of, '/body/as_of')! } : {}),
         });
         const nodes = recalled.memories.map((m) => ({
           ...memoryView(m.memory as Record<string, Plain>, 'search'),

@@ -12,6 +12,7 @@ import { RRF_K } from './fusion.js';
 import type { SearchMode } from './hybrid.js';
 import {
   asOfField,
+  asOfInstant,
   degradedHeaders,
   degradedSchema,
   matchSchema,
@@ -169,7 +170,7 @@ export function searchRoutes(deps: Deps) {
           filters,
           limit: body.limit,
           mode: body.mode,
-          ...(body.as_of !== undefined ? { asOf: body.as_of } : {}),
+          ...(body.as_of !== undefined ? { asOf: asOfInstant(body.as_of, '/body/as_of')! } : {}),
         });
         return {
           body: {

@@ -3,6 +3,7 @@
 import type { JsonSchema } from '../http/route.js';
 import { SEARCH_MODES } from './hybrid.js';
 import type { Degraded } from './meaning.js';
+import { invalid } from '../errors/catalogue.js';
 
 export const searchModeSchema: JsonSchema = {
   enum: [...SEARCH_MODES],
@@ -22,9 +23,15 @@ export const asOfField: JsonSchema = {
     'before it and whose valid_to is after it, and relationships likewise; docs/facts.md). Absent: what holds now.',
 };
 
-/** The moment a read judges validity at: as_of, else now (ISO). */
-export function validAt(asOf: string | undefined | null, now: string): string {
-  return asOf ?? now;
+/**
+ * as_of as one instant (ISO, UTC): 400 naming the field when the engines could not read it (a leap second passes the
+ * format but is no instant).
+ */
+export function asOfInstant(asOf: string | undefined, field: string): string | undefined {
+  if (asOf === undefined) return undefined;
+  const at = new Date(asOf);
+  if (Number.isNaN(at.getTime())) throw invalid(field, 'must be a date-time the service can read as one instant');
+  return at.toISOString();
 }
 
 export const degradedSchema: JsonSchema = {
