@@ -276,4 +276,17 @@ describe('facts as edges', function () {
       [['Cy-SPEAKS->Welsh', null]],
     );
   });
+
+  it('as_of that is no readable instant is a 400 naming the field on every read', async () => {
+    const t = await newTenant(0);
+    for (const [reply, field] of [
+      [await t.get('/v1/graph/nodes?as_of=2016-12-31T23:59:60Z'), '/query/as_of'],
+      [await t.get('/v1/graph/edges?as_of=yesterday'), '/query/as_of'],
+      [await t.post('/v1/memories/search', { query: 'x', as_of: '2016-12-31T23:59:60Z' }), '/body/as_of'],
+      [await t.post('/v1/search', { query: 'x', as_of: 'not a date' }), '/body/as_of'],
+    ] as const) {
+      assert.equal(reply.status, 400, JSON.stringify(reply.body));
+      assert.equal(reply.body.error.details.fields[0].field, field);
+    }
+  });
 });
