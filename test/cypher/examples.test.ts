@@ -52,6 +52,7 @@ describe('saved example queries (cypher/examples)', function () {
     const files = fs.readdirSync('cypher/examples').filter((f) => f.endsWith('.cypher'));
     assert.deepEqual(files.sort(), [
       'entities_and_sources.cypher',
+      'facts_as_of.cypher',
       'loop_extraction.cypher',
       'memories_about_entity.cypher',
       'staged_delta_changes.cypher',
@@ -103,5 +104,20 @@ describe('saved example queries (cypher/examples)', function () {
     const margaret = after.find((r) => r.name === 'Margaret Hamilton');
     assert.equal(margaret?.memories, 1, 'the staged memory is not counted');
     assert.equal(margaret?.created_by_origin, 'memory');
+  });
+
+  it('facts_as_of lists the fact edges that held at the moment, with their memory', async () => {
+    const rows = await example('facts_as_of', { project_id: t.projectId, at: new Date().toISOString() });
+    assert.deepEqual(
+      rows.map((r) => [r.subject, r.relationship, r.object, r.memory]),
+      [
+        [
+          'Margaret Hamilton',
+          'WORKS_FOR',
+          'MIT Instrumentation Lab',
+          'Margaret Hamilton works for MIT Instrumentation Lab.',
+        ],
+      ],
+    );
   });
 });
