@@ -114,11 +114,18 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   // per address) and key rate limit as the routes; the SDK reads its own request body.
   app.use(
     mcpMiddleware(
+      () => app,
       () => routes,
-      async (koaCtx) => {
+      async (koaCtx, known) => {
         const ctx = koaCtx as unknown as ApiContext;
         const address = ctx.request.ip || 'unknown';
         addressLimiter.take(ctx, address);
+        if (known) {
+          // A session's own request with the header that opened it (src/mcp/http.ts): already authenticated.
+          ctx.state.auth = known;
+          limiter.take(ctx, known.keyId);
+          return;
+        }
         authFailures.refuseIfSpent(address);
         try {
           await authenticate(deps.graph, ctx, undefined, unknownKeys);
