@@ -51,6 +51,8 @@ export async function startService(
     neo4jUri: string;
     temporalAddress: string;
     supervisors?: EngineSupervisor[];
+    /** The Temporal Web UI of the engines this process started (the review console links workflows there). */
+    temporalUiUrl?: string | null;
     /** The embedded engine's OpenAI-compatible base URL, when this process started one. */
     embeddingsUrl?: string | null;
   },
@@ -94,7 +96,7 @@ export async function startService(
     logger,
     temporal: gateway,
     embedder,
-    runtime: { engines: endpoints.supervisors ?? [] },
+    runtime: { engines: endpoints.supervisors ?? [], temporalUiUrl: endpoints.temporalUiUrl ?? null },
   };
   for (const health of [graph.health, gateway.health]) watchHealth(health, logger);
   const embeddingWorker =

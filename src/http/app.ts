@@ -107,7 +107,12 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     });
   }
   // The review console's static page (/console): outside the /v1 envelope, with its own strict headers.
-  app.use(serveConsole());
+  app.use(
+    serveConsole(undefined, {
+      temporal_ui: deps.runtime.temporalUiUrl ?? null,
+      temporal_namespace: deps.config.temporal.namespace,
+    }),
+  );
   app.use(envelope(deps.logger));
   app.use(refuseOversized(bodyLimits, (path) => multipartPaths.some((re) => re.test(path))));
   // MCP over Streamable HTTP (docs/mcp.md): the same address limit, authentication (failures limited

@@ -94,6 +94,14 @@ describe('MCP tools over the graph, captures, loops and preflight', function () 
     assert.equal(delta.body.delta.origin, 'loop');
     assert.equal(delta.body.delta.status, 'staged');
     assert.equal(delta.body.delta.created_by, t.keyId);
+    // GET /v1/loops lists it (newest first, as recorded in the graph), filterable by status.
+    const listed = await t.get('/v1/loops?status=completed');
+    assert.equal(listed.status, 200);
+    assert.deepEqual(
+      (listed.body.loops as { loop_id: string; delta_id: string }[]).map((l) => [l.loop_id, l.delta_id]),
+      [[loop.loop_id, loop.delta_id]],
+    );
+    assert.equal((await t.get('/v1/loops?status=running')).body.loops.length, 0);
     const bad = await call(client, 'loop_status', { loop_id: loop.loop_id, events: 500 });
     assert.equal(bad.isError, true);
     assert.match(text(bad), /events/);
