@@ -49,6 +49,8 @@ export async function startService(
   config: Config,
   endpoints: {
     neo4jUri: string;
+    /** A local engine's generated login; without it the configured NEO4J_USER / NEO4J_PASSWORD. */
+    neo4jAuth?: { user: string; password: string } | null;
     temporalAddress: string;
     supervisors?: EngineSupervisor[];
     /** The Temporal Web UI of the engines this process started (the review console links workflows there). */
@@ -67,8 +69,8 @@ export async function startService(
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const graph = new Graph({
     uri: endpoints.neo4jUri,
-    user: config.neo4j.user,
-    password: config.neo4j.password,
+    user: endpoints.neo4jAuth?.user ?? config.neo4j.user,
+    password: endpoints.neo4jAuth?.password ?? config.neo4j.password,
     database: config.neo4j.database,
     connectTimeoutMs: config.neo4j.connectTimeoutMs,
   });

@@ -30,7 +30,10 @@ export function creditRoutes(deps: Deps) {
         type: 'object',
         properties: {
           organization_id: { type: 'string' },
-          balance: { type: 'number', description: 'Credits available to start loops (reservations already deducted).' },
+          balance: {
+            type: 'number',
+            description: 'Credits available to start loops and LLM briefings (reservations already deducted).',
+          },
           reserved: { type: 'number', description: 'Credits held by running loops.' },
           entries: {
             type: 'array',
@@ -38,7 +41,13 @@ export function creditRoutes(deps: Deps) {
               type: 'object',
               properties: {
                 id: { type: 'string' },
-                kind: { enum: ['grant', 'reserve', 'settle', 'refund'] },
+                kind: {
+                  enum: ['grant', 'reserve', 'settle', 'refund', 'charge'],
+                  description:
+                    'grant: credits added; reserve/settle: a loop holds its estimate and keeps its real cost; ' +
+                    'charge: a briefing written by the configured LLM; refund: a charge given back because ' +
+                    'the LLM did not answer.',
+                },
                 amount: { type: 'number' },
                 reason: { type: ['string', 'null'] },
                 loop_id: { type: ['string', 'null'] },

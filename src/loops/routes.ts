@@ -14,6 +14,7 @@ import type { Plain } from '../db/values.js';
 import type { Client } from '@temporalio/client';
 import type { LoopRequest } from './service.js';
 import { loopLinks, startOrPlan } from './start.js';
+import { listLoopRecords } from './store.js';
 import { readHistory, toCheckpoints, toLoopEvents } from './history.js';
 import {
   loopRequestBody,
@@ -165,16 +166,13 @@ export function loopRoutes(deps: Deps) {
         const q = queryOf<{ project_id?: string; status?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
-        const rows = await deps.graph.read((tx) =>
-          tx.run('loops/list', {
-            project_id: actor.projectId,
-            status: q.status ?? null,
-            limit: q.limit + 1,
-            after_created_at: after?.c ?? null,
-            after_id: after?.i ?? null,
-          }),
-        );
-        const loops = rows.map((r) => statusFromGraph(r.loop as Record<string, Plain>).body);
+        const records = await listLoopRecords(deps.graph, actor.projectId, {
+          status: q.status ?? null,
+          limit: q.limit + 1,
+          afterCreatedAt: after?.c ?? null,
+          afterId: after?.i ?? null,
+        });
+        const loops = records.map((loop) => statusFromGraph(loop).body);
         const { items, ...page } = keysetPage(loops, q.limit, (l) => ({
           c: String(l.created_at),
           i: String(l.loop_id),
