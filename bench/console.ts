@@ -27,6 +27,7 @@ const browser = await puppeteer.launch({
   executablePath: chromium,
   headless: true,
   args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  protocolTimeout: 600_000,
 });
 try {
   const tenant = await benchTenant(env.service);
@@ -57,6 +58,8 @@ try {
     { projectId: tenant.projectId, organizationId: tenant.organizationId, keyId: project.key.id, requestId: 'bench' },
     false,
   );
+  if (big.status !== 'staged') throw new Error(`the big delta was not staged: ${big.status} ${big.error?.message}`);
+  console.error(`seeded ${DELTAS} staged deltas and one of ${CHANGES} changes`);
 
   const page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 900 });
@@ -66,30 +69,39 @@ try {
   await page.click('#signin');
   await page.waitForSelector('table.queue');
 
-  /** ms from setting the hash to the frame in which `selector` matches at least `count` elements. */
+  /** ms from setting the hash until `selector` matches at least `count` elements. */
   const render = (hash: string, selector: string, count: number) =>
     page.evaluate(
       (h, sel, n) =>
         new Promise<number>((resolve) => {
           location.hash = '#/search'; // a page that calls nothing
-          requestAnimationFrame(() => {
+          setTimeout(() => {
             const began = performance.now();
             location.hash = h;
-            const check = () =>
-              document.querySelectorAll(sel).length >= n
-                ? resolve(performance.now() - began)
-                : requestAnimationFrame(check);
+            // Polled every 5 ms (not per animation frame: a headless page may not paint while it waits).
+            const check = () => {
+              const found = document.querySelectorAll(sel).length;
+              if (found >= n) resolve(performance.now() - began);
+              else if (performance.now() - began > 60_000)
+                resolve(-found); // never drawn: how far it got
+              else setTimeout(check, 5);
+            };
             check();
-          });
+          }, 50);
         }),
       hash,
       selector,
       count,
     );
   const measure = async (name: string, hash: string, selector: string, count: number) => {
-    await render(hash, selector, count); // warm-up
+    const warm = await render(hash, selector, count); // warm-up
+    if (warm < 0) throw new Error(`${name}: only ${-warm} of ${count} drawn after 60 s`);
     const samples: number[] = [];
-    for (let i = 0; i < RUNS; i++) samples.push(await render(hash, selector, count));
+    for (let i = 0; i < RUNS; i++) {
+      const ms = await render(hash, selector, count);
+      if (ms < 0) throw new Error(`${name}: only ${-ms} of ${count} drawn after 60 s`);
+      samples.push(ms);
+    }
     console.log(`${name.padEnd(34)} median ${fmt(percentile(samples, 50))}  worst ${fmt(Math.max(...samples))}`);
   };
   await measure(`queue of ${DELTAS + 1} staged deltas`, '#/queue', 'table.queue tr[data-delta]', DELTAS + 1);
