@@ -4,7 +4,7 @@
 // the API calls the page makes are inside the figure. Median and worst of RUNS, after one warm-up.
 // Run: npx tsx bench/console.ts   (own Neo4j on BENCH_NEO4J_PORT, default 19797; CHROME_PATH or chromium)
 import { spawnSync } from 'node:child_process';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { DeltaDraft } from '../src/deltas/draft.js';
 import { writeGoverned } from '../src/deltas/service.js';
 import { benchTenant, fmt, percentile, startBench, words } from './support.js';
@@ -23,12 +23,8 @@ const env = await startBench('console', {
   neo4j: Number(process.env.BENCH_NEO4J_PORT ?? 19797),
   temporal: Number(process.env.BENCH_TEMPORAL_PORT ?? 19343),
 });
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-  protocolTimeout: 600_000,
-});
+
+let browser: Browser | undefined;
 try {
   const tenant = await benchTenant(env.service);
   const url = env.service.url;
@@ -61,13 +57,28 @@ try {
   if (big.status !== 'staged') throw new Error(`the big delta was not staged: ${big.status} ${big.error?.message}`);
   console.error(`seeded ${DELTAS} staged deltas and one of ${CHANGES} changes`);
 
+  browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      // A headless page must not be throttled like a background tab while it is measured.
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
+    ],
+    protocolTimeout: 600_000,
+  });
   const page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 900 });
   await page.goto(`${url}/console`, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector('#key');
   await page.type('#key', tenant.key);
   await page.click('#signin');
-  await page.waitForSelector('table.queue');
+  await page.waitForSelector('table.queue', { timeout: 120_000 });
+  console.error('signed in; measuring');
 
   /** ms from setting the hash until `selector` matches at least `count` elements. */
   const render = (hash: string, selector: string, count: number) =>
@@ -107,6 +118,6 @@ try {
   await measure(`queue of ${DELTAS + 1} staged deltas`, '#/queue', 'table.queue tr[data-delta]', DELTAS + 1);
   await measure(`delta with ${CHANGES} changes`, `#/delta/${big.deltaId}`, '#diff .change', CHANGES);
 } finally {
-  await browser.close();
+  await browser?.close();
   await env.stop();
 }

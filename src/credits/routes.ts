@@ -3,6 +3,7 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { queryOf } from '../http/app.js';
+import { creditBalance } from './service.js';
 
 export function creditRoutes(deps: Deps) {
   return defineRoutes([
@@ -61,17 +62,8 @@ export function creditRoutes(deps: Deps) {
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate()
         const { limit } = queryOf<{ limit: number }>(ctx);
-        const row = await deps.graph.read((tx) =>
-          tx.one('credits/balance', { organization_id: auth.organizationId, project_id: auth.projectId, limit }),
-        );
-        return {
-          body: {
-            organization_id: auth.organizationId,
-            balance: row?.balance ?? 0,
-            reserved: row?.reserved ?? 0,
-            entries: row?.entries ?? [],
-          },
-        };
+        const balance = await creditBalance(deps.graph, auth.organizationId, auth.projectId, limit);
+        return { body: { organization_id: auth.organizationId, ...balance } };
       },
     },
   ]);
