@@ -1,5 +1,6 @@
 // Builds the running service from endpoints: graph (schema applied), Temporal gateway, API server
 // and optionally the worker. Used by `npm start` and by the tests, so both run the same service.
+import { closeMcpSessions } from './mcp/http.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
@@ -136,6 +137,8 @@ export async function startService(
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // Open MCP sessions hold a GET stream each: end them, then their connections are idle too.
+        void closeMcpSessions(app).finally(() => server.closeIdleConnections());
       });
       await worker?.stop();
       await embeddingWorker?.stop();

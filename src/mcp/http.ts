@@ -34,12 +34,24 @@ const CHANGES_RESOURCES = new Set([
   'revertDelta',
 ]);
 
+/** The open sessions of each app, so that closing the service ends them (their GET streams never end by themselves). */
+const SESSIONS_OF = new WeakMap<Koa<ApiState>, Map<string, Session>>();
+
+/** Ends every MCP session of the app: their SSE streams end, so the HTTP server can close. */
+export async function closeMcpSessions(app: Koa<ApiState>): Promise<void> {
+  const sessions = SESSIONS_OF.get(app);
+  if (!sessions) return;
+  await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
+  sessions.clear();
+}
+
 export function mcpMiddleware(
   app: () => Koa<ApiState>,
   routes: () => RouteSpec[],
   guard: (ctx: Parameters<Middleware<ApiState>>[0], known?: AuthContext) => Promise<void>,
 ): Middleware<ApiState> {
   const sessions = new Map<string, Session>();
+  SESSIONS_OF.set(app(), sessions);
   return async (ctx, next) => {
     if (ctx.path !== '/mcp') {
       await next();

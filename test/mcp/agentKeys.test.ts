@@ -12,7 +12,8 @@ interface DeltaRead {
   delta: { origin: string; created_by: string; status: string };
 }
 
-describe('MCP writes: origin mcp and keys whose writes stage', () => {
+describe('MCP writes: origin mcp and keys whose writes stage', function () {
+  this.timeout(240_000); // the shared 2-core machine runs many engines at once
   afterEach(closeClients);
   it('a write through MCP records origin mcp and the key as actor; the same write over /v1 records memory', async () => {
     const t = await newTenant(0);
