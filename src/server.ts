@@ -1,5 +1,6 @@
 // Builds the running service from endpoints: graph (schema applied), Temporal gateway, API server
 // and optionally the worker. Used by `npm start` and by the tests, so both run the same service.
+import { closeMcpSessions } from './mcp/http.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
@@ -53,6 +54,8 @@ export async function startService(
     neo4jAuth?: { user: string; password: string } | null;
     temporalAddress: string;
     supervisors?: EngineSupervisor[];
+    /** The Temporal Web UI of the engines this process started (the review console links workflows there). */
+    temporalUiUrl?: string | null;
     /** The embedded engine's OpenAI-compatible base URL, when this process started one. */
     embeddingsUrl?: string | null;
   },
@@ -96,7 +99,7 @@ export async function startService(
     logger,
     temporal: gateway,
     embedder,
-    runtime: { engines: endpoints.supervisors ?? [] },
+    runtime: { engines: endpoints.supervisors ?? [], temporalUiUrl: endpoints.temporalUiUrl ?? null },
   };
   for (const health of [graph.health, gateway.health]) watchHealth(health, logger);
   const embeddingWorker =
@@ -134,6 +137,8 @@ export async function startService(
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // Open MCP sessions hold a GET stream each: end them, then their connections are idle too.
+        void closeMcpSessions(app).finally(() => server.closeIdleConnections());
       });
       await worker?.stop();
       await embeddingWorker?.stop();

@@ -1,4 +1,7 @@
 // The public /v1 API, called with the key held in memory only (never a URL, cookie or storage).
+// A 503 (a dependency down: the API refuses fast with Retry-After) is retried with backoff while the
+// page shows "service unavailable, retrying"; a POST keeps its Idempotency-Key across the retries,
+// so a write the service did make is never made twice.
 export interface ApiError {
   status: number;
   code: string;
@@ -14,22 +17,54 @@ export function signOut(): void {
   key = null;
 }
 
+/** Told when a request waits to be retried (attempt ≥ 1, seconds to wait) and when it stops waiting (null). */
+type RetryListener = (retry: { attempt: number; waitSeconds: number; path: string } | null) => void;
+let onRetry: RetryListener = () => undefined;
+export function whenRetrying(listener: RetryListener): void {
+  onRetry = listener;
+}
+
+/** Attempts after the first; the waits grow 1, 2, 4, 8, 15, 15 … s, or what Retry-After asks (capped at 30 s). */
+export const MAX_RETRIES = 8;
+function backoff(attempt: number, retryAfter: string | null): number {
+  const asked = Number(retryAfter);
+  if (retryAfter && Number.isFinite(asked) && asked >= 0) return Math.min(asked, 30);
+  return Math.min(2 ** (attempt - 1), 15);
+}
+
+const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000));
+
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (key) headers.Authorization = `Bearer ${key}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method === 'POST') headers['Idempotency-Key'] = crypto.randomUUID();
-  const res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  const json = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } } & T;
-  if (!res.ok) {
-    const err: ApiError = {
-      status: res.status,
-      code: json.error?.code ?? 'error',
-      message: json.error?.message ?? `HTTP ${res.status}`,
-    };
-    throw err;
+  for (let attempt = 0; ; attempt += 1) {
+    let res: Response | null;
+    try {
+      res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    } catch {
+      res = null; // the service itself unreachable: retried like a 503
+    }
+    if ((res === null || res.status === 503) && attempt < MAX_RETRIES) {
+      const wait = backoff(attempt + 1, res?.headers.get('Retry-After') ?? null);
+      onRetry({ attempt: attempt + 1, waitSeconds: wait, path });
+      await sleep(wait);
+      continue;
+    }
+    if (attempt > 0) onRetry(null);
+    if (res === null) throw { status: 0, code: 'unreachable', message: 'The service cannot be reached.' };
+    const json = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } } & T;
+    if (!res.ok) {
+      const err: ApiError = {
+        status: res.status,
+        code: json.error?.code ?? 'error',
+        message: json.error?.message ?? `HTTP ${res.status}`,
+      };
+      throw err;
+    }
+    return json;
   }
-  return json;
 }
 
 export function errorText(e: unknown): string {

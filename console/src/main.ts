@@ -1,8 +1,10 @@
 // The review console: sign in with an API key (held in memory only), then the queue of staged deltas,
 // a delta with its preflight verdict, findings and diff, and a memory with its history. Everything it
 // shows comes from the public /v1 API; every graph value is rendered as text through h().
-import { api, errorText, signIn, signOut } from './api.js';
+import { api, errorText, signIn, signOut, whenRetrying } from './api.js';
 import { h, mount, show, type Child } from './dom.js';
+import { drawDelta, type DeltaPicture, type GraphEdge, type GraphNode } from './graph.js';
+import { ago, nodeHref, renderActivity, renderNode, renderSearch, type Settings, type Shell } from './views.js';
 
 interface Delta {
   id: string;
@@ -53,15 +55,31 @@ const verdicts = new Map<string, Verdict>();
 let graphState = '';
 
 const can = (scope: string) => !!session?.key.scopes.includes(scope);
+let settings: Settings = { temporal_ui: null, temporal_namespace: 'default' };
+const shell: Shell = { frame: (main) => frame(main), can };
+let picture: DeltaPicture | null = null;
 
 function route(): void {
+  picture?.destroy();
+  picture = null;
   if (!session) return renderSignIn();
   const [, view, id] = location.hash.split('/');
-  if (view === 'delta' && id) void renderDelta(decodeURIComponent(id));
-  else if (view === 'memory' && id) void renderMemory(decodeURIComponent(id));
+  const arg = id ? decodeURIComponent(id) : '';
+  if (view === 'delta' && arg) void renderDelta(arg);
+  else if ((view === 'memory' || view === 'node' || view === 'entity') && arg) void renderNode(shell, arg);
+  else if (view === 'activity') void renderActivity(shell, settings);
+  else if (view === 'search') void renderSearch(shell, arg);
   else void renderQueue();
 }
 window.addEventListener('hashchange', route);
+
+// A 503 (a dependency down) is retried with backoff; the page says so until an answer comes.
+const retrying = h('div', { class: 'retrying', id: 'retrying', role: 'alert', hidden: true });
+document.body.append(retrying);
+whenRetrying((r) => {
+  retrying.hidden = r === null;
+  retrying.textContent = r ? `Service unavailable, retrying in ${r.waitSeconds} s (attempt ${r.attempt})…` : '';
+});
 
 function frame(main: Child): void {
   mount(
@@ -70,6 +88,13 @@ function frame(main: Child): void {
       'header',
       { class: 'top' },
       h('a', { class: 'brand', href: '#/queue' }, 'Review console'),
+      h(
+        'nav',
+        {},
+        h('a', { href: '#/queue', id: 'nav-queue' }, 'Queue'),
+        h('a', { href: '#/activity', id: 'nav-activity' }, 'Loops & syncs'),
+      ),
+      searchBox(),
       h('span', { class: 'project' }, session?.project.name ?? '', ' ', h('code', {}, session?.project.id ?? '')),
       h(
         'span',
@@ -93,6 +118,30 @@ function frame(main: Child): void {
       ),
     ),
     h('main', {}, main),
+  );
+}
+
+function searchBox(): HTMLElement {
+  const [, view, q] = location.hash.split('/');
+  const input = h('input', {
+    type: 'search',
+    id: 'search',
+    placeholder: 'Search the graph',
+    'aria-label': 'Search the graph',
+  }) as HTMLInputElement;
+  input.value = view === 'search' && q ? decodeURIComponent(q) : '';
+  return h(
+    'form',
+    {
+      class: 'search',
+      role: 'search',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        const query = input.value.trim();
+        if (query) location.hash = `#/search/${encodeURIComponent(query)}`;
+      },
+    },
+    input,
   );
 }
 
@@ -290,14 +339,6 @@ function queueRow(d: Delta): HTMLElement {
   );
 }
 
-function ago(iso: string): string {
-  const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (s < 60) return `${Math.round(s)} s ago`;
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
-  return `${Math.round(s / 86400)} d ago`;
-}
-
 function sizeCounts(changes: Change[]): string {
   const n = (op: string) => changes.filter((c) => c.op === op).length;
   return (
@@ -321,7 +362,9 @@ async function renderDelta(id: string): Promise<void> {
   const outcome = h('p', { class: 'outcome', id: 'outcome', role: 'status' });
   let verdict: Verdict | null = null;
 
+  const graphBox = h('div', { class: 'graph', id: 'graph', role: 'img', 'aria-label': 'The delta as a graph' });
   const highlight = (ids: string[]) => {
+    picture?.highlight(ids);
     for (const el of diff.querySelectorAll('.hl')) el.classList.remove('hl');
     for (const nid of ids)
       for (const el of diff.querySelectorAll(`[data-nodes~="${CSS.escape(nid)}"]`)) el.classList.add('hl');
@@ -349,6 +392,7 @@ async function renderDelta(id: string): Promise<void> {
                       verdict = v;
                       drawVerdict();
                       drawActions();
+                      void drawPicture(graphBox, delta.id, changes, findingNodes(v));
                     })
                     .catch((e: unknown) => verdictBox.replaceChildren(h('p', { class: 'error' }, errorText(e))));
                 },
@@ -494,17 +538,118 @@ async function renderDelta(id: string): Promise<void> {
       ),
       delta.reason ? h('p', {}, 'Reason: ', delta.reason) : null,
     ),
-    h('div', { class: 'split' }, h('div', {}, verdictBox, actions, outcome), diff),
+    h('div', { class: 'split' }, h('div', {}, verdictBox, actions, outcome, graphSection(graphBox)), diff),
   ]);
   const cached = verdicts.get(vkey(delta.id));
   if (cached) verdict = cached;
   drawVerdict();
   drawActions();
+  void drawPicture(graphBox, delta.id, changes, cached ? findingNodes(cached) : []);
 }
 
 function nodeLink(id: string | null): Child {
   if (!id) return '∅';
-  return h('a', { href: `#/memory/${encodeURIComponent(id)}`, class: 'node' }, id);
+  return h('a', { href: nodeHref(id), class: 'node' }, id);
+}
+
+const findingNodes = (v: Verdict) => [...new Set(v.findings.flatMap((f) => f.node_ids))];
+
+function graphSection(box: HTMLElement): HTMLElement {
+  return h(
+    'section',
+    { class: 'picture' },
+    h('h3', {}, 'In its neighbourhood'),
+    h(
+      'p',
+      { class: 'legend muted' },
+      h('span', { class: 'key committed' }, 'committed'),
+      h('span', { class: 'key pending' }, 'staged by this delta'),
+      h('span', { class: 'key updated' }, 'updated'),
+      h('span', { class: 'key deleted' }, 'deleted'),
+    ),
+    box,
+  );
+}
+
+/** Most nodes drawn: a bigger delta is listed in full in the diff, drawn in part. */
+const PICTURE_LIMIT = 300;
+/** Committed nodes whose neighbourhood is read (GET /v1/graph/nodes/{id}, depth 1). */
+const NEIGHBOURHOODS = 8;
+
+function nameOf(props: Record<string, unknown> | null, fallback: string): string {
+  const v = props?.name ?? props?.title ?? props?.content;
+  return typeof v === 'string' ? v.slice(0, 40) : fallback;
+}
+
+async function drawPicture(box: HTMLElement, deltaId: string, changes: Change[], extra: string[] = []): Promise<void> {
+  const nodes = new Map<string, GraphNode>();
+  const edges: GraphEdge[] = [];
+  const add = (n: GraphNode) => {
+    const had = nodes.get(n.id);
+    if (!had || (had.kind === 'committed' && n.kind !== 'committed')) nodes.set(n.id, n);
+  };
+  for (const c of changes) {
+    if (c.op === 'create_node' && c.node_id)
+      add({ id: c.node_id, label: nameOf(c.properties, (c.labels ?? [])[0] ?? c.node_id), kind: 'pending' });
+    if ((c.op === 'update_node' || c.op === 'delete_node') && c.node_id)
+      add({
+        id: c.node_id,
+        label: nameOf(c.properties, c.node_id.slice(0, 8)),
+        kind: c.op === 'update_node' ? 'updated' : 'deleted',
+      });
+  }
+  for (const c of changes) {
+    if (!c.op.endsWith('relationship') || !c.from || !c.to) continue;
+    for (const end of [c.from, c.to]) if (!nodes.has(end)) add({ id: end, label: end.slice(0, 8), kind: 'committed' });
+    edges.push({
+      id: c.relationship_id ?? c.change_id,
+      from: c.from,
+      to: c.to,
+      type: c.type ?? '',
+      pending: c.op === 'create_relationship',
+    });
+  }
+  // Nodes a preflight finding names beyond the delta's own (the committed near-duplicate ...).
+  for (const id of extra) if (!nodes.has(id)) add({ id, label: id.slice(0, 8), kind: 'committed' });
+  // The committed neighbourhood of what the delta touches that is already in the graph.
+  const anchors = [...nodes.values()].filter((n) => n.kind !== 'pending').slice(0, NEIGHBOURHOODS);
+  if (can('graph:read')) {
+    const reads = await Promise.all(
+      anchors.map((a) =>
+        api<{
+          node: { id: string; name: string | null; labels: string[] };
+          nodes: { id: string; name: string | null; labels: string[] }[];
+          edges: { id: string | null; type: string; source: string; target: string }[];
+        }>('GET', `/v1/graph/nodes/${encodeURIComponent(a.id)}?limit=12`).catch(() => null),
+      ),
+    );
+    for (const r of reads) {
+      if (!r) continue;
+      const centre = nodes.get(r.node.id);
+      if (centre) centre.label = (r.node.name ?? r.node.labels[0] ?? centre.label).slice(0, 40);
+      for (const n of r.nodes)
+        if (nodes.size < PICTURE_LIMIT)
+          add({ id: n.id, label: (n.name ?? n.labels[0] ?? n.id).slice(0, 40), kind: 'committed' });
+      for (const e of r.edges)
+        edges.push({
+          id: e.id ?? `${e.source}-${e.type}-${e.target}`,
+          from: e.source,
+          to: e.target,
+          type: e.type,
+          pending: false,
+        });
+    }
+  }
+  if (location.hash !== `#/delta/${encodeURIComponent(deltaId)}` || !box.isConnected) return; // moved on meanwhile
+  const drawn = [...nodes.values()].slice(0, PICTURE_LIMIT);
+  if (drawn.length === 0) {
+    box.replaceChildren(h('p', { class: 'muted' }, 'Nothing to draw.'));
+    return;
+  }
+  const unique = new Map(edges.map((e) => [e.id, e]));
+  picture?.destroy();
+  picture = drawDelta(box, drawn, [...unique.values()]);
+  if (nodes.size > PICTURE_LIMIT) box.dataset.truncated = String(nodes.size);
 }
 
 function changeRow(c: Change): HTMLElement {
@@ -540,93 +685,8 @@ function changeRow(c: Change): HTMLElement {
   return el;
 }
 
-async function renderMemory(id: string): Promise<void> {
-  frame(h('p', { class: 'muted' }, 'Loading…'));
-  let memory: Record<string, unknown> | null;
-  let history: (Delta & { ops: string[] })[] = [];
-  try {
-    memory = (await api<{ memory: Record<string, unknown> }>('GET', `/v1/memories/${encodeURIComponent(id)}`)).memory;
-  } catch {
-    memory = null;
-  }
-  try {
-    history = (
-      await api<{ deltas: (Delta & { ops: string[] })[] }>('GET', `/v1/memories/${encodeURIComponent(id)}/history`)
-    ).deltas;
-  } catch (e) {
-    if (!memory) return frame(h('p', { class: 'error' }, errorText(e)));
-  }
-  const outcome = h('p', { class: 'outcome', id: 'outcome', role: 'status' });
-  frame([
-    h('p', {}, h('a', { href: '#/queue' }, '← Queue')),
-    h('h2', {}, 'Memory ', h('code', {}, id)),
-    memory
-      ? h(
-          'dl',
-          { class: 'props memory', id: 'memory' },
-          Object.entries(memory).map(([k, v]) => [h('dt', {}, k), h('dd', {}, show(v))]),
-        )
-      : h('p', { class: 'muted' }, 'Not readable now (deleted, or not a memory).'),
-    h('h3', {}, 'History'),
-    h(
-      'table',
-      { class: 'queue history', id: 'history' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          ['When', 'Delta', 'Ops', 'Status', ''].map((t) => h('th', {}, t)),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        history.map((d) => {
-          const cell = h('td');
-          const statusCell = h('td', {}, h('span', { class: `status ${d.status}` }, d.status));
-          if (d.status === 'applied' && can('deltas:apply'))
-            cell.append(
-              h(
-                'button',
-                {
-                  class: 'small danger revert',
-                  'data-delta': d.id,
-                  onclick: () => {
-                    api<{ delta: Delta }>('POST', `/v1/deltas/${encodeURIComponent(d.id)}/revert`, {
-                      reason: 'reverted from the review console',
-                    })
-                      .then((r) => {
-                        // In place: a reverted creation may leave nothing to read at this id.
-                        statusCell.replaceChildren(h('span', { class: `status ${r.delta.status}` }, r.delta.status));
-                        cell.replaceChildren();
-                        outcome.textContent = `Delta ${r.delta.status}.`;
-                        outcome.className = 'outcome ok';
-                      })
-                      .catch((e: unknown) => {
-                        outcome.textContent = errorText(e);
-                        outcome.className = 'outcome error';
-                      });
-                  },
-                },
-                'Revert',
-              ),
-            );
-          return h(
-            'tr',
-            {},
-            h('td', { class: 'time', title: d.created_at }, ago(d.created_at)),
-            h('td', {}, h('a', { href: `#/delta/${encodeURIComponent(d.id)}` }, d.summary || d.id)),
-            h('td', {}, d.ops.join(', ')),
-            statusCell,
-            cell,
-          );
-        }),
-      ),
-    ),
-    outcome,
-  ]);
-}
-
-route();
+fetch('/console/settings.json')
+  .then((r) => r.json() as Promise<Settings>)
+  .then((v) => (settings = v))
+  .catch(() => undefined)
+  .finally(route);

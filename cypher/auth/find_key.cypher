@@ -4,4 +4,4 @@ MATCH (k:ApiKey {lookup: $lookup})
 OPTIONAL MATCH (p:TenantProject {id: k.project_id})
 RETURN k.id AS id, k.secret_hash AS secret_hash, k.scopes AS scopes, k.organization_id AS organization_id,
        k.project_id AS project_id, k.revoked_at IS NOT NULL AS revoked, k.name AS name,
-       k.project_id IS NOT NULL AND p IS NULL AS orphaned
+       k.project_id IS NOT NULL AND p IS NULL AS orphaned, k.writes AS writes

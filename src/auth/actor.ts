@@ -9,11 +9,15 @@ export interface Actor {
   organizationId: string;
   keyId: string;
   requestId: string;
+  /** The door a write came through when it is not the plain API: its deltas record this origin (docs/mcp.md). */
+  via?: 'mcp';
+  /** The key's writes always stage (gks key create --writes stage): a governed write never applies at once. */
+  stageWrites?: boolean;
 }
 
 /** What actorFor needs of a request: its authentication and request id (an authenticated route's context). */
 export interface ActingRequest {
-  state: { auth?: AuthContext; requestId: string };
+  state: { auth?: AuthContext; requestId: string; via?: 'mcp' };
 }
 
 export async function actorFor(
@@ -30,5 +34,7 @@ export async function actorFor(
     organizationId: ref.organizationId,
     keyId: auth.keyId,
     requestId: ctx.state.requestId,
+    ...(ctx.state.via ? { via: ctx.state.via } : {}),
+    ...(auth.writes === 'stage' ? { stageWrites: true } : {}),
   };
 }

@@ -14,6 +14,8 @@ export interface AuthContext {
   /** Set for project-scoped keys. */
   projectId: string | null;
   scopes: string[];
+  /** apply: writes apply as asked; stage: every governed write of the key stages for review. */
+  writes: 'apply' | 'stage';
 }
 
 export interface IssuedKey {
@@ -22,6 +24,7 @@ export interface IssuedKey {
   scopes: string[];
   organization_id: string;
   project_id: string | null;
+  writes: 'apply' | 'stage';
 }
 
 function sha256(text: string): Buffer {
@@ -38,7 +41,13 @@ function randomToken(length: number): string {
 
 export async function issueKey(
   graph: Graph,
-  options: { organizationId: string; projectId?: string | null; scopes?: Scope[]; name?: string },
+  options: {
+    organizationId: string;
+    projectId?: string | null;
+    scopes?: Scope[];
+    name?: string;
+    writes?: 'apply' | 'stage';
+  },
 ): Promise<IssuedKey> {
   const lookup = randomToken(12);
   const secret = crypto.randomBytes(32).toString('base64url');
@@ -52,6 +61,7 @@ export async function issueKey(
       scopes,
       organization_id: options.organizationId,
       project_id: options.projectId ?? null,
+      writes: options.writes ?? 'apply',
     }),
   );
   if (!row) {
@@ -67,6 +77,7 @@ export async function issueKey(
     scopes,
     organization_id: String(row.organization_id),
     project_id: row.project_id === null ? null : String(row.project_id),
+    writes: row.writes === 'stage' ? 'stage' : 'apply',
   };
 }
 
@@ -120,6 +131,7 @@ export async function verifyKey(graph: Graph, presented: string, unknownKeys?: U
       organizationId: String(row.organization_id),
       projectId: row.project_id === null ? null : String(row.project_id),
       scopes: Array.isArray(row.scopes) ? row.scopes.map(String) : [],
+      writes: row.writes === 'stage' ? 'stage' : 'apply',
     },
   };
 }

@@ -18,7 +18,8 @@ const USAGE = `usage: gks <command> [--json]
   org create NAME
   org list
   project create --org ORG_ID NAME
-  key create (--project PROJECT_ID | --org ORG_ID) [--scope SCOPE]... [--name NAME]
+  key create (--project PROJECT_ID | --org ORG_ID) [--scope SCOPE]... [--name NAME] [--writes apply|stage]
+                    (--writes stage: every write of the key stages for review; docs/mcp.md)
   key list [--org ORG_ID]
   key revoke KEY_ID
   credits grant --org ORG_ID AMOUNT [--reason TEXT]
@@ -51,6 +52,7 @@ async function main(argv: string[]): Promise<void> {
       project: { type: 'string' },
       scope: { type: 'string', multiple: true },
       name: { type: 'string' },
+      writes: { type: 'string' },
       reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       detach: { type: 'boolean', default: false },
@@ -117,6 +119,8 @@ async function main(argv: string[]): Promise<void> {
           if (!isScope(s)) throw new UsageError(`unknown scope ${s}; scopes: ${SCOPES.join(', ')}`);
           return s as Scope;
         });
+        if (values.writes !== undefined && values.writes !== 'apply' && values.writes !== 'stage')
+          throw new UsageError('--writes takes apply or stage');
         let organizationId = values.org;
         if (values.project) {
           const owner = await projectOrganization(graph, values.project);
@@ -128,12 +132,13 @@ async function main(argv: string[]): Promise<void> {
           projectId: values.project ?? null,
           scopes,
           ...(values.name ? { name: values.name } : {}),
+          ...(values.writes === 'stage' ? { writes: 'stage' as const } : {}),
         });
         print(
           json,
-          { id: key.id, key: key.key, scopes: key.scopes },
-          `key ${key.id}\n  ${key.key}\n  scopes: ${key.scopes.join(' ')}\nThe secret is shown only once; ` +
-            'store it now.',
+          { id: key.id, key: key.key, scopes: key.scopes, writes: key.writes },
+          `key ${key.id}\n  ${key.key}\n  scopes: ${key.scopes.join(' ')}\n  writes: ${key.writes}\n` +
+            'The secret is shown only once; store it now.',
         );
         break;
       }

@@ -5,6 +5,7 @@ import { defineRoutes, type ApiContext } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { requireScope } from '../auth/scopes.js';
+import { ApiError } from '../errors/catalogue.js';
 import { projectIdField, projectQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Plain } from '../db/values.js';
@@ -35,7 +36,13 @@ const connectionReply = { type: 'object', properties: { connection: s.connection
  * deltas its key could not apply itself.
  */
 function requireApplyScope(ctx: ApiContext, policy: string | undefined): void {
-  if (policy === 'apply_if_safe') requireScope(ctx.state.auth?.scopes ?? [], 'deltas:apply');
+  if (policy !== 'apply_if_safe') return;
+  requireScope(ctx.state.auth?.scopes ?? [], 'deltas:apply');
+  // A key whose writes stage may not make syncs apply on its behalf either.
+  if (ctx.state.auth?.writes === 'stage')
+    throw new ApiError('forbidden', "This key's writes stage for review; it may not set apply_if_safe.", {
+      key_writes: 'stage',
+    });
 }
 
 function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {

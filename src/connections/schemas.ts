@@ -244,6 +244,10 @@ export const syncSchema: JsonSchema = obj({
   delta_status: nullableString,
   error: nullableString,
   resumed_from: nullableString,
+  workflow_id: {
+    ...nullableString,
+    description: 'The Temporal workflow that runs the sync (find it in the Temporal Web UI).',
+  },
   apply_outcome: nullableString,
   created_at: nullableString,
   started_at: nullableString,

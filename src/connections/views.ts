@@ -33,6 +33,7 @@ export function syncView(y: Props): Record<string, Plain> {
     delta_status: str(y.delta_status),
     error: str(y.error),
     resumed_from: str(y.resumed_from),
+    workflow_id: str(y.workflow_id),
     apply_outcome: str(y.apply_outcome),
     created_at: str(y.created_at),
     started_at: str(y.started_at),

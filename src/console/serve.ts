@@ -26,7 +26,16 @@ const FILES: Record<string, { file: string; type: string }> = {
   '/console/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
 };
 
-export function serveConsole(dir = CONSOLE_DIR): Middleware {
+/** What the page needs to know of this deployment that no /v1 route says: where the Temporal Web UI is. */
+export interface ConsoleSettings {
+  temporal_ui: string | null;
+  temporal_namespace: string;
+}
+
+export function serveConsole(
+  dir = CONSOLE_DIR,
+  settings: ConsoleSettings = { temporal_ui: null, temporal_namespace: 'default' },
+): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/console' && !ctx.path.startsWith('/console/')) return next();
     ctx.set('Content-Security-Policy', CONSOLE_CSP);
@@ -34,6 +43,11 @@ export function serveConsole(dir = CONSOLE_DIR): Middleware {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('Cache-Control', 'no-cache');
+    if (ctx.path === '/console/settings.json' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      ctx.type = 'application/json';
+      ctx.body = settings;
+      return;
+    }
     const entry = FILES[ctx.path];
     if (!entry || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
       ctx.status = entry ? 405 : 404;

@@ -3,6 +3,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type RouteSpec } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
+import { ApiError } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorPage, obj, projectIdField, cursorQuery, idParams } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
@@ -61,6 +62,11 @@ export function deltaRoutes(deps: Deps) {
       const body = bodyOf<{ project_id?: string; reason?: string; override_reason?: string }>(ctx);
       const actor = await actorFor(deps, ctx, body.project_id, 'body');
       const id = ctx.params.id!;
+      // A key whose writes stage writes for review; applying (or reverting, which applies) is a reviewer's act.
+      if (actor.stageWrites && verb !== 'reject')
+        throw new ApiError('forbidden', `This key's writes stage for review; it may not ${verb} deltas.`, {
+          key_writes: 'stage',
+        });
       if (verb === 'apply') await applyDelta(deps.graph, id, actor, body.override_reason ?? null, preflightApplyGuard);
       if (verb === 'reject') await rejectDelta(deps.graph, id, actor, body.reason ?? null);
       if (verb === 'revert') await revertDelta(deps.graph, id, actor, body.reason ?? null);
@@ -77,7 +83,11 @@ export function deltaRoutes(deps: Deps) {
       summary: 'List the deltas of a project, newest first',
       query: cursorQuery({
         status: { enum: ['staged', 'applied', 'rejected', 'reverted', 'failed'] },
-        origin: { type: 'string', maxLength: 64 },
+        origin: {
+          type: 'string',
+          maxLength: 64,
+          description: 'Only deltas of this origin (memory, correction, loop, connection_sync, mcp, ...).',
+        },
       }),
       status: 200,
       errors: [],

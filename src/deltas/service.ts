@@ -33,6 +33,15 @@ export type ApplyGuard = (
 /** For a delta with nothing in it to audit (an empty sync page): overrides nothing, refuses nothing. */
 export const noApplyGuard: ApplyGuard = () => Promise.resolve([]);
 
+/**
+ * The origin a delta records: the area's (memory, correction, submission ...), or mcp for a write an
+ * MCP tool call made. A loop's delta keeps loop: its content comes from the loop's workflow, not from
+ * the agent that started it (its created_by is still the agent's key).
+ */
+export function originOf(draft: DeltaDraft, actor: Actor): string {
+  return actor.via && draft.origin !== 'loop' ? actor.via : draft.origin;
+}
+
 export async function stageDelta(
   tx: Tx,
   draft: DeltaDraft,
@@ -45,7 +54,7 @@ export async function stageDelta(
     delta_id: deltaId,
     project_id: actor.projectId,
     now,
-    origin: draft.origin,
+    origin: originOf(draft, actor),
     summary: draft.summary,
     key_id: actor.keyId,
     request_id: actor.requestId,
@@ -224,8 +233,10 @@ export async function writeGoverned(
   graph: Graph,
   source: DraftSource,
   actor: Actor,
-  apply: boolean,
+  asked: boolean,
 ): Promise<WriteOutcome> {
+  // A key whose writes stage (gks key create --writes stage) never applies at once, whatever it asks.
+  const apply = asked && actor.stageWrites !== true;
   let lastError: ApiError | undefined;
   let draft: DeltaDraft | undefined;
   const now = new Date().toISOString();
@@ -253,7 +264,7 @@ export async function writeGoverned(
     tx.run('deltas/record_failed', {
       delta_id: deltaId,
       project_id: actor.projectId,
-      origin: draft?.origin ?? 'unknown',
+      origin: draft ? originOf(draft, actor) : (actor.via ?? 'unknown'),
       summary: draft?.summary ?? '',
       key_id: actor.keyId,
       request_id: actor.requestId,

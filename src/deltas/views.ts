@@ -11,7 +11,12 @@ export const deltaSchema: JsonSchema = {
     id: { type: 'string' },
     project_id: { type: 'string' },
     status: { enum: ['staged', 'applied', 'rejected', 'reverted', 'failed'] },
-    origin: { type: 'string', description: 'memory, submission, document, loop, shape, ...' },
+    origin: {
+      type: 'string',
+      description:
+        'Where the write came from: memory, correction, submission, document, loop, shape, slice, context, bridge, ' +
+        'connection, connection_sync, or mcp for a write made through an MCP tool (docs/mcp.md).',
+    },
     summary: { type: 'string' },
     change_count: { type: 'integer' },
     created_by: { type: 'string', description: 'id of the API key that made the write' },

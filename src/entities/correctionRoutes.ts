@@ -3,12 +3,14 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { obj, projectIdField, idParams, governedWriteSchema } from '../http/schemas.js';
+import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
+import { deltaSchema, deltaView } from '../deltas/views.js';
+import type { Plain } from '../db/values.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { PropValue } from '../deltas/props.js';
 import { ENGINE_PROPERTIES } from '../shapes/definition.js';
-import { deleteEntity, mergeEntities, patchEntity, type EntityPatch } from './corrections.js';
+import { deleteEntity, entityHistory, mergeEntities, patchEntity, type EntityPatch } from './corrections.js';
 
 const id: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
 const scalar: JsonSchema[] = [{ type: 'string', maxLength: 10000 }, { type: 'number' }, { type: 'boolean' }];
@@ -171,6 +173,47 @@ export function entityRoutes(deps: Deps) {
             moved_relationships: outcome.moved,
           },
         };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/entities/:id/history',
+      operationId: 'entityHistory',
+      tag: 'Entities',
+      scope: 'graph:read',
+      summary: 'The deltas that touched an entity, oldest first',
+      description:
+        'Creation, corrections, links, merges and deletion, each delta with the operations it made on the entity ' +
+        '(ops), as GET /v1/memories/{id}/history does for a memory. Works for a deleted entity too. 404 when no ' +
+        'delta of the project touched the id.',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      errors: ['not_found'],
+      response: {
+        type: 'object',
+        properties: {
+          entity_id: { type: 'string' },
+          deltas: {
+            type: 'array',
+            items: {
+              ...deltaSchema,
+              properties: {
+                ...(deltaSchema.properties as Record<string, JsonSchema>),
+                ops: { type: 'array', items: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+      handler: async (ctx) => {
+        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const rows = await entityHistory(deps, actor, ctx.params.id!);
+        const deltas = rows.map((r) => ({
+          ...deltaView(r.delta ?? null),
+          ops: [...((r.ops ?? []) as Plain[])].map(String).sort(),
+        }));
+        return { body: { entity_id: ctx.params.id!, deltas } };
       },
     },
   ]);

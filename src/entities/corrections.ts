@@ -3,7 +3,7 @@
 // Each is a governed write of origin "correction"; only committed :Entity nodes are touched, never
 // the engine's own nodes (memories, documents, chunks, shapes, deltas).
 import type { GraphDeps as Deps } from '../shared/deps.js';
-import type { Tx } from '../db/graph.js';
+import type { Row, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { INTERNAL_PROPS, type PropValue } from '../deltas/props.js';
@@ -183,4 +183,14 @@ export async function mergeEntities(
   );
   if (outcome.status === 'failed' && !outcome.error) throw new ApiError('conflict', 'The merge could not be written.');
   return { ...outcome, moved };
+}
+
+/**
+ * The deltas that touched the entity (created, corrected, linked, merged or deleted it), oldest first; 404
+ * when none in this project.
+ */
+export async function entityHistory(deps: Deps, actor: Actor, id: string): Promise<Row[]> {
+  const rows = await deps.graph.read((tx) => tx.run('entities/history', { id, project_id: actor.projectId }));
+  if (rows.length === 0) throw notFound('entity', id);
+  return rows;
 }

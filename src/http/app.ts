@@ -107,18 +107,30 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
     });
   }
   // The review console's static page (/console): outside the /v1 envelope, with its own strict headers.
-  app.use(serveConsole());
+  app.use(
+    serveConsole(undefined, {
+      temporal_ui: deps.runtime.temporalUiUrl ?? null,
+      temporal_namespace: deps.config.temporal.namespace,
+    }),
+  );
   app.use(envelope(deps.logger));
   app.use(refuseOversized(bodyLimits, (path) => multipartPaths.some((re) => re.test(path))));
   // MCP over Streamable HTTP (docs/mcp.md): the same address limit, authentication (failures limited
   // per address) and key rate limit as the routes; the SDK reads its own request body.
   app.use(
     mcpMiddleware(
+      () => app,
       () => routes,
-      async (koaCtx) => {
+      async (koaCtx, known) => {
         const ctx = koaCtx as unknown as ApiContext;
         const address = ctx.request.ip || 'unknown';
         addressLimiter.take(ctx, address);
+        if (known) {
+          // A session's own request with the header that opened it (src/mcp/http.ts): already authenticated.
+          ctx.state.auth = known;
+          limiter.take(ctx, known.keyId);
+          return;
+        }
         authFailures.refuseIfSpent(address);
         try {
           await authenticate(deps.graph, ctx, undefined, unknownKeys);

@@ -18,6 +18,8 @@ export interface ApiState {
   rawBody?: Buffer;
   /** Set when the route accepts multipart and the request used it. */
   upload?: UploadedFile;
+  /** Set on a request an MCP tool call dispatched in process (src/mcp/dispatch.ts): its deltas record origin mcp. */
+  via?: 'mcp';
 }
 
 export interface UploadedFile {

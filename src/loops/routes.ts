@@ -4,7 +4,8 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { obj, projectIdField, projectQuery } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
+import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { actorFor } from '../auth/actor.js';
 import type { Actor } from '../deltas/service.js';
 import { isTemporalUnavailable, type TemporalGateway } from '../temporal/connection.js';
@@ -22,7 +23,7 @@ import {
   checkpointsSchema,
   dryRunSchema,
 } from './schemas.js';
-import { loopRecord as loopById } from './store.js';
+import { listLoopRecords, loopRecord as loopById } from './store.js';
 
 const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
 
@@ -92,6 +93,12 @@ function statusFromGraph(loop: Record<string, Plain>): HandlerResult {
   };
 }
 
+/** A loop in the list: the status body without request_id. */
+const loopListItem = {
+  ...loopStatusSchema,
+  required: (loopStatusSchema.required as string[]).filter((f) => f !== 'request_id'),
+};
+
 const STATUS_OF: Record<string, string> = {
   RUNNING: 'running',
   COMPLETED: 'completed',
@@ -134,6 +141,39 @@ export function loopRoutes(deps: Deps) {
         const body = bodyOf<LoopRequest>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         return startOrPlan(deps, actor, body);
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/loops',
+      operationId: 'listLoops',
+      tag: 'Loops',
+      scope: 'loops:read',
+      summary: "The project's loops, newest first, as last recorded in the graph",
+      description:
+        'Each loop as GET /v1/loops/{loop_id} answers it while Temporal is unreachable: status, iteration and ' +
+        'quality as the loop last recorded them (GET /v1/loops/{loop_id} reads the live workflow). status filters ' +
+        'on that recorded status.',
+      query: cursorQuery({ status: { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] } }),
+      status: 200,
+      errors: [],
+      response: cursorPage('loops', loopListItem),
+      handler: async (ctx) => {
+        const q = queryOf<{ project_id?: string; status?: string; limit: number; cursor?: string }>(ctx);
+        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const records = await listLoopRecords(deps.graph, actor.projectId, {
+          status: q.status ?? null,
+          limit: q.limit + 1,
+          afterCreatedAt: after?.c ?? null,
+          afterId: after?.i ?? null,
+        });
+        const loops = records.map((loop) => statusFromGraph(loop).body);
+        const { items, ...page } = keysetPage(loops, q.limit, (l) => ({
+          c: String(l.created_at),
+          i: String(l.loop_id),
+        }));
+        return { body: { loops: items, ...page } };
       },
     },
     {

@@ -1,5 +1,5 @@
-// How loops are read by their routes: one loop's record, and the shape an extraction of a document
-// was asked for (POST /v1/documents/{id}/extract).
+// How loops are read by their routes: one loop's record, a page of the project's loops, and the shape an
+// extraction of a document was asked for (POST /v1/documents/{id}/extract).
 import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
@@ -23,4 +23,22 @@ export async function extractionRequest(
     title: typeof row.title === 'string' ? row.title : null,
     shapeId: typeof row.shape_id === 'string' ? row.shape_id : null,
   };
+}
+
+/** A page of the project's loop records, newest first (limit + 1 rows: the caller pages with keysetPage). */
+export async function listLoopRecords(
+  graph: Graph,
+  projectId: string,
+  options: { status: string | null; limit: number; afterCreatedAt: string | null; afterId: string | null },
+): Promise<Record<string, Plain>[]> {
+  const rows = await graph.read((tx) =>
+    tx.run('loops/list', {
+      project_id: projectId,
+      status: options.status,
+      limit: options.limit,
+      after_created_at: options.afterCreatedAt,
+      after_id: options.afterId,
+    }),
+  );
+  return rows.map((r) => r.loop as Record<string, Plain>);
 }

@@ -16,6 +16,14 @@ export interface ToolDef {
   /** A governed write: answered with delta id and applied|staged. */
   write: boolean;
   annotations: ToolAnnotations;
+  /** Arguments sent on every call and left out of the input schema (start_extraction: kind). */
+  fixed?: Record<string, unknown>;
+  /** Arguments required beyond what the route requires (neighbours: node_id). */
+  requires?: string[];
+  /** Arguments of the tool beyond the route's (loop_status: events), read by the tool itself. */
+  extra?: Record<string, JsonSchema>;
+  /** How the answer's text reads: the governed-write line, the loop start line, or the JSON. */
+  answer?: 'write' | 'loop' | 'json';
 }
 
 const read: ToolAnnotations = {
@@ -107,6 +115,65 @@ export const TOOLS: readonly ToolDef[] = [
     description: 'Search every node of the graph (memories, documents, entities).',
   },
   {
+    name: 'get_node',
+    operationId: 'getGraphNode',
+    write: false,
+    annotations: read,
+    description:
+      'Read one node of the graph (any label: Entity, Memory, Document, Chunk) with its neighbours to depth 1 or 2 ' +
+      'and the relationships among them. Use after search_graph to see what a node is connected to.',
+  },
+  {
+    name: 'neighbours',
+    operationId: 'listGraphEdges',
+    write: false,
+    annotations: read,
+    requires: ['node_id'],
+    description:
+      "A page of one node's relationships (node_id), optionally of one type and direction (out: the node is the " +
+      'source, in: the target); next_cursor pages on. Use to walk the graph one hop at a time.',
+  },
+  {
+    name: 'capture',
+    operationId: 'createSubmission',
+    write: true,
+    annotations: write,
+    description:
+      'Capture a note, event, form or payload (kind with content or payload) through a governed delta, or ' +
+      '(route document / extraction) as a document or an extraction. Use for raw material to be structured; ' +
+      'use remember for a single fact to recall later.',
+  },
+  {
+    name: 'start_extraction',
+    operationId: 'startLoop',
+    write: true,
+    annotations: write,
+    fixed: { kind: 'graph_extraction' },
+    answer: 'loop',
+    description:
+      'Start a graph_extraction loop over documents (context.source_ids) with shapes (schema.shape_ids): it ' +
+      'extracts entities and relationships into one staged delta for review (never applied by itself). Spends ' +
+      'credits. Follow it with loop_status.',
+  },
+  {
+    name: 'loop_status',
+    operationId: 'getLoop',
+    write: false,
+    annotations: read,
+    extra: {
+      events: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 10,
+        description: 'How many of the latest events to include (0: none).',
+      },
+    },
+    description:
+      "A loop's status (queued, running, completed, failed, cancelled; iteration, quality, its staged delta_id) " +
+      'with its latest events.',
+  },
+  {
     name: 'list_pending_deltas',
     operationId: 'listDeltas',
     write: false,
@@ -119,6 +186,15 @@ export const TOOLS: readonly ToolDef[] = [
     write: false,
     annotations: read,
     description: 'Read one delta with its changes.',
+  },
+  {
+    name: 'audit_delta',
+    operationId: 'auditDelta',
+    write: false,
+    annotations: read,
+    description:
+      'Preflight audit of a staged delta (delta_id): would applying it degrade the graph? Answers the verdict ' +
+      '(SafeToAct or not) and every finding. Read-only; nothing is written.',
   },
   {
     name: 'apply_delta',
@@ -151,7 +227,7 @@ function propsOf(schema: JsonSchema | undefined): { properties: Record<string, J
 }
 
 /** One input schema from the route's params, query and body schemas (the route validates the same). */
-export function inputSchemaOf(route: RouteSpec): JsonSchema {
+export function inputSchemaOf(route: RouteSpec, def?: ToolDef): JsonSchema {
   const parts = [route.params, route.query, route.body].map(propsOf);
   const properties: Record<string, JsonSchema> = {};
   const required = new Set<string>();
@@ -163,5 +239,11 @@ export function inputSchemaOf(route: RouteSpec): JsonSchema {
     properties[name] ??= { type: 'string', minLength: 1 };
     required.add(name);
   }
+  for (const name of Object.keys(def?.fixed ?? {})) {
+    delete properties[name];
+    required.delete(name);
+  }
+  for (const name of def?.requires ?? []) required.add(name);
+  Object.assign(properties, def?.extra ?? {});
   return { type: 'object', properties, ...(required.size > 0 ? { required: [...required] } : {}) };
 }

@@ -130,3 +130,18 @@ export const embeddingsBacklogAge = new Gauge({
   help: 'Age of the oldest node waiting for a vector (0 when the queue is empty), read at scrape time',
   registers: [registry],
 });
+
+export const mcpToolCalls = new Counter({
+  name: 'gks_mcp_tool_calls_total',
+  help: 'MCP tool calls answered, by tool and outcome (ok, tool_error: the route answered 4xx/5xx)',
+  labelNames: ['tool', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const mcpToolDuration = new Histogram({
+  name: 'gks_mcp_tool_duration_seconds',
+  help: 'MCP tool call latency in seconds (the route run in process included), by tool',
+  labelNames: ['tool'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+  registers: [registry],
+});

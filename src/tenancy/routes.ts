@@ -31,6 +31,12 @@ export function tenancyRoutes(deps: Deps) {
               id: { type: 'string' },
               scoped_to: { enum: ['project', 'organization'] },
               scopes: { type: 'array', items: { type: 'string' } },
+              writes: {
+                enum: ['apply', 'stage'],
+                description:
+                  'stage: every governed write of this key stages for review whatever it asks (gks key create ' +
+                  '--writes stage), and it may not apply or revert deltas.',
+              },
             },
           },
         },
@@ -42,7 +48,12 @@ export function tenancyRoutes(deps: Deps) {
         return {
           body: {
             project: { id: ref.projectId, name, organization_id: ref.organizationId },
-            key: { id: auth.keyId, scoped_to: auth.projectId ? 'project' : 'organization', scopes: auth.scopes },
+            key: {
+              id: auth.keyId,
+              scoped_to: auth.projectId ? 'project' : 'organization',
+              scopes: auth.scopes,
+              writes: auth.writes,
+            },
           },
         };
       },

@@ -45,6 +45,29 @@ describe('gks command line', () => {
     assert.equal((await call('GET', '/v1/project', undefined, { key: String(key.key) })).status, 401);
   });
 
+  it('key create --writes stage makes a key whose writes stage, shown on GET /v1/project', async () => {
+    const org = await gks('org', 'create', 'CLI agent org');
+    const project = await gks('project', 'create', '--org', String(org.id), 'CLI agent project');
+    const key = await gks('key', 'create', '--project', String(project.id), '--writes', 'stage');
+    assert.equal(key.writes, 'stage');
+    const seen = await call('GET', '/v1/project', undefined, { key: String(key.key) });
+    assert.equal(seen.body.key.writes, 'stage');
+    const wrote = await call(
+      'POST',
+      '/v1/memories',
+      { content: 'An agent note.', apply: true },
+      { key: String(key.key) },
+    );
+    assert.equal(wrote.status, 201);
+    assert.equal(wrote.body.status, 'staged');
+    await assert.rejects(
+      run('node', ['bin/gks.js', 'key', 'create', '--project', String(project.id), '--writes', 'sometimes'], {
+        env: { ...process.env, ...neo4jEnv() },
+      }),
+      /--writes takes apply or stage/,
+    );
+  });
+
   it('an organization key requires --org or --project and says so', async () => {
     await assert.rejects(
       run('node', ['bin/gks.js', 'key', 'create'], {

@@ -54,7 +54,7 @@ export interface Tenant {
   keyId: string;
   get(path: string, options?: CallOptions): Promise<Reply>;
   post(path: string, body?: unknown, options?: CallOptions): Promise<Reply>;
-  keyWith(options: { scopes?: Scope[]; organization?: boolean }): Promise<string>;
+  keyWith(options: { scopes?: Scope[]; organization?: boolean; writes?: 'apply' | 'stage' }): Promise<string>;
 }
 
 export async function newTenant(credits = 1000): Promise<Tenant> {
@@ -70,11 +70,12 @@ export async function newTenant(credits = 1000): Promise<Tenant> {
     keyId: key.id,
     get: (path, options) => call('GET', path, undefined, { key: key.key, ...options }),
     post: (path, body, options) => call('POST', path, body, { key: key.key, ...options }),
-    async keyWith({ scopes, organization }) {
+    async keyWith({ scopes, organization, writes }) {
       const issued = await issueKey(graph, {
         organizationId: String(org.id),
         projectId: organization ? null : String(project.id),
         ...(scopes ? { scopes } : {}),
+        ...(writes ? { writes } : {}),
       });
       return issued.key;
     },
