@@ -93,6 +93,15 @@ export const TOOLS: readonly ToolDef[] = [
     description: 'Replace a memory with a new one that supersedes it (the old stays in history).',
   },
   {
+    name: 'close_memory',
+    operationId: 'closeMemory',
+    write: true,
+    annotations: write,
+    description:
+      'End a fact, decision or preference at a moment (valid_to) through a governed delta: it stays in history ' +
+      'and in reads as of earlier moments, and stops being current.',
+  },
+  {
     name: 'brief',
     operationId: 'briefContext',
     write: false,

@@ -40,6 +40,11 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     assert.equal(tools.find((x) => x.name === 'recall')!.annotations?.readOnlyHint, true);
     assert.equal(tools.find((x) => x.name === 'forget_memory')!.annotations?.destructiveHint, true);
     assert.ok(tools.some((x) => x.name === 'apply_delta'));
+    const close = tools.find((x) => x.name === 'close_memory')!;
+    assert.ok(
+      close.inputSchema.properties?.valid_to,
+      'close_memory takes the valid_to of POST /v1/memories/{id}/close',
+    );
     await full.close();
   });
 
