@@ -19,6 +19,7 @@ import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
+import { WebhookDispatcher } from './webhooks/dispatch.js';
 import { setEmbeddingBacklogSource, trackDependency } from './ops/metrics.js';
 import type { DependencyHealth } from './ops/health.js';
 
@@ -28,6 +29,8 @@ export interface Service {
   server: http.Server;
   url: string;
   worker: RunningWorker | undefined;
+  /** Hands webhook events to delivery workflows; runs with the worker. */
+  dispatcher: WebhookDispatcher | null;
   close(): Promise<void>;
 }
 
@@ -116,6 +119,16 @@ export async function startService(
     ? await startWorker(settings, { graph, config, logger, embedder }, (line) => logger.warn(line))
     : undefined;
   if (worker) deps.runtime.worker = worker;
+  // The webhook outbox is dispatched where workflows run (docs/webhooks.md).
+  const dispatcher = options.worker
+    ? new WebhookDispatcher(
+        graph,
+        config,
+        () => gateway.getClient(),
+        (err, line) => logger.warn({ err }, line),
+      )
+    : null;
+  dispatcher?.start();
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));
@@ -127,12 +140,14 @@ export async function startService(
     server,
     url,
     worker,
+    dispatcher,
     async close() {
       // Stop accepting, let in-flight requests finish, then stop the worker and close connections.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await dispatcher?.stop();
       await worker?.stop();
       await embeddingWorker?.stop();
       embedder?.stopProbe();

@@ -28,6 +28,8 @@ export const SCOPES = [
   'connections:sync',
   'bridges:read',
   'bridges:write',
+  'webhooks:read',
+  'webhooks:write',
   'admin',
 ] as const;
 
