@@ -136,7 +136,12 @@ describe('webhooks: delivery of delta events to a local receiver', function () {
       });
       service.worker = worker;
       deps.runtime.worker = worker;
-      const dispatcher = new WebhookDispatcher(deps.graph, deps.config, () => service.gateway.getClient(), () => {});
+      const dispatcher = new WebhookDispatcher(
+        deps.graph,
+        deps.config,
+        () => service.gateway.getClient(),
+        () => {},
+      );
       service.dispatcher = dispatcher;
       dispatcher.start();
       await receiver.waitFor(3, 120_000);

@@ -45,9 +45,7 @@ export async function startReceiver(): Promise<Receiver> {
     answers,
     verified(secret) {
       const wh = new Webhook(secret);
-      return received.map(
-        (r) => wh.verify(r.body, r.headers) as ReturnType<Receiver['verified']>[number],
-      );
+      return received.map((r) => wh.verify(r.body, r.headers) as ReturnType<Receiver['verified']>[number]);
     },
     async waitFor(count, timeoutMs = 60_000) {
       const until = Date.now() + timeoutMs;
