@@ -19,6 +19,7 @@ export const SCOPES = [
   'graph:read',
   'entities:write',
   'credits:read',
+  'credits:write',
   'slices:read',
   'slices:write',
   'context:read',

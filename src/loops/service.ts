@@ -6,6 +6,7 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageDelta, type Actor } from '../deltas/service.js';
+import { emitCreditsLow } from '../webhooks/events.js';
 import { TemporalGateway, isTemporalUnavailable } from '../temporal/connection.js';
 import { withTimeout } from '../shared/timeout.js';
 import { loopStarts } from '../ops/metrics.js';
@@ -264,6 +265,7 @@ async function dispatchLoop(
           { credits_needed: plan.credits.estimate },
         );
       }
+      await emitCreditsLow(tx, actor, Number(reserved.balance), plan.credits.estimate, reserved.low_balance_threshold);
       await tx.run('loops/create', {
         id: loopId,
         project_id: actor.projectId,

@@ -63,6 +63,28 @@ export function deltaEventData(deltaId: string, status: string): EventData {
   return { delta_id: deltaId, status, links: { delta: `/v1/deltas/${deltaId}` } };
 }
 
+/**
+ * credits.low, in the transaction of a reservation that took the organization's balance from at or
+ * above its low_balance_threshold to below it (once per crossing; nothing while no threshold is set).
+ */
+export async function emitCreditsLow(
+  tx: Tx,
+  actor: { projectId: string; organizationId: string },
+  balanceAfter: number,
+  reserved: number,
+  threshold: unknown,
+): Promise<void> {
+  if (typeof threshold !== 'number') return;
+  if (!(balanceAfter + reserved >= threshold && balanceAfter < threshold)) return;
+  await emitWebhookEvent(tx, actor.projectId, 'credits.low', {
+    organization_id: actor.organizationId,
+    status: 'low',
+    balance: balanceAfter,
+    threshold,
+    links: { credits: '/v1/credits' },
+  });
+}
+
 /** The body every receiver gets: {id, type, created_at, project_id, data}. */
 export function payloadOf(event: { id: string; type: string; created_at: string; project_id: string; data: string }) {
   return {

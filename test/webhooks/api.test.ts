@@ -210,4 +210,18 @@ describe('webhooks: endpoints, secrets, scopes, deliveries', function () {
     const missing = await t.post(`/v1/webhooks/${hook.id}/deliveries/whd_nope/redeliver`, {});
     assert.equal(missing.status, 404);
   });
+
+  it('PATCH /v1/credits sets the organization threshold with an organization key; a project key is 403; null turns it off', async () => {
+    const projectKey = await call('PATCH', '/v1/credits', { low_balance_threshold: 10 }, { key: t.key });
+    assert.equal(projectKey.status, 403);
+    const orgKey = await t.keyWith({ organization: true });
+    const set = await call('PATCH', '/v1/credits', { low_balance_threshold: 10 }, { key: orgKey });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.equal(set.body.low_balance_threshold, 10);
+    assert.equal((await t.get('/v1/credits')).body.low_balance_threshold, 10);
+    const bad = await call('PATCH', '/v1/credits', { low_balance_threshold: -1 }, { key: orgKey });
+    assert.equal(bad.status, 400);
+    const off = await call('PATCH', '/v1/credits', { low_balance_threshold: null }, { key: orgKey });
+    assert.equal(off.body.low_balance_threshold, null);
+  });
 });

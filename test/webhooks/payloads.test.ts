@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { newTenant } from '../support/api.js';
+import { call, newTenant } from '../support/api.js';
 import { createDocument, GENERAL_SHAPE_ID, waitForLoop } from '../loops/support.js';
 import { github, startStandIn, type StandIn } from '../connections/standins.js';
 import { createConnection, githubConnection, syncNow } from '../connections/support.js';
@@ -30,6 +30,10 @@ describe('webhooks: payloads of every event type carry ids, status and links, ne
     assert.equal((await t.post(`/v1/deltas/${staged.body.delta_id}/reject`, { reason: MARKER })).status, 200);
     const applied = await t.post('/v1/memories', { content: `${MARKER} applied`, subject: MARKER });
     assert.equal((await t.post(`/v1/deltas/${applied.body.delta_id}/revert`, { reason: MARKER })).status, 200);
+    // The organization's low-balance threshold at its balance: the loop's reservation crosses it.
+    const orgKey = await t.keyWith({ organization: true });
+    const threshold = await call('PATCH', '/v1/credits', { low_balance_threshold: 1000 }, { key: orgKey });
+    assert.equal(threshold.status, 200, JSON.stringify(threshold.body));
     // A loop over a document holding the marker: loop.completed and its delta staged for review.
     const doc = await createDocument(t, `Nothing of note happened to ${MARKER}. The rain stopped before dusk.`);
     const loop = await t.post('/v1/loops', {
@@ -57,6 +61,7 @@ describe('webhooks: payloads of every event type carry ids, status and links, ne
       'loop.completed',
       'sync.completed',
       'sync.failed',
+      'credits.low',
       'ping',
     ];
     const events = await until('every event type to arrive', async () => {
@@ -86,6 +91,16 @@ describe('webhooks: payloads of every event type carry ids, status and links, ne
       delta_id: loop.body.delta_id,
       links: { loop: `/v1/loops/${loop.body.loop_id}`, delta: `/v1/deltas/${loop.body.delta_id}` },
     });
+    const low = events.filter((e) => e.type === 'credits.low');
+    assert.equal(low.length, 1, 'one crossing, one credits.low');
+    assert.deepEqual(low[0]?.data, {
+      organization_id: t.organizationId,
+      status: 'low',
+      balance: (low[0]?.data as { balance: number }).balance,
+      threshold: 1000,
+      links: { credits: '/v1/credits' },
+    });
+    assert.ok((low[0]?.data as { balance: number }).balance < 1000);
     const staging = events
       .filter((e) => e.type === 'delta.staged')
       .map((e) => (e.data as { delta_id: string }).delta_id);
