@@ -7,6 +7,7 @@ import { PrerequisiteError } from './runtime/provision.js';
 import { embeddingsBanner } from './embeddings/setup.js';
 import { ensureServices, type Endpoints } from './runtime/services.js';
 import { devCredentialLines, ensureDevCredentials } from './runtime/devCredentials.js';
+import { neo4jPasswordFile } from './runtime/neo4jPassword.js';
 import { startBrowser, type BrowserServer } from './runtime/browser.js';
 import { ensureDevSecretsKey } from './runtime/devSecretsKey.js';
 import { startService, type Service } from './server.js';
@@ -61,6 +62,11 @@ async function main(): Promise<void> {
   );
   say(`  Neo4j Bolt:   ${endpoints.neo4jUri}   (terminal: npx gks cypher)`);
   say(`  Neo4j Browser: ${browser?.openUrl ?? '(off: GKS_BROWSER_PORT=0 or not provisioned, see above)'}`);
+  if (endpoints.neo4jAuth)
+    say(
+      `  Neo4j login:  user ${endpoints.neo4jAuth.user}, password in ` +
+        `${path.relative(process.cwd(), neo4jPasswordFile(config.dataDir))} (generated; gks cypher reads it)`,
+    );
   say(`  Embeddings:   ${embeddingsBanner(config.embeddings, endpoints.embeddingsUrl)}`);
   for (const line of devCredentialLines(
     credentials,

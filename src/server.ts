@@ -52,6 +52,8 @@ export async function startService(
   config: Config,
   endpoints: {
     neo4jUri: string;
+    /** A local engine's generated login; without it the configured NEO4J_USER / NEO4J_PASSWORD. */
+    neo4jAuth?: { user: string; password: string } | null;
     temporalAddress: string;
     supervisors?: EngineSupervisor[];
     /** The embedded engine's OpenAI-compatible base URL, when this process started one. */
@@ -68,8 +70,8 @@ export async function startService(
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const graph = new Graph({
     uri: endpoints.neo4jUri,
-    user: config.neo4j.user,
-    password: config.neo4j.password,
+    user: endpoints.neo4jAuth?.user ?? config.neo4j.user,
+    password: endpoints.neo4jAuth?.password ?? config.neo4j.password,
     database: config.neo4j.database,
     connectTimeoutMs: config.neo4j.connectTimeoutMs,
   });

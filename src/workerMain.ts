@@ -5,18 +5,19 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { Graph, waitForGraph } from './db/graph.js';
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
+import { neo4jLogin } from './runtime/neo4jPassword.js';
 import { startWorker } from './temporal/worker.js';
 import { TemporalGateway } from './temporal/connection.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const uri = config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`;
+  const { uri, user, password } = neo4jLogin(config);
   const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
   const graph = new Graph({
     uri,
-    user: config.neo4j.user,
-    password: config.neo4j.password,
+    user,
+    password,
     database: config.neo4j.database,
     connectTimeoutMs: config.neo4j.connectTimeoutMs,
   });

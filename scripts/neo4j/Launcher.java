@@ -1,9 +1,12 @@
 // Starts the real Neo4j 5.26 Community engine embedded in this JVM with a Bolt connector, for local
 // runs and tests on machines without Docker. Run with: java -cp ".cache/neo4j/lib/*" Launcher.java
 // Settings come from environment variables (see README): GKS_NEO4J_DATA, GKS_NEO4J_BOLT_HOST,
-// GKS_NEO4J_BOLT_PORT, GKS_NEO4J_PAGECACHE, GKS_NEO4J_HEAP_TX (transaction memory cap).
+// GKS_NEO4J_BOLT_PORT, GKS_NEO4J_PAGECACHE, GKS_NEO4J_HEAP_TX (transaction memory cap), and
+// GKS_NEO4J_PASSWORD: when set, authentication is on and the neo4j user's password is set to it at
+// every start (the service generates one per data folder); unset, the engine runs without auth.
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import org.neo4j.configuration.GraphDatabaseSettings;
@@ -25,12 +28,13 @@ public class Launcher {
         String host = env("GKS_NEO4J_BOLT_HOST", "127.0.0.1");
         int port = Integer.parseInt(env("GKS_NEO4J_BOLT_PORT", "7687"));
         long pageCacheMb = Long.parseLong(env("GKS_NEO4J_PAGECACHE_MB", "512"));
+        String password = env("GKS_NEO4J_PASSWORD", "");
 
         long started = System.nanoTime();
         DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(dataDir)
                 .setConfig(BoltConnector.enabled, true)
                 .setConfig(BoltConnector.listen_address, new SocketAddress(host, port))
-                .setConfig(GraphDatabaseSettings.auth_enabled, false)
+                .setConfig(GraphDatabaseSettings.auth_enabled, !password.isEmpty())
                 .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMb))
                 .setConfig(GraphDatabaseSettings.transaction_timeout, Duration.ofMinutes(5))
                 .build();
@@ -43,6 +47,11 @@ public class Launcher {
             stopped.countDown();
         }, "neo4j-shutdown"));
 
+        if (!password.isEmpty()) {
+            // Embedded code acts without authentication: it sets the one user's password (idempotent).
+            dbms.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME).executeTransactionally(
+                    "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
+        }
         GraphDatabaseService db = dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME);
         db.executeTransactionally("RETURN 1");
         long ms = (System.nanoTime() - started) / 1_000_000;

@@ -3,7 +3,7 @@
 // is immediate; only keys found unknown are remembered briefly, so repeating one costs no read.
 import crypto from 'node:crypto';
 import type { Graph } from '../db/graph.js';
-import { DEFAULT_SCOPES, type Scope } from './scopes.js';
+import { DEFAULT_SCOPES, hasScope, type Scope } from './scopes.js';
 
 export const KEY_PREFIX = 'gks_';
 const KEY_PATTERN = /^gks_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{32,64})$/;
@@ -122,4 +122,36 @@ export async function verifyKey(graph: Graph, presented: string, unknownKeys?: U
       scopes: Array.isArray(row.scopes) ? row.scopes.map(String) : [],
     },
   };
+}
+
+/**
+ * Whether the key with this id may still act for a project with a scope: work that runs later on a
+ * key's behalf (a scheduled sync, its apply_if_safe) asks this each time, so revoking the key or
+ * narrowing it stops that work too. Null when it may; otherwise why not.
+ */
+export async function keyMayAct(
+  graph: Graph,
+  keyId: string,
+  projectId: string,
+  organizationId: string,
+  scope: Scope,
+): Promise<null | 'unknown' | 'revoked' | 'scope' | 'project'> {
+  const row = await graph.read((tx) => tx.one('auth/key_standing', { id: keyId }));
+  if (!row || row.orphaned === true) return 'unknown';
+  if (row.revoked === true) return 'revoked';
+  if (String(row.organization_id) !== organizationId) return 'project';
+  if (row.project_id !== null && String(row.project_id) !== projectId) return 'project';
+  const scopes = Array.isArray(row.scopes) ? row.scopes.map(String) : [];
+  return hasScope(scopes, scope) ? null : 'scope';
+}
+
+/** Keys (never their secrets), of one organization or of all. */
+export async function listKeys(graph: Graph, organizationId: string | null): Promise<Record<string, unknown>[]> {
+  return graph.read((tx) => tx.run('auth/list_keys', { organization_id: organizationId }));
+}
+
+/** Revokes a key (effective on its next request); null when there is no such key. */
+export async function revokeKey(graph: Graph, keyId: string): Promise<{ revoked_at: unknown } | null> {
+  const row = await graph.write((tx) => tx.one('auth/revoke_key', { id: keyId }));
+  return row ? { revoked_at: row.revoked_at } : null;
 }

@@ -9,7 +9,7 @@ import { writeGoverned, type WriteOutcome } from '../deltas/service.js';
 import { fetchUrl } from '../documents/ingest/fetchUrl.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import { checkDefinition, type Definition } from '../shapes/definition.js';
-import { loadShape, stageShape, type StagedShape } from '../shapes/store.js';
+import { loadShape, newerShapeVersion, shapeHoldingName, stageShape, type StagedShape } from '../shapes/store.js';
 import { planMap, type MapContext, type MapPlan } from './map.js';
 import { diffDefinitions, type DefinitionDiff } from './diff.js';
 import { mappingFromProps, stageBridge, stageBridgeVersion, type MappingRecord } from './store.js';
@@ -94,7 +94,7 @@ export async function createBridge(
 ): Promise<BridgeWrite> {
   const taken = await deps.graph.read(async (tx) => ({
     bridge: await tx.one('bridges/name_taken', { name_key: `${actor.projectId}|${name}` }),
-    shape: await tx.one('shapes/name_taken', { name: shapeNameOf(name), project_id: actor.projectId }),
+    shape: await shapeHoldingName(tx, actor.projectId, shapeNameOf(name)),
   }));
   if (taken.bridge) {
     const staged = taken.bridge.pending ? ` (staged in delta ${String(taken.bridge.delta_id)})` : '';
@@ -165,11 +165,7 @@ export async function versionBridge(
   const previousShape = await loadShape(deps.graph, String(current.bridge.shape_id), actor.projectId);
   if (!previousShape) throw conflict(`The shape of bridge ${id} is not committed.`, { bridge_id: id });
   const newer = await deps.graph.read((tx) =>
-    tx.one('shapes/newer_version', {
-      project_id: actor.projectId,
-      name: previousShape.name,
-      version: previousShape.version,
-    }),
+    newerShapeVersion(tx, actor.projectId, previousShape.name, previousShape.version),
   );
   if (newer)
     throw conflict(

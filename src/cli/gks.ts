@@ -2,11 +2,12 @@
 // default the local Neo4j of `npm start`). `--json` prints one JSON object per command.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
+import { neo4jLogin } from '../runtime/neo4jPassword.js';
 import { Graph } from '../db/graph.js';
 import { applySchema } from '../db/schema.js';
-import { issueKey } from '../auth/keys.js';
+import { issueKey, listKeys, revokeKey } from '../auth/keys.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
-import { createOrganization, createProject } from '../tenancy/service.js';
+import { createOrganization, createProject, listOrganizations, projectOrganization } from '../tenancy/service.js';
 import { grantCredits } from '../credits/service.js';
 import { TemporalGateway } from '../temporal/connection.js';
 import { runCypher } from './cypher.js';
@@ -39,13 +40,7 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'mcp') return runMcpStdio();
   if (argv[0] === 'cypher') {
     const config = loadConfig();
-    const { user, password, database } = config.neo4j;
-    return runCypher(argv.slice(1), {
-      uri: config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`,
-      user,
-      password,
-      database,
-    });
+    return runCypher(argv.slice(1), { ...neo4jLogin(config), database: config.neo4j.database });
   }
   const { values, positionals } = parseArgs({
     args: argv,
@@ -67,11 +62,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const uri = config.neo4j.uri ?? `bolt://127.0.0.1:${config.neo4j.boltPort}`;
+  const { uri, user, password } = neo4jLogin(config);
   const graph = new Graph({
     uri,
-    user: config.neo4j.user,
-    password: config.neo4j.password,
+    user,
+    password,
     database: config.neo4j.database,
     connectTimeoutMs: config.neo4j.connectTimeoutMs,
   });
@@ -91,7 +86,7 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case 'org list': {
-        const rows = await graph.read((tx) => tx.run('tenancy/list_organizations'));
+        const rows = await listOrganizations(graph);
         print(
           json,
           { organizations: rows },
@@ -121,9 +116,9 @@ async function main(argv: string[]): Promise<void> {
         });
         let organizationId = values.org;
         if (values.project) {
-          const row = await graph.read((tx) => tx.one('tenancy/project_organization', { project_id: values.project }));
-          if (!row) throw new Error(`project ${values.project} does not exist`);
-          organizationId = String(row.organization_id);
+          const owner = await projectOrganization(graph, values.project);
+          if (!owner) throw new Error(`project ${values.project} does not exist`);
+          organizationId = owner;
         }
         const key = await issueKey(graph, {
           organizationId: organizationId as string,
@@ -140,7 +135,7 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case 'key list': {
-        const rows = await graph.read((tx) => tx.run('auth/list_keys', { organization_id: values.org ?? null }));
+        const rows = await listKeys(graph, values.org ?? null);
         print(
           json,
           { keys: rows },
@@ -158,7 +153,7 @@ async function main(argv: string[]): Promise<void> {
       case 'key revoke': {
         const id = rest[0];
         if (!id) throw new UsageError('key revoke needs a KEY_ID');
-        const row = await graph.write((tx) => tx.one('auth/revoke_key', { id }));
+        const row = await revokeKey(graph, id);
         if (!row) throw new Error(`key ${id} does not exist`);
         print(json, { id, revoked_at: row.revoked_at }, `key ${id} revoked at ${String(row.revoked_at)}`);
         break;

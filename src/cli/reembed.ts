@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
 import { TemporalGateway } from '../temporal/connection.js';
 import type { ReembedProgress } from '../../workflows/reembed.js';
+import { nodesWithoutModel } from '../embeddings/status.js';
 
 export function reembedWorkflowId(model: string): string {
   return `reembed-${model.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
@@ -19,8 +20,7 @@ export async function runReembed(
 ): Promise<ReembedProgress | null> {
   if (config.embeddings.mode === 'off') throw new Error('EMBEDDINGS=off: there is no model to re-embed with.');
   const { model, dimensions } = config.embeddings;
-  const counts = await graph.read((tx) => tx.run('embeddings/model_counts', { model }));
-  const stale = counts.reduce((n, r) => n + Number(r.other ?? 0) + Number(r.none ?? 0), 0);
+  const stale = await nodesWithoutModel(graph, model);
   say(`model ${model} (${dimensions} dimensions): ${stale} memories, chunks and entities without its vectors`);
   const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
   const gateway = new TemporalGateway({

@@ -38,8 +38,11 @@ export interface Config {
     authFailuresPerSecond: number;
     authFailuresBurst: number;
   };
-  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  /** The optional external LLM; briefingCredits is what one briefing it writes costs (0: free). */
+  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; briefingCredits: number };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; maxRedirects: number };
+  /** PDF reading: worker threads, pages, memory per worker and time per PDF (src/documents/ingest/pdf.ts). */
+  pdf: { workers: number; maxPages: number; memoryMb: number; timeLimitMs: number };
   dockerFallback: boolean;
   /**
    * GET /metrics (Prometheus text): open while the service listens on loopback only (the default);
@@ -217,12 +220,19 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       baseUrl: uri(env, 'LLM_BASE_URL', ['http', 'https']),
       apiKey: optional(env, 'LLM_API_KEY'),
       model: str(env, 'LLM_MODEL', 'gpt-4o-mini'),
+      briefingCredits: int(env, 'LLM_BRIEFING_CREDITS', 1, 0, 1_000_000),
     },
     fetch: {
       allowPrivate: bool(env, 'FETCH_ALLOW_PRIVATE', false),
       timeoutMs: int(env, 'FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
       maxBytes: int(env, 'FETCH_MAX_BYTES', 5_242_880, 1024, 104_857_600),
       maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5, 0, 20),
+    },
+    pdf: {
+      workers: int(env, 'PDF_WORKERS', 2, 1, 32),
+      maxPages: int(env, 'PDF_MAX_PAGES', 2_000, 1, 100_000),
+      memoryMb: int(env, 'PDF_WORKER_MEMORY_MB', 512, 256, 16_384),
+      timeLimitMs: int(env, 'PDF_TIME_LIMIT_MS', 30_000, 1_000, 600_000),
     },
     dockerFallback: bool(env, 'GKS_USE_TESTCONTAINERS', false),
     metrics: {

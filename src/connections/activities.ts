@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
+import { keyMayAct } from '../auth/keys.js';
 import { ApiError } from '../errors/catalogue.js';
 import { CONNECTORS, callerFor } from './connectors/index.js';
 import { UpstreamError } from './http.js';
@@ -137,17 +138,48 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
     throw ApplicationFailure.retryable(error.message, 'UpstreamUnavailable');
   }
 
+  /**
+   * A scheduled run acts as the connection's acting key, which must still be valid and hold
+   * connections:sync for the project; if not, the connection is paused with the reason and the run
+   * skipped (no later run acts until someone resumes it, becoming the acting key).
+   */
+  async function actingKeyRefused(connection: ConnectionRecord): Promise<string | null> {
+    if (connection.status === 'paused' || connection.status === 'revoked') return null; // openSync says why
+    const refused = await keyMayAct(
+      graph,
+      connection.actingKeyId,
+      connection.projectId,
+      connection.organizationId,
+      'connections:sync',
+    );
+    if (refused === null) return null;
+    const reason = refused === 'revoked' || refused === 'unknown' ? 'key_revoked' : 'key_lacks_scope';
+    await setConnection(graph, connection.projectId, connection.id, {
+      status: 'paused',
+      prior_status: connection.status,
+      status_reason: reason,
+    });
+    deps.logger?.warn({ connection_id: connection.id, key_id: connection.actingKeyId, reason }, 'connection paused');
+    return (
+      `the key ${connection.actingKeyId} that scheduled syncs act as ` +
+      (reason === 'key_revoked' ? 'was revoked' : 'no longer holds connections:sync for this project') +
+      '; the connection is paused until a key with connections:write resumes it'
+    );
+  }
+
   return {
     /** Marks a manual run running, or opens a scheduled run (skipped while another runs or awaits review). */
     async beginSync(request: BeginRequest): Promise<{ sync_id: string | null; skipped: string | null }> {
       const connection = await load(request.connection_id);
       let syncId = request.sync_id;
       if (syncId === null) {
+        const refused = await actingKeyRefused(connection);
+        if (refused) return { sync_id: null, skipped: refused };
         try {
           const opened = await openSync(graph, connection.projectId, connection.id, {
             trigger: 'schedule',
             fullRefresh: false,
-            keyId: connection.createdBy,
+            keyId: connection.actingKeyId,
             requestId: request.run_id,
             workflowId: request.workflow_id,
             runId: request.run_id,
@@ -271,7 +303,7 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
               graph,
               connection,
               String(sync.delta_id),
-              String(sync.key_id ?? connection.createdBy),
+              String(sync.key_id ?? connection.actingKeyId),
               request.sync_id,
             )
           ).applyOutcome;

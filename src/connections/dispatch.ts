@@ -47,13 +47,11 @@ export async function temporalClient(deps: TemporalDeps): Promise<Client> {
 async function clearStaleRun(deps: GraphDeps, client: Client, error: ApiError): Promise<boolean> {
   const syncId = error.details.sync_id;
   if (error.details.reason === 'awaiting_review' || typeof syncId !== 'string') return false;
-  const row = await deps.graph.read((tx) =>
-    tx.runText('MATCH (y:Sync {id: $id}) RETURN y.workflow_id AS workflow_id, y.run_id AS run_id', { id: syncId }),
-  );
-  const workflowId = row[0]?.workflow_id;
+  const row = await deps.graph.read((tx) => tx.one('connections/sync_workflow', { id: syncId }));
+  const workflowId = row?.workflow_id;
   if (typeof workflowId !== 'string') return false;
   try {
-    const runId = typeof row[0]?.run_id === 'string' ? row[0].run_id : undefined;
+    const runId = typeof row?.run_id === 'string' ? row.run_id : undefined;
     let description = await client.workflow.getHandle(workflowId, runId).describe();
     // The stored run is the first of the chain; a run that continued as new lives on in the latest one.
     if (description.status.name === 'CONTINUED_AS_NEW')

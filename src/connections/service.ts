@@ -285,12 +285,20 @@ export async function setPaused(deps: GraphDeps, actor: Actor, id: string, pause
         });
       if (!paused && c.status === 'paused') {
         const row = await tx.one('connections/get', { id, project_id: actor.projectId });
-        const prior = String((row?.connection as Record<string, Plain>).prior_status ?? 'untested');
+        const props = row?.connection as Record<string, Plain>;
+        const prior = String(props.prior_status ?? 'untested');
+        // A pause for the acting key's sake ends with the resuming key: scheduled syncs act as it from now on.
+        const keyPause = props.status_reason === 'key_revoked' || props.status_reason === 'key_lacks_scope';
         await tx.run('connections/update', {
           id,
           project_id: actor.projectId,
           now: new Date().toISOString(),
-          set: { status: prior, prior_status: null },
+          set: {
+            status: prior,
+            prior_status: null,
+            acting_key_id: actor.keyId,
+            ...(keyPause ? { status_reason: null } : {}),
+          },
         });
       }
     },

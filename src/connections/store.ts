@@ -20,6 +20,8 @@ export interface ConnectionRecord {
   scheduleEvery: string | null;
   status: string;
   createdBy: string;
+  /** The key scheduled syncs act as: the creator's, or the key that last resumed the connection. */
+  actingKeyId: string;
   pending: boolean;
 }
 
@@ -36,6 +38,7 @@ export function toRecord(props: Record<string, Plain>, pending: boolean): Connec
     scheduleEvery: props.schedule_every ? String(props.schedule_every) : null,
     status: String(props.status ?? 'untested'),
     createdBy: String(props.created_by ?? ''),
+    actingKeyId: String(props.acting_key_id ?? props.created_by ?? ''),
     pending,
   };
 }

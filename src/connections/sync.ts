@@ -3,6 +3,7 @@
 // review blocks new runs; otherwise a fresh delta starts from the connection's cursor (that of the
 // newest applied sync delta, so a rejected delta means its records are fetched again).
 import crypto from 'node:crypto';
+import { keyMayAct } from '../auth/keys.js';
 import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { ApiError, conflict } from '../errors/catalogue.js';
@@ -10,6 +11,7 @@ import { DeltaDraft } from '../deltas/draft.js';
 import { applyStaged, noApplyGuard, stageDelta, type Actor } from '../deltas/service.js';
 import { auditDelta, preflightApplyGuard } from '../preflight/service.js';
 import { lockConnection, type ConnectionRecord } from './store.js';
+import { deltaRecord, deltaStatus } from '../deltas/store.js';
 
 export interface OpenSyncOptions {
   trigger: 'manual' | 'schedule';
@@ -152,8 +154,7 @@ export async function settleDelta(
   syncId: string,
 ): Promise<FinishOutcome> {
   const actor = syncActor(connection, keyId, syncId);
-  const row = await graph.read((tx) => tx.one('deltas/get', { delta_id: deltaId, project_id: connection.projectId }));
-  const delta = row?.delta as Props | undefined;
+  const delta = await graph.read((tx) => deltaRecord(tx, connection.projectId, deltaId));
   if (!delta || delta.status !== 'staged')
     return { applyOutcome: null, deltaStatus: String(delta?.status ?? 'missing') };
   const now = new Date().toISOString();
@@ -170,6 +171,9 @@ export async function settleDelta(
     return { applyOutcome: 'applied_empty', deltaStatus: 'applied' };
   }
   if (connection.applyPolicy !== 'apply_if_safe') return { applyOutcome: 'staged_for_review', deltaStatus: 'staged' };
+  // Applying is the acting key's deltas:apply, checked now: a key revoked or narrowed since leaves it staged.
+  if ((await keyMayAct(graph, keyId, connection.projectId, connection.organizationId, 'deltas:apply')) !== null)
+    return { applyOutcome: 'left_staged:key_cannot_apply', deltaStatus: 'staged' };
   const verdict = await auditDelta(graph, actor, deltaId, now);
   if (verdict.disposition !== 'SafeToAct')
     return { applyOutcome: `left_staged:${verdict.disposition}`, deltaStatus: 'staged' };
@@ -181,10 +185,7 @@ export async function settleDelta(
     return { applyOutcome: 'applied_safe', deltaStatus: 'applied' };
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
-    const now2 = await graph.read((tx) =>
-      tx.one('deltas/get', { delta_id: deltaId, project_id: connection.projectId }),
-    );
-    const status = String((now2?.delta as Props | undefined)?.status ?? 'missing');
+    const status = (await graph.read((tx) => deltaStatus(tx, connection.projectId, deltaId))) ?? 'missing';
     // Applied meanwhile by a retried settlement, or refused by the preflight guard: left staged.
     return status === 'applied'
       ? { applyOutcome: 'applied_safe', deltaStatus: 'applied' }

@@ -4,7 +4,18 @@ export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
 export const CONNECTION_STATUSES = ['untested', 'active', 'error', 'paused', 'revoked'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
-export const STATUS_REASONS = ['auth_failed', 'unreachable', 'forbidden_scope'] as const;
+/**
+ * Why a connection is in error or paused: the upstream refused its token (auth_failed,
+ * forbidden_scope) or could not be reached; or the key its scheduled syncs act as was revoked
+ * (key_revoked) or no longer holds connections:sync for its project (key_lacks_scope).
+ */
+export const STATUS_REASONS = [
+  'auth_failed',
+  'unreachable',
+  'forbidden_scope',
+  'key_revoked',
+  'key_lacks_scope',
+] as const;
 export type StatusReason = (typeof STATUS_REASONS)[number];
 export const SYNC_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type SyncStatus = (typeof SYNC_STATUSES)[number];

@@ -10,6 +10,7 @@ import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { actorFor } from '../auth/actor.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
+import { paidWriter } from '../credits/paidWriter.js';
 import type { DefinitionInput } from '../slices/definition.js';
 import { contextCompileBody, packSchema, sliceCompileBody } from './schemas.js';
 import { briefPack, compileSlice, requestedSlice, savedSlice, type CompileBody } from './service.js';
@@ -88,11 +89,12 @@ export function contextRoutes(deps: Deps) {
       description:
         'Same body as /v1/context/compile. The pack items are the evidence, in pack order (memories by their ' +
         'kind, entities as facts, document chunks as observations), written by the built-in offline writer ' +
-        '(model gks-briefing-builtin/1) or, when LLM_BASE_URL is set, by the configured LLM. The pack is ' +
-        'returned beside the briefing.',
+        '(model gks-briefing-builtin/1) or, when LLM_BASE_URL is set, by the configured LLM, which charges ' +
+        'LLM_BRIEFING_CREDITS per briefing to the organization (402 credits_exhausted when short, refunded ' +
+        'when the LLM fails). The pack is returned beside the briefing.',
       body: contextCompileBody,
       status: 200,
-      errors: ['not_found', 'conflict', 'upstream_error'],
+      errors: ['not_found', 'conflict', 'upstream_error', 'credits_exhausted'],
       response: {
         type: 'object',
         properties: {
@@ -106,7 +108,8 @@ export function contextRoutes(deps: Deps) {
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const compiled = await compileSlice(deps, actor.projectId, resolved, body);
         try {
-          return { body: await briefPack(writer, actor.projectId, compiled) };
+          const paid = paidWriter(writer, deps.graph, actor, deps.config.llm.briefingCredits);
+          return { body: await briefPack(paid, actor.projectId, compiled) };
         } catch (error) {
           if (error instanceof LlmEndpointError)
             throw new ApiError('upstream_error', error.message, { status: error.status ?? null });

@@ -6,6 +6,7 @@ import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { obj } from '../http/schemas.js';
+import { setLowBalanceThreshold } from './service.js';
 
 const thresholdSchema = {
   type: ['integer', 'null'],
@@ -42,7 +43,10 @@ export function creditRoutes(deps: Deps) {
         type: 'object',
         properties: {
           organization_id: { type: 'string' },
-          balance: { type: 'number', description: 'Credits available to start loops (reservations already deducted).' },
+          balance: {
+            type: 'number',
+            description: 'Credits available to start loops and LLM briefings (reservations already deducted).',
+          },
           reserved: { type: 'number', description: 'Credits held by running loops.' },
           low_balance_threshold: thresholdSchema,
           entries: {
@@ -51,7 +55,13 @@ export function creditRoutes(deps: Deps) {
               type: 'object',
               properties: {
                 id: { type: 'string' },
-                kind: { enum: ['grant', 'reserve', 'settle', 'refund'] },
+                kind: {
+                  enum: ['grant', 'reserve', 'settle', 'refund', 'charge'],
+                  description:
+                    'grant: credits added; reserve/settle: a loop holds its estimate and keeps its real cost; ' +
+                    'charge: a briefing written by the configured LLM; refund: a charge given back because ' +
+                    'the LLM did not answer.',
+                },
                 amount: { type: 'number' },
                 reason: { type: ['string', 'null'] },
                 loop_id: { type: ['string', 'null'] },
@@ -109,18 +119,9 @@ export function creditRoutes(deps: Deps) {
             key_scope: 'project',
           });
         const { low_balance_threshold: threshold } = bodyOf<{ low_balance_threshold: number | null }>(ctx);
-        const row = await deps.graph.write((tx) =>
-          tx.one('credits/set_threshold', { organization_id: auth.organizationId, threshold }),
-        );
+        const row = await setLowBalanceThreshold(deps.graph, auth.organizationId, threshold);
         if (!row) throw new ApiError('not_found', 'This organization has no credit account.');
-        return {
-          body: {
-            organization_id: auth.organizationId,
-            balance: row.balance ?? 0,
-            reserved: row.reserved ?? 0,
-            low_balance_threshold: row.low_balance_threshold ?? null,
-          },
-        };
+        return { body: { organization_id: auth.organizationId, ...row } };
       },
     },
   ]);

@@ -3,31 +3,25 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type RouteSpec } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
-import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorPage, obj, projectIdField, cursorQuery, idParams } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
 import { preflightApplyGuard } from '../preflight/service.js';
 import { changeSchema, changeView, deltaSchema, deltaView } from './views.js';
+import { deltaWithChanges, listDeltas } from './store.js';
 
 async function readDelta(deps: Deps, actor: Actor, deltaId: string, changesLimit: number) {
   return deps.graph.read(async (tx) => {
-    const row = await tx.one('deltas/get', { delta_id: deltaId, project_id: actor.projectId });
-    if (!row) throw notFound('delta', deltaId);
-    const changes = await tx.run('deltas/changes', {
-      delta_id: deltaId,
-      project_id: actor.projectId,
-      limit: changesLimit + 1,
-    });
+    const { delta, changes } = await deltaWithChanges(tx, actor.projectId, deltaId, changesLimit);
     return {
-      ...deltaView(row.delta ?? null),
+      ...deltaView(delta),
       changes: changes.slice(0, changesLimit).map(changeView),
       changes_truncated: changes.length > changesLimit,
     };
   });
 }
 
-const deltaWithChanges = {
+const deltaWithChangesSchema = {
   ...deltaSchema,
   properties: {
     ...(deltaSchema.properties as object),
@@ -61,7 +55,7 @@ export function deltaRoutes(deps: Deps) {
           })
         : actionBody(),
     status: 200,
-    response: { type: 'object', properties: { delta: deltaWithChanges } },
+    response: { type: 'object', properties: { delta: deltaWithChangesSchema } },
     errors: ['not_found', 'conflict'] as const,
     handler: async (ctx: ApiContext) => {
       const body = bodyOf<{ project_id?: string; reason?: string; override_reason?: string }>(ctx);
@@ -95,16 +89,14 @@ export function deltaRoutes(deps: Deps) {
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await deps.graph.read((tx) =>
-          tx.run('deltas/list', {
-            project_id: actor.projectId,
+          listDeltas(tx, actor.projectId, {
             status: q.status ?? null,
             origin: q.origin ?? null,
-            after_created_at: after?.c ?? null,
-            after_id: after?.i ?? null,
-            limit: q.limit + 1,
+            after: after ? { created_at: after.c, id: after.i } : null,
+            limit: q.limit,
           }),
         );
-        const deltas = rows.map((r) => deltaView(r.delta ?? null));
+        const deltas = rows.map((delta) => deltaView(delta));
         const { items, ...page } = keysetPage(deltas, q.limit, (d) => ({ c: String(d.created_at), i: String(d.id) }));
         return { body: { deltas: items, ...page } };
       },
@@ -127,7 +119,7 @@ export function deltaRoutes(deps: Deps) {
       },
       status: 200,
       errors: ['not_found'],
-      response: { type: 'object', properties: { delta: deltaWithChanges } },
+      response: { type: 'object', properties: { delta: deltaWithChangesSchema } },
       handler: async (ctx) => {
         const q = queryOf<{ project_id?: string; changes_limit: number }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');

@@ -4,7 +4,7 @@
 // concurrent applies exactly one wins.
 import crypto from 'node:crypto';
 import type { Graph, Tx } from '../db/graph.js';
-import { embeddingQueueEnabled } from '../embeddings/queue.js';
+import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
 import { deltaEventData, emitWebhookEvent } from '../webhooks/events.js';
@@ -325,7 +325,7 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       await tx.run('deltas/revert_deletes', params);
       await tx.run('deltas/revert_deleted_relationships', params);
       await tx.run('deltas/revert_relationship_deletes', params);
-      if (embeddingQueueEnabled()) await tx.run('embeddings/queue_delta', params);
+      await queueRevertedForEmbedding(tx, params);
       await tx.run('deltas/revert_drop_snapshots', params);
       await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
       await emitWebhookEvent(tx, actor.projectId, 'delta.reverted', deltaEventData(deltaId, 'reverted'));

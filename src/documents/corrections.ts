@@ -62,7 +62,10 @@ export async function reindexDocument(
   const url = typeof current.props.source_url === 'string' ? current.props.source_url : null;
   if (input.refetch && !url)
     throw invalid('/body/refetch', 'the document was not indexed from a URL; send content instead');
-  const source = await readSource(input.refetch ? { url: url! } : { content: input.content! }, deps.config.fetch);
+  const source = await readSource(input.refetch ? { url: url! } : { content: input.content! }, deps.config.fetch, {
+    tenant: actor.projectId,
+    limits: deps.config.pdf,
+  });
   const hash = crypto.createHash('sha256').update(source.text).digest('hex');
   if (hash === current.props.content_hash) {
     throw conflict(`Document ${id} already holds this text (content_hash ${hash}); nothing to re-index.`, {

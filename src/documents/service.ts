@@ -5,12 +5,13 @@ import type { Graph, Row } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor } from '../deltas/service.js';
-import { ApiError, invalid, notFound } from '../errors/catalogue.js';
+import { ApiError, notFound } from '../errors/catalogue.js';
 import { chunkText, countTokens, type Chunk } from './ingest/index.js';
 import { cleanTags, resolveCollections } from './collections.js';
 import { readSource, type DocumentInput } from './source.js';
 import type { DocumentType } from './schemas.js';
 import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
+import { requireVisibleShape } from '../shapes/store.js';
 
 export type { DocumentInput, UploadedDocument } from './source.js';
 export {
@@ -56,8 +57,8 @@ export function draftChunks(
   }
 }
 
-/** A graph and the fetch settings (the SSRF guard) of the configuration. */
-export type DocumentDeps = GraphDeps & ConfigDeps<'fetch'>;
+/** A graph and the fetch (the SSRF guard) and PDF settings of the configuration. */
+export type DocumentDeps = GraphDeps & ConfigDeps<'fetch' | 'pdf'>;
 
 /** The fields of docs/documents.md (without request_id), and the delta that wrote the document. */
 export interface CreatedDocument {
@@ -77,7 +78,7 @@ export interface CreatedDocument {
  */
 export async function createDocument(deps: DocumentDeps, actor: Actor, input: DocumentInput): Promise<CreatedDocument> {
   const tags = cleanTags(input.tags ?? []);
-  const source = await readSource(input, deps.config.fetch);
+  const source = await readSource(input, deps.config.fetch, { tenant: actor.projectId, limits: deps.config.pdf });
   const chunks = chunkText(source.text, CHUNK_OPTIONS);
   const contentHash = crypto.createHash('sha256').update(source.text).digest('hex');
   const tenant = tenantToken(actor.projectId);
@@ -168,8 +169,6 @@ export async function checkExtractable(
   await graph.read(async (tx) => {
     if (!(await tx.one('documents/get', { id: documentId, project_id: projectId })))
       throw notFound('document', documentId);
-    if (!(await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId }))) {
-      throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
-    }
+    await requireVisibleShape(tx, projectId, shapeId, '/body/shape_id');
   });
 }

@@ -2,7 +2,7 @@
 // title and the facts the document keeps about its source (type, true MIME type, size).
 import path from 'node:path';
 import { ApiError, invalid, type FieldProblem } from '../errors/catalogue.js';
-import { extractText, fetchUrl, markdownTitle, type FetchUrlOptions } from './ingest/index.js';
+import { extractText, fetchUrl, markdownTitle, type FetchUrlOptions, type PdfOptions } from './ingest/index.js';
 import type { DocumentType } from './schemas.js';
 
 export interface UploadedDocument {
@@ -66,7 +66,11 @@ export function checkOneSource(input: DocumentInput): void {
   );
 }
 
-export async function readSource(input: DocumentInput, fetchOptions: FetchUrlOptions): Promise<SourceText> {
+export async function readSource(
+  input: DocumentInput,
+  fetchOptions: FetchUrlOptions,
+  pdf: PdfOptions = {},
+): Promise<SourceText> {
   checkOneSource(input);
   let source: SourceText;
   let field: string;
@@ -92,6 +96,7 @@ export async function readSource(input: DocumentInput, fetchOptions: FetchUrlOpt
       mimeType: fetched.mimeType,
       filename: path.posix.basename(finalUrl.pathname),
       field,
+      pdf,
     });
     source = {
       type: 'url',
@@ -106,7 +111,8 @@ export async function readSource(input: DocumentInput, fetchOptions: FetchUrlOpt
   } else {
     field = '/body/file';
     const file = input.file as UploadedDocument; // checkOneSource: the only one left
-    const extracted = await extractText({ data: file.data, mimeType: file.mimeType, filename: file.filename, field });
+    const { data, mimeType, filename } = file;
+    const extracted = await extractText({ data, mimeType, filename, field, pdf });
     source = {
       type: 'file',
       text: extracted.text,

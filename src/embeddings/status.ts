@@ -74,3 +74,9 @@ export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime)
     backlog: await readBacklog(graph),
   };
 }
+
+/** How many memories, chunks and entities carry no vector of `model` (another model's, or none). */
+export async function nodesWithoutModel(graph: Graph, model: string): Promise<number> {
+  const counts = await graph.read((tx) => tx.run('embeddings/model_counts', { model }));
+  return counts.reduce((n, r) => n + Number(r.other ?? 0) + Number(r.none ?? 0), 0);
+}

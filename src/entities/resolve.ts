@@ -6,6 +6,7 @@ import { checkTypeLabel, type DeltaDraft } from '../deltas/draft.js';
 import { invalid } from '../errors/catalogue.js';
 import { identityKey, normalizeName } from './identity.js';
 import { tenantToken } from '../db/tenant.js';
+import { entitiesByIds, entitiesByNormalizedNames } from './store.js';
 
 export interface EntityRef {
   id?: string;
@@ -29,21 +30,15 @@ export class EntityResolver {
   /** Returns the node id of each reference, in order; field names the request path for errors. */
   async resolve(refs: { ref: EntityRef; field: string }[]): Promise<string[]> {
     const byId = refs.filter((r) => r.ref.id).map((r) => r.ref.id as string);
-    const known = new Set<string>();
-    if (byId.length > 0) {
-      for (const row of await this.tx.run('entities/find_by_ids', { ids: byId, project_id: this.projectId }))
-        known.add(String(row.id));
-    }
+    const known = new Set((await entitiesByIds(this.tx, this.projectId, byId)).map((e) => e.id));
     const names = [
       ...new Set(refs.filter((r) => !r.ref.id && r.ref.name).map((r) => normalizeName(r.ref.name as string))),
     ];
     const committed = new Map<string, { id: string; type: string }[]>();
-    if (names.length > 0) {
-      for (const row of await this.tx.run('entities/by_normalized_name', { names, project_id: this.projectId })) {
-        const list = committed.get(String(row.name)) ?? [];
-        list.push({ id: String(row.id), type: String(row.type) });
-        committed.set(String(row.name), list);
-      }
+    for (const entity of await entitiesByNormalizedNames(this.tx, this.projectId, names)) {
+      const list = committed.get(entity.name) ?? [];
+      list.push({ id: entity.id, type: entity.type });
+      committed.set(entity.name, list);
     }
     return refs.map(({ ref, field }) => {
       if (ref.id) {

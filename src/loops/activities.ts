@@ -1,7 +1,6 @@
 // The loop activities: all I/O of a loop (Neo4j reads and staged writes, extraction, credits).
 // Built from their dependencies so the worker and tests hand in real ones. Each is idempotent: a
 // retried attempt stages nothing twice and settles credits once.
-import crypto from 'node:crypto';
 import type { Embedder } from '../embeddings/model.js';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Config } from '../config/config.js';
@@ -44,6 +43,8 @@ async function emitLoopEvents(
   if (status === 'completed')
     await emitWebhookEvent(tx, input.projectId, 'delta.staged', deltaEventData(input.deltaId, 'staged'));
 }
+import { visibleShape } from '../shapes/store.js';
+import { settleLoop } from '../credits/service.js';
 
 export interface LoopActivityDeps {
   graph: Graph;
@@ -180,13 +181,11 @@ export function createLoopActivities(deps: LoopActivityDeps) {
       const spent = Math.min(input.creditsReserved, input.creditsPerIteration * iterations);
       const settled = await graph.write(
         async (tx) => {
-          const row = await tx.one('credits/settle', {
-            organization_id: input.organizationId,
-            loop_id: input.loopId,
+          const settledNow = await settleLoop(tx, {
+            organizationId: input.organizationId,
+            loopId: input.loopId,
             reserved: input.creditsReserved,
             spent,
-            token: crypto.randomUUID(),
-            entry_id: crypto.randomUUID(),
             reason: `loop ${input.loopId} ${status} after ${iterations} iteration(s)`,
           });
           const finished = await tx.one('loops/set_finished', {
@@ -200,7 +199,7 @@ export function createLoopActivities(deps: LoopActivityDeps) {
           });
           // The webhook outbox, in the transaction that records the end (once: a retried finish is not first).
           if (finished?.first === true) await emitLoopEvents(tx, input, status, stopReason);
-          return row?.reserved === true && row.already_settled !== true;
+          return settledNow;
         },
         { purpose: `loop:${input.loopId}:finish` },
       );
@@ -213,13 +212,13 @@ export function createLoopActivities(deps: LoopActivityDeps) {
         const [shape, sources] = await graph.read(
           async (tx) =>
             [
-              await tx.one('shapes/get_shape_ref', { id: input.shapeIds[0] ?? '', project_id: input.projectId }),
+              await visibleShape(tx, input.projectId, input.shapeIds[0] ?? ''),
               await tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }),
             ] as const,
         );
         for (const source of sources) {
           await markExtractionFinished(graph, input.projectId, String(source.id), {
-            shapeName: shape ? String(shape.name) : 'unknown',
+            shapeName: shape ? shape.name : 'unknown',
             charCount: Number(source.characters),
             tokenCount: Number(source.tokens),
             ...(status === 'failed' ? { failed: error ?? 'failed' } : {}),

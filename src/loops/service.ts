@@ -13,6 +13,8 @@ import { loopStarts } from '../ops/metrics.js';
 import { savedSlice } from '../context/service.js';
 import type { ConfigDeps, GraphDeps, LoggerDeps, TemporalDeps } from '../shared/deps.js';
 import type { LoopEffort, LoopInput, LoopKind } from './types.js';
+import { requireVisibleShape } from '../shapes/store.js';
+import { cancelLoopReservation, reserveForLoop } from '../credits/service.js';
 
 export const LOOP_KINDS = ['graph_extraction', 'hydrate'] as const;
 export const LOOP_EFFORTS = ['agentic', 'agentic_plus'] as const;
@@ -123,9 +125,8 @@ export async function planLoop(deps: PlanDeps, actor: Actor, body: LoopRequest):
       );
     const shapeRows = [];
     for (const [i, id] of shapeIds.entries()) {
-      const row = await tx.one('shapes/get_shape_ref', { id, project_id: actor.projectId });
-      if (!row) throw invalid(`/body/schema/shape_ids/${i}`, `no shape ${id} is visible to this project`);
-      shapeRows.push({ id, name: String(row.name), version: Number(row.version) });
+      const shape = await requireVisibleShape(tx, actor.projectId, id, `/body/schema/shape_ids/${i}`);
+      shapeRows.push({ id, name: shape.name, version: shape.version });
     }
     return {
       sources: found.map((r) => ({
@@ -250,14 +251,7 @@ async function dispatchLoop(
   await deps.graph.write(
     async (tx) => {
       await stageDelta(tx, new DeltaDraft('loop', `${plan.kind}: ${plan.goal.slice(0, 120)}`), actor, now, deltaId);
-      const reserved = await tx.one('credits/reserve', {
-        organization_id: actor.organizationId,
-        amount: plan.credits.estimate,
-        token: crypto.randomUUID(),
-        entry_id: crypto.randomUUID(),
-        loop_id: loopId,
-        reason: `reserved for loop ${loopId}`,
-      });
+      const reserved = await reserveForLoop(tx, actor.organizationId, loopId, plan.credits.estimate);
       if (!reserved) {
         throw new ApiError(
           'credits_exhausted',
@@ -265,7 +259,7 @@ async function dispatchLoop(
           { credits_needed: plan.credits.estimate },
         );
       }
-      await emitCreditsLow(tx, actor, Number(reserved.balance), plan.credits.estimate, reserved.low_balance_threshold);
+      await emitCreditsLow(tx, actor, reserved.balance, plan.credits.estimate, reserved.lowBalanceThreshold);
       await tx.run('loops/create', {
         id: loopId,
         project_id: actor.projectId,
@@ -322,7 +316,7 @@ async function dispatchLoop(
   } catch (error) {
     await deps.graph.write(
       async (tx) => {
-        await tx.run('credits/cancel_reservation', { organization_id: actor.organizationId, loop_id: loopId });
+        await cancelLoopReservation(tx, actor.organizationId, loopId);
         await tx.run('loops/remove_unstarted', { id: loopId });
       },
       { purpose: 'loop:dispatch-failed' },

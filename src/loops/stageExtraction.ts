@@ -12,6 +12,7 @@ import { round4, scoreExtraction } from '../extractor/quality.js';
 import type { ShapeDef } from '../shapes/types.js';
 import { deterministicId } from './ids.js';
 import type { Checkpoint, LoopInput } from './types.js';
+import { entitiesByNormalizedNames } from '../entities/store.js';
 
 export interface SourceText {
   id: string;
@@ -155,10 +156,10 @@ export async function stageIteration(
     async (tx) => {
       const names = [...new Set([...entities.values()].map((e) => e.normalized))];
       const committed = new Map<string, string>();
-      for (const row of await tx.run('entities/by_normalized_name', { names, project_id: input.projectId })) {
+      for (const entity of await entitiesByNormalizedNames(tx, input.projectId, names)) {
         // Same type and normalized name: the same entity (the identity key is unique per type).
-        const key = `${String(row.type)}|${String(row.name)}`;
-        if (entities.has(key)) committed.set(key, String(row.id));
+        const key = `${entity.type}|${entity.name}`;
+        if (entities.has(key)) committed.set(key, entity.id);
       }
       const nodeIds = new Map<string, string>();
       for (const [key] of entities)

@@ -12,6 +12,7 @@ import { invalid, notFound } from '../errors/catalogue.js';
 import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import { createMemoryDraft, type MemoryInput } from './service.js';
+import { entitiesByIds } from '../entities/store.js';
 
 export const CORRECTION_ORIGIN = 'correction';
 
@@ -85,8 +86,8 @@ export async function patchMemory(
             targets = given === null ? [] : await resolver.resolve([{ ref: asRef(given), field: `/body/${role}` }]);
             set[`${role}_name`] = given === null ? null : typeof given === 'string' ? given : (given.name ?? null);
             if (given !== null && typeof given !== 'string' && given.id && !given.name) {
-              const named = await tx.one('entities/find_by_ids', { ids: [given.id], project_id: actor.projectId });
-              set[`${role}_name`] = (named?.name as string | null | undefined) ?? null;
+              const [named] = await entitiesByIds(tx, actor.projectId, [given.id]);
+              set[`${role}_name`] = named?.name ?? null;
             }
           }
           for (const link of current) draft.deleteRelationship(link.relationship_id, id);

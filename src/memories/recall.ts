@@ -52,31 +52,32 @@ export async function recallMemories(
   }
   // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
   if (!lucene) return { memories: [], edges: [], mode, degraded: [] };
-  const question = await embedQuestion(deps, query, mode);
-  const served = servedMode(mode, question);
   const candidates = candidatesFor(options.limit);
-  const rankings = await deps.graph.read(async (tx) => {
-    const lexical =
-      served === 'semantic'
-        ? []
-        : (
-            await tx.run('memories/search', {
-              ...base,
-              lucene,
-              limit: candidates,
-              candidates,
-            })
-          ).map((r) => hitOf(r, Number(r.score)));
-    const semantic =
-      served === 'lexical'
-        ? []
-        : (await nearest(tx, 'memories/vector', base, question, candidates)).map((r) => hitOf(r, Number(r.similarity)));
-    return hybridRankings('memory', served, query, lexical, semantic);
-  });
+  const readWords = async (): Promise<Hit[]> =>
+    (await deps.graph.read((tx) => tx.run('memories/search', { ...base, lucene, limit: candidates, candidates }))).map(
+      (r) => hitOf(r, Number(r.score)),
+    );
+  // The words are read while the question is embedded (the engine call is the longer of the two);
+  // a semantic question the engine cannot embed is served lexically, and then reads them after.
+  const [question, early] = await Promise.all([
+    embedQuestion(deps, query, mode),
+    mode === 'semantic' ? Promise.resolve(null) : readWords(),
+  ]);
+  const served = servedMode(mode, question);
+  const lexical = served === 'semantic' ? [] : (early ?? (await readWords()));
+  const semantic =
+    served === 'lexical'
+      ? []
+      : (await deps.graph.read((tx) => nearest(tx, 'memories/vector', base, question, candidates))).map((r) =>
+          hitOf(r, Number(r.similarity)),
+        );
+  const rankings = hybridRankings('memory', served, query, lexical, semantic);
   const fused = fuseRankings(rankings, query, options.limit);
   const memories = fused.map((f) => ({ memory: (f.item.memory ?? {}) as Row, match: f.match }));
   return { memories, edges: await edgesOf(deps, memories), mode: served, degraded: question.degraded };
 }
+
+type Hit = ReturnType<typeof hitOf>;
 
 function hitOf(row: Row, score: number) {
   const memory = (row.memory ?? {}) as Row;

@@ -8,6 +8,7 @@ import { obj, projectQuery, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
+import { paidWriter } from '../credits/paidWriter.js';
 import type { BriefingMemory } from '../briefing/types.js';
 import { createMemories, getMemory, MEMORY_SHAPE_ID, type MemoryInput } from './service.js';
 import { recallMemories } from './recall.js';
@@ -174,10 +175,12 @@ export function memoryRoutes(deps: Deps) {
       summary: 'A prose briefing from the memories that match a query',
       description:
         'Deterministic built-in writer by default (model gks-briefing-builtin/1); an OpenAI-compatible ' +
-        'endpoint writes the prose from the same evidence set when LLM_BASE_URL is set.',
+        'endpoint writes the prose from the same evidence set when LLM_BASE_URL is set; each briefing it ' +
+        'writes is charged LLM_BRIEFING_CREDITS to the organization (402 credits_exhausted when short, ' +
+        'refunded when the LLM fails). The built-in writer costs nothing.',
       body: synthesizeBody,
       status: 200,
-      errors: ['upstream_error'],
+      errors: ['upstream_error', 'credits_exhausted'],
       response: {
         type: 'object',
         properties: {
@@ -208,7 +211,8 @@ export function memoryRoutes(deps: Deps) {
           };
         });
         try {
-          const briefing = await writer.write({
+          const paid = paidWriter(writer, deps.graph, actor, deps.config.llm.briefingCredits);
+          const briefing = await paid.write({
             query: body.query,
             projectId: actor.projectId,
             candidates,

@@ -10,6 +10,7 @@ import { tenantToken } from '../db/tenant.js';
 import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import type { MemoryKind } from './schemas.js';
+import { requireVisibleShape } from '../shapes/store.js';
 
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
 type Deps = { graph: Graph };
@@ -41,8 +42,7 @@ const refName = (value: string | EntityRef | undefined): string | null =>
   value === undefined ? null : typeof value === 'string' ? value : (value.name ?? null);
 
 async function checkShape(tx: Tx, shapeId: string, projectId: string): Promise<void> {
-  const row = await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId });
-  if (!row) throw invalid('/body/shape_id', `no shape ${shapeId} is visible to this project`);
+  await requireVisibleShape(tx, projectId, shapeId, '/body/shape_id');
 }
 
 /** Puts the memories into the draft (resolving subjects and objects against committed entities). */

@@ -68,7 +68,7 @@ export function packRoutes(deps: Deps) {
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await deps.graph.read((tx) =>
-          tx.run('context/pack_list', {
+          tx.run('packs/list', {
             project_id: actor.projectId,
             limit: q.limit + 1,
             after_created: after?.c ?? null,

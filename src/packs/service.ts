@@ -90,7 +90,7 @@ export function savedPackView(row: Record<string, Plain>): Record<string, unknow
 
 /** A committed pack of the project, or 404 (staged, unknown or another project's). */
 export async function committedPack(graph: Graph, actor: Actor, id: string): Promise<Record<string, unknown>> {
-  const row = await graph.read((tx) => tx.one('context/pack_get', { id, project_id: actor.projectId }));
+  const row = await graph.read((tx) => tx.one('packs/get', { id, project_id: actor.projectId }));
   if (!row) throw notFound('context pack', id);
   return savedPackView(row);
 }

@@ -10,14 +10,14 @@ import type { Degraded } from '../search/meaning.js';
 import { runChecks, sortFindings } from './checks.js';
 import { nearDuplicateFindings } from './meaning.js';
 import { packetId, verdictOf, type Verdict } from './verdict.js';
+import { deltaStatus } from '../deltas/store.js';
 
 /** Most findings a refused apply lists in its error details. */
 const GUARD_FINDINGS_SHOWN = 100;
 
 async function auditIn(tx: Tx, deltaId: string, projectId: string, now: string): Promise<Verdict> {
-  const row = await tx.one('deltas/get', { delta_id: deltaId, project_id: projectId });
-  if (!row) throw notFound('delta', deltaId);
-  const status = String((row.delta as Record<string, unknown> | null)?.status);
+  const status = await deltaStatus(tx, projectId, deltaId);
+  if (status === null) throw notFound('delta', deltaId);
   if (status !== 'staged') {
     throw conflict(
       `Delta ${deltaId} is ${status}. The audit answers whether applying a delta would degrade the graph, ` +

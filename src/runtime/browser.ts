@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Config } from '../config/config.js';
+import { LOCAL_NEO4J_USER } from './neo4jPassword.js';
 import { requireTool, runStep, type Progress } from './provision.js';
 
 export const BROWSER_VERSION = '5.24.0';
@@ -79,7 +80,8 @@ export async function serveBrowser(opts: {
   port: number;
   host?: string;
   boltUri: string;
-  noAuth: boolean;
+  /** The user the connect form is filled in with (its password is typed by the person); null: no auth. */
+  user: string | null;
 }): Promise<BrowserServer> {
   const root = path.resolve(opts.appDir);
   const discovery = JSON.stringify({
@@ -130,7 +132,8 @@ export async function serveBrowser(opts: {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
   const url = `http://${host}:${port}`;
-  const query = `dbms=${opts.boltUri}${opts.noAuth ? '&preselectAuthMethod=NO_AUTH' : ''}`;
+  const dbms = opts.user === null ? opts.boltUri : opts.boltUri.replace('://', `://${encodeURIComponent(opts.user)}@`);
+  const query = `dbms=${dbms}&preselectAuthMethod=${opts.user === null ? 'NO_AUTH' : 'NATIVE'}`;
   return {
     url,
     openUrl: `${url}/?${query}`,
@@ -154,8 +157,9 @@ export async function startBrowser(
   if (config.browserPort === 0) return undefined;
   try {
     const appDir = await provisionBrowser(config.cacheDir, progress);
-    // The local engine runs without auth; an external NEO4J_URI asks for credentials in the app.
-    return await serveBrowser({ appDir, port: config.browserPort, boltUri, noAuth: !config.neo4j.uri });
+    // The person signs in with the local engine's generated password (or an external engine's own login).
+    const user = config.neo4j.uri ? config.neo4j.user : LOCAL_NEO4J_USER;
+    return await serveBrowser({ appDir, port: config.browserPort, boltUri, user });
   } catch (error) {
     progress(`  Neo4j Browser not served: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     return undefined;

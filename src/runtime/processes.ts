@@ -50,6 +50,8 @@ interface Neo4jOptions {
   port: number;
   logFile: string;
   pageCacheMb?: number;
+  /** The neo4j user's password (authentication on); null runs the engine without authentication. */
+  password: string | null;
 }
 
 /** Spawns the launcher and resolves once it prints its ready line; kills what it spawned if it is not ready. */
@@ -75,6 +77,7 @@ function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildPr
         GKS_NEO4J_DATA: opts.dataDir,
         GKS_NEO4J_BOLT_PORT: String(opts.port),
         GKS_NEO4J_PAGECACHE_MB: String(opts.pageCacheMb ?? 512),
+        GKS_NEO4J_PASSWORD: opts.password ?? '',
       },
       stdio: ['ignore', 'pipe', log],
     },

@@ -68,38 +68,45 @@ export interface Neo4jInstall {
   classesDir: string;
 }
 
-/** Resolves the Neo4j jars with Maven and compiles the launcher, once per pom/launcher version. */
+/**
+ * Resolves the Neo4j jars with Maven (once per pom) and compiles the launcher (once per launcher
+ * version, into a folder of its own, so checkouts of different versions can share one cache).
+ */
 export async function provisionNeo4j(cacheDir: string, progress: Progress): Promise<Neo4jInstall> {
   const srcDir = path.join(REPO_ROOT, 'scripts/neo4j');
   const pom = path.join(srcDir, 'pom.xml');
   const launcher = path.join(srcDir, 'Launcher.java');
-  const stamp = crypto
-    .createHash('sha256')
-    .update(fs.readFileSync(pom))
-    .update(fs.readFileSync(launcher))
-    .digest('hex')
-    .slice(0, 16);
+  const stampOf = (...files: string[]): string => {
+    const hash = crypto.createHash('sha256');
+    for (const file of files) hash.update(fs.readFileSync(file));
+    return hash.digest('hex').slice(0, 16);
+  };
   const home = path.join(cacheDir, 'neo4j');
-  const libDir = path.join(home, 'lib');
-  const classesDir = path.join(home, 'classes');
-  const marker = path.join(home, `ready-${stamp}`);
-  if (fs.existsSync(marker)) return { libDir, classesDir };
+  const libDir = path.join(home, `lib-${stampOf(pom)}`);
+  const classesDir = path.join(home, `classes-${stampOf(pom, launcher)}`);
+  const libReady = path.join(libDir, '.ready');
+  const classesReady = path.join(classesDir, '.ready');
+  if (fs.existsSync(libReady) && fs.existsSync(classesReady)) return { libDir, classesDir };
 
   requireTool('java', ['-version'], 'a Java 17 JDK, e.g. `apt-get install openjdk-17-jdk-headless`');
   const major = javaMajor();
   if (major < 17) throw new PrerequisiteError(`Java 17 or newer is required for Neo4j 5.26; found Java ${major}.`);
   requireTool('javac', ['-version'], 'a Java 17 JDK (not only a JRE), e.g. `apt-get install openjdk-17-jdk-headless`');
-  requireTool('mvn', ['-v'], 'Apache Maven, e.g. `apt-get install maven`');
-  progress('Provisioning Neo4j 5.26 Community from Maven Central (first run only)…');
-  fs.rmSync(home, { recursive: true, force: true });
-  fs.mkdirSync(home, { recursive: true });
-  await runStep(
-    'mvn',
-    ['-B', '-q', '-f', pom, 'dependency:copy-dependencies', `-DoutputDirectory=${libDir}`],
-    { log: path.join(home, 'mvn.log') },
-    progress,
-    'resolve Neo4j jars (mvn)',
-  );
+  if (!fs.existsSync(libReady)) {
+    requireTool('mvn', ['-v'], 'Apache Maven, e.g. `apt-get install maven`');
+    progress('Provisioning Neo4j 5.26 Community from Maven Central (first run only)…');
+    fs.rmSync(libDir, { recursive: true, force: true });
+    fs.mkdirSync(libDir, { recursive: true });
+    await runStep(
+      'mvn',
+      ['-B', '-q', '-f', pom, 'dependency:copy-dependencies', `-DoutputDirectory=${libDir}`],
+      { log: path.join(home, 'mvn.log') },
+      progress,
+      'resolve Neo4j jars (mvn)',
+    );
+    fs.writeFileSync(libReady, new Date().toISOString());
+  }
+  fs.rmSync(classesDir, { recursive: true, force: true });
   await runStep(
     'javac',
     ['-cp', path.join(libDir, '*'), '-d', classesDir, launcher],
@@ -107,7 +114,7 @@ export async function provisionNeo4j(cacheDir: string, progress: Progress): Prom
     progress,
     'compile the Neo4j launcher',
   );
-  fs.writeFileSync(marker, new Date().toISOString());
+  fs.writeFileSync(classesReady, new Date().toISOString());
   return { libDir, classesDir };
 }
 

@@ -7,11 +7,14 @@ import { provisionNeo4j, provisionTemporal, type Progress } from './provision.js
 import { startNeo4j, startTemporal, type RunningService } from './processes.js';
 import type { EngineSupervisor } from './supervisor.js';
 import { startEmbeddingsEngine } from './embeddingsProcess.js';
+import { LOCAL_NEO4J_USER, localNeo4jPassword } from './neo4jPassword.js';
 import { provisionEmbeddings } from './provisionEmbeddings.js';
 import { startWithTestcontainers } from './testcontainers.js';
 
 export interface Endpoints {
   neo4jUri: string;
+  /** The login of a local engine this process started (its generated password); null: the configured one. */
+  neo4jAuth?: { user: string; password: string } | null;
   temporalAddress: string;
   temporalUiUrl: string | null;
   /** The embedded embedding engine's OpenAI-compatible base URL when this process started it. */
@@ -43,6 +46,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
   }
   try {
     let neo4jUri = config.neo4j.uri;
+    let neo4jAuth: Endpoints['neo4jAuth'] = null;
     let temporalAddress = config.temporal.address;
     let temporalUiUrl: string | null = null;
     const logs = path.join(layout.dataDir, 'logs');
@@ -53,6 +57,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
       config.embeddings.mode === 'embedded' ? await provisionEmbeddings(config.cacheDir, progress) : undefined;
     if (neo4jInstall) {
       progress('Starting Neo4j…');
+      neo4jAuth = { user: LOCAL_NEO4J_USER, password: localNeo4jPassword(layout.dataDir, true)! };
       started.push(
         await startNeo4j(
           neo4jInstall,
@@ -60,6 +65,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
             dataDir: path.join(layout.dataDir, 'neo4j'),
             port: layout.neo4jPort,
             logFile: path.join(logs, 'neo4j.log'),
+            password: neo4jAuth.password,
           },
           progress,
         ),
@@ -104,6 +110,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
     const supervisors = started.flatMap((s) => (s.supervisor ? [s.supervisor] : []));
     return {
       neo4jUri: neo4jUri as string,
+      neo4jAuth,
       temporalAddress: temporalAddress as string,
       temporalUiUrl,
       embeddingsUrl,

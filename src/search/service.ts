@@ -107,76 +107,95 @@ export async function searchPlanes(
   const mode = request.mode ?? 'hybrid';
   const lucene = luceneQuery(request.query, projectId);
   if (!lucene) return { nodes: [], edges: [], mode, degraded: [] };
-  const question = await embedQuestion(deps, request.query, mode);
-  const served = servedMode(mode, question);
   const { filters, limit } = request;
   const now = new Date().toISOString();
   const base = { project_id: projectId, lucene, limit };
+  /** Per plane: its word statement and vector statement with their filters, and how a row is shown. */
+  const spec = (plane: Plane) => {
+    if (plane === 'memory') {
+      const kinds = filters.memory?.kinds ?? null;
+      return {
+        n: candidates(limit, kinds !== null),
+        words: ['memories/search', { ...base, now, kinds }] as const,
+        near: ['memories/vector', { project_id: projectId, now, kinds }] as const,
+        key: 'memory' as const,
+        text: (r: Row) => memoryText(r.memory as Row),
+        view:
+          (r: Row): ViewOf =>
+          (score) =>
+            searchMemoryView(r, score),
+      };
+    }
+    if (plane === 'document') {
+      const documentIds = filters.document?.document_ids ?? null;
+      const tags = filters.document?.tags ? filters.document.tags.map(normalizeName) : null;
+      const params = { document_ids: documentIds, tags };
+      return {
+        n: candidates(limit, documentIds !== null || tags !== null),
+        words: ['search/chunks', { ...base, ...params }] as const,
+        near: ['search/chunks_vector', { project_id: projectId, ...params }] as const,
+        key: 'chunk' as const,
+        text: (r: Row) => String((r.chunk as Row).text ?? ''),
+        view:
+          (r: Row): ViewOf =>
+          (score) =>
+            chunkView(r, score),
+      };
+    }
+    const types = filters.entity?.types ?? null;
+    return {
+      n: candidates(limit, types !== null),
+      words: ['search/entities', { ...base, types }] as const,
+      near: ['search/entities_vector', { project_id: projectId, types }] as const,
+      key: 'entity' as const,
+      text: (r: Row) => String((r.entity as Row).name ?? ''),
+      view:
+        (r: Row): ViewOf =>
+        (score) =>
+          entityView(r, score),
+    };
+  };
+  const readWords = () =>
+    deps.graph.read(async (tx) => {
+      const words = new Map<Plane, Row[]>();
+      for (const plane of request.planes) {
+        const {
+          words: [statement, params],
+          n,
+        } = spec(plane);
+        words.set(plane, await tx.run(statement, { ...params, candidates: n }));
+      }
+      return words;
+    });
+  // The words are read while the question is embedded (the engine call is the longer of the two);
+  // a semantic question the engine cannot embed is served lexically, and then reads them after.
+  const [question, early] = await Promise.all([
+    embedQuestion(deps, request.query, mode),
+    mode === 'semantic' ? Promise.resolve(null) : readWords(),
+  ]);
+  const served = servedMode(mode, question);
+  const words = served === 'semantic' ? new Map<Plane, Row[]>() : (early ?? (await readWords()));
   return deps.graph.read(async (tx) => {
     const rankings: Ranking<ViewOf>[] = [];
-    const lexical = served !== 'semantic';
-    const semantic = served !== 'lexical';
-    /** A plane's rankings for the mode served, from its word rows and its vector rows. */
-    const planeRankings = (
-      plane: Plane,
-      words: Row[],
-      near: Row[],
-      key: 'memory' | 'chunk' | 'entity',
-      text: (r: Row) => string,
-      view: (r: Row) => ViewOf,
-    ): Ranking<ViewOf>[] => {
-      const hit = (r: Row, score: number) => ({ id: String((r[key] as Row).id), item: view(r), text: text(r), score });
-      return hybridRankings(
-        plane,
-        served,
-        request.query,
-        words.map((r) => hit(r, Number(r.score))),
-        near.map((r) => hit(r, Number(r.similarity))),
-      );
-    };
     for (const plane of request.planes) {
-      if (plane === 'memory') {
-        const kinds = filters.memory?.kinds ?? null;
-        const n = candidates(limit, kinds !== null);
-        const view =
-          (r: Row): ViewOf =>
-          (s) =>
-            searchMemoryView(r, s);
-        const text = (r: Row) => memoryText(r.memory as Row);
-        const words = lexical ? await tx.run('memories/search', { ...base, now, kinds, candidates: n }) : [];
-        const near = semantic
-          ? await nearest(tx, 'memories/vector', { project_id: projectId, now, kinds }, question, n)
-          : [];
-        rankings.push(...planeRankings(plane, words, near, 'memory', text, view));
-      } else if (plane === 'document') {
-        const documentIds = filters.document?.document_ids ?? null;
-        const tags = filters.document?.tags ? filters.document.tags.map(normalizeName) : null;
-        const n = candidates(limit, documentIds !== null || tags !== null);
-        const view =
-          (r: Row): ViewOf =>
-          (s) =>
-            chunkView(r, s);
-        const text = (r: Row) => String((r.chunk as Row).text ?? '');
-        const params = { document_ids: documentIds, tags };
-        const words = lexical ? await tx.run('search/chunks', { ...base, ...params, candidates: n }) : [];
-        const near = semantic
-          ? await nearest(tx, 'search/chunks_vector', { project_id: projectId, ...params }, question, n)
-          : [];
-        rankings.push(...planeRankings(plane, words, near, 'chunk', text, view));
-      } else {
-        const types = filters.entity?.types ?? null;
-        const n = candidates(limit, types !== null);
-        const view =
-          (r: Row): ViewOf =>
-          (s) =>
-            entityView(r, s);
-        const text = (r: Row) => String((r.entity as Row).name ?? '');
-        const words = lexical ? await tx.run('search/entities', { ...base, types, candidates: n }) : [];
-        const near = semantic
-          ? await nearest(tx, 'search/entities_vector', { project_id: projectId, types }, question, n)
-          : [];
-        rankings.push(...planeRankings(plane, words, near, 'entity', text, view));
-      }
+      const {
+        n,
+        near: [statement, params],
+        key,
+        text,
+        view,
+      } = spec(plane);
+      const near = served === 'lexical' ? [] : await nearest(tx, statement, params, question, n);
+      const hit = (r: Row, score: number) => ({ id: String((r[key] as Row).id), item: view(r), text: text(r), score });
+      rankings.push(
+        ...hybridRankings(
+          plane,
+          served,
+          request.query,
+          (words.get(plane) ?? []).map((r) => hit(r, Number(r.score))),
+          near.map((r) => hit(r, Number(r.similarity))),
+        ),
+      );
     }
     const fused = fuseRankings(rankings, request.query, limit);
     const nodes = fused.map((f) => ({ ...f.item(f.match.score), match: f.match as unknown as Plain }));

@@ -6,7 +6,7 @@ import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { Graph } from '../db/graph.js';
 import type { Definition } from './definition.js';
-import { loadShape, stageShape, type StagedShape } from './store.js';
+import { loadShape, newerShapeVersion, shapeHoldingName, stageShape, type StagedShape } from './store.js';
 import type { ShapeRecord } from './types.js';
 
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
@@ -42,7 +42,7 @@ export async function createShape(
   def: Definition,
   apply: boolean,
 ): Promise<ShapeWrite> {
-  const taken = await deps.graph.read((tx) => tx.one('shapes/name_taken', { name, project_id: actor.projectId }));
+  const taken = await deps.graph.read((tx) => shapeHoldingName(tx, actor.projectId, name));
   if (taken) {
     const where = taken.builtin
       ? 'a built-in shape'
@@ -82,9 +82,7 @@ export async function publishVersion(
   apply: boolean,
 ): Promise<ShapeWrite & { previous: ShapeRecord }> {
   const previous = await changeableShape(deps, actor, id, 'given a new version');
-  const newer = await deps.graph.read((tx) =>
-    tx.one('shapes/newer_version', { project_id: actor.projectId, name: previous.name, version: previous.version }),
-  );
+  const newer = await deps.graph.read((tx) => newerShapeVersion(tx, actor.projectId, previous.name, previous.version));
   if (newer) {
     throw conflict(
       newer.pending

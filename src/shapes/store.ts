@@ -3,6 +3,7 @@
 // their definition nodes are :Knowledge too; loadShape reads committed definitions only.
 import { Graph, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
+import { invalid } from '../errors/catalogue.js';
 import type { DeltaDraft } from '../deltas/draft.js';
 import type { Definition } from './definition.js';
 import type {
@@ -150,4 +151,62 @@ export function stageShape(
   });
   if (supersedes) draft.createRelationship(shapeId, 'SUPERSEDES', supersedes);
   return { id: shapeId, name, version, schema_tag: schemaTag };
+}
+
+export interface ShapeRef {
+  id: string;
+  name: string;
+  version: number;
+}
+
+/** A committed shape the project may use (built-in or its own), or null. */
+export async function visibleShape(tx: Tx, projectId: string, shapeId: string): Promise<ShapeRef | null> {
+  const row = await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId });
+  return row ? { id: String(row.id), name: String(row.name), version: Number(row.version) } : null;
+}
+
+/** The shape named at field, or the one 400 that says it is not visible to this project. */
+export async function requireVisibleShape(
+  tx: Tx,
+  projectId: string,
+  shapeId: string,
+  field: string,
+): Promise<ShapeRef> {
+  const shape = await visibleShape(tx, projectId, shapeId);
+  if (!shape) throw invalid(field, `no shape ${shapeId} is visible to this project`);
+  return shape;
+}
+
+/** A shape holding a name in the project's view (built-in, committed or staged), or null. */
+export interface ShapeHolder {
+  id: string;
+  builtin: boolean;
+  pending: boolean;
+  delta_id: string | null;
+}
+
+export async function shapeHoldingName(tx: Tx, projectId: string, name: string): Promise<ShapeHolder | null> {
+  const row = await tx.one('shapes/name_taken', { name, project_id: projectId });
+  return row
+    ? { id: String(row.id), builtin: row.builtin === true, pending: row.pending === true, delta_id: str(row.delta_id) }
+    : null;
+}
+
+/** The newest version above `version` of the project's shape lineage `name` (committed or staged), or null. */
+export async function newerShapeVersion(
+  tx: Tx,
+  projectId: string,
+  name: string,
+  version: number,
+): Promise<(ShapeHolder & { version: number }) | null> {
+  const row = await tx.one('shapes/newer_version', { project_id: projectId, name, version });
+  return row
+    ? {
+        id: String(row.id),
+        version: Number(row.version),
+        builtin: false,
+        pending: row.pending === true,
+        delta_id: str(row.delta_id),
+      }
+    : null;
 }

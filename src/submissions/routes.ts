@@ -2,7 +2,7 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
-import { ApiError, invalid } from '../errors/catalogue.js';
+import { ApiError } from '../errors/catalogue.js';
 import { actorFor } from '../auth/actor.js';
 import { requireScope } from '../auth/scopes.js';
 import { discardFreshDelta } from '../deltas/service.js';
@@ -12,6 +12,7 @@ import { planLoop, startLoop } from '../loops/service.js';
 import { loopLinks } from '../loops/start.js';
 import { submissionBody, submissionResult, type SubmissionRoute } from './schemas.js';
 import { submitToDelta, type SubmissionInput } from './service.js';
+import { requireVisibleShape } from '../shapes/store.js';
 
 type Body = SubmissionInput & {
   route?: SubmissionRoute;
@@ -112,10 +113,7 @@ export function submissionRoutes(deps: Deps) {
           });
         }
         // Check the shape before anything is written, so a bad one leaves no document behind.
-        const shape = await deps.graph.read((tx) =>
-          tx.one('shapes/get_shape_ref', { id: body.shape_id, project_id: actor.projectId }),
-        );
-        if (!shape) throw invalid('/body/shape_id', `no shape ${body.shape_id} is visible to this project`);
+        await deps.graph.read((tx) => requireVisibleShape(tx, actor.projectId, body.shape_id!, '/body/shape_id'));
         const doc = await createDocument(deps, actor, {
           content: body.content!,
           title: body.title ?? `${body.kind} submission`,

@@ -17,3 +17,14 @@ export async function createProject(graph: Graph, organizationId: string, name: 
   if (!row) throw new Error(`organization ${organizationId} does not exist`);
   return row;
 }
+
+/** Every organization with its project ids. */
+export async function listOrganizations(graph: Graph): Promise<Row[]> {
+  return graph.read((tx) => tx.run('tenancy/list_organizations'));
+}
+
+/** The organization a project belongs to, or null when there is no such project. */
+export async function projectOrganization(graph: Graph, projectId: string): Promise<string | null> {
+  const row = await graph.read((tx) => tx.one('tenancy/project_organization', { project_id: projectId }));
+  return row ? String(row.organization_id) : null;
+}

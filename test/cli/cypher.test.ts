@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { splitStatements } from '../../src/cli/statements.js';
-import { harness } from '../support/harness.js';
+import { neo4jEnv } from '../support/harness.js';
 
 const run = promisify(execFile);
-const env = () => ({ ...process.env, NEO4J_URI: harness().endpoints.neo4jUri });
+const env = () => ({ ...process.env, ...neo4jEnv() });
 
 function shell(input: string): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {

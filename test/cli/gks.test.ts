@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { call } from '../support/api.js';
-import { harness } from '../support/harness.js';
+import { harness, neo4jEnv } from '../support/harness.js';
 
 const run = promisify(execFile);
 
 async function gks(...args: string[]): Promise<Record<string, unknown>> {
   const { endpoints } = harness();
   const { stdout } = await run('node', ['bin/gks.js', ...args, '--json'], {
-    env: { ...process.env, NEO4J_URI: endpoints.neo4jUri, TEMPORAL_ADDRESS: endpoints.temporalAddress },
+    env: { ...process.env, ...neo4jEnv(), TEMPORAL_ADDRESS: endpoints.temporalAddress },
   });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
@@ -48,7 +48,7 @@ describe('gks command line', () => {
   it('an organization key requires --org or --project and says so', async () => {
     await assert.rejects(
       run('node', ['bin/gks.js', 'key', 'create'], {
-        env: { ...process.env, NEO4J_URI: harness().endpoints.neo4jUri },
+        env: { ...process.env, ...neo4jEnv() },
       }),
       /exactly one of --project/,
     );

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { newTenant, type Tenant } from '../support/api.js';
-import { harness } from '../support/harness.js';
+import { neo4jEnv } from '../support/harness.js';
 import { createDocument, GENERAL_SHAPE_ID, STORY, waitForLoop } from '../loops/support.js';
 
 const run = promisify(execFile);
@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
 async function example(name: string, params: Record<string, string>): Promise<Row[]> {
   const args = ['bin/gks.js', 'cypher', '--json', '-f', `cypher/examples/${name}.cypher`];
   for (const [k, v] of Object.entries(params)) args.push('--param', `${k}=${JSON.stringify(v)}`);
-  const { stdout } = await run('node', args, { env: { ...process.env, NEO4J_URI: harness().endpoints.neo4jUri } });
+  const { stdout } = await run('node', args, { env: { ...process.env, ...neo4jEnv() } });
   return (JSON.parse(stdout) as { rows: Row[] }).rows;
 }
 

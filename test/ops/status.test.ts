@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { call, newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 
@@ -43,6 +44,34 @@ describe('ops views', () => {
     const denied = await call('GET', '/v1/status', undefined, { key: reader });
     assert.equal(denied.status, 403);
     assert.equal(denied.body.error.details.missing_scope, 'admin');
+  });
+
+  it('GET /v1/status never reads a body: a malformed JSON body, query parameters or odd headers still answer 200 (no undeclared 400)', async () => {
+    const t = await newTenant(0);
+    const admin = await t.keyWith({ scopes: ['admin'] });
+    const url = new URL('/v1/status?unknown=1&cursor=zz', harness().url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = '{"not json';
+      const req = http.request(
+        url,
+        {
+          method: 'GET',
+          headers: {
+            Authorization: `Bearer ${admin}`,
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            'Idempotency-Key': 'not visible ascii \u00e9',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    assert.equal(status, 200);
   });
 
   it('GET /metrics counts requests by route template and status and shows dependency availability', async () => {

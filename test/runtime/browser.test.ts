@@ -30,7 +30,7 @@ describe('Neo4j Browser for knowledge engineers', function () {
   it('serves the discovery document that points the app at the Bolt port', async () => {
     const { config, endpoints } = harness();
     const appDir = await provisionBrowser(config.cacheDir, () => undefined);
-    server = await serveBrowser({ appDir, port: 0, boltUri: endpoints.neo4jUri, noAuth: true });
+    server = await serveBrowser({ appDir, port: 0, boltUri: endpoints.neo4jUri, user: 'neo4j' });
     const discovery = await fetch(`${server.url}/`, { headers: { Accept: 'application/json' } });
     assert.equal(discovery.status, 200);
     assert.equal((await discovery.json()).bolt_direct, endpoints.neo4jUri);
@@ -38,7 +38,10 @@ describe('Neo4j Browser for knowledge engineers', function () {
     assert.match(page.headers.get('content-type') ?? '', /text\/html/);
     assert.match(await page.text(), /Neo4j Browser/i);
     assert.equal((await fetch(`${server.url}/..%2f..%2fetc/passwd`)).status, 404);
-    assert.equal(server.openUrl, `${server.url}/?dbms=${endpoints.neo4jUri}&preselectAuthMethod=NO_AUTH`);
+    assert.equal(
+      server.openUrl,
+      `${server.url}/?dbms=${endpoints.neo4jUri.replace('://', '://neo4j@')}&preselectAuthMethod=NATIVE`,
+    );
   });
 
   it('headless Chromium connects and shows the count of memories', async function () {
@@ -54,7 +57,9 @@ describe('Neo4j Browser for knowledge engineers', function () {
     for (const content of ['Browser check one.', 'Browser check two.']) {
       assert.equal((await t.post('/v1/memories', { content })).status, 201);
     }
-    const driver = neo4j.driver(harness().endpoints.neo4jUri);
+    const login = harness().endpoints.neo4jAuth;
+    assert.ok(login, 'the local engine runs with a generated password');
+    const driver = neo4j.driver(harness().endpoints.neo4jUri, neo4j.auth.basic(login.user, login.password));
     const expected = await driver
       .executeQuery(QUERY)
       .then((r) => neo4j.integer.toNumber(r.records[0]!.get(0)))
@@ -71,7 +76,19 @@ describe('Neo4j Browser for knowledge engineers', function () {
       const page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 800 });
       await page.goto(server.openUrl, { waitUntil: 'domcontentloaded', timeout: 120_000 });
-      await page.waitForFunction(() => document.body.innerText.includes('You are connected to'), { timeout: 120_000 });
+      // The connect form comes filled with the URL and user; the person types the generated password.
+      await page.waitForSelector('[data-testid="password"]', { timeout: 120_000 });
+      assert.equal(await page.$eval('[data-testid="username"]', (e) => (e as HTMLInputElement).value), 'neo4j');
+      await page.type('[data-testid="password"]', login.password);
+      await page.click('[data-testid="connect"]');
+      await page
+        .waitForFunction(() => document.body.innerText.includes('You are connected'), { timeout: 120_000 })
+        .catch(async (error: unknown) => {
+          const dir = path.join(harness().config.dataDir, 'screenshots');
+          fs.mkdirSync(dir, { recursive: true });
+          await page.screenshot({ path: path.join(dir, 'neo4j-browser-not-connected.png') });
+          throw error;
+        });
       await page.click('.monaco-editor');
       await page.keyboard.type(QUERY);
       await page.keyboard.down('Control');

@@ -15,6 +15,8 @@ export interface Harness {
   endpoints: Endpoints;
   service: Service;
   url: string;
+  /** This run's engine data folder (its Neo4j password file is there). */
+  dataDir: string;
 }
 
 let current: Harness | undefined;
@@ -88,7 +90,7 @@ export async function startHarness(): Promise<Harness> {
     throw error;
   });
   log(`API ${service.url} ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
-  current = { config, endpoints, service, url: service.url };
+  current = { config, endpoints, service, url: service.url, dataDir };
   return current;
 }
 
@@ -97,4 +99,15 @@ export async function stopHarness(): Promise<void> {
   await current.service.close();
   await current.endpoints.stop();
   current = undefined;
+}
+
+/** What a child process (gks, a worker) needs to reach the test graph: its URI and login. */
+export function neo4jEnv(): { NEO4J_URI: string; NEO4J_USER?: string; NEO4J_PASSWORD?: string } {
+  const { endpoints } = harness();
+  return {
+    NEO4J_URI: endpoints.neo4jUri,
+    ...(endpoints.neo4jAuth
+      ? { NEO4J_USER: endpoints.neo4jAuth.user, NEO4J_PASSWORD: endpoints.neo4jAuth.password }
+      : {}),
+  };
 }

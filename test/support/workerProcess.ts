@@ -1,14 +1,14 @@
 // A worker in its own process, as ops would run it (npm run worker), on its own task queue: the
 // fault tests kill it mid-run and start another to show the work resumes and completes once.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { harness } from './harness.js';
+import { harness, neo4jEnv } from './harness.js';
 
 export function startWorkerProcess(taskQueue: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const { endpoints, config } = harness();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/workerMain.ts'], {
     env: {
       ...process.env,
-      NEO4J_URI: endpoints.neo4jUri,
+      ...neo4jEnv(),
       TEMPORAL_ADDRESS: endpoints.temporalAddress,
       TEMPORAL_TASK_QUEUE: taskQueue,
       LOG_LEVEL: 'silent',

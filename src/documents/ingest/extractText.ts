@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { invalid } from '../../errors/catalogue.js';
 import { htmlToText } from './html.js';
-import { pdfToText } from './pdf.js';
+import { pdfToText, type PdfOptions } from './pdf.js';
 
 export type SupportedMimeType = 'application/pdf' | 'text/html' | 'application/json' | 'text/markdown' | 'text/plain';
 
@@ -14,6 +14,8 @@ export interface ExtractInput {
   filename?: string;
   /** JSON pointer that errors name; /body/file unless the bytes came from elsewhere (/body/url). */
   field?: string;
+  /** How PDFs are read: the tenant's waiting line and the configured limits. */
+  pdf?: PdfOptions;
 }
 
 export interface ExtractedText {
@@ -53,7 +55,7 @@ export async function extractText(input: ExtractInput): Promise<ExtractedText> {
     throw invalid(field, 'unsupported file type: binary content that is not a PDF', 'unsupported file type');
   }
   if (mimeType === 'application/pdf') {
-    const pdf = await pdfToText(input.data, field);
+    const pdf = await pdfToText(input.data, field, input.pdf);
     return { title: pdf.title, text: pdf.text, mimeType };
   }
   const text = decodeText(input.data);

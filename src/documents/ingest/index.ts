@@ -2,7 +2,7 @@
 // it into chunks. Routes and activities import from here, not from the modules behind it.
 export { fetchUrl, type FetchUrlOptions, type FetchedDocument } from './fetchUrl.js';
 export { htmlToText, type HtmlText } from './html.js';
-export { pdfToText, type PdfText } from './pdf.js';
+export { pdfToText, type PdfLimits, type PdfOptions, type PdfText } from './pdf.js';
 export {
   extractText,
   sniffMimeType,

@@ -31,7 +31,7 @@ export function loadPdfJs(): Promise<PdfJs> {
 }
 
 /** Reads every page's text, pages apart by a blank line; the field names the input in errors. */
-export async function readPdfText(buf: Uint8Array, field = '/body/file'): Promise<PdfText> {
+export async function readPdfText(buf: Uint8Array, field = '/body/file', maxPages = Infinity): Promise<PdfText> {
   const { getDocument } = await loadPdfJs();
   const task = getDocument({
     data: new Uint8Array(buf), // a copy: pdf.js takes ownership of what it is given
@@ -51,6 +51,10 @@ export async function readPdfText(buf: Uint8Array, field = '/body/file'): Promis
     } catch (err) {
       const reason =
         (err as Error).name === 'PasswordException' ? 'the PDF is password-protected' : 'the PDF could not be read';
+      throw invalid(field, reason, reason);
+    }
+    if (doc.numPages > maxPages) {
+      const reason = `the PDF has ${doc.numPages} pages; at most ${maxPages} are read`;
       throw invalid(field, reason, reason);
     }
     const pages: string[] = [];

@@ -9,6 +9,8 @@ export interface PdfJob {
   id: number;
   data: Uint8Array;
   field: string;
+  /** Pages a PDF may have; more is refused before any page is read. */
+  maxPages: number;
 }
 
 export type PdfWorkerReply =
@@ -17,11 +19,11 @@ export type PdfWorkerReply =
   | { id: number; ok: false; reason: string | null };
 
 parentPort?.on('message', (job: PdfJob) => {
-  readPdfText(job.data, job.field).then(
+  readPdfText(job.data, job.field, job.maxPages).then(
     (pdf) => parentPort?.postMessage({ id: job.id, ok: true, ...pdf } satisfies PdfWorkerReply),
     (error: unknown) => {
       // A reason the caller may show (password-protected, unreadable); anything else is unexpected.
-      const reason = error instanceof ApiError ? error.message : null;
+      const reason = error instanceof ApiError ? (error.details.fields?.[0]?.reason ?? error.message) : null;
       parentPort?.postMessage({ id: job.id, ok: false, reason } satisfies PdfWorkerReply);
     },
   );
