@@ -56,11 +56,17 @@ export async function startDelivery(
   }
 }
 
+/** Waits of the passes after a nudge (ms): the nudging transaction commits within one of them as a rule. */
+const NUDGE_DELAYS_MS = [20, 50, 100, 200, 400];
+const DISPATCH_CONCURRENCY = 16;
+
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
   private woken = false;
+  /** After a nudge, the quick passes still to make before the idle poll resumes (see wake). */
+  private followUps = 0;
 
   constructor(
     private readonly graph: Graph,
@@ -76,9 +82,14 @@ export class WebhookDispatcher {
     this.schedule(0);
   }
 
+  /**
+   * Called when an event is recorded, which is before its transaction commits: passes follow at
+   * short, growing intervals (NUDGE_DELAYS_MS) until one finds it, instead of waiting for the idle poll.
+   */
   wake(): void {
     this.woken = true;
-    if (!this.running && !this.stopped) this.schedule(20);
+    this.followUps = NUDGE_DELAYS_MS.length;
+    if (!this.running && !this.stopped) this.schedule(NUDGE_DELAYS_MS[0] ?? 0);
   }
 
   async stop(): Promise<void> {
@@ -96,10 +107,12 @@ export class WebhookDispatcher {
       const events = await this.graph.read((tx) => tx.run('webhooks/pending_events', { limit: 50 }));
       if (events.length === 0) return total;
       const client = await this.client();
-      for (const event of events) {
+      // Events are independent: up to DISPATCH_CONCURRENCY at a time (each is a few round trips).
+      for (let i = 0; i < events.length; i += DISPATCH_CONCURRENCY) {
         if (this.stopped) return total;
-        await this.dispatch(client, String(event.id), String(event.project_id));
-        total += 1;
+        const slice = events.slice(i, i + DISPATCH_CONCURRENCY);
+        await Promise.all(slice.map((e) => this.dispatch(client, String(e.id), String(e.project_id))));
+        total += slice.length;
       }
     }
   }
@@ -131,7 +144,14 @@ export class WebhookDispatcher {
         })
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.woken ? 0 : this.config.webhooks.dispatchIdleMs);
+          if (this.stopped) return;
+          if (this.woken) return this.schedule(0);
+          const followUp = NUDGE_DELAYS_MS[NUDGE_DELAYS_MS.length - this.followUps];
+          if (this.followUps > 0 && followUp !== undefined) {
+            this.followUps -= 1;
+            return this.schedule(followUp);
+          }
+          this.schedule(this.config.webhooks.dispatchIdleMs);
         });
     }, ms).unref();
   }
