@@ -119,31 +119,36 @@ describe('webhooks: delivery of delta events to a local receiver', function () {
         const [d] = await deliveries(t, hook.id);
         return d?.status === 'retrying' ? d : undefined;
       });
-      // Stop everything that delivers: the dispatcher and the worker.
+      // Stop everything that delivers: the dispatcher and the worker (started again whatever happens).
       await service.dispatcher?.stop();
       await service.worker?.stop();
-      const whileDown = await t.post('/v1/memories', { content: 'Written while down.', apply: false });
-      assert.equal(whileDown.status, 201);
-      await new Promise((r) => setTimeout(r, 5_000)); // the retry is due while no worker runs
-      assert.equal(receiver.received.length, 1, 'nothing is sent while the worker is down');
-      const settings = service.gateway.settings;
-      const deps = service.deps;
-      const worker = await startWorker(settings, {
-        graph: deps.graph,
-        config: deps.config,
-        logger: deps.logger,
-        embedder: deps.embedder,
-      });
-      service.worker = worker;
-      deps.runtime.worker = worker;
-      const dispatcher = new WebhookDispatcher(
-        deps.graph,
-        deps.config,
-        () => service.gateway.getClient(),
-        () => {},
-      );
-      service.dispatcher = dispatcher;
-      dispatcher.start();
+      const restart = async () => {
+        const deps = service.deps;
+        const worker = await startWorker(service.gateway.settings, {
+          graph: deps.graph,
+          config: deps.config,
+          logger: deps.logger,
+          embedder: deps.embedder,
+        });
+        service.worker = worker;
+        deps.runtime.worker = worker;
+        const dispatcher = new WebhookDispatcher(
+          deps.graph,
+          deps.config,
+          () => service.gateway.getClient(),
+          () => {},
+        );
+        service.dispatcher = dispatcher;
+        dispatcher.start();
+      };
+      try {
+        const whileDown = await t.post('/v1/memories', { content: 'Written while down.', apply: false });
+        assert.equal(whileDown.status, 201);
+        await new Promise((r) => setTimeout(r, 5_000)); // the retry is due while no worker runs
+        assert.equal(receiver.received.length, 1, 'nothing is sent while the worker is down');
+      } finally {
+        await restart();
+      }
       await receiver.waitFor(3, 120_000);
     });
     const types = receiver.verified(hook.secret).map((e) => e.type);
