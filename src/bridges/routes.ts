@@ -30,6 +30,7 @@ import {
   type SourceRequest,
 } from './service.js';
 import type { Proposal, ProposeOptions } from './translate/index.js';
+import { listBridges } from './store.js';
 
 type Options = Partial<ProposeOptions>;
 const withDefaults = (o: Options | undefined): ProposeOptions => ({ ...(o ?? {}), max_depth: o?.max_depth ?? 2 });
@@ -143,15 +144,11 @@ export function bridgeRoutes(deps: Deps) {
         const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
-        const rows = await deps.graph.read((tx) =>
-          tx.run('bridges/list', {
-            project_id: actor.projectId,
-            name: q.name ?? null,
-            after_created_at: after?.c ?? null,
-            after_id: after?.i ?? null,
-            limit: q.limit + 1,
-          }),
-        );
+        const rows = await listBridges(deps.graph, actor.projectId, {
+          name: q.name ?? null,
+          after: after ?? null,
+          limit: q.limit,
+        });
         const bridges = rows.map((r) => bridgeListItem(r.bridge as Record<string, never>));
         const { items, ...page } = keysetPage(bridges, q.limit, (b) => ({ c: String(b.created_at), i: String(b.id) }));
         return { body: { bridges: items, ...page } };

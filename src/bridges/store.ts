@@ -14,6 +14,7 @@ import type {
   Unmapped,
   SourceFormat,
 } from './translate/index.js';
+import type { Graph } from '../db/graph.js';
 
 export interface BridgeSource {
   format: SourceFormat;
@@ -180,4 +181,21 @@ export function stageBridgeVersion(draft: DeltaDraft, bridgeId: string, input: B
   draft.updateNode(bridgeId, bridgeProps(input));
   draft.createRelationship(bridgeId, 'PROPOSES', input.shapeId);
   stageMappings(draft, bridgeId, input.version, input.proposal);
+}
+
+/** A page of the project's bridges, newest first (limit + 1 rows, for the keyset page). */
+export async function listBridges(
+  graph: Graph,
+  projectId: string,
+  filter: { name: string | null; after: { c: string; i: string } | null; limit: number },
+): Promise<Record<string, Plain>[]> {
+  return graph.read((tx) =>
+    tx.run('bridges/list', {
+      project_id: projectId,
+      name: filter.name,
+      after_created_at: filter.after?.c ?? null,
+      after_id: filter.after?.i ?? null,
+      limit: filter.limit + 1,
+    }),
+  );
 }

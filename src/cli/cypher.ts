@@ -150,7 +150,12 @@ export async function runCypher(argv: string[], conn: Connection): Promise<void>
   for (const p of values.param ?? []) parseParam(p, params);
   const driver = neo4j.driver(conn.uri, neo4j.auth.basic(conn.user, conn.password), { disableLosslessIntegers: true });
   try {
-    await driver.verifyConnectivity({ database: conn.database }).catch(() => {
+    await driver.verifyConnectivity({ database: conn.database }).catch((error: { code?: string }) => {
+      if (String(error.code).startsWith('Neo.ClientError.Security.'))
+        throw new Error(
+          `Neo4j at ${conn.uri} refused the login of user ${conn.user}: set NEO4J_USER and NEO4J_PASSWORD ` +
+            '(the local engine of `npm start` keeps its password in .data/neo4j-password).',
+        );
       throw new Error(`Neo4j is not reachable at ${conn.uri}. Start the service with \`npm start\`, or set NEO4J_URI.`);
     });
     const script = values.execute ?? (values.file ? fs.readFileSync(values.file, 'utf8') : undefined);

@@ -73,7 +73,10 @@ async function main(argv: string[]): Promise<void> {
   const json = values.json ?? false;
   try {
     if (!(await graph.ping())) {
-      throw new Error(`Neo4j is not reachable at ${uri}. Start the service with \`npm start\`, or set NEO4J_URI.`);
+      throw new Error(
+        `Neo4j is not reachable at ${uri}, or refused the login of ${user}. Start the service with \`npm start\`, ` +
+          'or set NEO4J_URI (with NEO4J_USER and NEO4J_PASSWORD).',
+      );
     }
     await applySchema(graph);
     const command = `${area} ${verb ?? ''}`.trim();

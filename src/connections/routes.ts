@@ -5,7 +5,6 @@ import { defineRoutes, type ApiContext } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { requireScope } from '../auth/scopes.js';
-import { notFound } from '../errors/catalogue.js';
 import { projectIdField, projectQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Plain } from '../db/values.js';
@@ -22,7 +21,7 @@ import {
 import { startSync, temporalClient } from './dispatch.js';
 import { syncSchedule } from './schedules.js';
 import { syncEvents } from './events.js';
-import { readConnection } from './store.js';
+import { connectionRow, listConnections, listSyncs, readConnection, syncOfConnection } from './store.js';
 import { connectionView, syncLinks, syncView } from './views.js';
 import * as s from './schemas.js';
 import type { ConnectionKind, ConnectorConfig } from './types.js';
@@ -48,9 +47,7 @@ function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
 }
 
 async function viewOf(deps: Deps, actor: Actor, id: string): Promise<Record<string, Plain>> {
-  const row = await deps.graph.read((tx) => tx.one('connections/get', { id, project_id: actor.projectId }));
-  if (!row) throw notFound('connection', id);
-  return connectionView(row);
+  return connectionView(await connectionRow(deps.graph, actor.projectId, id));
 }
 
 /** Brings the connection's Temporal schedule in line with its record (schedule_every, pause, revoke). */
@@ -66,11 +63,7 @@ async function syncRecord(
   connectionId: string,
   syncId: string,
 ): Promise<Record<string, Plain>> {
-  const row = await deps.graph.read((tx) =>
-    tx.one('connections/sync_get', { sync_id: syncId, connection_id: connectionId, project_id: actor.projectId }),
-  );
-  if (!row) throw notFound('sync', syncId);
-  return row.sync as Record<string, Plain>;
+  return syncOfConnection(deps.graph, actor.projectId, connectionId, syncId);
 }
 
 export function connectionRoutes(deps: Deps) {
@@ -157,9 +150,7 @@ export function connectionRoutes(deps: Deps) {
       errors: [],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
-        const rows = await deps.graph.read((tx) =>
-          tx.run('connections/list', { project_id: actor.projectId, limit: queryOf<{ limit: number }>(ctx).limit }),
-        );
+        const rows = await listConnections(deps.graph, actor.projectId, queryOf<{ limit: number }>(ctx).limit);
         return { body: { connections: rows.map(connectionView) } };
       },
     },
@@ -305,14 +296,13 @@ export function connectionRoutes(deps: Deps) {
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
         await readConnection(deps.graph, actor.projectId, ctx.params.id!);
-        const rows = await deps.graph.read((tx) =>
-          tx.run('connections/sync_list', {
-            connection_id: ctx.params.id,
-            project_id: actor.projectId,
-            limit: queryOf<{ limit: number }>(ctx).limit,
-          }),
+        const syncs = await listSyncs(
+          deps.graph,
+          actor.projectId,
+          ctx.params.id!,
+          queryOf<{ limit: number }>(ctx).limit,
         );
-        return { body: { syncs: rows.map((r) => syncView(r.sync as Record<string, Plain>)) } };
+        return { body: { syncs: syncs.map(syncView) } };
       },
     },
     {

@@ -85,3 +85,48 @@ export async function setConnection(
     { purpose: 'connection:update' },
   );
 }
+
+/** The connection's row as its view reads it (connection, pending, secret), or a 404. */
+export async function connectionRow(graph: Graph, projectId: string, id: string): Promise<Record<string, Plain>> {
+  const row = await graph.read((tx) => tx.one('connections/get', { id, project_id: projectId }));
+  if (!row) throw notFound('connection', id);
+  return row as Record<string, Plain>;
+}
+
+/** The project's connections, as their views read them. */
+export async function listConnections(
+  graph: Graph,
+  projectId: string,
+  limit: number,
+): Promise<Record<string, Plain>[]> {
+  return graph.read((tx) => tx.run('connections/list', { project_id: projectId, limit })) as Promise<
+    Record<string, Plain>[]
+  >;
+}
+
+/** One sync run of the connection, or a 404. */
+export async function syncOfConnection(
+  graph: Graph,
+  projectId: string,
+  connectionId: string,
+  syncId: string,
+): Promise<Record<string, Plain>> {
+  const row = await graph.read((tx) =>
+    tx.one('connections/sync_get', { sync_id: syncId, connection_id: connectionId, project_id: projectId }),
+  );
+  if (!row) throw notFound('sync', syncId);
+  return row.sync as Record<string, Plain>;
+}
+
+/** The connection's sync runs, newest first. */
+export async function listSyncs(
+  graph: Graph,
+  projectId: string,
+  connectionId: string,
+  limit: number,
+): Promise<Record<string, Plain>[]> {
+  const rows = await graph.read((tx) =>
+    tx.run('connections/sync_list', { connection_id: connectionId, project_id: projectId, limit }),
+  );
+  return rows.map((r) => r.sync as Record<string, Plain>);
+}

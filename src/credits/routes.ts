@@ -6,7 +6,7 @@ import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { obj } from '../http/schemas.js';
-import { setLowBalanceThreshold } from './service.js';
+import { creditBalance, setLowBalanceThreshold } from './service.js';
 
 const thresholdSchema = {
   type: ['integer', 'null'],
@@ -75,18 +75,8 @@ export function creditRoutes(deps: Deps) {
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate()
         const { limit } = queryOf<{ limit: number }>(ctx);
-        const row = await deps.graph.read((tx) =>
-          tx.one('credits/balance', { organization_id: auth.organizationId, project_id: auth.projectId, limit }),
-        );
-        return {
-          body: {
-            organization_id: auth.organizationId,
-            balance: row?.balance ?? 0,
-            reserved: row?.reserved ?? 0,
-            low_balance_threshold: row?.low_balance_threshold ?? null,
-            entries: row?.entries ?? [],
-          },
-        };
+        const balance = await creditBalance(deps.graph, auth.organizationId, auth.projectId, limit);
+        return { body: { organization_id: auth.organizationId, ...balance } };
       },
     },
     {

@@ -127,3 +127,21 @@ export async function settleLoop(
 export async function cancelLoopReservation(tx: Tx, organizationId: string, loopId: string): Promise<void> {
   await tx.run('credits/cancel_reservation', { organization_id: organizationId, loop_id: loopId });
 }
+
+/** The organization's balance and reservations with its newest ledger entries (a project key: its own). */
+export async function creditBalance(
+  graph: Graph,
+  organizationId: string,
+  projectId: string | null,
+  limit: number,
+): Promise<{ balance: number; reserved: number; low_balance_threshold: number | null; entries: unknown[] }> {
+  const row = await graph.read((tx) =>
+    tx.one('credits/balance', { organization_id: organizationId, project_id: projectId, limit }),
+  );
+  return {
+    balance: Number(row?.balance ?? 0),
+    reserved: Number(row?.reserved ?? 0),
+    low_balance_threshold: typeof row?.low_balance_threshold === 'number' ? row.low_balance_threshold : null,
+    entries: Array.isArray(row?.entries) ? row.entries : [],
+  };
+}

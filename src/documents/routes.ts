@@ -9,7 +9,7 @@ import { idParams, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
 import { checkOneSource, type DocumentInput } from './source.js';
-import { checkExtractable, createDocument, getDocument, listDocuments } from './service.js';
+import { checkExtractable, createDocument, getDocument, listDocuments, requestExtraction } from './service.js';
 import { listItemView, sourceView } from './views.js';
 import {
   createDocumentBody,
@@ -150,13 +150,7 @@ export function documentRoutes(deps: Deps) {
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const documentId = ctx.params.id!;
         await checkExtractable(deps.graph, actor.projectId, documentId, body.shape_id);
-        await deps.graph.write((tx) =>
-          tx.run('documents/request_extraction', {
-            id: documentId,
-            project_id: actor.projectId,
-            shape_id: body.shape_id,
-          }),
-        );
+        await requestExtraction(deps.graph, actor.projectId, documentId, body.shape_id);
         return {
           status: 202,
           body: {

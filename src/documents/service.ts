@@ -172,3 +172,15 @@ export async function checkExtractable(
     await requireVisibleShape(tx, projectId, shapeId, '/body/shape_id');
   });
 }
+
+/** Records the shape a document's extraction is requested through (read by POST /v1/extractions/shape). */
+export async function requestExtraction(
+  graph: Graph,
+  projectId: string,
+  documentId: string,
+  shapeId: string,
+): Promise<void> {
+  await graph.write((tx) =>
+    tx.run('documents/request_extraction', { id: documentId, project_id: projectId, shape_id: shapeId }),
+  );
+}

@@ -12,11 +12,17 @@ import { clipText } from './text.js';
 
 type Role = 'query' | 'passage';
 
+/** Longest a passage request waits for questions to be embedded first (under a steady stream of searches). */
+const QUESTION_PRIORITY_MS = 2_000;
+
 export class OpenAIEmbedder implements Embedder {
   readonly model: EmbeddingModel;
   readonly health = new DependencyHealth('embeddings', 5);
   private readonly client: OpenAI;
   private timeouts = 0;
+  /** Questions being embedded now, and passage requests waiting for them to finish. */
+  private queries = 0;
+  private waiting: (() => void)[] = [];
 
   constructor(
     private readonly config: Pick<
@@ -37,12 +43,36 @@ export class OpenAIEmbedder implements Embedder {
     return this.health.isUp();
   }
 
-  embedQueries(texts: string[]): Promise<number[][]> {
-    return this.embed(texts, 'query', this.config.queryTimeoutMs);
+  /**
+   * A question goes first: the engine answers one request at a time, so passage requests (the
+   * backlog drain, re-embedding) wait while a question is being embedded, and a search never queues
+   * behind more than the one small passage request already running (REQUEST_CHARS).
+   */
+  async embedQueries(texts: string[]): Promise<number[][]> {
+    this.queries += 1;
+    try {
+      return await this.embed(texts, 'query', this.config.queryTimeoutMs);
+    } finally {
+      this.queries -= 1;
+      if (this.queries === 0) for (const wake of this.waiting.splice(0)) wake();
+    }
   }
 
-  embedPassages(texts: string[]): Promise<number[][]> {
+  async embedPassages(texts: string[]): Promise<number[][]> {
+    await this.questionsFirst();
     return this.embed(texts, 'passage', this.config.batchTimeoutMs);
+  }
+
+  /** Resolves when no question is being embedded, or after QUESTION_PRIORITY_MS (the drain never starves). */
+  private questionsFirst(): Promise<void> {
+    if (this.queries === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, QUESTION_PRIORITY_MS);
+      this.waiting.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Probes every 5 s while up and every second while down (a one-word query). */

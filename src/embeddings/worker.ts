@@ -209,9 +209,13 @@ function toQueued(row: Row, modelId: string): Queued {
  * Text sent to the engine in one request at most (characters; a longer single text goes alone). A
  * batch of sixteen document chunks near the 4,000-character cut is some 8,000 tokens: on one thread
  * of a busy 2-core machine that outlasted the batch timeout, and the same batch timed out again and
- * again. Small requests keep every one well inside it and store progress as it comes.
+ * again. Small requests keep every one well inside it and store progress as it comes; and since the
+ * engine answers one request at a time, a question (embedded before any waiting passage request,
+ * OpenAIEmbedder) waits at most for the one small request already running: with 6,000 characters a
+ * search behind a draining backlog took 0.8 s at p50 (bench/gauntlet.ts), at 1,500 characters the
+ * drain keeps its rate (the engine gains little from larger batches on a CPU).
  */
-export const REQUEST_CHARS = 6_000;
+export const REQUEST_CHARS = 1_500;
 
 /** Nodes queued within this long are fresh: embedded before the older backlog. */
 export const FRESH_MS = 60_000;

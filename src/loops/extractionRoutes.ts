@@ -3,12 +3,13 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
-import { ApiError, notFound } from '../errors/catalogue.js';
+import { ApiError } from '../errors/catalogue.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import type { LoopRequest } from './service.js';
 import { startOrPlan } from './start.js';
 import { loopRequestBody, loopStartSchema, dryRunSchema } from './schemas.js';
+import { extractionRequest } from './store.js';
 
 export function extractionRoutes(deps: Deps) {
   return defineRoutes([
@@ -56,11 +57,8 @@ export function extractionRoutes(deps: Deps) {
           dry_run?: boolean;
         }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const doc = await deps.graph.read((tx) =>
-          tx.one('loops/requested_shape', { id: body.source_file_id, project_id: actor.projectId }),
-        );
-        if (!doc) throw notFound('document', body.source_file_id);
-        const shapeId = body.shape_id ?? (doc.shape_id as string | null) ?? undefined;
+        const doc = await extractionRequest(deps.graph, actor.projectId, body.source_file_id);
+        const shapeId = body.shape_id ?? doc.shapeId ?? undefined;
         if (!shapeId)
           throw new ApiError(
             'invalid_request',
@@ -69,7 +67,7 @@ export function extractionRoutes(deps: Deps) {
           );
         return startOrPlan(deps, actor, {
           kind: 'graph_extraction',
-          goal: body.goal ?? `Extract ${String(doc.title ?? 'the document')} through its shape`,
+          goal: body.goal ?? `Extract ${doc.title ?? 'the document'} through its shape`,
           context: { source_ids: [body.source_file_id] },
           schema: { shape_ids: [shapeId] },
           ...(body.loop ? { loop: body.loop } : {}),

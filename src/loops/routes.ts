@@ -3,7 +3,7 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { ApiError, notFound } from '../errors/catalogue.js';
+import { ApiError } from '../errors/catalogue.js';
 import { obj, projectIdField, projectQuery } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import type { Actor } from '../deltas/service.js';
@@ -22,6 +22,7 @@ import {
   checkpointsSchema,
   dryRunSchema,
 } from './schemas.js';
+import { loopRecord as loopById } from './store.js';
 
 const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
 
@@ -32,11 +33,7 @@ async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; 
     queryOf<{ project_id?: string }>(ctx)?.project_id ?? bodyOf<{ project_id?: string }>(ctx).project_id,
     ctx.method === 'GET' ? 'query' : 'body',
   );
-  const row = await deps.graph.read((tx) =>
-    tx.one('loops/get', { id: ctx.params.loop_id, project_id: actor.projectId }),
-  );
-  if (!row) throw notFound('loop', ctx.params.loop_id!);
-  return { actor, loop: row.loop as Record<string, Plain> };
+  return { actor, loop: await loopById(deps.graph, actor.projectId, ctx.params.loop_id!) };
 }
 
 function temporalUnavailable(gateway: TemporalGateway): ApiError {

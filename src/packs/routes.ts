@@ -10,7 +10,7 @@ import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { DefinitionInput } from '../slices/definition.js';
 import { savePackBody, savedPackSchema, savePackResponse } from './schemas.js';
-import { committedPack, savePack, savedPackView } from './service.js';
+import { committedPack, listPacks, savePack, savedPackView } from './service.js';
 import { compileSlice, requestedSlice, type CompileBody } from '../context/service.js';
 
 type SaveBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string; apply: boolean };
@@ -67,14 +67,7 @@ export function packRoutes(deps: Deps) {
         const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
-        const rows = await deps.graph.read((tx) =>
-          tx.run('packs/list', {
-            project_id: actor.projectId,
-            limit: q.limit + 1,
-            after_created: after?.c ?? null,
-            after_id: after?.i ?? null,
-          }),
-        );
+        const rows = await listPacks(deps.graph, actor.projectId, { after: after ?? null, limit: q.limit });
         const packs = rows.map(savedPackView);
         const { items, ...page } = keysetPage(packs, q.limit, (p) => ({ c: String(p.created_at), i: String(p.id) }));
         return { body: { packs: items, ...page } };

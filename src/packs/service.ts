@@ -94,3 +94,19 @@ export async function committedPack(graph: Graph, actor: Actor, id: string): Pro
   if (!row) throw notFound('context pack', id);
   return savedPackView(row);
 }
+
+/** A page of the project's committed packs, newest first (limit + 1 rows, for the keyset page). */
+export async function listPacks(
+  graph: Graph,
+  projectId: string,
+  page: { after: { c: string; i: string } | null; limit: number },
+): Promise<Record<string, Plain>[]> {
+  return graph.read((tx) =>
+    tx.run('packs/list', {
+      project_id: projectId,
+      limit: page.limit + 1,
+      after_created: page.after?.c ?? null,
+      after_id: page.after?.i ?? null,
+    }),
+  );
+}

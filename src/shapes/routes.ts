@@ -19,7 +19,7 @@ import type { Actor } from '../deltas/service.js';
 import { checkDefinition, type Definition, type DefinitionInput } from './definition.js';
 import { createShapeBody, shapeActionBody, shapeSchema, shapeSummarySchema, versionBody } from './schemas.js';
 import { createShape, deleteShape, publishVersion, retireShape, type ShapeWrite } from './service.js';
-import { loadShape } from './store.js';
+import { listShapes, loadShape } from './store.js';
 import { shapeSummary, shapeView, stagedShapeView } from './views.js';
 
 const writeResponse = governedWriteSchema({ shape: { ...shapeSchema, type: ['object', 'null'] } });
@@ -81,18 +81,13 @@ export function shapeRoutes(deps: Deps) {
           v: 'number',
           i: 'string',
         });
-        const rows = await deps.graph.read((tx) =>
-          tx.run('shapes/list', {
-            project_id: actor.projectId,
-            name: q.name ?? null,
-            status: q.status ?? null,
-            latest: q.latest,
-            after_name: after?.n ?? null,
-            after_version: after?.v ?? null,
-            after_id: after?.i ?? null,
-            limit: q.limit + 1,
-          }),
-        );
+        const rows = await listShapes(deps.graph, actor.projectId, {
+          name: q.name ?? null,
+          status: q.status ?? null,
+          latest: q.latest,
+          after: after ?? null,
+          limit: q.limit,
+        });
         const shapes = rows.map(shapeSummary);
         const { items, ...page } = keysetPage(shapes, q.limit, (s) => ({
           n: String(s.name),

@@ -210,3 +210,29 @@ export async function newerShapeVersion(
       }
     : null;
 }
+
+/** A page of the shapes the project sees, by name and version (limit + 1 rows, for the keyset page). */
+export async function listShapes(
+  graph: Graph,
+  projectId: string,
+  filter: {
+    name: string | null;
+    status: string | null;
+    latest: boolean;
+    after: { n: string; v: number; i: string } | null;
+    limit: number;
+  },
+): Promise<Props[]> {
+  return graph.read((tx) =>
+    tx.run('shapes/list', {
+      project_id: projectId,
+      name: filter.name,
+      status: filter.status,
+      latest: filter.latest,
+      after_name: filter.after?.n ?? null,
+      after_version: filter.after?.v ?? null,
+      after_id: filter.after?.i ?? null,
+      limit: filter.limit + 1,
+    }),
+  );
+}

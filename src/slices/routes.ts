@@ -18,7 +18,7 @@ import { SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
 import { normalizeDefinition, type DefinitionInput, type SliceDefinition } from './definition.js';
 import { createSliceBody, sliceSchema, versionSliceBody } from './schemas.js';
 import { committedSlice, createSlice, deleteSlice, publishSliceVersion, type SliceWrite } from './service.js';
-import { sliceRecord } from './store.js';
+import { listSlices, sliceRecord } from './store.js';
 import { sliceView, stagedSliceView } from './views.js';
 
 const writeResponse = governedWriteSchema({ slice: { ...sliceSchema, type: ['object', 'null'] } });
@@ -104,16 +104,11 @@ export function sliceRoutes(deps: Deps) {
           v: 'number',
           i: 'string',
         });
-        const rows = await deps.graph.read((tx) =>
-          tx.run('slices/list', {
-            project_id: actor.projectId,
-            name: q.name ?? null,
-            limit: q.limit + 1,
-            after_name: after?.n ?? null,
-            after_version: after?.v ?? null,
-            after_id: after?.i ?? null,
-          }),
-        );
+        const rows = await listSlices(deps.graph, actor.projectId, {
+          name: q.name ?? null,
+          after: after ?? null,
+          limit: q.limit,
+        });
         const slices = rows.map((r) => sliceRecord(r));
         const { items, ...page } = keysetPage(slices, q.limit, (s) => ({ n: s.name, v: s.version, i: s.id }));
         return { body: { slices: items.map(sliceView), ...page } };

@@ -86,3 +86,21 @@ export function stageSlice(
   if (supersedes) draft.createRelationship(id, 'SUPERSEDES', supersedes);
   return { id, name, version };
 }
+
+/** A page of the project's committed slices, by name and version (limit + 1 rows, for the keyset page). */
+export async function listSlices(
+  graph: Graph,
+  projectId: string,
+  filter: { name: string | null; after: { n: string; v: number; i: string } | null; limit: number },
+): Promise<Record<string, Plain>[]> {
+  return graph.read((tx) =>
+    tx.run('slices/list', {
+      project_id: projectId,
+      name: filter.name,
+      limit: filter.limit + 1,
+      after_name: filter.after?.n ?? null,
+      after_version: filter.after?.v ?? null,
+      after_id: filter.after?.i ?? null,
+    }),
+  );
+}

@@ -5,6 +5,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { projectQuery } from '../http/schemas.js';
 import { queryOf } from '../http/app.js';
+import { projectName } from './service.js';
 
 export function tenancyRoutes(deps: Deps) {
   return defineRoutes([
@@ -37,10 +38,10 @@ export function tenancyRoutes(deps: Deps) {
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate() on every authenticated route
         const ref = await resolveProject(deps.graph, auth, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
-        const row = await deps.graph.read((tx) => tx.one('tenancy/find_project', { id: ref.projectId }));
+        const name = await projectName(deps.graph, ref.projectId);
         return {
           body: {
-            project: { id: ref.projectId, name: row?.name ?? null, organization_id: ref.organizationId },
+            project: { id: ref.projectId, name, organization_id: ref.organizationId },
             key: { id: auth.keyId, scoped_to: auth.projectId ? 'project' : 'organization', scopes: auth.scopes },
           },
         };

@@ -28,3 +28,9 @@ export async function projectOrganization(graph: Graph, projectId: string): Prom
   const row = await graph.read((tx) => tx.one('tenancy/project_organization', { project_id: projectId }));
   return row ? String(row.organization_id) : null;
 }
+
+/** A project's name (null when there is no such project). */
+export async function projectName(graph: Graph, projectId: string): Promise<string | null> {
+  const row = await graph.read((tx) => tx.one('tenancy/find_project', { id: projectId }));
+  return typeof row?.name === 'string' ? row.name : null;
+}

@@ -56,26 +56,6 @@ function statementUses(): Use[] {
   return uses;
 }
 
-/**
- * Route files that still name statements themselves (routes should declare and delegate to their
- * area's store or service). A ratchet: the list may only shrink; a new route statement fails.
- */
-const ROUTE_STATEMENTS_NOT_YET_MOVED = [
-  'src/bridges/routes.ts runs bridges/list',
-  'src/connections/routes.ts runs connections/get',
-  'src/connections/routes.ts runs connections/sync_get',
-  'src/connections/routes.ts runs connections/list',
-  'src/connections/routes.ts runs connections/sync_list',
-  'src/credits/routes.ts runs credits/balance',
-  'src/documents/routes.ts runs documents/request_extraction',
-  'src/loops/routes.ts runs loops/get',
-  'src/packs/routes.ts runs packs/list',
-  'src/shapes/routes.ts runs shapes/list',
-  'src/slices/routes.ts runs slices/list',
-  'src/tenancy/routes.ts runs tenancy/find_project',
-  'src/loops/extractionRoutes.ts runs loops/requested_shape',
-];
-
 describe('each area owns its statements (docs/ARCHITECTURE.md)', () => {
   const uses = statementUses();
 
@@ -109,19 +89,10 @@ describe('each area owns its statements (docs/ARCHITECTURE.md)', () => {
     );
   });
 
-  it('route files name no new statements (the ones not yet moved to a store are listed, and the list only shrinks)', () => {
+  it('route files name no statements: a route declares and delegates to its area store or service', () => {
     const inRoutes = uses
       .filter((u) => /(^|\/)(routes|\w+Routes)\.ts$/.test(u.file))
       .map((u) => `${u.file} runs ${u.statement}`);
-    assert.deepEqual(
-      inRoutes.filter((u) => !ROUTE_STATEMENTS_NOT_YET_MOVED.includes(u)),
-      [],
-      'a route declares and delegates: run the statement from the area store or service',
-    );
-    assert.deepEqual(
-      ROUTE_STATEMENTS_NOT_YET_MOVED.filter((u) => !inRoutes.includes(u)),
-      [],
-      'moved: take it off the list',
-    );
+    assert.deepEqual(inRoutes, []);
   });
 });

@@ -8,7 +8,7 @@ import { devCredentialLines, ensureDevCredentials } from '../../src/runtime/devC
 import { createProject } from '../../src/tenancy/service.js';
 import { call, newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
-import { createDocument, GENERAL_SHAPE_ID, waitForLoop } from '../loops/support.js';
+import { createDocument, waitForLoop, startExtraction } from '../loops/support.js';
 
 describe('keys, development credentials and the credit ledger', function () {
   this.timeout(180_000);
@@ -59,14 +59,7 @@ describe('keys, development credentials and the credit ledger', function () {
       name: 'other',
     });
     const doc = await createDocument(t, 'Grace Hopper works for Remington Rand.');
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'people',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 1 },
-    });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const started = { body: await startExtraction(t, doc, { goal: 'people', loop: { max_iterations: 1 } }) };
     await waitForLoop(t, started.body.loop_id);
     await grantCredits(graph, t.organizationId, 5, 'top-up');
 

@@ -60,4 +60,13 @@ describe('gks cypher', function () {
       (e: { stderr?: string }) => /Neo4j is not reachable at bolt:\/\/127\.0\.0\.1:9/.test(e.stderr ?? ''),
     );
   });
+
+  it('says the login was refused (and where the local password is) when the password is wrong', async () => {
+    await assert.rejects(
+      run('node', ['bin/gks.js', 'cypher', '-e', 'RETURN 1'], {
+        env: { ...process.env, ...neo4jEnv(), NEO4J_USER: 'neo4j', NEO4J_PASSWORD: 'wrong-password' },
+      }),
+      (e: { stderr?: string }) => /refused the login of user neo4j.*\.data\/neo4j-password/.test(e.stderr ?? ''),
+    );
+  });
 });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { newTenant, type Tenant } from '../support/api.js';
 import { neo4jEnv } from '../support/harness.js';
-import { createDocument, GENERAL_SHAPE_ID, STORY, waitForLoop } from '../loops/support.js';
+import { createDocument, STORY, waitForLoop, startExtraction } from '../loops/support.js';
 
 const run = promisify(execFile);
 type Row = Record<string, unknown>;
@@ -43,14 +43,7 @@ describe('saved example queries (cypher/examples)', function () {
     assert.equal(staged.body.status, 'staged', JSON.stringify(staged.body));
     stagedDeltaId = staged.body.delta_id;
     const doc = await createDocument(t, STORY);
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'who works where',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 1 },
-    });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const started = { body: await startExtraction(t, doc, { goal: 'who works where', loop: { max_iterations: 1 } }) };
     ({ loop_id: loopId, delta_id: loopDeltaId } = started.body);
     assert.equal((await waitForLoop(t, loopId)).status, 'completed');
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { newTenant } from '../support/api.js';
-import { createDocument, GENERAL_SHAPE_ID, waitForLoop } from './support.js';
+import { createDocument, startExtraction, waitForLoop } from './support.js';
 
 describe('a graph_extraction loop over text with nothing to extract', function () {
   this.timeout(180_000);
@@ -11,14 +11,12 @@ describe('a graph_extraction loop over text with nothing to extract', function (
       t,
       'Nothing of note happened on that quiet afternoon. The rain stopped before dusk.',
     );
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'map the people',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 3, quality_threshold: 0.8 },
-    });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const started = {
+      body: await startExtraction(t, doc, {
+        goal: 'map the people',
+        loop: { max_iterations: 3, quality_threshold: 0.8 },
+      }),
+    };
     const status = await waitForLoop(t, started.body.loop_id);
     assert.equal(status.status, 'completed', JSON.stringify(status));
     assert.equal(status.iteration, 1);

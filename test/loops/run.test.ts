@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Client, Connection } from '@temporalio/client';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
-import { allEvents, createDocument, GENERAL_SHAPE_ID, longStory, STORY, waitForLoop } from './support.js';
+import { allEvents, createDocument, longStory, startExtraction, STORY, waitForLoop } from './support.js';
 
 const graph = () => harness().service.deps.graph;
 
@@ -13,14 +13,12 @@ describe('a loop on the Temporal dev server', function () {
   it('graph_extraction runs to completed, stages typed entities into its delta without applying it, and settles credits', async () => {
     const t = await newTenant(100);
     const doc = await createDocument(t, STORY);
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'map who works where',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 2, quality_threshold: 1 },
-    });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const started = {
+      body: await startExtraction(t, doc, {
+        goal: 'map who works where',
+        loop: { max_iterations: 2, quality_threshold: 1 },
+      }),
+    };
     const { loop_id: loopId, delta_id: deltaId } = started.body;
     assert.deepEqual(Object.keys(started.body.links).sort(), [
       'audit',
@@ -79,13 +77,7 @@ describe('a loop on the Temporal dev server', function () {
   it('events come from the workflow history and page by after_sequence and limit', async () => {
     const t = await newTenant(100);
     const doc = await createDocument(t, STORY);
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'g',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 1 },
-    });
+    const started = { body: await startExtraction(t, doc, { goal: 'g', loop: { max_iterations: 1 } }) };
     await waitForLoop(t, started.body.loop_id);
     const whole = await allEvents(t, started.body.loop_id, 1000);
     const paged = await allEvents(t, started.body.loop_id, 3);
@@ -112,13 +104,7 @@ describe('a loop on the Temporal dev server', function () {
   it('ops see a readable workflow in Temporal: id, type, search attributes and the goal in the memo', async () => {
     const t = await newTenant(100);
     const doc = await createDocument(t, STORY);
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'who works where',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 1 },
-    });
+    const started = { body: await startExtraction(t, doc, { goal: 'who works where', loop: { max_iterations: 1 } }) };
     await waitForLoop(t, started.body.loop_id);
     const connection = await Connection.connect({ address: harness().endpoints.temporalAddress });
     try {
@@ -163,13 +149,9 @@ describe('a loop on the Temporal dev server', function () {
   it('cancel stops a running loop and its delta stays staged with what was done', async () => {
     const t = await newTenant(10_000);
     const doc = await createDocument(t, longStory(400));
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'g',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 10, quality_threshold: 1 },
-    });
+    const started = {
+      body: await startExtraction(t, doc, { goal: 'g', loop: { max_iterations: 10, quality_threshold: 1 } }),
+    };
     const deadline = Date.now() + 60_000;
     while ((await t.get(`/v1/loops/${started.body.loop_id}/checkpoints`)).body.checkpoints.length === 0) {
       if (Date.now() > deadline) throw new Error('no checkpoint');

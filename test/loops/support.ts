@@ -1,4 +1,5 @@
 // Helpers for loop tests: a source document, waiting for a loop to end, paging its events.
+import assert from 'node:assert/strict';
 import type { Tenant } from '../support/api.js';
 
 export const GENERAL_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000002';
@@ -51,4 +52,26 @@ export async function allEvents(
     after = page.body.next_after_sequence;
     if (!page.body.has_more) return events;
   }
+}
+
+/**
+ * Starts a graph extraction of one document through the general shape (202 asserted) and returns
+ * the start answer (loop_id, delta_id, ...). loop: the loop settings (one iteration by default).
+ */
+export async function startExtraction(
+  t: Tenant,
+  documentId: string,
+  options: { goal?: string; loop?: Record<string, unknown>; key?: string } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+): Promise<Record<string, any>> {
+  const body = {
+    kind: 'graph_extraction',
+    goal: options.goal ?? 'who works where',
+    context: { source_ids: [documentId] },
+    schema: { shape_ids: [GENERAL_SHAPE_ID] },
+    loop: options.loop ?? { max_iterations: 1 },
+  };
+  const started = await t.post('/v1/loops', body, options.key ? { key: options.key } : {});
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  return started.body;
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { countTokens, TOKEN_ENCODING } from '../../../src/documents/ingest/index.js';
 import { newTenant } from '../../support/api.js';
-import { createDocument, GENERAL_SHAPE_ID, STORY, waitForLoop } from '../../loops/support.js';
+import { createDocument, STORY, waitForLoop, startExtraction } from '../../loops/support.js';
 
 describe('token counts (gpt-tokenizer)', () => {
   it('counts BPE tokens of the o200k_base encoding, not characters', () => {
@@ -23,14 +23,7 @@ describe('token counts (gpt-tokenizer)', () => {
     this.timeout(300_000); // a loop on a loaded 2-core machine
     const t = await newTenant(1000);
     const doc = await createDocument(t, STORY);
-    const started = await t.post('/v1/loops', {
-      kind: 'graph_extraction',
-      goal: 'who works where',
-      context: { source_ids: [doc] },
-      schema: { shape_ids: [GENERAL_SHAPE_ID] },
-      loop: { max_iterations: 1 },
-    });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const started = { body: await startExtraction(t, doc, { goal: 'who works where', loop: { max_iterations: 1 } }) };
     assert.equal((await waitForLoop(t, started.body.loop_id)).status, 'completed');
     const read = await t.get(`/v1/documents/${doc}`);
     assert.equal(read.body.source.extractedTokenCount, countTokens(STORY), JSON.stringify(read.body));

@@ -1,0 +1,160 @@
+// Issue 27's figures in one run on one instance, the API interleaved with the raw neo4j-driver
+// writing the same memory nodes (labels, properties, indexes) so machine load falls on both alike.
+// Prints one JSON line per figure (and a table on stderr):
+//   write_batch100_p50_ratio, write_single_p50_ratio   API / raw driver, rounds interleaved
+//   fill_memories_per_s                                4 concurrent clients of batch-100 creates
+//   search_p95_ms (lexical and hybrid)                 memory search at the filled size
+//   mixed_rps, mixed_p95_ms                            16 clients, 70% reads / 30% writes, every
+//                                                      acknowledged write read back afterwards
+// Run: npm run bench:gauntlet -- [--memories 100000] [--seconds 30] [--clients 16]
+//   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 25687, or NEO4J_URI). It asserts nothing.
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import neo4j from 'neo4j-driver';
+import { tenantToken } from '../src/db/tenant.js';
+import { benchTenant, fmt, percentile, startBench, timed, words } from './support.js';
+
+const { values } = parseArgs({
+  options: {
+    memories: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '30' },
+    clients: { type: 'string', default: '16' },
+  },
+});
+const TARGET = Number(values.memories);
+const SECONDS = Number(values.seconds);
+const CLIENTS = Number(values.clients);
+const SHAPE = '5e1f0000-0000-4000-8000-000000000001';
+const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 25687);
+
+const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
+  console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
+};
+
+const env = await startBench('gauntlet', { neo4j: neo4jPort, temporal: neo4jPort - 454 });
+const { service, endpoints } = env;
+const { config } = service.deps;
+const auth = endpoints.neo4jAuth ?? { user: config.neo4j.user, password: config.neo4j.password };
+const driver = neo4j.driver(endpoints.neo4jUri, neo4j.auth.basic(auth.user, auth.password));
+try {
+  const tenant = await benchTenant(service);
+  const headers = { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+  const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> => {
+    const r = await fetch(`${service.url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: r.status, json: await r.json() };
+  };
+  let serial = 0;
+  const memory = () => ({ content: `${words((serial += 1) + 7e6, 10)}.`, kind: 'fact' });
+  /** The raw driver writing the same memory nodes the API writes (no delta, no HTTP). */
+  const raw = async (count: number): Promise<void> => {
+    const rows = Array.from({ length: count }, () => {
+      const m = memory();
+      return { id: crypto.randomUUID(), content: m.content, name: m.content.split(' ').slice(0, 8).join(' ') };
+    });
+    await driver.executeQuery(
+      `UNWIND $rows AS row
+       CREATE (m:Knowledge:Memory {id: row.id, project_id: $p, content: row.content, name: row.name, kind: 'fact',
+         scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(), tenant: $tenant,
+         created_at: datetime(), updated_at: datetime()})`,
+      { rows, p: tenant.projectId, tenant: tenantToken(tenant.projectId), shape: SHAPE },
+    );
+  };
+  const api = async (count: number): Promise<void> => {
+    const body = count === 1 ? memory() : { memories: Array.from({ length: count }, memory) };
+    const r = await call('POST', '/v1/memories', body);
+    if (r.status !== 201) throw new Error(`create answered ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
+  };
+
+  // Writes: API and raw driver alternate round by round.
+  for (const [name, count, rounds] of [
+    ['write_batch100', 100, 40],
+    ['write_single', 1, 200],
+  ] as const) {
+    for (let i = 0; i < 5; i += 1) await Promise.all([api(count), raw(count)]); // warm-up
+    const a: number[] = [];
+    const d: number[] = [];
+    for (let i = 0; i < rounds; i += 1) {
+      a.push((await timed(() => api(count)))[0]);
+      d.push((await timed(() => raw(count)))[0]);
+    }
+    figure(`${name}_p50_ratio`, percentile(a, 50) / percentile(d, 50), {
+      api_p50_ms: percentile(a, 50),
+      raw_p50_ms: percentile(d, 50),
+    });
+    process.stderr.write(`${name}: API p50 ${fmt(percentile(a, 50))}, raw ${fmt(percentile(d, 50))}\n`);
+  }
+
+  // Fill through the API with 4 concurrent batch-100 clients.
+  const countMemories = async (): Promise<number> =>
+    neo4j.integer.toNumber(
+      (
+        await driver.executeQuery('MATCH (m:Memory {project_id: $p}) RETURN count(m) AS n', { p: tenant.projectId })
+      ).records[0]!.get('n'),
+    );
+  let have = await countMemories();
+  const fillStart = performance.now();
+  const filled = have;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (have < TARGET) {
+        have += 100;
+        await api(100);
+      }
+    }),
+  );
+  const fillSeconds = (performance.now() - fillStart) / 1000;
+  figure('fill_memories_per_s', (have - filled) / fillSeconds, { memories: await countMemories() });
+
+  // Search at the filled size (the question words come from the same vocabulary as the memories).
+  for (const mode of ['lexical', 'hybrid'] as const) {
+    const s: number[] = [];
+    for (let i = 0; i < 220; i += 1) {
+      const [ms] = await timed(() =>
+        call('POST', '/v1/memories/search', { query: words(i + 9e6, 2), limit: 10, mode }),
+      );
+      if (i >= 20) s.push(ms);
+    }
+    figure(`search_${mode}_p95_ms`, percentile(s, 95), { p50_ms: percentile(s, 50), memories: have });
+  }
+
+  // Mixed load: 70% reads (search, get), 30% writes; every acknowledged write is read back after.
+  const acknowledged: string[] = [];
+  const latencies: number[] = [];
+  let errors5xx = 0;
+  let requests = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let i = 0; performance.now() < deadline; i += 1) {
+        const pick = (c * 7919 + i * 104729) % 10;
+        const [ms, r] = await timed(() =>
+          pick < 3
+            ? call('POST', '/v1/memories', memory())
+            : pick < 8 || acknowledged.length === 0
+              ? call('POST', '/v1/memories/search', { query: words(c * 1e5 + i, 2), limit: 10, mode: 'lexical' })
+              : call('GET', `/v1/memories/${acknowledged[(c + i) % acknowledged.length]}`),
+        );
+        requests += 1;
+        latencies.push(ms);
+        if (r.status >= 500) errors5xx += 1;
+        if (pick < 3 && r.status === 201) acknowledged.push(String(r.json.id ?? r.json.memories?.[0]?.id));
+      }
+    }),
+  );
+  let lost = 0;
+  for (const id of acknowledged) if ((await call('GET', `/v1/memories/${id}`)).status !== 200) lost += 1;
+  figure('mixed_rps', requests / SECONDS, { clients: CLIENTS, seconds: SECONDS, errors_5xx: errors5xx });
+  figure('mixed_p95_ms', percentile(latencies, 95), {
+    p50_ms: percentile(latencies, 50),
+    writes_acknowledged: acknowledged.length,
+    writes_lost: lost,
+  });
+} finally {
+  await driver.close();
+  await env.stop();
+}
