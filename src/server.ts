@@ -136,7 +136,7 @@ export async function startService(
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
-  return {
+  const service: Service = {
     deps,
     gateway,
     server,
@@ -149,12 +149,14 @@ export async function startService(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      await dispatcher?.stop();
-      await worker?.stop();
+      // The ones the service holds now (a test may have replaced them to show a restart loses nothing).
+      await service.dispatcher?.stop();
+      await service.worker?.stop();
       await embeddingWorker?.stop();
       embedder?.stopProbe();
       await gateway.close();
       await graph.close();
     },
   };
+  return service;
 }
