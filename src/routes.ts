@@ -23,6 +23,7 @@ import { sliceRoutes } from './slices/routes.js';
 import { contextRoutes } from './context/routes.js';
 import { packRoutes } from './packs/routes.js';
 import { connectionRoutes } from './connections/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 import { bridgeRoutes } from './bridges/routes.js';
 
 export function allRoutes(deps: Deps): RouteSpec[] {
@@ -41,6 +42,7 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...opsRoutes(deps));
   routes.push(...sliceRoutes(deps), ...contextRoutes(deps), ...packRoutes(deps));
   routes.push(...connectionRoutes(deps));
+  routes.push(...webhookRoutes(deps));
   routes.push(...bridgeRoutes(deps));
   return routes;
 }

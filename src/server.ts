@@ -20,6 +20,7 @@ import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
+import { WebhookDispatcher } from './webhooks/dispatch.js';
 import { setEmbeddingBacklogSource, trackDependency } from './ops/metrics.js';
 import type { DependencyHealth } from './ops/health.js';
 
@@ -29,6 +30,8 @@ export interface Service {
   server: http.Server;
   url: string;
   worker: RunningWorker | undefined;
+  /** Hands webhook events to delivery workflows; runs with the worker. */
+  dispatcher: WebhookDispatcher | null;
   close(): Promise<void>;
 }
 
@@ -121,17 +124,28 @@ export async function startService(
     ? await startWorker(settings, { graph, config, logger, embedder }, (line) => logger.warn(line))
     : undefined;
   if (worker) deps.runtime.worker = worker;
+  // The webhook outbox is dispatched where workflows run (docs/webhooks.md).
+  const dispatcher = options.worker
+    ? new WebhookDispatcher(
+        graph,
+        config,
+        () => gateway.getClient(),
+        (err, line) => logger.warn({ err }, line),
+      )
+    : null;
+  dispatcher?.start();
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
-  return {
+  const service: Service = {
     deps,
     gateway,
     server,
     url,
     worker,
+    dispatcher,
     async close() {
       // Stop accepting, let in-flight requests finish, then stop the worker and close connections.
       await new Promise<void>((resolve) => {
@@ -140,11 +154,14 @@ export async function startService(
         // Open MCP sessions hold a GET stream each: end them, then their connections are idle too.
         void closeMcpSessions(app).finally(() => server.closeIdleConnections());
       });
-      await worker?.stop();
+      // The ones the service holds now (a test may have replaced them to show a restart loses nothing).
+      await service.dispatcher?.stop();
+      await service.worker?.stop();
       await embeddingWorker?.stop();
       embedder?.stopProbe();
       await gateway.close();
       await graph.close();
     },
   };
+  return service;
 }

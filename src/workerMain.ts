@@ -7,6 +7,8 @@ import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { neo4jLogin } from './runtime/neo4jPassword.js';
 import { startWorker } from './temporal/worker.js';
+import { TemporalGateway } from './temporal/connection.js';
+import { WebhookDispatcher } from './webhooks/dispatch.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,9 +31,24 @@ async function main(): Promise<void> {
     { address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue },
     { graph, config, embedder },
   );
+  // The webhook outbox is dispatched where workflows run (docs/webhooks.md).
+  const gateway = new TemporalGateway({
+    address,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+  });
+  const dispatcher = new WebhookDispatcher(
+    graph,
+    config,
+    () => gateway.getClient(),
+    (error, line) => process.stderr.write(`${line}: ${error instanceof Error ? error.message : String(error)}\n`),
+  );
+  dispatcher.start();
   process.stdout.write(`worker polling ${config.temporal.taskQueue} on ${address} (Neo4j ${uri})\n`);
   const stop = async () => {
+    await dispatcher.stop();
     await worker.stop();
+    await gateway.close();
     embedder?.stopProbe();
     await graph.close();
     process.exit(0);

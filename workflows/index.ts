@@ -3,3 +3,4 @@ export { serviceCheck } from './serviceCheck.js';
 export { graphExtractionLoop, hydrateLoop } from './loops.js';
 export { connectionSync } from './connectionSync.js';
 export { reembed } from './reembed.js';
+export { webhookDelivery } from './webhookDelivery.js';

@@ -7,6 +7,6 @@ WHERE $project_id IS NULL OR e.project_id = $project_id
    OR EXISTS { MATCH (l:Loop {id: e.loop_id}) WHERE l.project_id = $project_id }
 WITH a, e ORDER BY e.created_at DESC
 WITH a, collect(e)[0..toInteger($limit)] AS entries
-RETURN a.balance AS balance, a.reserved AS reserved,
+RETURN a.balance AS balance, a.reserved AS reserved, a.low_balance_threshold AS low_balance_threshold,
        [e IN entries | {id: e.id, kind: e.kind, amount: e.amount, reason: e.reason, loop_id: e.loop_id,
                         balance_after: e.balance_after, created_at: e.created_at}] AS entries

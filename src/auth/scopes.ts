@@ -19,6 +19,7 @@ export const SCOPES = [
   'graph:read',
   'entities:write',
   'credits:read',
+  'credits:write',
   'slices:read',
   'slices:write',
   'context:read',
@@ -28,6 +29,8 @@ export const SCOPES = [
   'connections:sync',
   'bridges:read',
   'bridges:write',
+  'webhooks:read',
+  'webhooks:write',
   'admin',
 ] as const;
 

@@ -57,6 +57,49 @@ export interface Config {
   syncPagesPerRun: number;
   /** Recall by meaning (docs/embeddings.md). */
   embeddings: EmbeddingsConfig;
+  /** Outbound webhooks (docs/webhooks.md). */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /** Waits before each retry after a failed attempt (ms); after the last one fails the endpoint is disabled. */
+  retrySchedule: number[];
+  /** How long a rotated-out secret keeps signing next to the new one (ms). */
+  secretOverlapMs: number;
+  /** One attempt's deadline: a 2xx within it is success. */
+  timeoutMs: number;
+  /** How much of a receiver's answer is read (and then dropped: only status and latency are kept). */
+  maxResponseBytes: number;
+  /** How often the dispatcher looks for undispatched events when nothing woke it (ms). */
+  dispatchIdleMs: number;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** A duration like 500ms, 5s, 30m or 2h. */
+function duration(name: string, raw: string): number {
+  const match = /^(\d+)(ms|s|m|h)$/.exec(raw.trim());
+  if (!match) throw new ConfigError(name, `must be a duration like 500ms, 5s, 30m or 2h, got "${raw}"`);
+  return Number(match[1]) * (DURATION_UNITS[match[2] as string] ?? 1);
+}
+
+/**
+ * The default retry schedule: exponential from 5 s, capped at 8 h, about 24 hours in all (the
+ * Standard Webhooks / Svix pattern); the first attempt is immediate.
+ */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,30s,2m,10m,30m,1h,2h,4h,8h,8h';
+
+function webhooksConfig(env: Env): WebhooksConfig {
+  const schedule = str(env, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_WEBHOOK_RETRY_SCHEDULE)
+    .split(',')
+    .map((d) => duration('WEBHOOK_RETRY_SCHEDULE', d));
+  return {
+    retrySchedule: schedule,
+    secretOverlapMs: duration('WEBHOOK_SECRET_OVERLAP', str(env, 'WEBHOOK_SECRET_OVERLAP', '24h')),
+    timeoutMs: duration('WEBHOOK_TIMEOUT', str(env, 'WEBHOOK_TIMEOUT', '10s')),
+    maxResponseBytes: int(env, 'WEBHOOK_MAX_RESPONSE_BYTES', 4_096, 0, 1_048_576),
+    dispatchIdleMs: duration('WEBHOOK_DISPATCH_IDLE', str(env, 'WEBHOOK_DISPATCH_IDLE', '1s')),
+  };
 }
 
 /**
@@ -200,6 +243,7 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
     syncPagesPerRun: int(env, 'GKS_SYNC_PAGES_PER_RUN', 500, 1, 5_000),
     browserPort: int(env, 'GKS_BROWSER_PORT', 7474, 0, 65535),
     embeddings: embeddingsConfig(env),
+    webhooks: webhooksConfig(env),
     secrets: {
       key:
         optional(env, 'GKS_SECRETS_KEY') === undefined

@@ -17,6 +17,35 @@ import { scrub } from './secrets.js';
 import { setConnection, toRecord, tokenOf, type ConnectionRecord } from './store.js';
 import { openSync, settleDelta } from './sync.js';
 import type { PageState, SyncRecord } from './types.js';
+import type { Tx } from '../db/graph.js';
+import { deltaEventData, emitWebhookEvent } from '../webhooks/events.js';
+
+/**
+ * sync.completed or sync.failed, in the transaction that ends the run; a completed run whose delta
+ * awaits review is also delta.staged (one applied at once already said delta.applied).
+ */
+async function emitSyncEvents(
+  tx: Tx,
+  connection: ConnectionRecord,
+  request: FinishRequest,
+  deltaId: string,
+  applyOutcome: string | null,
+): Promise<void> {
+  if (request.status === 'cancelled') return;
+  await emitWebhookEvent(tx, connection.projectId, `sync.${request.status}`, {
+    sync_id: request.sync_id,
+    connection_id: connection.id,
+    status: request.status,
+    delta_id: deltaId,
+    apply_outcome: applyOutcome,
+    links: {
+      sync: `/v1/connections/${connection.id}/syncs/${request.sync_id}`,
+      delta: `/v1/deltas/${deltaId}`,
+    },
+  });
+  if (request.status === 'completed' && applyOutcome !== null && !applyOutcome.startsWith('applied'))
+    await emitWebhookEvent(tx, connection.projectId, 'delta.staged', deltaEventData(deltaId, 'staged'));
+}
 
 export interface SyncRef {
   connection_id: string;
@@ -290,6 +319,7 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
               },
             });
             await tx.run('connections/page_drop', { sync_id: request.sync_id, page_no: null });
+            await emitSyncEvents(tx, connection, request, String(sync.delta_id), applyOutcome);
           },
           { purpose: 'connection:sync-finish' },
         );

@@ -24,8 +24,8 @@ function currentKey(config: SecretsConfig): Buffer {
   if (!config.key)
     throw new ApiError(
       'secrets_unavailable',
-      'No secrets key is configured (GKS_SECRETS_KEY), so a connection secret cannot be stored; it is never ' +
-        'stored in plaintext.',
+      'No secrets key is configured (GKS_SECRETS_KEY), so a secret (a connection token, a webhook signing ' +
+        'secret) cannot be stored; it is never stored in plaintext.',
     );
   return config.key;
 }

@@ -1,9 +1,21 @@
 // GET /v1/credits: the organization's credit balance and its recent ledger entries (a project key:
-// only its own project's entries).
+// only its own project's entries). PATCH /v1/credits: the organization's low-balance threshold
+// (credits.low webhook events), with an organization key.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { queryOf } from '../http/app.js';
-import { creditBalance } from './service.js';
+import { bodyOf, queryOf } from '../http/app.js';
+import { ApiError } from '../errors/catalogue.js';
+import { obj } from '../http/schemas.js';
+import { creditBalance, setLowBalanceThreshold } from './service.js';
+
+const thresholdSchema = {
+  type: ['integer', 'null'],
+  minimum: 0,
+  maximum: 1_000_000_000,
+  description:
+    'A loop reservation taking the balance from at or above this to below it emits credits.low to the webhooks ' +
+    'of the project that started the loop. null (the default): off.',
+};
 
 export function creditRoutes(deps: Deps) {
   return defineRoutes([
@@ -36,6 +48,7 @@ export function creditRoutes(deps: Deps) {
             description: 'Credits available to start loops and LLM briefings (reservations already deducted).',
           },
           reserved: { type: 'number', description: 'Credits held by running loops.' },
+          low_balance_threshold: thresholdSchema,
           entries: {
             type: 'array',
             items: {
@@ -64,6 +77,41 @@ export function creditRoutes(deps: Deps) {
         const { limit } = queryOf<{ limit: number }>(ctx);
         const balance = await creditBalance(deps.graph, auth.organizationId, auth.projectId, limit);
         return { body: { organization_id: auth.organizationId, ...balance } };
+      },
+    },
+    {
+      method: 'patch',
+      path: '/v1/credits',
+      operationId: 'updateCredits',
+      tag: 'Credits',
+      scope: 'credits:write',
+      summary: "Set the organization's low-balance threshold (credits.low webhook events)",
+      description:
+        'An organization setting, so it needs an organization key (a project key: 403). null turns the ' +
+        'credits.low event off.',
+      body: obj({ low_balance_threshold: thresholdSchema }, ['low_balance_threshold']),
+      status: 200,
+      errors: ['invalid_request', 'not_found'],
+      response: {
+        type: 'object',
+        required: ['organization_id', 'balance', 'reserved', 'low_balance_threshold'],
+        properties: {
+          organization_id: { type: 'string' },
+          balance: { type: 'number' },
+          reserved: { type: 'number' },
+          low_balance_threshold: thresholdSchema,
+        },
+      },
+      handler: async (ctx) => {
+        const auth = ctx.state.auth!; // set by authenticate()
+        if (auth.projectId !== null)
+          throw new ApiError('forbidden', "The low-balance threshold is the organization's: use an organization key.", {
+            key_scope: 'project',
+          });
+        const { low_balance_threshold: threshold } = bodyOf<{ low_balance_threshold: number | null }>(ctx);
+        const row = await setLowBalanceThreshold(deps.graph, auth.organizationId, threshold);
+        if (!row) throw new ApiError('not_found', 'This organization has no credit account.');
+        return { body: { organization_id: auth.organizationId, ...row } };
       },
     },
   ]);

@@ -66,9 +66,15 @@ export async function chargedCall<T>(
 
 /**
  * Reserves a loop's estimate in the caller's transaction (the loop's own write), so the loop and its
- * reservation commit together. False when the balance is short.
+ * reservation commit together. Null when the balance is short; else the balance after it and the
+ * organization's low-balance threshold (null: off), for credits.low.
  */
-export async function reserveForLoop(tx: Tx, organizationId: string, loopId: string, amount: number): Promise<boolean> {
+export async function reserveForLoop(
+  tx: Tx,
+  organizationId: string,
+  loopId: string,
+  amount: number,
+): Promise<{ balance: number; lowBalanceThreshold: number | null } | null> {
   const row = await tx.one('credits/reserve', {
     organization_id: organizationId,
     amount,
@@ -77,7 +83,27 @@ export async function reserveForLoop(tx: Tx, organizationId: string, loopId: str
     loop_id: loopId,
     reason: `reserved for loop ${loopId}`,
   });
-  return row !== undefined;
+  if (row === undefined) return null;
+  const threshold = row.low_balance_threshold;
+  return { balance: Number(row.balance), lowBalanceThreshold: typeof threshold === 'number' ? threshold : null };
+}
+
+/** Sets (null: clears) the organization's low-balance threshold; undefined when it has no credit account. */
+export async function setLowBalanceThreshold(
+  graph: Graph,
+  organizationId: string,
+  threshold: number | null,
+): Promise<{ balance: number; reserved: number; low_balance_threshold: number | null } | undefined> {
+  const row = await graph.write((tx) =>
+    tx.one('credits/set_threshold', { organization_id: organizationId, threshold }),
+  );
+  if (!row) return undefined;
+  const t = row.low_balance_threshold;
+  return {
+    balance: Number(row.balance ?? 0),
+    reserved: Number(row.reserved ?? 0),
+    low_balance_threshold: typeof t === 'number' ? t : null,
+  };
 }
 
 /** Settles a loop's reservation once (real cost kept, the rest refunded); true when this call settled it. */
@@ -108,13 +134,14 @@ export async function creditBalance(
   organizationId: string,
   projectId: string | null,
   limit: number,
-): Promise<{ balance: number; reserved: number; entries: unknown[] }> {
+): Promise<{ balance: number; reserved: number; low_balance_threshold: number | null; entries: unknown[] }> {
   const row = await graph.read((tx) =>
     tx.one('credits/balance', { organization_id: organizationId, project_id: projectId, limit }),
   );
   return {
     balance: Number(row?.balance ?? 0),
     reserved: Number(row?.reserved ?? 0),
+    low_balance_threshold: typeof row?.low_balance_threshold === 'number' ? row.low_balance_threshold : null,
     entries: Array.isArray(row?.entries) ? row.entries : [],
   };
 }

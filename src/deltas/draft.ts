@@ -25,6 +25,10 @@ export const RECORD_LABELS = new Set([
   'Sync',
   'SyncPage',
   'EmbeddingIndex',
+  'WebhookEndpoint',
+  'WebhookSecret',
+  'WebhookEvent',
+  'WebhookDelivery',
 ]);
 /**
  * Every label the engine owns: the one list (its records, and the nodes it makes itself). A caller

@@ -7,6 +7,7 @@ import type { Graph, Tx } from '../db/graph.js';
 import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
+import { deltaEventData, emitWebhookEvent } from '../webhooks/events.js';
 
 export type { Actor } from '../auth/actor.js';
 import type { Actor } from '../auth/actor.js';
@@ -204,6 +205,8 @@ export async function applyStaged(
     override_reason: overrideReason,
     override_findings: overrideReason === null ? null : JSON.stringify(overridden),
   });
+  // The webhook outbox, in the transaction that applied it: one delta.applied per apply.
+  await emitWebhookEvent(tx, actor.projectId, 'delta.applied', deltaEventData(deltaId, 'applied'));
 }
 
 /**
@@ -248,6 +251,8 @@ export async function writeGoverned(
           draft = typeof source === 'function' ? await source(tx) : source;
           await stageDelta(tx, draft, actor, now, deltaId, apply);
           if (apply) await applyFresh(tx, draft, deltaId, now);
+          const status = apply ? 'applied' : 'staged';
+          await emitWebhookEvent(tx, actor.projectId, `delta.${status}`, deltaEventData(deltaId, status));
         },
         { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' },
       );
@@ -300,6 +305,7 @@ export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, r
       await tx.run('deltas/destroy_created_secrets', { delta_id: deltaId });
       await tx.run('deltas/reject_nodes', { delta_id: deltaId });
       await tx.run('deltas/mark_rejected', { delta_id: deltaId, now, actor: actor.keyId, reason });
+      await emitWebhookEvent(tx, actor.projectId, 'delta.rejected', deltaEventData(deltaId, 'rejected'));
     },
     { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:reject' },
   );
@@ -333,6 +339,7 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       await queueRevertedForEmbedding(tx, params);
       await tx.run('deltas/revert_drop_snapshots', params);
       await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
+      await emitWebhookEvent(tx, actor.projectId, 'delta.reverted', deltaEventData(deltaId, 'reverted'));
     },
     { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:revert' },
   );

@@ -43,7 +43,8 @@ export const ERROR_CATALOGUE = {
   graph_unavailable: { status: 503, description: 'Neo4j is unreachable.' },
   secrets_unavailable: {
     status: 503,
-    description: 'No secrets key is configured (GKS_SECRETS_KEY); connection secrets are never stored in plaintext.',
+    description:
+      'No secrets key is configured (GKS_SECRETS_KEY); connection and webhook secrets are never stored in plaintext.',
   },
   loop_dispatch_unavailable: {
     status: 503,

@@ -20,6 +20,29 @@ import { gatherContext } from './hydrate.js';
 import { joinChunks } from './text.js';
 import type { Checkpoint, FinishRequest, IterationRequest, LoopInput, LoopResult, SourceSummary } from './types.js';
 import { creditsSpent, loopOutcomes } from '../ops/metrics.js';
+import type { Tx } from '../db/graph.js';
+import { deltaEventData, emitWebhookEvent } from '../webhooks/events.js';
+
+/** loop.completed (and delta.staged: the loop's delta is now ready for review) or loop.failed. */
+async function emitLoopEvents(
+  tx: Tx,
+  input: LoopInput,
+  status: FinishRequest['status'],
+  stopReason: FinishRequest['stopReason'],
+): Promise<void> {
+  if (status !== 'completed' && status !== 'failed') return;
+  const data = {
+    loop_id: input.loopId,
+    kind: input.kind,
+    status,
+    stop_reason: stopReason,
+    delta_id: input.deltaId,
+    links: { loop: `/v1/loops/${input.loopId}`, delta: `/v1/deltas/${input.deltaId}` },
+  };
+  await emitWebhookEvent(tx, input.projectId, `loop.${status}`, data);
+  if (status === 'completed')
+    await emitWebhookEvent(tx, input.projectId, 'delta.staged', deltaEventData(input.deltaId, 'staged'));
+}
 import { visibleShape } from '../shapes/store.js';
 import { settleLoop } from '../credits/service.js';
 
@@ -165,7 +188,7 @@ export function createLoopActivities(deps: LoopActivityDeps) {
             spent,
             reason: `loop ${input.loopId} ${status} after ${iterations} iteration(s)`,
           });
-          await tx.run('loops/set_finished', {
+          const finished = await tx.one('loops/set_finished', {
             id: input.loopId,
             status,
             iterations,
@@ -174,6 +197,8 @@ export function createLoopActivities(deps: LoopActivityDeps) {
             spent,
             stop_reason: stopReason,
           });
+          // The webhook outbox, in the transaction that records the end (once: a retried finish is not first).
+          if (finished?.first === true) await emitLoopEvents(tx, input, status, stopReason);
           return settledNow;
         },
         { purpose: `loop:${input.loopId}:finish` },

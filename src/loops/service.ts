@@ -6,6 +6,7 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 import { ApiError, invalid } from '../errors/catalogue.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageDelta, type Actor } from '../deltas/service.js';
+import { emitCreditsLow } from '../webhooks/events.js';
 import { TemporalGateway, isTemporalUnavailable } from '../temporal/connection.js';
 import { withTimeout } from '../shared/timeout.js';
 import { loopStarts } from '../ops/metrics.js';
@@ -250,13 +251,15 @@ async function dispatchLoop(
   await deps.graph.write(
     async (tx) => {
       await stageDelta(tx, new DeltaDraft('loop', `${plan.kind}: ${plan.goal.slice(0, 120)}`), actor, now, deltaId);
-      if (!(await reserveForLoop(tx, actor.organizationId, loopId, plan.credits.estimate))) {
+      const reserved = await reserveForLoop(tx, actor.organizationId, loopId, plan.credits.estimate);
+      if (!reserved) {
         throw new ApiError(
           'credits_exhausted',
           `The organization lacks the ${plan.credits.estimate} credits this loop is estimated to need.`,
           { credits_needed: plan.credits.estimate },
         );
       }
+      await emitCreditsLow(tx, actor, reserved.balance, plan.credits.estimate, reserved.lowBalanceThreshold);
       await tx.run('loops/create', {
         id: loopId,
         project_id: actor.projectId,

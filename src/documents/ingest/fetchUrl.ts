@@ -14,6 +14,8 @@ export interface FetchUrlOptions {
   maxRedirects: number;
   /** Resolves host names; the system resolver unless a test hands in its own. */
   resolve?: Resolver;
+  /** Keep the first maxBytes of a longer answer (and drop the rest) instead of refusing it (webhooks). */
+  truncate?: boolean;
 }
 
 export interface FetchedDocument {
@@ -120,9 +122,9 @@ function send(target: VettedTarget, signal: AbortSignal, outgoing: OutgoingReque
   });
 }
 
-async function readBody(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+async function readBody(response: http.IncomingMessage, maxBytes: number, truncate = false): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
     throw tooLarge(maxBytes);
   }
@@ -132,6 +134,7 @@ async function readBody(response: http.IncomingMessage, maxBytes: number): Promi
     total += chunk.length;
     if (total > maxBytes) {
       response.destroy();
+      if (truncate) return Buffer.concat([...chunks, chunk]).subarray(0, maxBytes);
       throw tooLarge(maxBytes);
     }
     chunks.push(chunk);
@@ -204,7 +207,7 @@ export async function requestGuarded(
       return {
         status,
         headers: response.headers,
-        body: await readBody(response, opts.maxBytes),
+        body: await readBody(response, opts.maxBytes, opts.truncate === true),
         finalUrl: current.href,
       };
     }

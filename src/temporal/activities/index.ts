@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
 import { createConnectionActivities } from '../../connections/activities.js';
 import { createLoopActivities } from '../../loops/activities.js';
+import { createWebhookActivities } from '../../webhooks/activities.js';
 import { compileShape, loadShape, type CompiledShape } from '../../shapes/validate.js';
 import type { ShapeDef } from '../../shapes/types.js';
 
@@ -47,6 +48,7 @@ export function createActivities(deps: ActivityDeps) {
     }),
     ...createConnectionActivities({ graph: deps.graph, config: deps.config, logger: deps.logger }),
     ...createEmbeddingActivities({ graph: deps.graph, embedder: deps.embedder ?? null }),
+    ...createWebhookActivities({ graph: deps.graph, config: deps.config, logger: deps.logger }),
   };
 }
 

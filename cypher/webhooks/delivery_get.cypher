@@ -1,0 +1,4 @@
+// One delivery of an endpoint of the project.
+MATCH (d:WebhookDelivery {id: $delivery_id})
+WHERE d.endpoint_id = $endpoint_id AND d.project_id = $project_id
+RETURN properties(d) AS delivery

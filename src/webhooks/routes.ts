@@ -1,0 +1,291 @@
+// The Webhooks area: endpoints that receive signed events when deltas, loops and syncs change
+// state (docs/webhooks.md). The signing secret is answered once, at create and at rotate-secret.
+import type { Client } from '@temporalio/client';
+import type { Deps } from '../http/deps.js';
+import { defineRoutes, type ApiContext } from '../http/route.js';
+import { bodyOf, queryOf } from '../http/app.js';
+import { actorFor, type Actor } from '../auth/actor.js';
+import { ApiError } from '../errors/catalogue.js';
+import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { cursorPage, cursorQuery, idParams, projectQuery } from '../http/schemas.js';
+import { withTimeout } from '../shared/timeout.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  patchEndpoint,
+  redeliver,
+  rotateSecret,
+  sendPing,
+  type CreateInput,
+  type PatchInput,
+} from './service.js';
+import { listDeliveries, listEndpoints, readEndpoint } from './store.js';
+import { deliverySchema, deliveryView, endpointSchema, endpointView } from './views.js';
+import * as s from './schemas.js';
+
+const TAG = 'Webhooks';
+const webhookReply = {
+  type: 'object',
+  required: ['webhook'],
+  properties: { webhook: endpointSchema },
+};
+const withSecret = {
+  type: 'object',
+  required: ['webhook', 'secret'],
+  properties: {
+    webhook: endpointSchema,
+    secret: {
+      type: 'string',
+      pattern: '^whsec_',
+      description: 'The signing secret (Standard Webhooks form). Shown only in this answer; store it now.',
+    },
+  },
+};
+
+function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
+  const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
+  const projectId = fromQuery
+    ? queryOf<{ project_id?: string }>(ctx)?.project_id
+    : bodyOf<{ project_id?: string }>(ctx).project_id;
+  return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
+}
+
+async function temporal(deps: Deps): Promise<Client> {
+  try {
+    return await withTimeout(deps.temporal.getClient(), 5_000);
+  } catch {
+    throw new ApiError(
+      'loop_dispatch_unavailable',
+      'Delivery (Temporal) is temporarily unreachable; nothing was sent.',
+    );
+  }
+}
+
+async function view(deps: Deps, actor: Actor, id: string) {
+  return endpointView(await readEndpoint(deps.graph, actor.projectId, id));
+}
+
+type Page = { project_id?: string; limit: number; cursor?: string };
+const pageCursor = (q: Page) => decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+
+export function webhookRoutes(deps: Deps) {
+  return defineRoutes([
+    {
+      method: 'post',
+      path: '/v1/webhooks',
+      operationId: 'createWebhook',
+      tag: TAG,
+      scope: 'webhooks:write',
+      summary: 'Create a webhook endpoint; its signing secret is answered once',
+      description:
+        'The secret is sealed with the secrets key (GKS_SECRETS_KEY); afterwards only its fingerprint shows. ' +
+        'Not idempotent by Idempotency-Key: a replayed answer would have to keep the secret. Without a secrets ' +
+        'key: 503 secrets_unavailable. A private-address URL: 400 unless the service allows it.',
+      body: s.createBody,
+      status: 201,
+      response: withSecret,
+      errors: ['invalid_request', 'secrets_unavailable'],
+      handler: async (ctx) => {
+        const actor = await actorOf(deps, ctx);
+        const created = await createEndpoint(deps.graph, deps.config, actor, bodyOf<CreateInput>(ctx));
+        return { status: 201, body: { webhook: await view(deps, actor, created.id), secret: created.secret } };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/webhooks',
+      operationId: 'listWebhooks',
+      tag: TAG,
+      scope: 'webhooks:read',
+      summary: 'List the webhook endpoints of a project, newest first',
+      query: cursorQuery(),
+      status: 200,
+      response: cursorPage('webhooks', endpointSchema),
+      errors: [],
+      handler: async (ctx) => {
+        const q = queryOf<Page>(ctx);
+        const actor = await actorOf(deps, ctx);
+        const rows = await listEndpoints(deps.graph, actor.projectId, pageCursor(q), q.limit + 1);
+        const { items, ...page } = keysetPage(rows.map(endpointView), q.limit, (w) => ({
+          c: w.created_at,
+          i: w.id,
+        }));
+        return { body: { webhooks: items, ...page } };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/webhooks/:id',
+      operationId: 'getWebhook',
+      tag: TAG,
+      scope: 'webhooks:read',
+      summary: 'Read a webhook endpoint (its secret only as a fingerprint)',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      response: webhookReply,
+      errors: ['not_found'],
+      handler: async (ctx) => {
+        const actor = await actorOf(deps, ctx);
+        return { body: { webhook: await view(deps, actor, ctx.params.id!) } };
+      },
+    },
+    {
+      method: 'patch',
+      path: '/v1/webhooks/:id',
+      operationId: 'updateWebhook',
+      tag: TAG,
+      scope: 'webhooks:write',
+      summary: 'Edit a webhook endpoint: url, events, description, enabled',
+      description: 'events replaces the whole list. enabled true clears disabled_reason.',
+      params: idParams,
+      body: s.patchBody,
+      status: 200,
+      response: webhookReply,
+      errors: ['invalid_request', 'not_found'],
+      handler: async (ctx) => {
+        const actor = await actorOf(deps, ctx);
+        await patchEndpoint(deps.graph, deps.config, actor, ctx.params.id!, bodyOf<PatchInput>(ctx));
+        return { body: { webhook: await view(deps, actor, ctx.params.id!) } };
+      },
+    },
+    {
+      method: 'delete',
+      path: '/v1/webhooks/:id',
+      operationId: 'deleteWebhook',
+      tag: TAG,
+      scope: 'webhooks:write',
+      summary: 'Delete a webhook endpoint with its secrets and delivery records',
+      description: 'A delivery still retrying finds the endpoint gone and stops.',
+      params: idParams,
+      query: projectQuery,
+      status: 200,
+      response: {
+        type: 'object',
+        required: ['id', 'deleted'],
+        properties: { id: { type: 'string' }, deleted: { const: true } },
+      },
+      errors: ['not_found'],
+      handler: async (ctx) => {
+        const actor = await actorOf(deps, ctx);
+        await deleteEndpoint(deps.graph, actor, ctx.params.id!);
+        return { body: { id: ctx.params.id!, deleted: true } };
+      },
+    },
+    {
+      method: 'post',
+      path: '/v1/webhooks/:id/rotate-secret',
+      operationId: 'rotateWebhookSecret',
+      tag: TAG,
+      scope: 'webhooks:write',
+      summary: 'Replace the signing secret; the old one keeps signing beside it for 24 hours',
+      description:
+        'Answers the new secret once. Until secret.previous_expires_at every delivery carries two signatures ' +
+        '(webhook-signature, space-separated), so receivers switch without losing events. Not idempotent by ' +
+        'Idempotency-Key (the answer holds the secret).',
+      params: idParams,
+      body: s.projectOnlyBody,
+      status: 200,
+      response: withSecret,
+      errors: ['not_found', 'secrets_unavailable'],
+      handler: async (ctx) => {
+        const actor = await actorOf(deps, ctx);
+        const secret = await rotateSecret(deps.graph, deps.config, actor, ctx.params.id!);
+        return { body: { webhook: await view(deps, actor, ctx.params.id!), secret } };
+      },
+    },
+    {
+      method: 'post',
+      path: '/v1/webhooks/:id/test',
+      operationId: 'testWebhook',
+      tag: TAG,
+      scope: 'webhooks:write',
+      idempotent: true,
+      summary: 'Send a ping event to this endpoint',
+      description:
+        'Queues a ping to this endpoint alone (whatever it subscribes to), delivered and retried like any event; ' +
+        'its delivery shows in the deliveries list. 409 when the endpoint is disabled.',
+      params: idParams,
+      body: s.projectOnlyBody,
+      status: 202,
+      response: {
+        type: 'object',
+        required: ['event_id', 'delivery_id', 'status', 'links'],
+        properties: {
+          event_id: { type: 'string' },
+          delivery_id: { type: 'string' },
+          status: { const: 'queued' },
+          links: {
+            type: 'object',
+            required: ['deliveries'],
+            additionalProperties: false,
+            properties: { deliveries: { type: 'string' } },
+          },
+        },
+      },
+      errors: ['not_found', 'conflict'],
+      handler: async (ctx) => {
+        const actor = await actorOf(deps, ctx);
+        const ping = await sendPing(deps.graph, actor, ctx.params.id!);
+        return {
+          status: 202,
+          body: {
+            event_id: ping.eventId,
+            delivery_id: ping.deliveryId,
+            status: 'queued',
+            links: { deliveries: `/v1/webhooks/${ctx.params.id!}/deliveries` },
+          },
+        };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/webhooks/:id/deliveries',
+      operationId: 'listWebhookDeliveries',
+      tag: TAG,
+      scope: 'webhooks:read',
+      summary: "An endpoint's deliveries, newest first: event, attempts, last status code, latency, next retry",
+      params: idParams,
+      query: cursorQuery(),
+      status: 200,
+      response: cursorPage('deliveries', deliverySchema),
+      errors: ['not_found'],
+      handler: async (ctx) => {
+        const q = queryOf<Page>(ctx);
+        const actor = await actorOf(deps, ctx);
+        const after = pageCursor(q);
+        await readEndpoint(deps.graph, actor.projectId, ctx.params.id!);
+        const rows = await listDeliveries(deps.graph, actor.projectId, ctx.params.id!, after, q.limit + 1);
+        const { items, ...page } = keysetPage(rows.map(deliveryView), q.limit, (d) => ({
+          c: d.created_at,
+          i: d.id,
+        }));
+        return { body: { deliveries: items, ...page } };
+      },
+    },
+    {
+      method: 'post',
+      path: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
+      operationId: 'redeliverWebhookDelivery',
+      tag: TAG,
+      scope: 'webhooks:write',
+      idempotent: true,
+      summary: "Send a delivery's event again (a new delivery, one attempt)",
+      description:
+        'A new delivery (redelivery_of names the old one) of the same event, with the same webhook-id so ' +
+        'receivers can deduplicate; one attempt, no retries, and its failure never disables the endpoint. 409 ' +
+        'when the endpoint is disabled.',
+      params: s.deliveryParams,
+      body: s.projectOnlyBody,
+      status: 202,
+      response: { type: 'object', required: ['delivery'], properties: { delivery: deliverySchema } },
+      errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
+      handler: async (ctx) => {
+        const actor = await actorOf(deps, ctx);
+        const client = await temporal(deps);
+        const d = await redeliver(deps.graph, deps.config, client, actor, ctx.params.id!, ctx.params.delivery_id!);
+        return { status: 202, body: { delivery: deliveryView(d) } };
+      },
+    },
+  ]);
+}
