@@ -1,3 +1,6 @@
+// Runs alone (npm test starts a second mocha for *.alone.test.ts, on a fresh database): re-embedding
+// acts on every node of the database, so after the whole suite it would re-embed thousands of nodes
+// twice and outlast any timeout, with its workflow still holding the engine for the tests after it.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { createEmbeddingActivities } from '../../src/embeddings/activities.js';
