@@ -115,11 +115,13 @@ describe('context budget', function () {
     const gathered = await gatherCandidates(graph, { projectId: t.projectId, def, query: null, asOf: null, now });
     const ranked = rankCandidates(def.planes, gathered.candidates);
     const edgesAmong = async (ids: string[]) =>
-      (await graph.read((tx) => tx.run('context/edges_among', { ids, project_id: t.projectId }))).map((e) => ({
-        source: String(e.source),
-        type: String(e.type),
-        target: String(e.target),
-      }));
+      (await graph.read((tx) => tx.run('context/edges_among', { ids, project_id: t.projectId, valid_at: now }))).map(
+        (e) => ({
+          source: String(e.source),
+          type: String(e.type),
+          target: String(e.target),
+        }),
+      );
     const all = await edgesAmong((gathered.candidates.get('entity') ?? []).map((c) => c.id));
     assert.ok(all.length >= 60, `${all.length} relationships among the candidates`);
     let partial = 0;
