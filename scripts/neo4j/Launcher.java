@@ -48,9 +48,19 @@ public class Launcher {
         }, "neo4j-shutdown"));
 
         if (!password.isEmpty()) {
-            // Embedded code acts without authentication: it sets the one user's password (idempotent).
-            dbms.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME).executeTransactionally(
-                    "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
+            // Embedded code acts without authentication: it sets the one user's password. Neo4j refuses
+            // setting the password it already has (every restart after the first): that is success.
+            try {
+                dbms.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME).executeTransactionally(
+                        "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
+            } catch (RuntimeException e) {
+                String message = String.valueOf(e.getMessage()) + " " + String.valueOf(e.getCause());
+                if (!message.contains("cannot be the same")) {
+                    System.err.println("neo4j-launcher: could not set the password: " + message);
+                    dbms.shutdown();
+                    System.exit(1);
+                }
+            }
         }
         GraphDatabaseService db = dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME);
         db.executeTransactionally("RETURN 1");
