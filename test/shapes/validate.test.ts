@@ -23,8 +23,9 @@ describe('instance validation against a shape (ajv)', () => {
       from: 'Person',
       to: 'Organization',
       cardinality: 'many_to_many',
-      description: 'A person works or worked for an organization.',
+      description: 'A person works or worked for an organization (one employer at a time).',
       patterns: ['works for', 'employed by', 'joined'],
+      temporal: 'single_valued_at_a_time',
     });
     const shape = compileShape(general);
     assert.deepEqual(shape.validateEntity('Person', { name: 'Ada Lovelace', role: 'Analyst' }), []);
