@@ -109,3 +109,31 @@ export function changeView(row: Record<string, Plain>): Record<string, Plain> {
     set: row.set ?? [],
   };
 }
+
+/** The answer of a node's history route: its id under `idField` and each delta with the ops it made on it. */
+export function historySchema(idField: string): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      [idField]: { type: 'string' },
+      deltas: {
+        type: 'array',
+        items: {
+          ...deltaSchema,
+          properties: {
+            ...(deltaSchema.properties as Record<string, JsonSchema>),
+            ops: { type: 'array', items: { type: 'string' } },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** History rows (a delta and the ops it made on the node) as the history routes answer them. */
+export function historyView(rows: Record<string, Plain>[]): Record<string, Plain>[] {
+  return rows.map((r) => ({
+    ...deltaView(r.delta ?? null),
+    ops: [...((r.ops ?? []) as Plain[])].map(String).sort(),
+  }));
+}

@@ -4,8 +4,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
-import { deltaSchema, deltaView } from '../deltas/views.js';
-import type { Plain } from '../db/values.js';
+import { historySchema, historyView } from '../deltas/views.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { PropValue } from '../deltas/props.js';
@@ -190,30 +189,11 @@ export function entityRoutes(deps: Deps) {
       query: projectQuery,
       status: 200,
       errors: ['not_found'],
-      response: {
-        type: 'object',
-        properties: {
-          entity_id: { type: 'string' },
-          deltas: {
-            type: 'array',
-            items: {
-              ...deltaSchema,
-              properties: {
-                ...(deltaSchema.properties as Record<string, JsonSchema>),
-                ops: { type: 'array', items: { type: 'string' } },
-              },
-            },
-          },
-        },
-      },
+      response: historySchema('entity_id'),
       handler: async (ctx) => {
         const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
         const rows = await entityHistory(deps, actor, ctx.params.id!);
-        const deltas = rows.map((r) => ({
-          ...deltaView(r.delta ?? null),
-          ops: [...((r.ops ?? []) as Plain[])].map(String).sort(),
-        }));
-        return { body: { entity_id: ctx.params.id!, deltas } };
+        return { body: { entity_id: ctx.params.id!, deltas: historyView(rows) } };
       },
     },
   ]);

@@ -6,8 +6,7 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { deltaSchema, deltaView } from '../deltas/views.js';
-import type { Plain } from '../db/values.js';
+import { historySchema, historyView } from '../deltas/views.js';
 import {
   closeMemory,
   deleteMemory,
@@ -231,30 +230,11 @@ export function memoryCorrectionRoutes(deps: Deps) {
       query: projectQuery,
       status: 200,
       errors: ['not_found'],
-      response: {
-        type: 'object',
-        properties: {
-          memory_id: { type: 'string' },
-          deltas: {
-            type: 'array',
-            items: {
-              ...deltaSchema,
-              properties: {
-                ...(deltaSchema.properties as Record<string, JsonSchema>),
-                ops: { type: 'array', items: { type: 'string' } },
-              },
-            },
-          },
-        },
-      },
+      response: historySchema('memory_id'),
       handler: async (ctx) => {
         const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
         const rows = await memoryHistory(deps, actor, ctx.params.id!);
-        const deltas = rows.map((r) => ({
-          ...deltaView(r.delta ?? null),
-          ops: [...((r.ops ?? []) as Plain[])].map(String).sort(),
-        }));
-        return { body: { memory_id: ctx.params.id!, deltas } };
+        return { body: { memory_id: ctx.params.id!, deltas: historyView(rows) } };
       },
     },
   ]);
