@@ -158,14 +158,15 @@ export async function searchPlanes(
           entityView(r, score),
     };
   };
+  const specs = request.planes.map((plane) => ({ plane, ...spec(plane) }));
   const readWords = () =>
     deps.graph.read(async (tx) => {
       const words = new Map<Plane, Row[]>();
-      for (const plane of request.planes) {
-        const {
-          words: [statement, params],
-          n,
-        } = spec(plane);
+      for (const {
+        plane,
+        words: [statement, params],
+        n,
+      } of specs) {
         words.set(plane, await tx.run(statement, { ...params, candidates: n }));
       }
       return words;
@@ -180,14 +181,14 @@ export async function searchPlanes(
   const words = served === 'semantic' ? new Map<Plane, Row[]>() : (early ?? (await readWords()));
   return deps.graph.read(async (tx) => {
     const rankings: Ranking<ViewOf>[] = [];
-    for (const plane of request.planes) {
-      const {
-        n,
-        near: [statement, params],
-        key,
-        text,
-        view,
-      } = spec(plane);
+    for (const {
+      plane,
+      n,
+      near: [statement, params],
+      key,
+      text,
+      view,
+    } of specs) {
       const near = served === 'lexical' ? [] : await nearest(tx, statement, params, question, n);
       const hit = (r: Row, score: number) => ({ id: String((r[key] as Row).id), item: view(r), text: text(r), score });
       rankings.push(
