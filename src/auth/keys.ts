@@ -115,7 +115,7 @@ export async function verifyKey(graph: Graph, presented: string, unknownKeys?: U
   if (!match) return { ok: false, reason: 'malformed' };
   if (unknownKeys?.has(presented)) return { ok: false, reason: 'unknown' };
   const [, lookup, secret] = match as unknown as [string, string, string];
-  const row = await graph.read((tx) => tx.one('auth/find_key', { lookup }));
+  const row = await graph.readOne('auth/find_key', { lookup }, { purpose: 'authenticate' });
   const presentedHash = sha256(secret);
   const storedHash = Buffer.from(row ? String(row.secret_hash) : '0'.repeat(64), 'hex');
   const equal = storedHash.length === presentedHash.length && crypto.timingSafeEqual(storedHash, presentedHash);

@@ -1,7 +1,13 @@
 // The one module that owns database access: sessions opened and closed here, read and write
 // transactions with metadata (request id, key id), named statements, and Neo4j failures mapped to
 // the typed errors of the API. Nothing else in the service touches the driver.
-import neo4j, { type Driver, type ManagedTransaction, Neo4jError } from 'neo4j-driver';
+import neo4j, {
+  type Driver,
+  type ManagedTransaction,
+  Neo4jError,
+  type QueryResult,
+  type Record as Neo4jRecord,
+} from 'neo4j-driver';
 import { ApiError } from '../errors/catalogue.js';
 import { DependencyHealth } from '../ops/health.js';
 import { cypher } from './cypher.js';
@@ -29,15 +35,32 @@ export class Tx {
     return (await this.run(name, params))[0];
   }
 
+  /**
+   * Runs several named statements pipelined: every statement is sent before any answer is awaited, so
+   * the transaction costs one round trip for all of them. Neo4j still runs them in the order given, so
+   * a later statement sees what an earlier one wrote; use it where no statement's parameters depend on
+   * an earlier statement's answer. Every answer is awaited (none is left unhandled) before the first
+   * failure, if any, is thrown.
+   */
+  async runAll(statements: readonly (readonly [string, Record<string, unknown>])[]): Promise<Row[][]> {
+    const pending = statements.map(([name, params]) => this.tx.run(cypher(name), params));
+    const settled = await Promise.allSettled(pending);
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((s) => ((s as PromiseFulfilledResult<QueryResult>).value.records ?? []).map(toRow));
+  }
+
   /** For statements that are not files: schema files and preflight checks loaded by folder. */
   async runText(text: string, params: Record<string, unknown> = {}): Promise<Row[]> {
     const result = await this.tx.run(text, params);
-    return result.records.map((record) => {
-      const row: Row = {};
-      for (const key of record.keys) row[String(key)] = toPlain(record.get(key));
-      return row;
-    });
+    return result.records.map(toRow);
   }
+}
+
+function toRow(record: Neo4jRecord): Row {
+  const row: Row = {};
+  for (const key of record.keys) row[String(key)] = toPlain(record.get(key));
+  return row;
 }
 
 export interface GraphOptions {
@@ -95,6 +118,23 @@ export class Graph {
   }
 
   /**
+   * One named read statement in a transaction of its own whose BEGIN is pipelined with the statement
+   * (one round trip fewer than read()); for the hot single-statement reads such as authentication.
+   */
+  async readOne(name: string, params: Record<string, unknown> = {}, meta: TxMeta = {}): Promise<Row | undefined> {
+    const rows = await this.retrying(async () => {
+      const result = await this.driver.executeQuery(cypher(name), params, {
+        database: this.database,
+        routing: neo4j.routing.READ,
+        bookmarkManager: null,
+        transactionConfig: { metadata: cleanMeta(meta), timeout: 60_000 },
+      });
+      return result.records.map(toRow);
+    });
+    return rows[0];
+  }
+
+  /**
    * Checks that the database answers a query (not only that Bolt accepts connections), for the probe,
    * start-up and the fail-fast path; a server that accepts a connection but never answers is down after deadlineMs.
    */
@@ -116,11 +156,16 @@ export class Graph {
   }
 
   private async session<T>(mode: 'READ' | 'WRITE', work: (tx: Tx) => Promise<T>, meta: TxMeta): Promise<T> {
+    return this.retrying(() => this.attempt(mode, work, meta));
+  }
+
+  /** Runs one unit of work with the service's failure rules: fail fast while down, retry lost connections and transient errors within budgets. */
+  private async retrying<T>(once: () => Promise<T>): Promise<T> {
     if (this.probed && !this.health.isUp()) throw graphUnavailable(this.health);
     const began = Date.now();
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.attempt(mode, work, meta);
+        return await once();
       } catch (error) {
         const elapsed = Date.now() - began;
         if (isConnectionLoss(error)) {

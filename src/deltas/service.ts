@@ -3,11 +3,11 @@
 // revert of an existing delta run in one transaction under the delta's write lock, so of two
 // concurrent applies exactly one wins.
 import crypto from 'node:crypto';
-import type { Graph, Tx } from '../db/graph.js';
+import type { Graph, Row, Tx } from '../db/graph.js';
 import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
-import { deltaEventData, emitWebhookEvent } from '../webhooks/events.js';
+import { deltaEventData, emitWebhookEvent, webhookEventStep } from '../webhooks/events.js';
 
 export type { Actor } from '../auth/actor.js';
 import type { Actor } from '../auth/actor.js';
@@ -43,6 +43,19 @@ export function originOf(draft: DeltaDraft, actor: Actor): string {
   return actor.via && draft.origin !== 'loop' ? actor.via : draft.origin;
 }
 
+/** One statement of a pipelined write, with the check its answer must pass (it throws to refuse the write). */
+export interface WriteStep {
+  statement: readonly [string, Record<string, unknown>];
+  check?: (rows: Row[]) => void;
+}
+
+/** Sends the steps pipelined (one round trip; Neo4j runs them in order), then checks each answer in order. */
+export async function runSteps(tx: Tx, steps: readonly WriteStep[]): Promise<Row[][]> {
+  const answers = await tx.runAll(steps.map((s) => s.statement));
+  steps.forEach((s, i) => s.check?.(answers[i] ?? []));
+  return answers;
+}
+
 export async function stageDelta(
   tx: Tx,
   draft: DeltaDraft,
@@ -51,20 +64,38 @@ export async function stageDelta(
   deltaId: string = crypto.randomUUID(),
   committed = false,
 ): Promise<string> {
-  const created = await tx.one('deltas/create', {
-    delta_id: deltaId,
-    project_id: actor.projectId,
-    now,
-    origin: originOf(draft, actor),
-    summary: draft.summary,
-    key_id: actor.keyId,
-    request_id: actor.requestId,
-    change_count: draft.size,
-    applied: committed,
-  });
-  if (!created) throw new Error(`project ${actor.projectId} does not exist`);
-  await stageChanges(tx, draft, deltaId, actor.projectId, now, true, committed);
+  await runSteps(tx, stageDeltaSteps(draft, actor, now, deltaId, committed));
   return deltaId;
+}
+
+/** The statements that create a delta with its changes (nodes and relationships committed when $committed). */
+function stageDeltaSteps(
+  draft: DeltaDraft,
+  actor: Actor,
+  now: string,
+  deltaId: string,
+  committed: boolean,
+): WriteStep[] {
+  const create: WriteStep = {
+    statement: [
+      'deltas/create',
+      {
+        delta_id: deltaId,
+        project_id: actor.projectId,
+        now,
+        origin: originOf(draft, actor),
+        summary: draft.summary,
+        key_id: actor.keyId,
+        request_id: actor.requestId,
+        change_count: draft.size,
+        applied: committed,
+      },
+    ],
+    check: (rows) => {
+      if (rows.length === 0) throw new Error(`project ${actor.projectId} does not exist`);
+    },
+  };
+  return [create, ...changeSteps(draft, deltaId, actor.projectId, now, 0, committed)];
 }
 
 /** Adds a draft's changes to an existing staged delta (loops stage iteration by iteration). */
@@ -74,9 +105,28 @@ export async function stageChanges(
   deltaId: string,
   projectId: string,
   now: string,
-  fresh = false,
-  committed = false,
 ): Promise<void> {
+  // Sequence numbers continue after what the delta already holds.
+  const counted = await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
+  await runSteps(tx, changeSteps(draft, deltaId, projectId, now, Number(counted?.previous ?? 0), false));
+}
+
+/** Refuses a write when a statement staged fewer changes than it was given. */
+function expectStaged(count: number, error: () => ApiError): (rows: Row[]) => void {
+  return (rows) => {
+    if (Number(rows[0]?.staged) !== count) throw error();
+  };
+}
+
+/** The statements that stage a draft's changes, numbered after `offset` changes the delta already holds. */
+function changeSteps(
+  draft: DeltaDraft,
+  deltaId: string,
+  projectId: string,
+  now: string,
+  offset: number,
+  committed: boolean,
+): WriteStep[] {
   // A node written committed joins the embedding queue as it is created (docs/embeddings.md).
   const base = {
     delta_id: deltaId,
@@ -85,11 +135,7 @@ export async function stageChanges(
     committed,
     embed: committed && embeddingQueueEnabled(),
   };
-  // Sequence numbers continue after what the delta already holds (a fresh delta was created with its count).
-  const counted = fresh
-    ? undefined
-    : await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
-  const offset = Number(counted?.previous ?? 0);
+  const steps: WriteStep[] = [];
   if (draft.nodes.length > 0) {
     const nodes = draft.nodes.map((n) => ({
       id: n.id,
@@ -99,7 +145,7 @@ export async function stageChanges(
       identity_key: n.identityKey,
       seq: n.seq + offset,
     }));
-    await tx.run('deltas/stage_nodes', { ...base, nodes });
+    steps.push({ statement: ['deltas/stage_nodes', { ...base, nodes }] });
   }
   if (draft.rels.length > 0) {
     const rels = draft.rels.map((r) => ({
@@ -111,16 +157,18 @@ export async function stageChanges(
       props: r.props,
       seq: r.seq + offset,
     }));
-    const row = await tx.one('deltas/stage_relationships', { ...base, rels });
-    if (Number(row?.staged) !== rels.length) {
-      throw new ApiError(
-        'conflict',
-        'A relationship names a node that does not exist in this project (or is pending in another delta).',
-        {
-          check: 'dangling_relationship',
-        },
-      );
-    }
+    steps.push({
+      statement: ['deltas/stage_relationships', { ...base, rels }],
+      check: expectStaged(
+        rels.length,
+        () =>
+          new ApiError(
+            'conflict',
+            'A relationship names a node that does not exist in this project (or is pending in another delta).',
+            { check: 'dangling_relationship' },
+          ),
+      ),
+    });
   }
   if (draft.updates.length > 0) {
     const updates = draft.updates.map((u) => ({
@@ -132,9 +180,13 @@ export async function stageChanges(
       remove_labels: u.removeLabels,
       new_values: Object.fromEntries(Object.entries(u.set).map(([k, v]) => [`new.${k}`, v])),
     }));
-    const row = await tx.one('deltas/stage_updates', { ...base, updates });
-    if (Number(row?.staged) !== updates.length)
-      throw new ApiError('not_found', 'An update names a node that is not committed in this project.');
+    steps.push({
+      statement: ['deltas/stage_updates', { ...base, updates }],
+      check: expectStaged(
+        updates.length,
+        () => new ApiError('not_found', 'An update names a node that is not committed in this project.'),
+      ),
+    });
   }
   if (draft.relDeletes.length > 0) {
     const deletes = draft.relDeletes.map((d) => ({
@@ -143,19 +195,29 @@ export async function stageChanges(
       from: d.from,
       seq: d.seq + offset,
     }));
-    const row = await tx.one('deltas/stage_relationship_deletes', { ...base, deletes });
-    if (Number(row?.staged) !== deletes.length)
-      throw new ApiError(
-        'not_found',
-        'A relationship deletion names a relationship that is not committed in this project.',
-      );
+    steps.push({
+      statement: ['deltas/stage_relationship_deletes', { ...base, deletes }],
+      check: expectStaged(
+        deletes.length,
+        () =>
+          new ApiError(
+            'not_found',
+            'A relationship deletion names a relationship that is not committed in this project.',
+          ),
+      ),
+    });
   }
   if (draft.deletes.length > 0) {
     const deletes = draft.deletes.map((d) => ({ change_id: d.changeId, node_id: d.nodeId, seq: d.seq + offset }));
-    const row = await tx.one('deltas/stage_deletes', { ...base, deletes });
-    if (Number(row?.staged) !== deletes.length)
-      throw new ApiError('not_found', 'A deletion names a node that is not committed in this project.');
+    steps.push({
+      statement: ['deltas/stage_deletes', { ...base, deletes }],
+      check: expectStaged(
+        deletes.length,
+        () => new ApiError('not_found', 'A deletion names a node that is not committed in this project.'),
+      ),
+    });
   }
+  return steps;
 }
 
 /**
@@ -210,17 +272,16 @@ export async function applyStaged(
 }
 
 /**
- * Completes a write applied at once: its nodes and relationships were written committed by
- * stageDelta, so only updates and deletions (whose change records keep what revert needs) remain.
+ * Completes a write applied at once: its nodes and relationships were written committed by its
+ * staging steps, so only updates and deletions (whose change records keep what revert needs) remain.
  */
-async function applyFresh(tx: Tx, draft: DeltaDraft, deltaId: string, now: string): Promise<void> {
+function applyFreshSteps(draft: DeltaDraft, deltaId: string, now: string): WriteStep[] {
   const params = { delta_id: deltaId, now, embed: embeddingQueueEnabled() };
-  if (draft.updates.length > 0) await tx.run('deltas/apply_updates', params);
-  if (draft.relDeletes.length > 0) await tx.run('deltas/apply_relationship_deletes', params);
-  if (draft.deletes.length > 0) {
-    await tx.run('deltas/apply_deletes', params);
-    await tx.run('deltas/apply_deletes_remove', params);
-  }
+  const names: string[] = [];
+  if (draft.updates.length > 0) names.push('deltas/apply_updates');
+  if (draft.relDeletes.length > 0) names.push('deltas/apply_relationship_deletes');
+  if (draft.deletes.length > 0) names.push('deltas/apply_deletes', 'deltas/apply_deletes_remove');
+  return names.map((name) => ({ statement: [name, params] }));
 }
 
 /** A draft, or a builder run inside the write transaction (to resolve against committed data). */
@@ -249,10 +310,14 @@ export async function writeGoverned(
       await graph.write(
         async (tx) => {
           draft = typeof source === 'function' ? await source(tx) : source;
-          await stageDelta(tx, draft, actor, now, deltaId, apply);
-          if (apply) await applyFresh(tx, draft, deltaId, now);
           const status = apply ? 'applied' : 'staged';
-          await emitWebhookEvent(tx, actor.projectId, `delta.${status}`, deltaEventData(deltaId, status));
+          // One round trip: the delta, its changes, their completion and the outbox event, in order.
+          const event = webhookEventStep(actor.projectId, `delta.${status}`, deltaEventData(deltaId, status));
+          await runSteps(tx, [
+            ...stageDeltaSteps(draft, actor, now, deltaId, apply),
+            ...(apply ? applyFreshSteps(draft, deltaId, now) : []),
+            event,
+          ]);
         },
         { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' },
       );

@@ -3,7 +3,7 @@
 // endpoint of the project subscribes to its type. The dispatcher (dispatch.ts) hands it to delivery
 // workflows. Payload data carries ids, status and links only: never memory content or secrets.
 import crypto from 'node:crypto';
-import type { Tx } from '../db/graph.js';
+import type { Row, Tx } from '../db/graph.js';
 
 /** Events an endpoint can subscribe to (ping is sent by POST /v1/webhooks/{id}/test to that endpoint alone). */
 export const EVENT_TYPES = [
@@ -44,18 +44,39 @@ export async function emitWebhookEvent(
   data: EventData,
   endpointId: string | null = null,
 ): Promise<string | null> {
-  const row = await tx.one('webhooks/emit', {
-    id: crypto.randomUUID(),
-    type,
-    project_id: projectId,
-    now: new Date().toISOString(),
-    data: JSON.stringify(data),
-    endpoint_id: endpointId,
-  });
-  if (!row) return null;
-  // The transaction may not have committed yet: the dispatcher waits a moment, and polls anyway.
-  emitListener?.();
-  return String(row.id);
+  const step = webhookEventStep(projectId, type, data, endpointId);
+  const row = await tx.one(...step.statement);
+  step.check(row ? [row] : []);
+  return row ? String(row.id) : null;
+}
+
+/**
+ * The outbox statement as a step of a pipelined write (deltas/service.ts runSteps): its check wakes
+ * the dispatcher when an event was recorded.
+ */
+export function webhookEventStep(
+  projectId: string,
+  type: EventType,
+  data: EventData,
+  endpointId: string | null = null,
+): { statement: readonly [string, Record<string, unknown>]; check: (rows: Row[]) => void } {
+  return {
+    statement: [
+      'webhooks/emit',
+      {
+        id: crypto.randomUUID(),
+        type,
+        project_id: projectId,
+        now: new Date().toISOString(),
+        data: JSON.stringify(data),
+        endpoint_id: endpointId,
+      },
+    ],
+    // The transaction may not have committed yet: the dispatcher waits a moment, and polls anyway.
+    check: (rows) => {
+      if (rows.length > 0) emitListener?.();
+    },
+  };
 }
 
 /** The data of a delta event. */
