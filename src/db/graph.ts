@@ -159,7 +159,10 @@ export class Graph {
     return this.retrying(() => this.attempt(mode, work, meta));
   }
 
-  /** Runs one unit of work with the service's failure rules: fail fast while down, retry lost connections and transient errors within budgets. */
+  /**
+   * Runs one unit of work with the service's failure rules: fail fast while down, retry lost connections
+   * and transient errors within their budgets.
+   */
   private async retrying<T>(once: () => Promise<T>): Promise<T> {
     if (this.probed && !this.health.isUp()) throw graphUnavailable(this.health);
     const began = Date.now();
