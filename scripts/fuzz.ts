@@ -50,6 +50,9 @@ async function main(): Promise<number> {
     // schemathesis sends thousands of requests without a key on purpose (its ignored_auth check).
     RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '60000000',
     RATE_LIMIT_AUTH_FAILURES_BURST: '1000000',
+    // The fuzzed graph stays small: a fixed, small engine beside the suite.
+    GKS_NEO4J_HEAP_MB: '1024',
+    GKS_NEO4J_PAGECACHE_MB: '512',
     ...env,
   });
   const neo4jPort = Number(env.GKS_FUZZ_NEO4J_PORT ?? 17697);

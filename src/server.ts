@@ -77,6 +77,7 @@ export async function startService(
     password: endpoints.neo4jAuth?.password ?? config.neo4j.password,
     database: config.neo4j.database,
     connectTimeoutMs: config.neo4j.connectTimeoutMs,
+    poolSize: config.neo4j.poolSize,
   });
   await waitForGraph(graph, 60_000);
   await applySchema(graph);

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     password,
     database: config.neo4j.database,
     connectTimeoutMs: config.neo4j.connectTimeoutMs,
+    poolSize: config.neo4j.poolSize,
   });
   await waitForGraph(graph, 60_000);
   graph.startProbe();

@@ -1,7 +1,7 @@
 // Starts the real Neo4j 5.26 Community engine embedded in this JVM with a Bolt connector, for local
 // runs and tests on machines without Docker. Run with: java -cp ".cache/neo4j/lib/*" Launcher.java
 // Settings come from environment variables (see README): GKS_NEO4J_DATA, GKS_NEO4J_BOLT_HOST,
-// GKS_NEO4J_BOLT_PORT, GKS_NEO4J_PAGECACHE, GKS_NEO4J_HEAP_TX (transaction memory cap), and
+// GKS_NEO4J_BOLT_PORT, GKS_NEO4J_PAGECACHE_MB, GKS_NEO4J_TX_TIMEOUT_S (seconds), and
 // GKS_NEO4J_PASSWORD: when set, authentication is on and the neo4j user's password is set to it at
 // every start (the service generates one per data folder); unset, the engine runs without auth.
 import java.nio.file.Path;
@@ -28,6 +28,7 @@ public class Launcher {
         String host = env("GKS_NEO4J_BOLT_HOST", "127.0.0.1");
         int port = Integer.parseInt(env("GKS_NEO4J_BOLT_PORT", "7687"));
         long pageCacheMb = Long.parseLong(env("GKS_NEO4J_PAGECACHE_MB", "512"));
+        long txTimeoutSeconds = Long.parseLong(env("GKS_NEO4J_TX_TIMEOUT_S", "300"));
         String password = env("GKS_NEO4J_PASSWORD", "");
 
         long started = System.nanoTime();
@@ -36,7 +37,7 @@ public class Launcher {
                 .setConfig(BoltConnector.listen_address, new SocketAddress(host, port))
                 .setConfig(GraphDatabaseSettings.auth_enabled, !password.isEmpty())
                 .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMb))
-                .setConfig(GraphDatabaseSettings.transaction_timeout, Duration.ofMinutes(5))
+                .setConfig(GraphDatabaseSettings.transaction_timeout, Duration.ofSeconds(txTimeoutSeconds))
                 .build();
 
         CountDownLatch stopped = new CountDownLatch(1);

@@ -1,5 +1,6 @@
 // Reads the service configuration from the environment once, validating every value so that bad
 // configuration fails at start with a message naming the variable (README: Configuration).
+import os from 'node:os';
 import path from 'node:path';
 
 export class ConfigError extends Error {
@@ -26,6 +27,10 @@ export interface Config {
     boltPort: number;
     /** How long opening a Bolt connection may take before the graph counts as unreachable. */
     connectTimeoutMs: number;
+    /** The driver's connection pool per process (docs/operations.md "Neo4j settings"). */
+    poolSize: number;
+    /** The local engine's memory (sized from the machine unless set) and its transaction timeout. */
+    local: { heapMb: number; pageCacheMb: number; txTimeoutSeconds: number };
   };
   temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
   /** Per key (after authentication) and per client address (before it, so bad keys are limited too). */
@@ -186,6 +191,29 @@ function secretKey(name: string, raw: string): Buffer {
   return key;
 }
 
+/**
+ * The local Neo4j's memory, sized from the machine: heap an eighth of its memory (512 MB to 8 GB),
+ * page cache a quarter (512 MB to 16 GB); the rest stays for Temporal, the embedding engine, the API,
+ * the worker and the operating system's file cache. Either can be set (GKS_NEO4J_HEAP_MB,
+ * GKS_NEO4J_PAGECACHE_MB); together they must leave a quarter of the machine free.
+ */
+export function localNeo4jMemory(
+  env: Env,
+  totalMb: number = Math.floor(os.totalmem() / 2 ** 20),
+): Config['neo4j']['local'] {
+  const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.floor(v)));
+  const heapMb = int(env, 'GKS_NEO4J_HEAP_MB', clamp(totalMb / 8, 512, 8_192), 256, 1_048_576);
+  const pageCacheMb = int(env, 'GKS_NEO4J_PAGECACHE_MB', clamp(totalMb / 4, 512, 16_384), 64, 1_048_576);
+  if (heapMb + pageCacheMb > totalMb * 0.75) {
+    const name = env.GKS_NEO4J_PAGECACHE_MB ? 'GKS_NEO4J_PAGECACHE_MB' : 'GKS_NEO4J_HEAP_MB';
+    throw new ConfigError(
+      name,
+      `heap ${heapMb} MB and page cache ${pageCacheMb} MB leave less than a quarter of this machine's ${totalMb} MB`,
+    );
+  }
+  return { heapMb, pageCacheMb, txTimeoutSeconds: int(env, 'GKS_NEO4J_TX_TIMEOUT_S', 300, 1, 86_400) };
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, root: string = process.cwd()): Config {
@@ -207,6 +235,8 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       database: str(env, 'NEO4J_DATABASE', 'neo4j'),
       boltPort: int(env, 'GKS_NEO4J_BOLT_PORT', 7687, 1, 65535),
       connectTimeoutMs: int(env, 'NEO4J_CONNECT_TIMEOUT_MS', 1_000, 100, 60_000),
+      poolSize: int(env, 'NEO4J_POOL_SIZE', 100, 1, 1_000),
+      local: localNeo4jMemory(env),
     },
     temporal: {
       address: hostPort(env, 'TEMPORAL_ADDRESS'),

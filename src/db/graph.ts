@@ -73,6 +73,8 @@ export interface GraphOptions {
    * after it.
    */
   connectTimeoutMs?: number;
+  /** Connections per process (default 100; NEO4J_POOL_SIZE). */
+  poolSize?: number;
 }
 
 /** How long one request keeps retrying a lost connection before it answers 503 (fail fast). */
@@ -90,7 +92,7 @@ export class Graph {
     this.database = options.database;
     this.driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
       disableLosslessIntegers: true,
-      maxConnectionPoolSize: 100,
+      maxConnectionPoolSize: options.poolSize ?? 100,
       // Short, so a hung or overloaded server answers 503 in seconds; a dead one refuses at once, and
       // a dying one (its process torn down, its listening socket still open) fails the handshake.
       connectionAcquisitionTimeout: 3_000,

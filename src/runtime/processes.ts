@@ -49,7 +49,8 @@ interface Neo4jOptions {
   dataDir: string;
   port: number;
   logFile: string;
-  pageCacheMb?: number;
+  /** Heap, page cache and transaction timeout (config neo4j.local: sized from the machine). */
+  memory: { heapMb: number; pageCacheMb: number; txTimeoutSeconds: number };
   /** The neo4j user's password (authentication on); null runs the engine without authentication. */
   password: string | null;
 }
@@ -60,8 +61,8 @@ function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildPr
   const child = spawn(
     'java',
     [
-      '-Xms256m',
-      '-Xmx1g',
+      `-Xms${Math.min(256, opts.memory.heapMb)}m`,
+      `-Xmx${opts.memory.heapMb}m`,
       '--add-opens=java.base/java.nio=ALL-UNNAMED',
       '--add-opens=java.base/sun.nio.ch=ALL-UNNAMED',
       '--add-opens=java.base/java.io=ALL-UNNAMED',
@@ -76,7 +77,8 @@ function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildPr
         ...process.env,
         GKS_NEO4J_DATA: opts.dataDir,
         GKS_NEO4J_BOLT_PORT: String(opts.port),
-        GKS_NEO4J_PAGECACHE_MB: String(opts.pageCacheMb ?? 512),
+        GKS_NEO4J_PAGECACHE_MB: String(opts.memory.pageCacheMb),
+        GKS_NEO4J_TX_TIMEOUT_S: String(opts.memory.txTimeoutSeconds),
         GKS_NEO4J_PASSWORD: opts.password ?? '',
       },
       stdio: ['ignore', 'pipe', log],
@@ -146,7 +148,10 @@ export async function startNeo4j(
     progress,
   );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  progress(`  ✓ Neo4j 5.26 ready on bolt://127.0.0.1:${opts.port} in ${seconds} s`);
+  progress(
+    `  ✓ Neo4j 5.26 ready on bolt://127.0.0.1:${opts.port} in ${seconds} s ` +
+      `(heap ${opts.memory.heapMb} MB, page cache ${opts.memory.pageCacheMb} MB)`,
+  );
   return { name: 'neo4j', supervisor, stop: () => supervisor.stop() };
 }
 

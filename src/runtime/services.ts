@@ -66,6 +66,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
             port: layout.neo4jPort,
             logFile: path.join(logs, 'neo4j.log'),
             password: neo4jAuth.password,
+            memory: config.neo4j.local,
           },
           progress,
         ),

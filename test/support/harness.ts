@@ -60,6 +60,9 @@ export async function startHarness(): Promise<Harness> {
   env.RATE_LIMIT_AUTH_FAILURES_BURST ??= '100000';
   env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE ??= '6000000';
   env.GKS_SECRETS_KEY ??= Buffer.alloc(32, 7).toString('base64'); // a fixed test key for connection secrets
+  // Test graphs are small, and several suites may run side by side: a fixed, small engine.
+  env.GKS_NEO4J_HEAP_MB ??= '1024';
+  env.GKS_NEO4J_PAGECACHE_MB ??= '512';
   const config = loadConfig(env);
   const neo4jPort = Number(env.GKS_TEST_NEO4J_PORT ?? 17687);
   const temporalPort = Number(env.GKS_TEST_TEMPORAL_PORT ?? 17233);
