@@ -79,6 +79,13 @@ export interface GraphOptions {
 
 /** How long one request keeps retrying a lost connection before it answers 503 (fail fast). */
 const UNAVAILABLE_BUDGET_MS = 1_000;
+/**
+ * After an outage, while the restarted engine warms up (cold plans, cold page cache), each transaction
+ * may take at most RECOVERY_TX_MS (the server stops it and rolls it back; the request answers 503 with
+ * Retry-After), so that every request answers within 2 s during the whole outage and restart.
+ */
+const RECOVERY_WINDOW_MS = 30_000;
+const RECOVERY_TX_MS = 1_500;
 /** How long transient failures such as deadlocks are retried (the driver's own default window). */
 const TRANSIENT_BUDGET_MS = 30_000;
 
@@ -129,7 +136,7 @@ export class Graph {
         database: this.database,
         routing: neo4j.routing.READ,
         bookmarkManager: null,
-        transactionConfig: { metadata: cleanMeta(meta), timeout: 60_000 },
+        transactionConfig: { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() },
       });
       return result.records.map(toRow);
     });
@@ -155,6 +162,11 @@ export class Graph {
   async close(): Promise<void> {
     this.health.stopProbe();
     await this.driver.close();
+  }
+
+  /** 60 s; a short bound while the engine recovers from an outage (RECOVERY_WINDOW_MS). */
+  private txTimeoutMs(): number {
+    return this.probed && this.health.recovering(RECOVERY_WINDOW_MS) ? RECOVERY_TX_MS : 60_000;
   }
 
   private async session<T>(mode: 'READ' | 'WRITE', work: (tx: Tx) => Promise<T>, meta: TxMeta): Promise<T> {
@@ -199,7 +211,7 @@ export class Graph {
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
-    const config = { metadata: cleanMeta(meta), timeout: 60_000 };
+    const config = { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() };
     try {
       const run = (tx: ManagedTransaction): Promise<T> => work(new Tx(tx));
       return mode === 'READ' ? await session.executeRead(run, config) : await session.executeWrite(run, config);
@@ -235,9 +247,17 @@ function isConnectionLoss(error: unknown): boolean {
   return error instanceof Neo4jError && UNAVAILABLE.has(error.code);
 }
 
+/** Retried within TRANSIENT_BUDGET_MS: deadlocks and the like, not a transaction stopped by its timeout. */
 function isTransient(error: unknown): boolean {
-  return error instanceof Neo4jError && error.code.startsWith('Neo.TransientError.') && !UNAVAILABLE.has(error.code);
+  return (
+    error instanceof Neo4jError &&
+    error.code.startsWith('Neo.TransientError.') &&
+    !UNAVAILABLE.has(error.code) &&
+    !TIMED_OUT.test(error.code)
+  );
 }
+
+const TIMED_OUT = /TransactionTimedOut|Transaction\.(Terminated|LockClientStopped)/;
 
 function cleanMeta(meta: TxMeta): Record<string, string> {
   const out: Record<string, string> = {};
@@ -272,7 +292,7 @@ export function mapNeo4jError(error: unknown): unknown {
       return new ApiError('conflict', 'A concurrent write touched the same data; retry the request.');
     }
     // The engine is up but did not finish in time (overload): retryable, never an internal error.
-    if (/TransactionTimedOut|Transaction\.(Terminated|LockClientStopped)/.test(error.code)) {
+    if (TIMED_OUT.test(error.code)) {
       return new ApiError(
         'graph_unavailable',
         'The graph database did not answer in time (overloaded); try again shortly.',
