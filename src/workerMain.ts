@@ -5,12 +5,16 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { Graph, waitForGraph } from './db/graph.js';
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
+import { ensureDevSecretsKey } from './runtime/devSecretsKey.js';
 import { neo4jLogin } from './runtime/neo4jPassword.js';
 import { startWorker } from './temporal/worker.js';
 import { TemporalGateway } from './temporal/connection.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
 
 async function main(): Promise<void> {
+  // Beside the local engines of `npm start`, its development secrets key (connections' secrets); against a
+  // cluster, GKS_SECRETS_KEY must be set alike in every process.
+  if (!process.env.NEO4J_URI) ensureDevSecretsKey(process.env, loadConfig().dataDir);
   const config = loadConfig();
   const { uri, user, password } = neo4jLogin(config);
   const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;

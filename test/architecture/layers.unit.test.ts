@@ -32,7 +32,7 @@ const files = sourceFiles('src');
 const imports = files.flatMap(importsOf);
 
 const COMPOSITION = [
-  /^src\/(main|server|workerMain|routes)\.ts$/,
+  /^src\/(main|server|workerMain|apiMain|routes)\.ts$/,
   /^src\/temporal\/(worker\.ts|activities\/)/,
   /^src\/cli\//,
   /^src\/runtime\//,
