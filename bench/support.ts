@@ -13,6 +13,8 @@ import { grantCredits } from '../src/credits/service.js';
 export interface BenchEnv {
   service: Service;
   endpoints: Endpoints;
+  /** The local engines' data folder (removed at stop). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startBench(
   return {
     service,
     endpoints,
+    dataDir,
     async stop() {
       await service.close();
       await endpoints.stop();

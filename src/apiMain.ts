@@ -4,6 +4,7 @@
 // the embedding engine of EMBEDDINGS_URL (default: the one `npm start` runs). Listens on PORT.
 import { ConfigError, loadConfig } from './config/config.js';
 import { ensureDevSecretsKey } from './runtime/devSecretsKey.js';
+import { localEmbeddingsUrls } from './embeddings/setup.js';
 import { neo4jLogin } from './runtime/neo4jPassword.js';
 import { startService } from './server.js';
 
@@ -14,11 +15,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { uri, user, password } = neo4jLogin(config);
   const temporalAddress = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
-  const embeddingsUrl = config.embeddings.mode === 'embedded' ? `http://127.0.0.1:${config.embeddings.port}/v1` : null;
+  const local = config.embeddings.mode === 'embedded' ? localEmbeddingsUrls(config.embeddings) : null;
   // The process of `npm start` drains the embedding queue; a second drainer would embed the same texts twice.
   const service = await startService(
     config,
-    { neo4jUri: uri, neo4jAuth: { user, password }, temporalAddress, embeddingsUrl },
+    {
+      neo4jUri: uri,
+      neo4jAuth: { user, password },
+      temporalAddress,
+      embeddingsUrl: local?.url ?? null,
+      embeddingsQueryUrl: local?.queryUrl ?? null,
+    },
     { worker: false, embeddingWorker: false },
   );
   process.stdout.write(`API ${service.url}/v1 (Neo4j ${uri}, Temporal ${temporalAddress})\n`);

@@ -61,6 +61,8 @@ export async function startService(
     temporalUiUrl?: string | null;
     /** The embedded engine's OpenAI-compatible base URL, when this process started one. */
     embeddingsUrl?: string | null;
+    /** The embedded engine for questions alone, when this process started one. */
+    embeddingsQueryUrl?: string | null;
   },
   options: {
     worker: boolean;
@@ -90,7 +92,7 @@ export async function startService(
     taskQueue: config.temporal.taskQueue,
   };
   const gateway = new TemporalGateway(settings);
-  const embedder = createEmbedder(config.embeddings, endpoints.embeddingsUrl);
+  const embedder = createEmbedder(config.embeddings, endpoints.embeddingsUrl, endpoints.embeddingsQueryUrl ?? null);
   if (embedder) {
     // An endpoint answering another dimension than the indexes hold is refused before serving; one
     // that cannot be reached now does not stop the start (vectors follow once it answers).

@@ -4,7 +4,7 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { Graph, waitForGraph } from './db/graph.js';
 import { setEmbeddingQueue } from './embeddings/queue.js';
-import { createEmbedder } from './embeddings/setup.js';
+import { createEmbedder, localEmbeddingsUrls } from './embeddings/setup.js';
 import { ensureDevSecretsKey } from './runtime/devSecretsKey.js';
 import { neo4jLogin } from './runtime/neo4jPassword.js';
 import { startWorker } from './temporal/worker.js';
@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   graph.startProbe();
   setEmbeddingQueue(config.embeddings.mode !== 'off');
   // The embedded engine of `npm start` (GKS_EMBEDDINGS_PORT) or EMBEDDINGS_URL, for `gks reembed`.
-  const embedder = createEmbedder(config.embeddings, `http://127.0.0.1:${config.embeddings.port}/v1`);
+  const local = localEmbeddingsUrls(config.embeddings);
+  const embedder = createEmbedder(config.embeddings, local.url, local.queryUrl);
   embedder?.startProbe();
   const worker = await startWorker(
     { address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue },

@@ -136,6 +136,11 @@ export interface EmbeddingsConfig {
   nice: number;
   variant: 'original' | 'enpt';
   port: number;
+  /**
+   * A second embedded engine for questions alone, on port + 1 at normal priority, so that a search
+   * never waits behind the backlog drain (GKS_EMBEDDINGS_QUERY_ENGINE, default on).
+   */
+  queryEngine: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -342,7 +347,8 @@ function embeddingsConfig(env: Env): EmbeddingsConfig {
     threads: int(env, 'GKS_EMBEDDINGS_THREADS', 1, 1, 64),
     nice: int(env, 'GKS_EMBEDDINGS_NICE', 10, 0, 19),
     variant: variantRaw,
-    port: int(env, 'GKS_EMBEDDINGS_PORT', 7997, 1, 65535),
+    port: int(env, 'GKS_EMBEDDINGS_PORT', 7997, 1, 65534),
+    queryEngine: mode === 'embedded' && bool(env, 'GKS_EMBEDDINGS_QUERY_ENGINE', true),
   };
 }
 

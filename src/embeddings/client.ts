@@ -29,6 +29,11 @@ export class OpenAIEmbedder implements Embedder {
       EmbeddingsConfig,
       'model' | 'dimensions' | 'apiKey' | 'inputType' | 'queryTimeoutMs' | 'batchTimeoutMs' | 'maxChars'
     > & { url: string },
+    /**
+     * The engine for questions alone (the embedded mode's second engine): questions go there while it
+     * answers, so a search never waits behind the backlog drain; while it is down they come here.
+     */
+    readonly questions: OpenAIEmbedder | null = null,
   ) {
     this.model = { id: config.model, dimensions: config.dimensions };
     this.client = new OpenAI({
@@ -43,12 +48,24 @@ export class OpenAIEmbedder implements Embedder {
     return this.health.isUp();
   }
 
+  queriesAvailable(): boolean {
+    return this.available() || this.questions?.available() === true;
+  }
+
   /**
    * A question goes first: the engine answers one request at a time, so passage requests (the
    * backlog drain, re-embedding) wait while a question is being embedded, and a search never queues
    * behind more than the one small passage request already running (REQUEST_CHARS).
    */
   async embedQueries(texts: string[]): Promise<number[][]> {
+    if (this.questions?.available()) {
+      try {
+        return await this.questions.embedQueries(texts);
+      } catch (error) {
+        if (!(error instanceof EmbeddingsUnavailableError) || error.reason === 'failed') throw error;
+        // The questions' engine is down or slow: this engine answers, as it would without one.
+      }
+    }
     this.queries += 1;
     try {
       return await this.embed(texts, 'query', this.config.queryTimeoutMs);
@@ -78,10 +95,12 @@ export class OpenAIEmbedder implements Embedder {
   /** Probes every 5 s while up and every second while down (a one-word query). */
   startProbe(): void {
     this.health.startProbe(() => this.ping(), 5_000, 1_000);
+    this.questions?.startProbe();
   }
 
   stopProbe(): void {
     this.health.stopProbe();
+    this.questions?.stopProbe();
   }
 
   async ping(): Promise<boolean> {

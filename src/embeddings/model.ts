@@ -17,6 +17,8 @@ export interface Embedder {
   readonly model: EmbeddingModel;
   /** False while the engine is known to be down (calls then throw at once, without a request). */
   available(): boolean;
+  /** False while no engine can embed a question (the questions' own engine, or the main one, answers). */
+  queriesAvailable(): boolean;
   /** One vector per text, in order, of model.dimensions numbers, L2-normalized by the engine or here. */
   embedQueries(texts: string[]): Promise<number[][]>;
   embedPassages(texts: string[]): Promise<number[][]>;

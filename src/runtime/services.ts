@@ -19,6 +19,8 @@ export interface Endpoints {
   temporalUiUrl: string | null;
   /** The embedded embedding engine's OpenAI-compatible base URL when this process started it. */
   embeddingsUrl?: string | null;
+  /** The embedded engine for questions alone (config embeddings.queryEngine), when this process started it. */
+  embeddingsQueryUrl?: string | null;
   /** The engines this process started and restarts when they die (none for external ones). */
   supervisors: EngineSupervisor[];
   /** Stops what this process started, in reverse order. */
@@ -92,6 +94,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
       temporalUiUrl = layout.temporalUiPort === null ? null : `http://127.0.0.1:${layout.temporalUiPort}`;
     }
     let embeddingsUrl: string | null = null;
+    let embeddingsQueryUrl: string | null = null;
     if (embeddingsPython) {
       progress('Starting the embedding engine…');
       const engine = await startEmbeddingsEngine(
@@ -107,6 +110,22 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
       );
       started.push(engine);
       embeddingsUrl = engine.url;
+      if (config.embeddings.queryEngine) {
+        const questions = await startEmbeddingsEngine(
+          embeddingsPython,
+          {
+            port: (layout.embeddingsPort ?? config.embeddings.port) + 1,
+            threads: config.embeddings.threads,
+            nice: 0,
+            variant: config.embeddings.variant,
+            logFile: path.join(logs, 'embeddings-queries.log'),
+            role: 'queries',
+          },
+          progress,
+        );
+        started.push(questions);
+        embeddingsQueryUrl = questions.url;
+      }
     }
     const supervisors = started.flatMap((s) => (s.supervisor ? [s.supervisor] : []));
     return {
@@ -115,6 +134,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
       temporalAddress: temporalAddress as string,
       temporalUiUrl,
       embeddingsUrl,
+      embeddingsQueryUrl,
       supervisors,
       stop,
     };

@@ -31,7 +31,7 @@ export function similarityFloor(modelId: string | null): number {
 export async function embedQuestion(deps: EmbedderDeps, query: string, mode: SearchMode): Promise<Question> {
   if (mode === 'lexical') return { vector: null, model: null, degraded: [] };
   const embedder = deps.embedder;
-  if (!embedder || !embedder.available()) return { vector: null, model: null, degraded: ['semantic'] };
+  if (!embedder || !embedder.queriesAvailable()) return { vector: null, model: null, degraded: ['semantic'] };
   try {
     const [vector] = await embedder.embedQueries([query]);
     if (!vector || vector.length !== embedder.model.dimensions)

@@ -4,9 +4,9 @@ import { harness } from '../support/harness.js';
 import { QUESTIONS } from './corpus.js';
 import { ask, evaluate, figures, formatFigures, loadCorpus, waitForVectors } from './score.js';
 
-const engine = () => {
-  const e = harness().endpoints.supervisors.find((s) => s.name === 'embeddings');
-  if (!e) throw new Error('the embedded engine is not supervised by the harness');
+const engine = (name: 'embeddings' | 'embeddings-queries' = 'embeddings') => {
+  const e = harness().endpoints.supervisors.find((s) => s.name === name);
+  if (!e) throw new Error(`the embedded engine ${name} is not supervised by the harness`);
   return e;
 };
 
@@ -77,8 +77,22 @@ describe('Recall by meaning (real embedding engine, real Neo4j)', function () {
     assert.ok(r.body.nodes.every((n: { match: { score: number }; score: number }) => n.match.score === n.score));
   });
 
-  it('while the engine is down, search answers from words at once, saying degraded; meaning returns with it', async () => {
+  it('with the backlog engine stopped, questions are embedded by their own engine and search keeps its meaning', async () => {
     await engine().stop();
+    try {
+      const r = await tenant.post('/v1/memories/search', { query: 'Can I telecommute?', mode: 'semantic' });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(r.body.degraded, []);
+      assert.equal(r.body.mode, 'semantic');
+      assert.equal(r.headers.get('x-search-degraded'), null);
+      assert.ok(r.body.nodes.length > 0);
+    } finally {
+      await engine().start();
+    }
+  });
+
+  it('while the engines are down, search answers from words at once, saying degraded; meaning returns with them', async () => {
+    await Promise.all([engine().stop(), engine('embeddings-queries').stop()]);
     try {
       for (const path of ['/v1/memories/search', '/v1/search']) {
         const began = Date.now();
@@ -94,7 +108,7 @@ describe('Recall by meaning (real embedding engine, real Neo4j)', function () {
       assert.equal(semantic.status, 200);
       assert.deepEqual(semantic.body.degraded, ['semantic']);
     } finally {
-      await engine().start();
+      await Promise.all([engine().start(), engine('embeddings-queries').start()]);
     }
     // The probe sees the engine again within seconds; then meaning takes part again.
     const deadline = Date.now() + 30_000;

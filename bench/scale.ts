@@ -1,0 +1,131 @@
+// Issue 27's scale bench: fills N memories through the API (4 concurrent clients of batch-100
+// creates, as the gauntlet fills), then prints, one JSON line each: the fill rate and time, the
+// store's size on disk, the Neo4j heap and page cache in use, and p50/p95 of memory search
+// (lexical and hybrid), POST /v1/search and context compile at that size. Vectors: the fill queues
+// every memory for embedding as production does; embedding 1M texts takes this machine hours, so
+// hybrid figures are of a graph whose vectors are still being written (the hybrid line says how
+// many memories carried one). bench/recallScale.ts measures search with every vector in place.
+// Run: npm run bench:scale -- [--memories 1000000] [--samples 200]
+//   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 27687, sized from the machine). It asserts nothing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchTenant, percentile, startBench, timed, words } from './support.js';
+
+const { values } = parseArgs({
+  options: { memories: { type: 'string', default: '1000000' }, samples: { type: 'string', default: '200' } },
+});
+const TARGET = Number(values.memories);
+const SAMPLES = Number(values.samples);
+const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 27687);
+
+const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
+  console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
+};
+
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? sizeOf(full) : entry.isFile() ? fs.statSync(full).size : 0;
+  }
+  return total;
+}
+
+const env = await startBench('scale', { neo4j: neo4jPort, temporal: neo4jPort - 454 });
+const { service } = env;
+const graph = service.deps.graph;
+try {
+  const tenant = await benchTenant(service);
+  const headers = { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+  const call = async (method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> => {
+    const r = await fetch(`${service.url}${url}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: r.status, json: await r.json() };
+  };
+
+  // Fill: 4 clients of batch-100 creates, progress on stderr every 50k.
+  let serial = 0;
+  let have = 0;
+  let nextReport = 50_000;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (have < TARGET) {
+        have += 100;
+        const memories = Array.from({ length: 100 }, () => ({
+          content: `${words((serial += 1) + 7e6, 10)}.`,
+          kind: 'fact',
+        }));
+        const r = await call('POST', '/v1/memories', { memories });
+        if (r.status !== 201) throw new Error(`create answered ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
+        if (have >= nextReport) {
+          nextReport += 50_000;
+          const s = (performance.now() - began) / 1000;
+          process.stderr.write(`  filled ${have} in ${s.toFixed(0)} s (${(have / s).toFixed(0)}/s)\n`);
+        }
+      }
+    }),
+  );
+  const fillSeconds = (performance.now() - began) / 1000;
+  figure('fill_memories_per_s', have / fillSeconds, { memories: have, seconds: Number(fillSeconds.toFixed(1)) });
+  await graph.read((tx) => tx.runText('CALL db.awaitIndexes(3600)'));
+
+  // Store size and engine memory.
+  const storeDir = path.join(env.dataDir, 'neo4j');
+  if (fs.existsSync(storeDir)) figure('store_bytes', sizeOf(storeDir), { dir: storeDir });
+  const jmx = async (name: string) =>
+    graph.read((tx) => tx.runText('CALL dbms.queryJmx($name) YIELD attributes RETURN attributes', { name }));
+  try {
+    const [memory] = await jmx('java.lang:type=Memory');
+    const heap = (memory?.attributes as Record<string, { value: Record<string, number> }>)?.HeapMemoryUsage?.value;
+    if (heap) figure('neo4j_heap_used_mb', (heap.used ?? 0) / 2 ** 20, { max_mb: (heap.max ?? 0) / 2 ** 20 });
+  } catch (error) {
+    process.stderr.write(`  heap: ${(error as Error).message}\n`);
+  }
+  try {
+    const pages = await jmx('org.neo4j:*');
+    const cache = pages.find((p) => JSON.stringify(p.attributes).includes('UsageRatio'));
+    const attrs = cache?.attributes as Record<string, { value: number }> | undefined;
+    if (attrs?.UsageRatio) figure('neo4j_page_cache_usage_ratio', attrs.UsageRatio.value);
+  } catch (error) {
+    process.stderr.write(`  page cache: ${(error as Error).message}\n`);
+  }
+
+  // Reads at this size.
+  const [vectors] = await graph.read((tx) =>
+    tx.runText('MATCH (m:Memory {project_id: $p}) WHERE m.embedding IS NOT NULL RETURN count(m) AS n', {
+      p: tenant.projectId,
+    }),
+  );
+  const measure = async (name: string, run: (i: number) => Promise<{ status: number }>, extra = {}) => {
+    const s: number[] = [];
+    for (let i = 0; i < SAMPLES + 20; i += 1) {
+      const [ms, r] = await timed(() => run(i));
+      if (r.status !== 200) throw new Error(`${name} answered ${r.status}`);
+      if (i >= 20) s.push(ms);
+    }
+    figure(`${name}_p95_ms`, percentile(s, 95), {
+      p50_ms: Number(percentile(s, 50).toFixed(1)),
+      memories: have,
+      ...extra,
+    });
+  };
+  for (const mode of ['lexical', 'hybrid'] as const) {
+    await measure(
+      `memory_search_${mode}`,
+      (i) => call('POST', '/v1/memories/search', { query: words(i + 9e6, 2), limit: 10, mode }),
+      mode === 'hybrid' ? { memories_with_vectors: vectors?.n } : {},
+    );
+  }
+  await measure('search', (i) => call('POST', '/v1/search', { query: words(i + 8e6, 2), limit: 10, mode: 'lexical' }));
+  await measure('context_compile', (i) =>
+    call('POST', '/v1/context/compile', { query: words(i + 5e6, 3), slice: { budget: { max_tokens: 2000 } } }),
+  );
+} finally {
+  await env.stop();
+}
