@@ -6,21 +6,24 @@
 //   search_p95_ms (lexical and hybrid)                 memory search at the filled size
 //   mixed_rps, mixed_p95_ms                            16 clients, 70% reads / 30% writes, every
 //                                                      acknowledged write read back afterwards
-// Run: npm run bench:gauntlet -- [--memories 100000] [--seconds 30] [--clients 16]
+// Run: npm run bench:gauntlet -- [--memories 100000] [--seconds 30] [--clients 16] [--processes 1]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 25687, or NEO4J_URI). It asserts nothing.
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import neo4j from 'neo4j-driver';
 import { tenantToken } from '../src/db/tenant.js';
-import { benchTenant, fmt, percentile, startBench, timed, words } from './support.js';
+import { benchTenant, fmt, percentile, startApiProcess, startBench, timed, words } from './support.js';
 
 const { values } = parseArgs({
   options: {
     memories: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '30' },
     clients: { type: 'string', default: '16' },
+    // More API processes (npm run api) beside the bench's own: the mixed load is spread over all.
+    processes: { type: 'string', default: '1' },
   },
 });
+const PROCESSES = Number(values.processes);
 const TARGET = Number(values.memories);
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
@@ -35,13 +38,30 @@ const env = await startBench('gauntlet', { neo4j: neo4jPort, temporal: neo4jPort
 const { service, endpoints } = env;
 const { config } = service.deps;
 const auth = endpoints.neo4jAuth ?? { user: config.neo4j.user, password: config.neo4j.password };
+const others = await Promise.all(
+  Array.from({ length: PROCESSES - 1 }, () =>
+    startApiProcess({
+      NEO4J_URI: endpoints.neo4jUri,
+      NEO4J_USER: auth.user,
+      NEO4J_PASSWORD: auth.password,
+      TEMPORAL_ADDRESS: endpoints.temporalAddress,
+      GKS_EMBEDDINGS_PORT: String(neo4jPort + 5),
+    }),
+  ),
+);
+const urls = [service.url, ...others.map((o) => o.url)];
 const driver = neo4j.driver(endpoints.neo4jUri, neo4j.auth.basic(auth.user, auth.password));
 try {
   const tenant = await benchTenant(service);
   const headers = { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
-  const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> => {
-    const r = await fetch(`${service.url}${path}`, {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    base = service.url,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+  ): Promise<{ status: number; json: any }> => {
+    const r = await fetch(`${base}${path}`, {
       method,
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -132,12 +152,13 @@ try {
     Array.from({ length: CLIENTS }, async (_, c) => {
       for (let i = 0; performance.now() < deadline; i += 1) {
         const pick = (c * 7919 + i * 104729) % 10;
+        const base = urls[c % urls.length];
         const [ms, r] = await timed(() =>
           pick < 3
-            ? call('POST', '/v1/memories', memory())
+            ? call('POST', '/v1/memories', memory(), base)
             : pick < 8 || acknowledged.length === 0
-              ? call('POST', '/v1/memories/search', { query: words(c * 1e5 + i, 2), limit: 10, mode: 'lexical' })
-              : call('GET', `/v1/memories/${acknowledged[(c + i) % acknowledged.length]}`),
+              ? call('POST', '/v1/memories/search', { query: words(c * 1e5 + i, 2), limit: 10, mode: 'lexical' }, base)
+              : call('GET', `/v1/memories/${acknowledged[(c + i) % acknowledged.length]}`, undefined, base),
         );
         requests += 1;
         latencies.push(ms);
@@ -148,13 +169,19 @@ try {
   );
   let lost = 0;
   for (const id of acknowledged) if ((await call('GET', `/v1/memories/${id}`)).status !== 200) lost += 1;
-  figure('mixed_rps', requests / SECONDS, { clients: CLIENTS, seconds: SECONDS, errors_5xx: errors5xx });
+  figure('mixed_rps', requests / SECONDS, {
+    clients: CLIENTS,
+    seconds: SECONDS,
+    api_processes: urls.length,
+    errors_5xx: errors5xx,
+  });
   figure('mixed_p95_ms', percentile(latencies, 95), {
     p50_ms: percentile(latencies, 50),
     writes_acknowledged: acknowledged.length,
     writes_lost: lost,
   });
 } finally {
+  await Promise.all(others.map((o) => o.stop()));
   await driver.close();
   await env.stop();
 }

@@ -1,5 +1,6 @@
 // Shared benchmark plumbing: a service on its own Neo4j (or NEO4J_URI), a tenant with a key, and
 // percentile helpers. Benchmarks print figures; they assert nothing.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import pino from 'pino';
@@ -106,4 +107,35 @@ export function words(seed: number, count: number): string {
     out.push(WORDS[x % WORDS.length]!);
   }
   return out.join(' ');
+}
+
+/**
+ * One more API process (npm run api) against the bench's engines, for the multi-process figures;
+ * resolves once it listens. env names the engines (NEO4J_URI, TEMPORAL_ADDRESS, ...).
+ */
+export function startApiProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/apiMain.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_SECOND: '1000000',
+      RATE_LIMIT_BURST: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const url = /API (http:\/\/\S+)\/v1/.exec(chunk.toString())?.[1];
+      if (url) resolve({ url, stop });
+    });
+    child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)));
+  });
 }
