@@ -1,6 +1,6 @@
 // Issue 27's scale bench: fills N memories through the API (4 concurrent clients of batch-100
 // creates, as the gauntlet fills), then prints, one JSON line each: the fill rate and time, the
-// store's size on disk, the Neo4j heap and page cache in use, and p50/p95 of memory search
+// store's size on disk, the Neo4j process's resident memory (heap, page cache and native) beside its configured heap and page cache, and p50/p95 of memory search
 // (lexical and hybrid), POST /v1/search and context compile at that size. Vectors: the fill queues
 // every memory for embedding as production does; embedding 1M texts takes this machine hours, so
 // hybrid figures are of a graph whose vectors are still being written (the hybrid line says how
@@ -75,25 +75,34 @@ try {
   figure('fill_memories_per_s', have / fillSeconds, { memories: have, seconds: Number(fillSeconds.toFixed(1)) });
   await graph.read((tx) => tx.runText('CALL db.awaitIndexes(3600)'));
 
-  // Store size and engine memory.
+  // Store size (data files apart from transaction logs) and the engine process's memory.
   const storeDir = path.join(env.dataDir, 'neo4j');
-  if (fs.existsSync(storeDir)) figure('store_bytes', sizeOf(storeDir), { dir: storeDir });
-  const jmx = async (name: string) =>
-    graph.read((tx) => tx.runText('CALL dbms.queryJmx($name) YIELD attributes RETURN attributes', { name }));
-  try {
-    const [memory] = await jmx('java.lang:type=Memory');
-    const heap = (memory?.attributes as Record<string, { value: Record<string, number> }>)?.HeapMemoryUsage?.value;
-    if (heap) figure('neo4j_heap_used_mb', (heap.used ?? 0) / 2 ** 20, { max_mb: (heap.max ?? 0) / 2 ** 20 });
-  } catch (error) {
-    process.stderr.write(`  heap: ${(error as Error).message}\n`);
+  if (fs.existsSync(storeDir)) {
+    const logs = path.join(storeDir, 'data', 'transactions');
+    const txBytes = fs.existsSync(logs) ? sizeOf(logs) : 0;
+    figure('store_bytes', sizeOf(storeDir) - txBytes, { transaction_log_bytes: txBytes, dir: storeDir });
   }
-  try {
-    const pages = await jmx('org.neo4j:*');
-    const cache = pages.find((p) => JSON.stringify(p.attributes).includes('UsageRatio'));
-    const attrs = cache?.attributes as Record<string, { value: number }> | undefined;
-    if (attrs?.UsageRatio) figure('neo4j_page_cache_usage_ratio', attrs.UsageRatio.value);
-  } catch (error) {
-    process.stderr.write(`  page cache: ${(error as Error).message}\n`);
+  // The JVM's resident memory (heap in use + page cache touched + native) and its peak, from /proc.
+  const pid = env.endpoints.supervisors.find((s) => s.name === 'neo4j')?.status().pid;
+  const procStatus = pid ? `/proc/${pid}/status` : '';
+  if (procStatus && fs.existsSync(procStatus)) {
+    const kb = (key: string) =>
+      Number(
+        /\d+/.exec(
+          fs
+            .readFileSync(procStatus, 'utf8')
+            .split('\n')
+            .find((l) => l.startsWith(key)) ?? '',
+        )?.[0] ?? 0,
+      );
+    const local = service.deps.config.neo4j.local;
+    figure('neo4j_rss_mb', kb('VmRSS:') / 1024, {
+      peak_mb: Number((kb('VmHWM:') / 1024).toFixed(1)),
+      heap_max_mb: local.heapMb,
+      page_cache_mb: local.pageCacheMb,
+    });
+  } else {
+    process.stderr.write('  neo4j memory: not a local engine (NEO4J_URI set), not measured\n');
   }
 
   // Reads at this size.
