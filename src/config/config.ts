@@ -141,6 +141,8 @@ export interface EmbeddingsConfig {
    * never waits behind the backlog drain (GKS_EMBEDDINGS_QUERY_ENGINE, default on).
    */
   queryEngine: boolean;
+  /** Recent questions whose vectors are kept in memory (0: none); src/embeddings/questionCache.ts. */
+  questionCache: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -349,6 +351,7 @@ function embeddingsConfig(env: Env): EmbeddingsConfig {
     variant: variantRaw,
     port: int(env, 'GKS_EMBEDDINGS_PORT', 7997, 1, 65534),
     queryEngine: mode === 'embedded' && bool(env, 'GKS_EMBEDDINGS_QUERY_ENGINE', true),
+    questionCache: int(env, 'EMBEDDINGS_QUESTION_CACHE', 1_000, 0, 1_000_000),
   };
 }
 

@@ -9,6 +9,8 @@ import type { EmbeddingsConfig } from '../config/config.js';
 import { DependencyHealth } from '../ops/health.js';
 import { EmbeddingsUnavailableError, type Embedder, type EmbeddingModel } from './model.js';
 import { clipText } from './text.js';
+import { QuestionCache } from './questionCache.js';
+import { embeddingsQuestionCache } from '../ops/metrics.js';
 
 type Role = 'query' | 'passage';
 
@@ -23,12 +25,14 @@ export class OpenAIEmbedder implements Embedder {
   /** Questions being embedded now, and passage requests waiting for them to finish. */
   private queries = 0;
   private waiting: (() => void)[] = [];
+  /** Vectors of recent questions (EMBEDDINGS_QUESTION_CACHE); null when off. */
+  readonly cache: QuestionCache | null;
 
   constructor(
     private readonly config: Pick<
       EmbeddingsConfig,
       'model' | 'dimensions' | 'apiKey' | 'inputType' | 'queryTimeoutMs' | 'batchTimeoutMs' | 'maxChars'
-    > & { url: string },
+    > & { url: string; questionCache?: number },
     /**
      * The engine for questions alone (the embedded mode's second engine): questions go there while it
      * answers, so a search never waits behind the backlog drain; while it is down they come here.
@@ -36,6 +40,7 @@ export class OpenAIEmbedder implements Embedder {
     readonly questions: OpenAIEmbedder | null = null,
   ) {
     this.model = { id: config.model, dimensions: config.dimensions };
+    this.cache = config.questionCache ? new QuestionCache(config.questionCache) : null;
     this.client = new OpenAI({
       baseURL: config.url,
       apiKey: config.apiKey ?? 'not-needed',
@@ -58,6 +63,20 @@ export class OpenAIEmbedder implements Embedder {
    * behind more than the one small passage request already running (REQUEST_CHARS).
    */
   async embedQueries(texts: string[]): Promise<number[][]> {
+    const cache = this.cache;
+    if (!cache) return this.embedQueriesUncached(texts);
+    const cached = texts.map((t) => cache.get(t));
+    const missing = texts.filter((_, i) => cached[i] === undefined);
+    embeddingsQuestionCache.inc({ result: 'hit' }, texts.length - missing.length);
+    embeddingsQuestionCache.inc({ result: 'miss' }, missing.length);
+    if (missing.length === 0) return cached as number[][];
+    const fresh = await this.embedQueriesUncached(missing);
+    missing.forEach((t, i) => cache.set(t, fresh[i]!));
+    let next = 0;
+    return cached.map((v) => v ?? fresh[next++]!);
+  }
+
+  private async embedQueriesUncached(texts: string[]): Promise<number[][]> {
     if (this.questions?.available()) {
       try {
         return await this.questions.embedQueries(texts);

@@ -12,7 +12,9 @@ export function createEmbedder(
   if (config.mode === 'off') return null;
   const base = config.mode === 'external' ? config.url : url;
   if (!base) return null;
-  const questions = config.mode === 'embedded' && queryUrl ? new OpenAIEmbedder({ ...config, url: queryUrl }) : null;
+  // One cache of question vectors, the outer embedder's: the questions' engine keeps none of its own.
+  const questions =
+    config.mode === 'embedded' && queryUrl ? new OpenAIEmbedder({ ...config, url: queryUrl, questionCache: 0 }) : null;
   return new OpenAIEmbedder({ ...config, url: base }, questions);
 }
 

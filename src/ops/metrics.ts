@@ -97,6 +97,13 @@ export const embeddingsEmbedded = new Counter({
   registers: [registry],
 });
 
+export const embeddingsQuestionCache = new Counter({
+  name: 'gks_embeddings_question_cache_total',
+  help: 'Questions looked up in the in-memory cache of question vectors, by result (hit: no engine call)',
+  labelNames: ['result'],
+  registers: [registry],
+});
+
 /** Reads the embedding backlog at scrape time (set by the service that runs the embedding worker). */
 let backlogSource: (() => Promise<{ count: number; oldestAgeSeconds: number | null }>) | undefined;
 

@@ -53,6 +53,12 @@ function cosine(a: number[], b: number[]): number {
   return dot;
 }
 
+async function metricValue(series: string): Promise<number> {
+  const text = await (await fetch(`${harness().url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
 function actor(t: Tenant) {
   return { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'test' };
 }
@@ -274,6 +280,53 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
     assert.equal(status.model_changed, true);
     assert.equal(status.vectors.current_model, 0);
     assert.ok(status.vectors.other_model > 0);
+  });
+
+  it('a question asked again is answered from the cache of question vectors: the same vector, even with both engines stopped', async () => {
+    const r = runtime();
+    // A fresh embedder of the harness's engines with a cache of two, so the test owns its counts.
+    const embedder = createEmbedder(
+      { ...r.config, questionCache: 2 },
+      harness().endpoints.embeddingsUrl,
+      harness().endpoints.embeddingsQueryUrl ?? null,
+    );
+    assert.ok(embedder?.cache, 'the embedder keeps a cache when EMBEDDINGS_QUESTION_CACHE > 0');
+    const [first] = await embedder.embedQueries(['Which vendor handles wages?']);
+    await embedder.embedQueries(['Who audits the books?']);
+    assert.deepEqual([embedder.cache.hits, embedder.cache.misses], [0, 2]);
+    const engines = harness().endpoints.supervisors.filter((s) => s.name.startsWith('embeddings'));
+    assert.equal(engines.length, 2, 'the harness runs the main engine and the questions engine');
+    for (const e of engines) await e.stop();
+    try {
+      const [again] = await embedder.embedQueries(['Which vendor handles wages?']);
+      assert.deepEqual(again, first, 'the cached vector, with no engine to ask');
+      assert.deepEqual([embedder.cache.hits, embedder.cache.misses], [1, 2]);
+      await assert.rejects(embedder.embedQueries(['A question never asked before']), 'a new question needs an engine');
+    } finally {
+      for (const e of engines) await e.start();
+    }
+    // A third question pushes out the least recently used one, which then costs an engine call again.
+    const fresh = createEmbedder(
+      { ...r.config, questionCache: 2 },
+      harness().endpoints.embeddingsUrl,
+      harness().endpoints.embeddingsQueryUrl ?? null,
+    );
+    assert.ok(fresh?.cache);
+    for (const q of ['one', 'two', 'three', 'one']) await fresh.embedQueries([`question ${q}`]);
+    assert.deepEqual([fresh.cache.hits, fresh.cache.misses], [0, 4], '"question one" was pushed out by "three"');
+    await fresh.embedQueries(['question three']);
+    assert.deepEqual([fresh.cache.hits, fresh.cache.misses], [1, 4]);
+  });
+
+  it('/metrics counts question cache hits and misses of searches', async () => {
+    const t = await newTenant(0);
+    const before = await metricValue('gks_embeddings_question_cache_total{result="hit"}');
+    for (let i = 0; i < 2; i += 1) {
+      const found = await t.post('/v1/memories/search', { query: 'which vendor pays the salaries', mode: 'hybrid' });
+      assert.equal(found.status, 200);
+    }
+    const after = await metricValue('gks_embeddings_question_cache_total{result="hit"}');
+    assert.ok(after >= before + 1, `the second search is a cache hit (hits ${before} -> ${after})`);
   });
 
   it('/metrics carries the backlog, its oldest age and the engine state', async () => {
