@@ -84,7 +84,7 @@ const UNAVAILABLE_BUDGET_MS = 1_000;
  * may take at most RECOVERY_TX_MS (the server stops it and rolls it back; the request answers 503 with
  * Retry-After), so that every request answers within 2 s during the whole outage and restart.
  */
-const RECOVERY_WINDOW_MS = 30_000;
+export const RECOVERY_WINDOW_MS = 30_000;
 const RECOVERY_TX_MS = 1_500;
 /** How long transient failures such as deadlocks are retried (the driver's own default window). */
 const TRANSIENT_BUDGET_MS = 30_000;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { RECOVERY_WINDOW_MS } from '../../src/db/graph.js';
 import fs from 'node:fs';
 import { newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
@@ -194,7 +195,14 @@ describe('engine faults', function () {
   });
 
   it('Temporal killed during a running loop: starts answer 503 fast, status reads fall back to the graph, the loop completes once', async () => {
-    await waitUntil('the graph is reachable', () => harness().service.deps.graph.health.isUp(), 600_000);
+    // This test is about Temporal: it starts once the graph is up and past its recovery window (where
+    // each transaction is bounded to 1.5 s and a slow write after the Neo4j kill above may answer 503).
+    const health = harness().service.deps.graph.health;
+    await waitUntil(
+      'the graph is reachable and past its recovery window',
+      () => health.isUp() && !health.recovering(RECOVERY_WINDOW_MS),
+      600_000,
+    );
     const t = await newTenant(10_000);
     const doc = await createDocument(t, longStory(40));
     const body = {
