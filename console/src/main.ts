@@ -4,7 +4,8 @@
 import { api, errorText, signIn, signOut, whenRetrying } from './api.js';
 import { h, mount, show, type Child } from './dom.js';
 import { drawDelta, type DeltaPicture, type GraphEdge, type GraphNode } from './graph.js';
-import { ago, nodeHref, renderActivity, renderNode, renderSearch, type Settings, type Shell } from './views.js';
+import { renderActivity } from './activity.js';
+import { ago, nodeHref, renderNode, renderSearch, type Settings, type Shell } from './views.js';
 
 interface Delta {
   id: string;
