@@ -12,7 +12,8 @@ export const FIRST_PAGE = 50;
 export const PAGE = 100;
 /** Deltas read at most; a larger queue says so. */
 export const MAX_DELTAS = 5000;
-/** Rows drawn at once when a page arrives; the rest of it in idle-time slices. */
+/** Rows drawn at once while the table holds fewer (a screenful and more); past that, rows are drawn in
+ * idle-time slices, so the table is laid out a few times while pages arrive, not once per page. */
 const ROWS_AT_ONCE = 100;
 
 const filters = { origin: '', actor: '', age: '', disposition: '' };
@@ -60,7 +61,7 @@ export async function renderQueue(shell: Shell): Promise<void> {
   // A row is made once per delta and kept: a filter change moves rows, it does not make them again.
   const made = new Map<string, HTMLElement>();
   const rowOf = (d: Delta) => made.get(d.id) ?? made.set(d.id, queueRow(shell, d)).get(d.id)!;
-  const rows = new BatchedList(body, rowOf, 250);
+  const rows = new BatchedList(body, rowOf, 500);
   rows.onDrawn = () => (table.dataset.drawn = String(body.childElementCount));
   let shown = 0;
   const matches = (d: Delta) => {
@@ -81,7 +82,7 @@ export async function renderQueue(shell: Shell): Promise<void> {
   const add = (more: Delta[]) => {
     const matching = more.filter(matches);
     shown += matching.length;
-    rows.push(matching, ROWS_AT_ONCE);
+    rows.push(matching, Math.max(0, ROWS_AT_ONCE - body.childElementCount));
     tell();
   };
   const redraw = () => {
