@@ -38,9 +38,26 @@ export function skipWithoutChromium(browser: Browser | undefined, ctx: Mocha.Con
   }
 }
 
-/** A signed-in page on the queue; CSP violations the page reports are collected in `violations`. */
-export async function signedIn(browser: Browser, key: string): Promise<{ page: Page; violations: string[] }> {
+/**
+ * A signed-in page on the queue; CSP violations the page reports are collected in `violations`. With
+ * `settings`, the page reads those instead of /console/settings.json (a Temporal UI where the test service
+ * runs none).
+ */
+export async function signedIn(
+  browser: Browser,
+  key: string,
+  options: { settings?: Record<string, unknown> } = {},
+): Promise<{ page: Page; violations: string[] }> {
   const page = await browser.newPage();
+  if (options.settings) {
+    const body = JSON.stringify(options.settings);
+    await page.setRequestInterception(true);
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/console/settings.json')
+        void req.respond({ status: 200, contentType: 'application/json', body });
+      else void req.continue();
+    });
+  }
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text());
@@ -61,3 +78,8 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 export const textOf = (page: Page, sel: string) => page.$eval(sel, (el) => (el as HTMLElement).innerText);
+/**
+ * The text an element holds, shown or not: the diff's changes out of view are `content-visibility: auto`,
+ * which innerText leaves out until they are scrolled to.
+ */
+export const contentOf = (page: Page, sel: string) => page.$eval(sel, (el) => el.textContent ?? '');
