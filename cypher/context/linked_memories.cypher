@@ -1,12 +1,15 @@
 // Context candidates, memory plane: committed, recallable memories linked (any committed
 // relationship) to the subject or an entity of its neighbourhood, nearest entity first, with the
-// same kind, as_of and time-window rules as the ranked candidates.
+// same kind, as_of and time-window rules as the ranked candidates. With known_at (docs/facts.md),
+// none of $unknown; the validity of $changed memories (changed since) is judged by the caller on
+// their values then.
 UNWIND $entities AS e
 MATCH (x:Entity:Knowledge {id: e.id})-[r]-(node:Memory)
 WHERE r.pending IS NULL AND NOT node:Pending AND node.project_id = $project_id
   AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
-  AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
-  AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
+  AND NOT node.id IN $unknown AND NOT coalesce(r.id, '') IN $unknown
+  AND (node.id IN $changed OR ((node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
+    AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))))
   AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at))
   AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
   AND ($as_of IS NULL OR node.created_at <= datetime($as_of))

@@ -2,6 +2,10 @@
 // An entity type the delta defines (a new shape or shape version, e.g. one a bridge proposes) whose
 // label another committed shape visible to the project defines with other properties: two meanings
 // of one Neo4j label. Earlier versions of the same shape (same name) are not "another shape".
+// effect: when the version this one supersedes (committed, not retired) already defined the label
+// differently from the other shape, the condition held before the delta: keeping that definition
+// touches it (not counted toward the disposition), giving the label yet another meaning worsens it;
+// otherwise the delta introduces it.
 // Cost: the entity types the delta creates, and the committed types of that label.
 // Run by hand (Neo4j Browser / cypher-shell):
 //   :param delta_id => '<delta id>'
@@ -20,9 +24,21 @@ WITH t, s, other,
      COLLECT { MATCH (t)-[:HAS_PROPERTY]->(p) RETURN p.name + ':' + p.type AS x ORDER BY x } AS mine,
      COLLECT { MATCH (o)-[:HAS_PROPERTY]->(p) WHERE NOT p:Pending RETURN p.name + ':' + p.type AS x ORDER BY x } AS theirs
 WHERE mine <> theirs
-RETURN 'shape_label_conflicts' AS check, 'warning' AS severity,
+CALL (t, s, theirs) {
+  OPTIONAL MATCH (s)-[:SUPERSEDES]->(prev:Shape)-[:DEFINES]->(pt:EntityType {label: t.label})
+  WHERE NOT prev:Pending AND NOT pt:Pending AND coalesce(prev.status, 'published') <> 'retired'
+  WITH pt, COLLECT { MATCH (pt)-[:HAS_PROPERTY]->(p) WHERE NOT p:Pending RETURN p.name + ':' + p.type AS x ORDER BY x } AS before
+  WITH theirs, collect(CASE WHEN pt IS NOT NULL THEN before END) AS defined
+  RETURN [b IN defined WHERE b <> theirs] AS befores
+}
+WITH t, s, other, mine, theirs,
+     CASE WHEN size(befores) = 0 THEN 'introduces' WHEN mine IN befores THEN 'touches' ELSE 'worsens' END AS effect
+RETURN 'shape_label_conflicts' AS check, 'warning' AS severity, effect,
        'Shape ' + s.name + ' defines ' + t.label + ' with properties other than shape ' + other.name + ' (' + other.id +
-       ') does: one label would carry two meanings. Rename the type or align the definitions.' AS message,
+       ') does: one label would carry two meanings. Rename the type or align the definitions.' +
+       CASE effect WHEN 'touches' THEN ' The previous version already defined it so: not charged to this delta.'
+                   WHEN 'worsens' THEN ' The previous version already defined it differently: this gives it one more meaning.'
+                   ELSE '' END AS message,
        [t.id, s.id, other.id] AS node_ids, [] AS relationship_ids,
        {rule: 'label_defined_differently', entity_label: t.label, shape_id: s.id, other_shape_id: other.id,
         properties: mine, other_properties: theirs} AS evidence

@@ -9,6 +9,8 @@ import { nearest, type Question } from '../search/meaning.js';
 import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
 import type { Plane, SliceDefinition } from '../slices/definition.js';
+import { putBack, readThen, wordsThen, type Then } from '../search/known.js';
+import { validAt } from '../deltas/known.js';
 
 export type CandidateSource = 'query' | 'meaning' | 'recent' | 'linked' | 'neighbourhood';
 
@@ -42,6 +44,8 @@ export interface GatherRequest {
   def: SliceDefinition;
   query: string | null;
   asOf: string | null;
+  /** Transaction time (docs/facts.md): only what the graph knew then; null: now. */
+  knownAt?: string | null;
   now: string;
   /** the question embedded (src/search/meaning.ts); its vector is null without meaning */
   question?: Question | null;
@@ -50,6 +54,8 @@ export interface GatherRequest {
 export interface Gathered {
   candidates: Map<Plane, Candidate[]>;
   subject: { id: string; name: string } | null;
+  /** With known_at: what the graph knew then (the compile's edges are read with it). */
+  then: Then | null;
 }
 
 /** Candidates taken per source: enough to fill the budget with short items, bounded for latency. */
@@ -164,13 +170,20 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
   const { def, projectId } = req;
   const limit = perSourceLimit(def.budget.max_tokens);
   const lucene = req.query ? luceneQuery(req.query, projectId) : null;
-  const window = windowBounds(def, req.asOf, req.now);
+  const knownAt = req.knownAt ?? null;
+  // Valid time (docs/facts.md): relationships walked and memories recalled hold at as_of, else at
+  // known_at, else now; a rolling window ends then too.
+  const validTime = req.asOf ?? knownAt ?? req.now;
+  const window = windowBounds(def, req.asOf ?? knownAt, req.now);
+  const then = knownAt ? await readThen(graph, projectId, knownAt) : null;
+  const extra = then?.left.size ?? 0;
   const base = {
     project_id: projectId,
     as_of: req.asOf,
     now: req.now,
-    // Valid time (docs/facts.md): relationships walked and memories recalled hold at as_of, else now.
-    valid_at: req.asOf ?? req.now,
+    valid_at: validTime,
+    unknown: then?.known.unknown ?? [],
+    changed: then?.known.changed ?? [],
     limit,
     lucene,
     from: window.from,
@@ -185,7 +198,7 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     tags: f.document?.tags?.map(normalizeName) ?? null,
   };
   const entityParams = { ...base, types: f.entity?.types ?? null, shape_ids: f.entity?.shape_ids ?? null };
-  const fetchCount = (filtered: boolean) => (filtered ? Math.min(limit * 20 + 200, 5000) : limit * 2 + 20);
+  const fetchCount = (filtered: boolean) => (filtered ? Math.min(limit * 20 + 200, 5000) : limit * 2 + 20) + extra;
   const source: CandidateSource = lucene ? 'query' : 'recent';
   const windowed = window.from !== null || window.to !== null || req.asOf !== null;
   const search = (plane: Plane, statement: string, params: Record<string, unknown>, filtered: boolean) =>
@@ -227,6 +240,9 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     near('entity', 'entities', entityParams),
   ]);
 
+  const known = then
+    ? asKnown(then, req, def, window, validTime, source, { memories, chunks, entities, found })
+    : { memories, chunks, entities, found };
   // Collected in a fixed order (plane searches by words, then by meaning, then the neighbourhood,
   // then linked memories), so each candidate lists its sources the same way every time.
   const byPlane = new Map<Plane, Map<string, Candidate>>(def.planes.map((p) => [p, new Map()]));
@@ -234,15 +250,16 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     const found = byPlane.get(plane);
     if (found) collect(found, plane, rows, from);
   };
-  into('memory', memories, source);
-  into('document', chunks, source);
-  into('entity', entities, source);
-  into('memory', memoriesNear, 'meaning');
-  into('document', chunksNear, 'meaning');
-  into('entity', entitiesNear, 'meaning');
-  if (found) {
-    into('entity', found.entities, 'neighbourhood');
-    into('memory', found.linked, 'linked');
+  const leftOut = (rows: Row[]): Row[] => (then ? rows.filter((r) => !then.left.has(str(r.id))) : rows);
+  into('memory', known.memories, source);
+  into('document', known.chunks, source);
+  into('entity', known.entities, source);
+  into('memory', leftOut(memoriesNear), 'meaning');
+  into('document', leftOut(chunksNear), 'meaning');
+  into('entity', leftOut(entitiesNear), 'meaning');
+  if (known.found) {
+    into('entity', known.found.entities, 'neighbourhood');
+    into('memory', known.found.linked, 'linked');
   }
   const candidates = new Map<Plane, Candidate[]>();
   const words = question ? contentWords(req.query ?? '') : null;
@@ -256,5 +273,110 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     }
     candidates.set(plane, [...items.values()]);
   }
-  return { candidates, subject: found?.subject ?? null };
+  return { candidates, subject: found?.subject ?? null, then };
+}
+
+type Window = ReturnType<typeof windowBounds>;
+
+function inWindow(props: Row, window: Window): boolean {
+  const field =
+    window.field === 'date_observed' && typeof props.date_observed === 'string' ? 'date_observed' : 'created_at';
+  const t = Date.parse(String(props[field]));
+  if (window.from !== null && t < Date.parse(window.from)) return false;
+  return !(window.to !== null && t > Date.parse(window.to));
+}
+
+const createdMs = (props: Row): number | null => {
+  const t = Date.parse(String(props.created_at));
+  return Number.isNaN(t) ? null : t;
+};
+
+/**
+ * The compile's rows as of known_at (docs/facts.md): what the graph did not know then, or has
+ * changed since, left out of the plane searches; what it knew then (changed or forgotten since)
+ * put back as it was: by the share of the question's words it holds, or by recency without a
+ * query. Linked memories changed since are shown as they were, when they held then.
+ */
+function asKnown(
+  then: Then,
+  req: GatherRequest,
+  def: SliceDefinition,
+  window: Window,
+  validTime: string,
+  source: CandidateSource,
+  rows: { memories: Row[]; chunks: Row[]; entities: Row[]; found: SubjectFound | null },
+) {
+  const f = def.filters;
+  const created = (p: Row) => req.asOf === null || Date.parse(String(p.created_at)) <= Date.parse(req.asOf);
+  const back = (plane: Plane): Row[] => {
+    if (!def.planes.includes(plane)) return [];
+    if (plane === 'memory')
+      return putBack(then, 'Memory', validTime, req.now)
+        .map((n) => n.props)
+        .filter(
+          (p) => (!f.memory?.kinds || f.memory.kinds.includes(String(p.kind))) && created(p) && inWindow(p, window),
+        )
+        .map((p) => ({
+          id: p.id ?? null,
+          name: p.name ?? null,
+          text: p.content ?? null,
+          kind: p.kind ?? null,
+          date_observed: p.date_observed ?? null,
+          created_ms: createdMs(p),
+        }));
+    if (plane === 'entity')
+      return putBack(then, 'Entity', validTime, req.now)
+        .filter((n) => !f.entity?.types || n.labels.some((l) => f.entity!.types!.includes(l)))
+        .filter((n) => !f.entity?.shape_ids || f.entity.shape_ids.includes(String(n.props.shape_id)))
+        .filter((n) => created(n.props))
+        .map((n) => ({
+          id: n.props.id ?? null,
+          name: n.props.name ?? null,
+          label: n.props.type ?? n.labels.filter((l) => !['Knowledge', 'Entity'].includes(l))[0] ?? 'Entity',
+          text: n.props.description ?? null,
+          created_ms: createdMs(n.props),
+        }));
+    // Chunks put back carry no document title; with a document filter none are put back.
+    if (f.document?.document_ids || f.document?.tags) return [];
+    return putBack(then, 'Chunk', validTime, req.now)
+      .map((n) => n.props)
+      .filter((p) => created(p) && inWindow(p, window))
+      .map((p) => ({
+        id: p.id ?? null,
+        title: null,
+        chunk_index: p.index ?? null,
+        text: p.text ?? null,
+        created_ms: createdMs(p),
+      }));
+  };
+  const merge = (read: Row[], plane: Plane): Row[] => {
+    const kept = read.filter((r) => !then.left.has(str(r.id)));
+    const extra = back(plane);
+    if (source === 'query') {
+      const hit = (r: Row) => ({ id: str(r.id), item: r, text: `${str(r.name)}\n${str(r.text)}`, score: 0 });
+      return wordsThen(req.query ?? '', kept.map(hit), extra.map(hit)).map((h) => h.item);
+    }
+    return [...kept, ...extra].sort(
+      (a, b) => Number(b.created_ms ?? 0) - Number(a.created_ms ?? 0) || (str(a.id) < str(b.id) ? -1 : 1),
+    );
+  };
+  const found = rows.found
+    ? {
+        ...rows.found,
+        linked: rows.found.linked.flatMap((r) => {
+          const was = then.known.nodes.get(str(r.id));
+          if (!then.known.changed.includes(str(r.id)) || !was) return [r];
+          const p = was.props;
+          const kinds = f.memory?.kinds;
+          if (!validAt(p, validTime) || (kinds && !kinds.includes(String(p.kind)))) return [];
+          return [{ ...r, name: p.name ?? null, text: p.content ?? null, kind: p.kind ?? null }];
+        }),
+      }
+    : null;
+  return {
+    memories: merge(rows.memories, 'memory'),
+    chunks: merge(rows.chunks, 'document'),
+    entities: merge(rows.entities, 'entity'),
+    found,
+  };
 }

@@ -14,6 +14,7 @@ import { packHashes, type PackHashes } from './hashes.js';
 import { rankCandidates, type Ranked } from './rank.js';
 import { itemText, rendererFor } from './render.js';
 import { TokenCounter } from './tokenCount.js';
+import { edgesThen } from '../search/known.js';
 
 export interface CompileRequest {
   projectId: string;
@@ -21,6 +22,8 @@ export interface CompileRequest {
   slice: { id: string; name: string; version: number } | null;
   query?: string | undefined;
   asOf?: string | undefined;
+  /** Transaction time (docs/facts.md): only what the graph knew then. */
+  knownAt?: string | undefined;
   maxTokens?: number | undefined;
   explain?: boolean | undefined;
   /** hybrid (default): words and meaning; lexical: words only (src/search/hybrid.ts). */
@@ -52,6 +55,8 @@ export interface ContextPack {
   slice: { id: string; version: number } | null;
   query: string;
   as_of: string | null;
+  /** Present when asked: the compile read what the graph knew then (docs/facts.md). */
+  known_at?: string;
   format: SliceDefinition['format'];
   budget: { max_tokens: number; used_tokens: number; tokenizer: string; sections: Fitted['sections'] };
   sections: { plane: string; items: PackItem[] }[];
@@ -86,11 +91,12 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   const query = req.query ?? def.query ?? '';
   const asOf = req.asOf ? new Date(req.asOf).toISOString() : null;
   const now = new Date().toISOString();
+  const knownAt = req.knownAt ?? null;
   const meta = { purpose: 'context:compile' };
   const question = query.trim() ? await embedQuestion(deps, query, req.mode ?? 'hybrid') : null;
   const gathered = await gatherCandidates(
     graph,
-    { projectId: req.projectId, def, query: query.trim() || null, asOf, now, question },
+    { projectId: req.projectId, def, query: query.trim() || null, asOf, knownAt, now, question },
     meta,
   );
   const ranked = rankCandidates(def.planes, gathered.candidates);
@@ -103,11 +109,22 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   const edgeRows =
     entityIds.length > 1
       ? await graph.read(
-          (tx) => tx.run('context/edges_among', { ids: entityIds, project_id: req.projectId, valid_at: asOf ?? now }),
+          (tx) =>
+            tx.run('context/edges_among', {
+              ids: entityIds,
+              project_id: req.projectId,
+              valid_at: asOf ?? knownAt ?? now,
+            }),
           meta,
         )
       : [];
-  const edges = edgeRows.map((e) => ({ source: String(e.source), type: String(e.type), target: String(e.target) }));
+  const then = gathered.then;
+  const knownEdges = then
+    ? edgesThen(then, edgeRows, entityIds, asOf ?? knownAt ?? now, Number.MAX_SAFE_INTEGER).filter(
+        (e) => entityIds.includes(String(e.source)) && entityIds.includes(String(e.target)),
+      )
+    : edgeRows;
+  const edges = knownEdges.map((e) => ({ source: String(e.source), type: String(e.type), target: String(e.target) }));
   const fitted = fitSelection(selection, edges);
   const markdown =
     def.format === 'markdown'
@@ -130,12 +147,13 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
       tokens: c.tokens,
     })),
   }));
-  const hashes = packHashes({ def, slice: req.slice, query, asOf, maxTokens, sections, edges: fitted.edges });
+  const hashes = packHashes({ def, slice: req.slice, query, asOf, knownAt, maxTokens, sections, edges: fitted.edges });
   const pack: ContextPack = {
     pack_id: hashes.pack_id,
     slice: req.slice ? { id: req.slice.id, version: req.slice.version } : null,
     query,
     as_of: asOf,
+    ...(knownAt !== null ? { known_at: knownAt } : {}),
     format: def.format,
     budget: {
       max_tokens: maxTokens,

@@ -5,7 +5,7 @@
 //                                    sections: [{ plane, items: [{ id, type }] }], edges: [[source, type, target]] }))
 //   operational = sha256(canonical({ purpose: "context-pack", slice: { id, version } | null,
 //                                    definition (the normalized slice definition in force), query: normalized,
-//                                    as_of, max_tokens, tokenizer }))
+//                                    as_of, known_at (only when given), max_tokens, tokenizer }))
 //   denotative  = sha256(canonical({ items: [{ id, text }], edges: [[source, type, target]] }))
 //
 // Items are listed in pack order (plane order, then rank), text as rendered. pack_id is
@@ -29,6 +29,8 @@ export interface HashInput {
   slice: { id: string; version: number } | null;
   query: string;
   asOf: string | null;
+  /** Transaction time; counted only when given, so packs without it keep their ids. */
+  knownAt?: string | null;
   maxTokens: number;
   sections: { plane: string; items: { id: string; type: string; text: string }[] }[];
   edges: { source: string; type: string; target: string }[];
@@ -58,6 +60,7 @@ export function packHashes(input: HashInput): { digests: PackHashes; pack_id: st
           definition: input.def,
           query: normalizeQuery(input.query),
           as_of: input.asOf,
+          ...(input.knownAt ? { known_at: input.knownAt } : {}),
           max_tokens: input.maxTokens,
           tokenizer: input.def.budget.tokenizer,
         }),

@@ -1,7 +1,7 @@
 // JSON Schemas of context compiles: the request bodies (a saved slice's compile, an inline or saved
 // slice through /v1/context/*) and the context pack they answer with.
 import type { JsonSchema } from '../http/route.js';
-import { matchSchema } from '../search/schemas.js';
+import { knownAtField, matchSchema } from '../search/schemas.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { FORMATS, MAX_TOKENS, MIN_TOKENS, PLANES, TOKENIZERS } from '../slices/definition.js';
 import { inlineDefinitionSchema } from '../slices/schemas.js';
@@ -19,6 +19,15 @@ const compileFields: Record<string, JsonSchema> = {
       'Only items created by then; a rolling time window ends then; and valid time (docs/facts.md): only facts ' +
       'and relationships that held then (valid_from at or before it, valid_to after it). Default: none (null in ' +
       'the pack), the window ends at the compile and validity is judged now.',
+  },
+  known_at: {
+    ...knownAtField,
+    description:
+      'Transaction time: compile only what the graph knew at this moment (docs/facts.md): what deltas applied ' +
+      'later added is left out, what they changed or deleted is shown as it was, what a revert after it removed ' +
+      'is shown. Without as_of, validity is judged and a rolling window ends at known_at. Shown in the pack as ' +
+      'known_at and part of its operational hash. Not reconstructed: relationships forgotten since are not ' +
+      'walked from the subject, and put-back chunks carry no document title.',
   },
   max_tokens: {
     type: 'integer',
@@ -108,6 +117,7 @@ export const packSchema: JsonSchema = {
     },
     query: { type: 'string' },
     as_of: { type: ['string', 'null'] },
+    known_at: { type: 'string', description: 'Present when the compile was asked with known_at (docs/facts.md).' },
     format: { enum: [...FORMATS] },
     budget: {
       type: 'object',

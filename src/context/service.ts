@@ -9,10 +9,12 @@ import { loadSlice } from '../slices/store.js';
 import { compilePack, type Compiled } from './compile.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
+import { knownAtInstant } from '../search/schemas.js';
 
 export interface CompileBody {
   query?: string;
   as_of?: string;
+  known_at?: string;
   max_tokens?: number;
   explain?: boolean;
 }
@@ -59,6 +61,7 @@ export function compileSlice(
     slice: resolved.slice,
     query: body.query,
     asOf: body.as_of,
+    ...(body.known_at !== undefined ? { knownAt: knownAtInstant(body.known_at, '/body/known_at')! } : {}),
     maxTokens: body.max_tokens,
     explain: body.explain,
   });

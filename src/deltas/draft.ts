@@ -21,6 +21,7 @@ export const RECORD_LABELS = new Set([
   'IdempotencyRecord',
   'Loop',
   'RelationshipSnapshot',
+  'CreatedSnapshot',
   'ConnectionSecret',
   'Sync',
   'SyncPage',

@@ -394,6 +394,8 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
         );
       }
       const params = { delta_id: deltaId, now };
+      // What the delta created stays readable by known_at between its apply and now (docs/facts.md).
+      await tx.run('deltas/revert_snapshot_creates', params);
       await tx.run('deltas/revert_relationships', params);
       await tx.run('deltas/destroy_created_secrets', params);
       await tx.run('deltas/revert_creates', params);

@@ -11,7 +11,7 @@ import { INTERNAL_PROPS } from '../deltas/props.js';
 import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
 import { graphEdgeSchema, graphNodeSchema } from './views.js';
-import { asOfField, asOfInstant } from '../search/schemas.js';
+import { asOfField, asOfInstant, knownAtField, knownAtInstant } from '../search/schemas.js';
 import type { Plain } from '../db/values.js';
 
 const NAME = '^[A-Z][A-Za-z0-9_]*$';
@@ -19,6 +19,11 @@ const includePending: JsonSchema = {
   type: 'boolean',
   default: false,
   description: 'Also return work staged in deltas not yet applied, marked pending: true.',
+};
+/** known_at reads committed knowledge only (docs/facts.md): not with include_pending=true. */
+const knownAtCommittedOnly: JsonSchema = {
+  if: { required: ['known_at', 'include_pending'], properties: { include_pending: { const: true } } },
+  then: { properties: { include_pending: { const: false, 'x-reason': 'cannot be combined with known_at' } } },
 };
 const label: JsonSchema = {
   type: 'string',
@@ -66,10 +71,12 @@ export function graphRoutes(deps: Deps) {
           value: { type: 'string', maxLength: 1000, description: 'Required with property.' },
           include_pending: includePending,
           as_of: asOfField,
+          known_at: knownAtField,
         }),
         allOf: [
           { if: { required: ['property'] }, then: { required: ['value'], 'x-reason': 'is required with property' } },
           { if: { required: ['value'] }, then: { required: ['property'], 'x-reason': 'is required with value' } },
+          knownAtCommittedOnly,
         ],
       },
       status: 200,
@@ -83,6 +90,7 @@ export function graphRoutes(deps: Deps) {
           value?: string;
           include_pending: boolean;
           as_of?: string;
+          known_at?: string;
           limit: number;
           cursor?: string;
         }>(ctx);
@@ -108,6 +116,7 @@ export function graphRoutes(deps: Deps) {
           value: q.value,
           includePending: q.include_pending,
           asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
+          knownAt: knownAtInstant(q.known_at, '/query/known_at', q.include_pending) ?? null,
           limit: q.limit,
           afterId: after?.i ?? '',
         });
@@ -135,7 +144,9 @@ export function graphRoutes(deps: Deps) {
           limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Most neighbours returned.' },
           include_pending: includePending,
           as_of: asOfField,
+          known_at: knownAtField,
         },
+        allOf: [knownAtCommittedOnly],
       },
       status: 200,
       errors: ['not_found'],
@@ -157,6 +168,7 @@ export function graphRoutes(deps: Deps) {
           limit: number;
           include_pending: boolean;
           as_of?: string;
+          known_at?: string;
         }>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const around = await readNeighbourhood(deps.graph, actor.projectId, ctx.params.id!, {
@@ -164,6 +176,7 @@ export function graphRoutes(deps: Deps) {
           limit: q.limit,
           includePending: q.include_pending,
           asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
+          knownAt: knownAtInstant(q.known_at, '/query/known_at', q.include_pending) ?? null,
         });
         return {
           body: {
@@ -193,9 +206,15 @@ export function graphRoutes(deps: Deps) {
           direction: { enum: ['out', 'in', 'both'], description: 'Only with node_id.' },
           include_pending: includePending,
           as_of: asOfField,
+          known_at: knownAtField,
         }),
-        if: { not: { required: ['node_id'] } },
-        then: { properties: { direction: { not: {}, 'x-reason': 'applies only with node_id' } } },
+        allOf: [
+          {
+            if: { not: { required: ['node_id'] } },
+            then: { properties: { direction: { not: {}, 'x-reason': 'applies only with node_id' } } },
+          },
+          knownAtCommittedOnly,
+        ],
       },
       status: 200,
       errors: [],
@@ -208,6 +227,7 @@ export function graphRoutes(deps: Deps) {
           direction?: 'out' | 'in' | 'both';
           include_pending: boolean;
           as_of?: string;
+          known_at?: string;
           limit: number;
           cursor?: string;
         }>(ctx);
@@ -221,6 +241,7 @@ export function graphRoutes(deps: Deps) {
           direction: q.direction ?? 'both',
           includePending: q.include_pending,
           asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
+          knownAt: knownAtInstant(q.known_at, '/query/known_at', q.include_pending) ?? null,
           limit: q.limit,
           afterId: after?.i ?? '',
         });

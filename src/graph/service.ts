@@ -5,6 +5,7 @@ import type { Graph } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
 import { edgeView, graphNodeView } from './views.js';
+import { knownEdgesPage, knownNeighbourhood, knownNodesPage } from './known.js';
 
 type View = Record<string, Plain>;
 
@@ -20,13 +21,19 @@ export interface NodeFilter {
   property?: string;
   value?: string;
   includePending: boolean;
-  /** Valid time (docs/facts.md); null: now. */
+  /** Valid time (docs/facts.md); null: now (at knownAt when that is given). */
   asOf: string | null;
+  /** Transaction time (docs/facts.md): only what the graph knew then, committed only; null: now. */
+  knownAt?: string | null;
   limit: number;
   afterId: string;
 }
 
 export async function listNodes(graph: Graph, projectId: string, f: NodeFilter): Promise<Page<View>> {
+  if (f.knownAt) {
+    const knownAt = f.knownAt;
+    return graph.read((tx) => knownNodesPage(tx, projectId, { ...f, validAt: f.asOf ?? knownAt, knownAt }));
+  }
   const rows = await graph.read((tx) =>
     tx.run('graph/nodes', {
       project_id: projectId,
@@ -48,13 +55,19 @@ export interface EdgeFilter {
   type?: string;
   direction: 'out' | 'in' | 'both';
   includePending: boolean;
-  /** Valid time (docs/facts.md); null: now. */
+  /** Valid time (docs/facts.md); null: now (at knownAt when that is given). */
   asOf: string | null;
+  /** Transaction time (docs/facts.md): only what the graph knew then, committed only; null: now. */
+  knownAt?: string | null;
   limit: number;
   afterId: string;
 }
 
 export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter): Promise<Page<View>> {
+  if (f.knownAt) {
+    const knownAt = f.knownAt;
+    return graph.read((tx) => knownEdgesPage(tx, projectId, { ...f, validAt: f.asOf ?? knownAt, knownAt }));
+  }
   const params = {
     project_id: projectId,
     types: f.type ? [f.type] : null,
@@ -91,8 +104,20 @@ export async function readNeighbourhood(
   graph: Graph,
   projectId: string,
   id: string,
-  options: { depth: 1 | 2; limit: number; includePending: boolean; asOf?: string | null },
+  options: { depth: 1 | 2; limit: number; includePending: boolean; asOf?: string | null; knownAt?: string | null },
 ): Promise<Neighbourhood> {
+  if (options.knownAt) {
+    const knownAt = options.knownAt;
+    return graph.read((tx) =>
+      knownNeighbourhood(tx, projectId, id, {
+        depth: options.depth,
+        limit: options.limit,
+        validAt: options.asOf ?? knownAt,
+        knownAt,
+        edgeLimit: NEIGHBOURHOOD_EDGE_LIMIT,
+      }),
+    );
+  }
   const base = {
     project_id: projectId,
     include_pending: options.includePending,

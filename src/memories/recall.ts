@@ -8,6 +8,7 @@ import { luceneQuery } from '../db/tenant.js';
 import { fuseRankings, hybridRankings, type Match, type SearchMode } from '../search/hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded } from '../search/meaning.js';
 import type { MemoryKind } from './schemas.js';
+import { edgesThen, putBack, readThen, wordsThen, type Then } from '../search/known.js';
 
 export interface RecallOptions {
   query: string | undefined;
@@ -15,8 +16,10 @@ export interface RecallOptions {
   kinds: MemoryKind[] | undefined;
   /** hybrid (default), lexical or semantic. */
   mode?: SearchMode;
-  /** Valid time (docs/facts.md): what held then; absent, now. */
+  /** Valid time (docs/facts.md): what held then; absent, now (at knownAt when that is given). */
   asOf?: string;
+  /** Transaction time (docs/facts.md): only what the graph knew then; absent, now. */
+  knownAt?: string;
 }
 
 export interface Recalled {
@@ -46,25 +49,47 @@ export async function recallMemories(
   const query = options.query ?? '';
   const asked = query.trim() !== '';
   const lucene = asked ? luceneQuery(query, projectId) : null;
+  const validTime = options.asOf ?? options.knownAt ?? now;
   const base = {
     project_id: projectId,
     now,
-    valid_at: options.asOf ?? now,
+    valid_at: validTime,
     kinds: options.kinds ?? null,
     limit: options.limit,
   };
+  const then = options.knownAt ? await readThen(deps.graph, projectId, options.knownAt) : null;
+  const back = then
+    ? putBack(then, 'Memory', validTime, now)
+        .filter((n) => !options.kinds || options.kinds.includes(n.props.kind as MemoryKind))
+        .map((n) => n.props)
+    : [];
+  const leftOut = (rows: Row[]): Row[] => (then ? rows.filter((r) => !then.left.has(memoryId(r))) : rows);
   if (!asked) {
-    const rows = await deps.graph.read((tx) => tx.run('memories/recent', base));
-    const memories = rows.map((r) => ({ memory: (r.memory ?? {}) as Row }));
-    return { memories, edges: await edgesOf(deps, memories), mode, degraded: [] };
+    const extra = then?.left.size ?? 0;
+    const rows = leftOut(
+      await deps.graph.read((tx) => tx.run('memories/recent', { ...base, limit: base.limit + extra })),
+    );
+    const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
+    const memories = all.map((r) => ({ memory: (r.memory ?? {}) as Row }));
+    return { memories, edges: await edgesOf(deps, memories, then), mode, degraded: [] };
   }
   // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
   if (!lucene) return { memories: [], edges: [], mode, degraded: [] };
   const candidates = candidatesFor(options.limit);
-  const readWords = async (): Promise<Hit[]> =>
-    (await deps.graph.read((tx) => tx.run('memories/search', { ...base, lucene, limit: candidates, candidates }))).map(
-      (r) => hitOf(r, Number(r.score)),
-    );
+  const readWords = async (): Promise<Hit[]> => {
+    const more = candidates + (then?.left.size ?? 0);
+    const rows = leftOut(
+      await deps.graph.read((tx) => tx.run('memories/search', { ...base, lucene, limit: more, candidates: more })),
+    ).slice(0, candidates);
+    const hits = rows.map((r) => hitOf(r, Number(r.score)));
+    return then
+      ? wordsThen(
+          query,
+          hits,
+          back.map((m) => hitOf({ memory: m, score: 0 }, 0)),
+        )
+      : hits;
+  };
   // The words are read while the question is embedded (the engine call is the longer of the two);
   // a semantic question the engine cannot embed is served lexically, and then reads them after.
   const [question, early] = await Promise.all([
@@ -76,13 +101,24 @@ export async function recallMemories(
   const semantic =
     served === 'lexical'
       ? []
-      : (await deps.graph.read((tx) => nearest(tx, 'memories/vector', base, question, candidates))).map((r) =>
+      : leftOut(await deps.graph.read((tx) => nearest(tx, 'memories/vector', base, question, candidates))).map((r) =>
           hitOf(r, Number(r.similarity)),
         );
   const rankings = hybridRankings('memory', served, query, lexical, semantic);
   const fused = fuseRankings(rankings, query, options.limit);
   const memories = fused.map((f) => ({ memory: (f.item.memory ?? {}) as Row, match: f.match }));
-  return { memories, edges: await edgesOf(deps, memories), mode: served, degraded: question.degraded };
+  return { memories, edges: await edgesOf(deps, memories, then), mode: served, degraded: question.degraded };
+}
+
+const memoryId = (row: Row): string => String(((row.memory ?? {}) as Row).id);
+
+function newestFirst(a: Row, b: Row): number {
+  const ma = (a.memory ?? {}) as Row;
+  const mb = (b.memory ?? {}) as Row;
+  const ta = Date.parse(String(ma.created_at));
+  const tb = Date.parse(String(mb.created_at));
+  if (ta !== tb) return tb - ta;
+  return String(ma.id) < String(mb.id) ? -1 : 1;
 }
 
 type Hit = ReturnType<typeof hitOf>;
@@ -92,7 +128,9 @@ function hitOf(row: Row, score: number) {
   return { id: String(memory.id), item: row, text: memoryText(memory), score };
 }
 
-async function edgesOf(deps: GraphDeps, memories: { memory: Row }[]): Promise<Row[]> {
+async function edgesOf(deps: GraphDeps, memories: { memory: Row }[], then: Then | null): Promise<Row[]> {
   const ids = memories.map((m) => String(m.memory.id));
-  return ids.length > 0 ? deps.graph.read((tx) => tx.run('memories/edges', { ids })) : [];
+  if (ids.length === 0) return [];
+  const rows = await deps.graph.read((tx) => tx.run('memories/edges', { ids }));
+  return then ? edgesThen(then, rows, ids, null, Number.MAX_SAFE_INTEGER) : rows;
 }

@@ -14,6 +14,7 @@ import { createMemories, getMemory, MEMORY_SHAPE_ID, type MemoryInput } from './
 import { recallMemories } from './recall.js';
 import {
   asOfInstant,
+  knownAtInstant,
   degradedHeaders,
   matchSchema,
   searchModeSchema,
@@ -146,10 +147,13 @@ export function memoryRoutes(deps: Deps) {
           kinds?: MemoryKind[];
           mode: SearchMode;
           as_of?: string;
+          known_at?: string;
           project_id?: string;
         }>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const knownAt = knownAtInstant(body.known_at, '/body/known_at');
         const recalled = await recallMemories(deps, actor.projectId, {
+          ...(knownAt !== undefined ? { knownAt } : {}),
           query: body.query,
           limit: body.limit,
           kinds: body.kinds,

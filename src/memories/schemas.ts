@@ -1,6 +1,6 @@
 // JSON Schemas of the Memories area (docs/memories.md, docs/deltas.md), compiled by ajv and published in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
-import { asOfField, searchModeField } from '../search/schemas.js';
+import { asOfField, knownAtField, searchModeField } from '../search/schemas.js';
 import { obj, projectIdField } from '../http/schemas.js';
 
 export const MEMORY_KINDS = ['preference', 'decision', 'fact', 'lesson', 'observation', 'signal'] as const;
@@ -161,6 +161,7 @@ export const searchBody: JsonSchema = obj({
   kinds: { type: 'array', items: { enum: [...MEMORY_KINDS] }, uniqueItems: true },
   mode: searchModeField,
   as_of: asOfField,
+  known_at: knownAtField,
   project_id: projectIdField,
 });
 

@@ -49,6 +49,7 @@ export const savedPackSchema: JsonSchema = {
     },
     query: compiled.query!,
     as_of: compiled.as_of!,
+    known_at: compiled.known_at!,
     format: compiled.format!,
     budget: {
       type: 'object',

@@ -22,6 +22,7 @@ export function packDraft(pack: ContextPack, planes: readonly string[]): { draft
     slice_version: pack.slice?.version ?? null,
     query: pack.query,
     as_of: pack.as_of,
+    known_at: pack.known_at ?? null,
     format: pack.format,
     planes: [...planes],
     max_tokens: pack.budget.max_tokens,
@@ -66,6 +67,7 @@ export function savedPackView(row: Record<string, Plain>): Record<string, unknow
     slice: sliceId ? { id: sliceId, version: num(p.slice_version) } : null,
     query: str(p.query) ?? '',
     as_of: str(p.as_of),
+    ...(str(p.known_at) !== null ? { known_at: str(p.known_at) } : {}),
     format: String(p.format),
     budget: { max_tokens: num(p.max_tokens), used_tokens: num(p.used_tokens), tokenizer: String(p.tokenizer) },
     hashes: {

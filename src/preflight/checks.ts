@@ -1,6 +1,7 @@
 // The preflight checks are the statement files of cypher/preflight/, run in file-name order inside
 // the caller's transaction. Adding a check is adding a file: each returns rows with the columns
-// check (its file name), severity, message, node_ids, relationship_ids and evidence (a flat map).
+// check (its file name), severity, message, node_ids, relationship_ids and evidence (a flat map),
+// and optionally effect (introduces, worsens, touches; absent: introduces).
 import { cypherFolder } from '../db/cypher.js';
 import type { Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
@@ -8,9 +9,18 @@ import type { Plain } from '../db/values.js';
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/**
+ * What the delta does to the condition a finding reports (docs/preflight.md): introduces it,
+ * worsens one that already held, or merely touches one that already held before it (which does
+ * not count toward the disposition). A check that returns no effect column introduces.
+ */
+export const EFFECTS = ['introduces', 'worsens', 'touches'] as const;
+export type Effect = (typeof EFFECTS)[number];
+
 export interface Finding {
   check: string;
   severity: Severity;
+  effect: Effect;
   message: string;
   node_ids: string[];
   relationship_ids: string[];
@@ -83,6 +93,10 @@ export function toFinding(checkName: string, row: Record<string, Plain>): Findin
   if (typeof severity !== 'string' || !(SEVERITIES as readonly string[]).includes(severity)) {
     throw new Error(`${where} returned severity ${JSON.stringify(severity)}; expected one of ${SEVERITIES.join(', ')}`);
   }
+  const effect = row.effect ?? 'introduces';
+  if (typeof effect !== 'string' || !(EFFECTS as readonly string[]).includes(effect)) {
+    throw new Error(`${where} returned effect ${JSON.stringify(effect)}; expected one of ${EFFECTS.join(', ')}`);
+  }
   if (typeof row.message !== 'string' || row.message === '')
     throw new Error(`${where} returned a row without a message`);
   const ids = (column: 'node_ids' | 'relationship_ids'): string[] => {
@@ -101,6 +115,7 @@ export function toFinding(checkName: string, row: Record<string, Plain>): Findin
   return {
     check: checkName,
     severity: severity as Severity,
+    effect: effect as Effect,
     message: row.message,
     node_ids: ids('node_ids'),
     relationship_ids: ids('relationship_ids'),

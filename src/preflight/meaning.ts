@@ -257,6 +257,7 @@ export async function nearDuplicateFindings(
     const similarity = round4(Number(row.similarity));
     findings.push({
       check: 'duplicates',
+      effect: 'introduces',
       severity: 'warning',
       message:
         `Memory ${n} says nearly what committed memory ${m}${quote(name)} says, in other words (similarity ` +
@@ -279,6 +280,7 @@ export async function nearDuplicateFindings(
     if (covered([a.id, b.id]) || !mayRestate(a.text, b.text)) continue;
     findings.push({
       check: 'duplicates',
+      effect: 'introduces',
       severity: 'warning',
       message:
         `Memories ${a.id}${quote(a.name)} and ${b.id}${quote(b.name)} of this delta say nearly the same thing ` +
@@ -307,6 +309,7 @@ export async function nearDuplicateFindings(
     const name = typeof row.committed_name === 'string' ? row.committed_name : e;
     findings.push({
       check: 'duplicates',
+      effect: 'introduces',
       severity: 'info',
       message:
         `${type} ${entityNames.get(n) ?? n} (${n}) may be committed ${type} ${name} (${e}) by meaning (similarity ` +

@@ -2,7 +2,7 @@
 import type { JsonSchema } from '../http/route.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { DISPOSITIONS, PACKET_PREFIX, PURPOSE } from './verdict.js';
-import { SEVERITIES } from './checks.js';
+import { EFFECTS, SEVERITIES } from './checks.js';
 
 export const auditBody: JsonSchema = obj(
   {
@@ -17,7 +17,7 @@ export const findingSchema: JsonSchema = {
   description:
     'One thing applying the delta would break or put at risk. Findings are sorted by severity (error, ' +
     'warning, info), check, node_ids, relationship_ids, message.',
-  required: ['check', 'severity', 'message', 'node_ids', 'relationship_ids', 'evidence'],
+  required: ['check', 'severity', 'effect', 'message', 'node_ids', 'relationship_ids', 'evidence'],
   additionalProperties: false,
   properties: {
     check: {
@@ -29,6 +29,15 @@ export const findingSchema: JsonSchema = {
     severity: {
       enum: [...SEVERITIES],
       description: 'error blocks an apply (Blocked); warning asks for review (ReviewRequired); info does not degrade.',
+    },
+    effect: {
+      enum: [...EFFECTS],
+      description:
+        'What the delta does to the condition: introduces it, worsens one that already held (it adds to it), or ' +
+        'touches one that already held before the delta unchanged (for example two committed shapes already ' +
+        'defining one label differently, met again by a new version that keeps its definition). Only introduces ' +
+        'and worsens count toward the disposition, delta.degrades and the apply guard; a touches finding is ' +
+        'reported for the record.',
     },
     message: { type: 'string', description: 'What is wrong and what a reviewer can do about it.' },
     node_ids: {
@@ -84,7 +93,8 @@ export const verdictSchema: JsonSchema = {
       enum: [...DISPOSITIONS],
       description:
         'SafeToAct: no warning or error. ReviewRequired: warnings only. Blocked: at least one error (an ' +
-        'explicit apply is refused unless it gives override_reason).',
+        'explicit apply is refused unless it gives override_reason). Only findings whose effect is introduces ' +
+        'or worsens count.',
     },
     purpose: { const: PURPOSE },
     findings: { type: 'array', items: findingSchema },
@@ -97,7 +107,12 @@ export const verdictSchema: JsonSchema = {
       type: 'object',
       required: ['degrades'],
       additionalProperties: false,
-      properties: { degrades: { type: 'boolean', description: 'true when any finding is a warning or an error.' } },
+      properties: {
+        degrades: {
+          type: 'boolean',
+          description: 'true when any finding that counts (effect introduces or worsens) is a warning or an error.',
+        },
+      },
     },
     request_id: { type: 'string' },
   },

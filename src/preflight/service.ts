@@ -9,7 +9,7 @@ import type { EmbedderDeps } from '../embeddings/model.js';
 import type { Degraded } from '../search/meaning.js';
 import { runChecks, sortFindings } from './checks.js';
 import { nearDuplicateFindings } from './meaning.js';
-import { packetId, verdictOf, type Verdict } from './verdict.js';
+import { counts, packetId, verdictOf, type Verdict } from './verdict.js';
 import { deltaStatus } from '../deltas/store.js';
 
 /** Most findings a refused apply lists in its error details. */
@@ -75,7 +75,7 @@ export async function warmPreflightPlans(graph: Graph): Promise<void> {
 export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overrideReason) => {
   // The apply has just locked the delta and checked it is staged: run the checks directly.
   const verdict = verdictOf(deltaId, await runChecks(tx, deltaId, actor.projectId, new Date().toISOString()));
-  const errors = verdict.findings.filter((f) => f.severity === 'error');
+  const errors = verdict.findings.filter((f) => counts(f) && f.severity === 'error');
   if (overrideReason) return errors.map((f) => ({ ...f }));
   if (verdict.disposition !== 'Blocked') return [];
   const checks = [...new Set(errors.map((f) => f.check))].join(', ');

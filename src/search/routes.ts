@@ -13,6 +13,8 @@ import type { SearchMode } from './hybrid.js';
 import {
   asOfField,
   asOfInstant,
+  knownAtField,
+  knownAtInstant,
   degradedHeaders,
   degradedSchema,
   matchSchema,
@@ -70,6 +72,7 @@ export const searchBody: JsonSchema = obj(
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
     mode: searchModeField,
     as_of: asOfField,
+    known_at: knownAtField,
     project_id: projectIdField,
   },
   ['query'],
@@ -151,6 +154,7 @@ export function searchRoutes(deps: Deps) {
           limit: number;
           mode: SearchMode;
           as_of?: string;
+          known_at?: string;
           project_id?: string;
         }>(ctx);
         const filters = body.filters ?? {};
@@ -171,6 +175,7 @@ export function searchRoutes(deps: Deps) {
           limit: body.limit,
           mode: body.mode,
           ...(body.as_of !== undefined ? { asOf: asOfInstant(body.as_of, '/body/as_of')! } : {}),
+          ...(body.known_at !== undefined ? { knownAt: knownAtInstant(body.known_at, '/body/known_at')! } : {}),
         });
         return {
           body: {

@@ -23,6 +23,18 @@ export const asOfField: JsonSchema = {
     'before it and whose valid_to is after it, and relationships likewise; docs/facts.md). Absent: what holds now.',
 };
 
+export const knownAtField: JsonSchema = {
+  type: 'string',
+  format: 'date-time',
+  description:
+    'Transaction time: read only what the graph knew at this moment, reconstructed from the applied deltas ' +
+    '(applied_at, reverted_at, their change records and snapshots): what a delta applied later added is left ' +
+    'out, what it changed or deleted is shown as it was; what a delta applied by then created and a revert ' +
+    'removed after it is shown; a deletion reverted after it is not. Committed knowledge only (not with ' +
+    'include_pending). A moment after now reads as now. Without as_of, valid time is read at known_at (the ' +
+    'answer the graph would have given then). forget_after is judged against the real now. docs/facts.md.',
+};
+
 /**
  * as_of as one instant (ISO, UTC): 400 naming the field when the engines could not read it (a leap second passes the
  * format but is no instant).
@@ -32,6 +44,18 @@ export function asOfInstant(asOf: string | undefined, field: string): string | u
   const at = new Date(asOf);
   if (Number.isNaN(at.getTime())) throw invalid(field, 'must be a date-time the service can read as one instant');
   return at.toISOString();
+}
+
+/**
+ * known_at as one instant (ISO, UTC), 400 naming the field when it is none; a moment after now is
+ * read as now (the graph knows nothing later). Committed knowledge only: with include_pending it is a 400.
+ */
+export function knownAtInstant(knownAt: string | undefined, field: string, includePending = false): string | undefined {
+  const at = asOfInstant(knownAt, field);
+  if (at === undefined) return undefined;
+  if (includePending) throw invalid(field.replace(/known_at$/, 'include_pending'), 'cannot be combined with known_at');
+  const now = new Date().toISOString();
+  return at < now ? at : now;
 }
 
 export const degradedSchema: JsonSchema = {

@@ -13,6 +13,7 @@ import { luceneQuery } from '../db/tenant.js';
 import { normalizeName } from '../entities/identity.js';
 import { memoryView } from '../memories/views.js';
 import { edgeView, visibleLabels, visibleProps } from '../graph/views.js';
+import { edgesThen, putBack, readThen, wordsThen, type Then } from './known.js';
 
 export const PLANES = ['memory', 'document', 'entity'] as const;
 export type Plane = (typeof PLANES)[number];
@@ -29,8 +30,10 @@ export interface SearchRequest {
   filters: SearchFilters;
   limit: number;
   mode?: SearchMode;
-  /** Valid time (docs/facts.md); absent, now. */
+  /** Valid time (docs/facts.md); absent, now (at knownAt when that is given). */
   asOf?: string;
+  /** Transaction time (docs/facts.md): only what the graph knew then; absent, now. */
+  knownAt?: string;
 }
 
 type View = Record<string, Plain>;
@@ -111,7 +114,11 @@ export async function searchPlanes(
   if (!lucene) return { nodes: [], edges: [], mode, degraded: [] };
   const { filters, limit } = request;
   const now = new Date().toISOString();
-  const validAtTime = request.asOf ?? now;
+  const validAtTime = request.asOf ?? request.knownAt ?? now;
+  const then = request.knownAt ? await readThen(deps.graph, projectId, request.knownAt) : null;
+  const left = (rows: Row[], key: string): Row[] =>
+    then ? rows.filter((r) => !then.left.has(String((r[key] as Row).id))) : rows;
+  const extra = then?.left.size ?? 0;
   const base = { project_id: projectId, lucene, limit, valid_at: validAtTime };
   /** Per plane: its word statement and vector statement with their filters, and how a row is shown. */
   const spec = (plane: Plane) => {
@@ -122,6 +129,10 @@ export async function searchPlanes(
         words: ['memories/search', { ...base, now, kinds }] as const,
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }] as const,
         key: 'memory' as const,
+        back: (t: Then) =>
+          putBack(t, 'Memory', validAtTime, now)
+            .filter((m) => kinds === null || kinds.includes(String(m.props.kind)))
+            .map((m): Row => ({ memory: m.props, score: 0 })),
         text: (r: Row) => memoryText(r.memory as Row),
         view:
           (r: Row): ViewOf =>
@@ -138,6 +149,15 @@ export async function searchPlanes(
         words: ['search/chunks', { ...base, ...params }] as const,
         near: ['search/chunks_vector', { project_id: projectId, ...params }] as const,
         key: 'chunk' as const,
+        // Chunks put back carry no title; with a document filter none are put back.
+        back: (t: Then) =>
+          documentIds !== null || tags !== null
+            ? []
+            : putBack(t, 'Chunk', validAtTime, now).map((c): Row => ({
+                chunk: c.props,
+                document_title: null,
+                score: 0,
+              })),
         text: (r: Row) => String((r.chunk as Row).text ?? ''),
         view:
           (r: Row): ViewOf =>
@@ -151,6 +171,10 @@ export async function searchPlanes(
       words: ['search/entities', { ...base, types }] as const,
       near: ['search/entities_vector', { project_id: projectId, types }] as const,
       key: 'entity' as const,
+      back: (t: Then) =>
+        putBack(t, 'Entity', validAtTime, now)
+          .filter((e) => types === null || types.includes(String(e.props.type)))
+          .map((e): Row => ({ entity: e.props, labels: e.labels, score: 0 })),
       text: (r: Row) => String((r.entity as Row).name ?? ''),
       view:
         (r: Row): ViewOf =>
@@ -166,8 +190,11 @@ export async function searchPlanes(
         plane,
         words: [statement, params],
         n,
+        key,
       } of specs) {
-        words.set(plane, await tx.run(statement, { ...params, candidates: n }));
+        // With known_at, more rows are read so that those left out do not shorten the ranking.
+        const rows = await tx.run(statement, { ...params, candidates: n + extra, limit: limit + extra });
+        words.set(plane, then ? left(rows, key).slice(0, limit) : rows);
       }
       return words;
     });
@@ -186,17 +213,27 @@ export async function searchPlanes(
       n,
       near: [statement, params],
       key,
+      back,
       text,
       view,
     } of specs) {
-      const near = served === 'lexical' ? [] : await nearest(tx, statement, params, question, n);
+      const near = served === 'lexical' ? [] : left(await nearest(tx, statement, params, question, n), key);
       const hit = (r: Row, score: number) => ({ id: String((r[key] as Row).id), item: view(r), text: text(r), score });
+      const read = (words.get(plane) ?? []).map((r) => hit(r, Number(r.score)));
+      const lexical =
+        then && served !== 'semantic'
+          ? wordsThen(
+              request.query,
+              read,
+              back(then).map((r) => hit(r, 0)),
+            )
+          : read;
       rankings.push(
         ...hybridRankings(
           plane,
           served,
           request.query,
-          (words.get(plane) ?? []).map((r) => hit(r, Number(r.score))),
+          lexical,
           near.map((r) => hit(r, Number(r.similarity))),
         ),
       );
@@ -213,6 +250,7 @@ export async function searchPlanes(
             valid_at: validAtTime,
           })
         : [];
-    return { nodes, edges: edges.map((e) => edgeView(e, false)), mode: served, degraded: question.degraded };
+    const shown = then ? edgesThen(then, edges, ids, validAtTime, EDGES_PER_NODE) : edges;
+    return { nodes, edges: shown.map((e) => edgeView(e, false)), mode: served, degraded: question.degraded };
   });
 }

@@ -693,6 +693,189 @@ const cases: Case[] = [
   },
 ];
 
+/** Pre-existing conditions (docs/preflight.md, effect): two committed shapes already define Gadget differently. */
+async function gadgetConflict(t: Tenant): Promise<string> {
+  const a = await t.post('/v1/shapes', {
+    name: 'catalog-a',
+    entity_types: [
+      {
+        label: 'Gadget',
+        properties: [
+          { name: 'name', type: 'string' },
+          { name: 'color', type: 'string' },
+        ],
+      },
+    ],
+    orphans_allowed: ['Gadget'],
+  });
+  await t.post('/v1/shapes', {
+    name: 'catalog-b',
+    entity_types: [
+      {
+        label: 'Gadget',
+        properties: [
+          { name: 'name', type: 'string' },
+          { name: 'weight', type: 'number' },
+        ],
+      },
+    ],
+    orphans_allowed: ['Gadget'],
+  });
+  return String(a.body.id);
+}
+
+const gadgetWith = (name: string, type: string) => ({
+  label: 'Gadget',
+  properties: [
+    { name: 'name', type: 'string' },
+    { name, type },
+  ],
+});
+
+/** A committed project shape (Gadget) and its id. */
+async function tinyShape(t: Tenant): Promise<string> {
+  const created = await t.post('/v1/shapes', {
+    name: 'tiny',
+    entity_types: [{ label: 'Gadget', properties: [{ name: 'name', type: 'string' }] }],
+    orphans_allowed: ['Gadget'],
+  });
+  return String(created.body.id);
+}
+
+/** Findings on what already held, and on what other staged deltas depend on: degrading and benign in equal number. */
+const effectAndStaged: Case[] = [
+  {
+    name: 'effect: a version keeping a definition that already conflicted (touches)',
+    degrading: false,
+    build: async (t) => {
+      const a = await gadgetConflict(t);
+      return staged(
+        t.post(`/v1/shapes/${a}/versions`, {
+          entity_types: [
+            gadgetWith('color', 'string'),
+            { label: 'Widget', properties: [{ name: 'name', type: 'string' }] },
+          ],
+          orphans_allowed: ['Gadget', 'Widget'],
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'effect: a version giving a conflicting label one more meaning (worsens)',
+    degrading: true,
+    build: async (t) => {
+      const a = await gadgetConflict(t);
+      return staged(
+        t.post(`/v1/shapes/${a}/versions`, {
+          entity_types: [gadgetWith('size', 'string')],
+          orphans_allowed: ['Gadget'],
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'effect: a version aligning the conflicting definition',
+    degrading: false,
+    build: async (t) => {
+      const a = await gadgetConflict(t);
+      return staged(
+        t.post(`/v1/shapes/${a}/versions`, {
+          entity_types: [gadgetWith('weight', 'number')],
+          orphans_allowed: ['Gadget'],
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'effect: a new shape defining an existing label differently (introduces)',
+    degrading: true,
+    build: async (t) => {
+      await tinyShape(t);
+      return staged(
+        t.post('/v1/shapes', {
+          name: 'other',
+          entity_types: [gadgetWith('price', 'number')],
+          orphans_allowed: ['Gadget'],
+          apply: false,
+        }),
+      );
+    },
+  },
+  {
+    name: 'staged: delete a shape a staged memory is made through',
+    degrading: true,
+    build: async (t) => {
+      const id = await tinyShape(t);
+      const deletion = await staged(del(t, `/v1/shapes/${id}?apply=false`));
+      await memory(t, { content: 'Gadget review pending.', shape_id: id, apply: false });
+      return deletion;
+    },
+  },
+  {
+    name: 'staged: delete a shape while an unrelated delta is staged',
+    degrading: false,
+    build: async (t) => {
+      const id = await tinyShape(t);
+      await memory(t, { content: 'Unrelated note pending.', apply: false });
+      return staged(del(t, `/v1/shapes/${id}?apply=false`));
+    },
+  },
+  {
+    name: 'staged: retire a shape a staged memory is made through',
+    degrading: true,
+    build: async (t) => {
+      const id = await tinyShape(t);
+      await memory(t, { content: 'Gadget review pending.', shape_id: id, apply: false });
+      return staged(t.post(`/v1/shapes/${id}/retire`, { apply: false }));
+    },
+  },
+  {
+    name: 'staged: retire a shape no staged delta uses',
+    degrading: false,
+    build: async (t) => {
+      const id = await tinyShape(t);
+      await memory(t, { content: 'Unrelated note pending.', apply: false });
+      return staged(t.post(`/v1/shapes/${id}/retire`, { apply: false }));
+    },
+  },
+  {
+    name: 'staged: delete an unconnected entity a staged relationship points to',
+    degrading: true,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let team = '';
+      await commit(t, (d) => {
+        team = entity(d, t, shape, 'Team', 'Core');
+      });
+      await stage(t, (d) => {
+        d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', team);
+      });
+      return staged(del(t, `/v1/entities/${team}?apply=false`));
+    },
+  },
+  {
+    name: 'staged: delete an unconnected entity while another entity gets a staged relationship',
+    degrading: false,
+    build: async (t) => {
+      const shape = await createTestShape(t);
+      let team = '';
+      let other = '';
+      await commit(t, (d) => {
+        team = entity(d, t, shape, 'Team', 'Core');
+        other = entity(d, t, shape, 'Team', 'Platform');
+      });
+      await stage(t, (d) => {
+        d.createRelationship(entity(d, t, shape, 'Person', 'Ada'), 'MEMBER_OF', other);
+      });
+      return staged(del(t, `/v1/entities/${team}?apply=false`));
+    },
+  },
+];
+cases.push(...effectAndStaged);
+
 describe('governance corpus', function () {
   this.timeout(1_800_000);
   before(async () => {

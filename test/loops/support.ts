@@ -55,20 +55,21 @@ export async function allEvents(
 }
 
 /**
- * Starts a graph extraction of one document through the general shape (202 asserted) and returns
- * the start answer (loop_id, delta_id, ...). loop: the loop settings (one iteration by default).
+ * Starts a graph extraction of one document through the general shape, or the shapes given (202
+ * asserted), and returns the start answer (loop_id, delta_id, ...). loop: the loop settings (one
+ * iteration by default).
  */
 export async function startExtraction(
   t: Tenant,
   documentId: string,
-  options: { goal?: string; loop?: Record<string, unknown>; key?: string } = {},
+  options: { goal?: string; loop?: Record<string, unknown>; key?: string; shapeIds?: string[] } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
 ): Promise<Record<string, any>> {
   const body = {
     kind: 'graph_extraction',
     goal: options.goal ?? 'who works where',
     context: { source_ids: [documentId] },
-    schema: { shape_ids: [GENERAL_SHAPE_ID] },
+    schema: { shape_ids: options.shapeIds ?? [GENERAL_SHAPE_ID] },
     loop: options.loop ?? { max_iterations: 1 },
   };
   const started = await t.post('/v1/loops', body, options.key ? { key: options.key } : {});

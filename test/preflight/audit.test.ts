@@ -162,7 +162,7 @@ describe('POST /v1/preflight/audit', () => {
     assert.equal(withProject.body.disposition, 'SafeToAct');
   });
 
-  it('is published in the OpenAPI document with the finding shape', async () => {
+  it('is published in the OpenAPI document with the finding shape (effect enumerated)', async () => {
     const t = await newTenant(0);
     const doc = (await t.get('/v1/openapi.json')).body;
     const op = doc.paths['/v1/preflight/audit'].post;
@@ -172,11 +172,13 @@ describe('POST /v1/preflight/audit', () => {
     assert.deepEqual(schema.properties.findings.items.required, [
       'check',
       'severity',
+      'effect',
       'message',
       'node_ids',
       'relationship_ids',
       'evidence',
     ]);
     assert.deepEqual(schema.properties.findings.items.properties.severity.enum, ['error', 'warning', 'info']);
+    assert.deepEqual(schema.properties.findings.items.properties.effect.enum, ['introduces', 'worsens', 'touches']);
   });
 });

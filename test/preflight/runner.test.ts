@@ -37,7 +37,7 @@ describe('preflight check runner', () => {
     }
   });
 
-  it('a new check file needs no TypeScript: its rows become canonical findings (ids sorted, nulls dropped)', async () => {
+  it('a new check file needs no TypeScript: its rows become canonical findings (ids sorted, nulls dropped, effect introduces unless it says)', async () => {
     const t = await newTenant(0);
     const staged = await t.post('/v1/memories', { content: 'Anything.', apply: false });
     const extra = {
@@ -51,6 +51,7 @@ describe('preflight check runner', () => {
       {
         check: 'always_note',
         severity: 'info',
+        effect: 'introduces',
         message: `noted ${staged.body.id}`,
         node_ids: [staged.body.id, 'z'].sort(),
         relationship_ids: [],
@@ -60,7 +61,7 @@ describe('preflight check runner', () => {
     assert.deepEqual(Object.keys(findings[0]!.evidence), ['b', 'c', 'rule']);
   });
 
-  it('a row with another check name or an unknown severity is refused, naming the file', () => {
+  it('a row with another check name, an unknown severity or an unknown effect is refused, naming the file', () => {
     assert.throws(
       () =>
         toFinding('mine', {
@@ -84,6 +85,31 @@ describe('preflight check runner', () => {
           evidence: {},
         }),
       /severity/,
+    );
+    assert.throws(
+      () =>
+        toFinding('mine', {
+          check: 'mine',
+          severity: 'warning',
+          effect: 'causes',
+          message: 'm',
+          node_ids: [],
+          relationship_ids: [],
+          evidence: {},
+        }),
+      /cypher\/preflight\/mine\.cypher returned effect "causes"/,
+    );
+    assert.equal(
+      toFinding('mine', {
+        check: 'mine',
+        severity: 'warning',
+        effect: 'touches',
+        message: 'm',
+        node_ids: [],
+        relationship_ids: [],
+        evidence: {},
+      }).effect,
+      'touches',
     );
   });
 });

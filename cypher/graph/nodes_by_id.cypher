@@ -1,0 +1,6 @@
+// Committed nodes of the project by id, without their vectors: the ends of relationships a read as
+// of a moment (known_at, docs/facts.md) puts back.
+UNWIND $ids AS id
+MATCH (n:Knowledge {id: id})
+WHERE n.project_id = $project_id AND NOT n:Pending
+RETURN n {.*, embedding: null} AS props, labels(n) AS labels

@@ -1,0 +1,255 @@
+// Graph reads as the graph knew them at a moment (known_at, transaction time; docs/facts.md): the
+// committed reads of service.ts, less what the graph did not know then, with what it knew and has
+// changed or forgotten since put back as it was (src/deltas/known.ts reconstructs it from deltas).
+import type { Row, Tx } from '../db/graph.js';
+import type { Plain } from '../db/values.js';
+import { notFound } from '../errors/catalogue.js';
+import { knownAt, validAt, type KnownAt, type KnownNode, type KnownRelationship } from '../deltas/known.js';
+import { edgeView, graphNodeView } from './views.js';
+
+const SHOWN_LABEL = (labels: string[]): string | null =>
+  labels.filter((l) => !['Knowledge', 'Pending', 'Entity'].includes(l))[0] ?? null;
+
+/** A property filter of the nodes page, as graph/nodes.cypher applies it. */
+function propertyMatches(props: Row, property: string | undefined, value: string | undefined): boolean {
+  if (property === undefined || value === undefined) return true;
+  const v = props[property];
+  const same = (x: Plain | undefined): boolean =>
+    x !== null && x !== undefined && (String(x) === value || (typeof x === 'number' && x === Number(value)));
+  return Array.isArray(v) ? v.some(same) : same(v);
+}
+
+/** Merges the rows a statement read (already cut to the known ones) with the ones put back, in id order. */
+function mergeById<T>(read: T[], full: boolean, back: T[], idOf: (x: T) => string, limit: number) {
+  const last = read.length > 0 ? idOf(read[read.length - 1]!) : null;
+  // A page the statement filled ends at its last id: what is put back beyond it belongs to a later page.
+  const extra = back.filter((x) => !full || (last !== null && idOf(x) <= last));
+  const all = [...read, ...extra].sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+  const items = all.slice(0, limit);
+  return { items, hasMore: all.length > limit || full, last: items.length > 0 ? idOf(items[items.length - 1]!) : null };
+}
+
+export async function knownNodesPage(
+  tx: Tx,
+  projectId: string,
+  f: {
+    label?: string;
+    property?: string;
+    value?: string;
+    validAt: string;
+    knownAt: string;
+    limit: number;
+    afterId: string;
+  },
+) {
+  const known = await knownAt(tx, projectId, f.knownAt);
+  const left = new Set([...known.unknown, ...known.changed]);
+  const fetch = f.limit + 1 + left.size;
+  const rows = await tx.run('graph/nodes', {
+    project_id: projectId,
+    labels: f.label ? ['Knowledge', f.label] : ['Knowledge'],
+    property: f.property ?? null,
+    value: f.value ?? null,
+    include_pending: false,
+    valid_at: f.validAt,
+    after_id: f.afterId,
+    limit: fetch,
+  });
+  const read = rows.filter((r) => !left.has(String((r.props as Row).id)));
+  const back = [...known.nodes.values()]
+    .filter(
+      (n) =>
+        n.id > f.afterId &&
+        (!f.label || n.labels.includes(f.label)) &&
+        propertyMatches(n.props, f.property, f.value) &&
+        validAt(n.props, f.validAt),
+    )
+    .map((n): Row => ({ props: n.props, labels: n.labels, pending: false }));
+  const page = mergeById(read, rows.length >= fetch, back, (r) => String((r.props as Row).id), f.limit);
+  return { items: page.items.map(graphNodeView), hasMore: page.hasMore, last: page.last };
+}
+
+/** Ends of put-back relationships: from the reconstruction, else the committed node now. */
+async function endsOf(tx: Tx, projectId: string, known: KnownAt, ids: string[]): Promise<Map<string, KnownNode>> {
+  const ends = new Map<string, KnownNode>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const n = known.nodes.get(id);
+    if (n) ends.set(id, n);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    for (const r of await tx.run('graph/nodes_by_id', { ids: missing, project_id: projectId })) {
+      const props = r.props as Row;
+      ends.set(String(props.id), { id: String(props.id), props, labels: (r.labels ?? []) as string[] });
+    }
+  }
+  return ends;
+}
+
+function relationshipRow(r: KnownRelationship, ends: Map<string, KnownNode>): Row | null {
+  const a = ends.get(r.source);
+  const b = ends.get(r.target);
+  if (!a || !b) return null;
+  return {
+    id: r.id,
+    type: r.type,
+    source: r.source,
+    target: r.target,
+    source_label: SHOWN_LABEL(a.labels),
+    source_name: a.props.name ?? null,
+    target_label: SHOWN_LABEL(b.labels),
+    target_name: b.props.name ?? null,
+    properties: r.props,
+    pending: false,
+  };
+}
+
+/** A row read now, with the names its ends had then. */
+function namedThen(row: Row, known: KnownAt): Row {
+  const a = known.nodes.get(String(row.source));
+  const b = known.nodes.get(String(row.target));
+  return {
+    ...row,
+    ...(a ? { source_name: a.props.name ?? null } : {}),
+    ...(b ? { target_name: b.props.name ?? null } : {}),
+  };
+}
+
+export async function knownEdgesPage(
+  tx: Tx,
+  projectId: string,
+  f: {
+    nodeId?: string;
+    type?: string;
+    direction: 'out' | 'in' | 'both';
+    validAt: string;
+    knownAt: string;
+    limit: number;
+    afterId: string;
+  },
+) {
+  const known = await knownAt(tx, projectId, f.knownAt);
+  const unknown = new Set(known.unknown);
+  const fetch = f.limit + 1 + unknown.size;
+  const params = {
+    project_id: projectId,
+    types: f.type ? [f.type] : null,
+    include_pending: false,
+    valid_at: f.validAt,
+    after_id: f.afterId,
+    limit: fetch,
+  };
+  const rows = f.nodeId
+    ? unknown.has(f.nodeId)
+      ? []
+      : await tx.run('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
+    : await tx.run('graph/edges', params);
+  const read = rows
+    .filter((r) => r.type !== null && r.source !== null && r.target !== null)
+    .filter((r) => ![r.id, r.source, r.target].some((x) => unknown.has(String(x))))
+    .map((r) => namedThen(r, known));
+  const candidates = known.relationships.filter(
+    (r) =>
+      r.id > f.afterId &&
+      (!f.type || r.type === f.type) &&
+      validAt(r.props, f.validAt) &&
+      (!f.nodeId ||
+        (r.source === f.nodeId && f.direction !== 'in') ||
+        (r.target === f.nodeId && f.direction !== 'out')),
+  );
+  const ends = await endsOf(
+    tx,
+    projectId,
+    known,
+    candidates.flatMap((r) => [r.source, r.target]),
+  );
+  const back = candidates.map((r) => relationshipRow(r, ends)).filter((r): r is Row => r !== null);
+  const page = mergeById(read, rows.length >= fetch, back, (r) => String(r.id), f.limit);
+  return { items: page.items.map((r) => edgeView(r, true)), hasMore: page.hasMore, last: page.last };
+}
+
+/** One step out from `ids`: the known relationships valid at the moment, and the known nodes at their other end. */
+async function step(tx: Tx, projectId: string, known: KnownAt, ids: string[], at: string) {
+  const unknown = new Set(known.unknown);
+  const from = new Set(ids);
+  const found: { rel: KnownRelationship; other: KnownNode }[] = [];
+  const rows = ids.length > 0 ? await tx.run('graph/adjacent', { ids, project_id: projectId }) : [];
+  for (const r of rows) {
+    const other = r.source === r.from ? String(r.target) : String(r.source);
+    if (unknown.has(String(r.id)) || unknown.has(other)) continue;
+    const node = known.nodes.get(other) ?? { id: other, props: r.node as Row, labels: (r.labels ?? []) as string[] };
+    const rel = { id: String(r.id), type: String(r.type), source: String(r.source), target: String(r.target) };
+    found.push({ rel: { ...rel, props: (r.props ?? {}) as Row }, other: node });
+  }
+  const gone = known.relationships.filter((r) => from.has(r.source) || from.has(r.target));
+  const ends = await endsOf(
+    tx,
+    projectId,
+    known,
+    gone.map((r) => (from.has(r.source) ? r.target : r.source)),
+  );
+  for (const r of gone) {
+    const other = ends.get(from.has(r.source) ? r.target : r.source);
+    if (other) found.push({ rel: r, other });
+  }
+  return found.filter(({ rel, other }) => validAt(rel.props, at) && validAt(other.props, at));
+}
+
+export async function knownNeighbourhood(
+  tx: Tx,
+  projectId: string,
+  id: string,
+  o: { depth: 1 | 2; limit: number; validAt: string; knownAt: string; edgeLimit: number },
+) {
+  const known = await knownAt(tx, projectId, o.knownAt);
+  let centre: KnownNode | undefined = known.nodes.get(id);
+  if (!centre && !known.unknown.includes(id)) {
+    const row = await tx.one('graph/node', { id, project_id: projectId, include_pending: false });
+    if (row) centre = { id, props: row.props as Row, labels: (row.labels ?? []) as string[] };
+  }
+  if (!centre) throw notFound('node', id);
+  const seen = new Map<string, { node: KnownNode; distance: number }>();
+  let frontier = [id];
+  let truncated = false;
+  for (let distance = 1; distance <= o.depth && frontier.length > 0; distance++) {
+    const next = new Map<string, KnownNode>();
+    for (const { other } of await step(tx, projectId, known, frontier, o.validAt)) {
+      if (other.id !== id && !seen.has(other.id)) next.set(other.id, other);
+    }
+    const ordered = [...next.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    if (ordered.length > o.limit) truncated = true;
+    const kept = ordered.slice(0, o.limit);
+    for (const n of kept) seen.set(n.id, { node: n, distance });
+    frontier = truncated ? [] : kept.map((n) => n.id);
+  }
+  const nodes = [...seen.values()].slice(0, o.limit);
+  const among = new Map<string, KnownNode>([[id, centre], ...nodes.map((n) => [n.node.id, n.node] as const)]);
+  // Every relationship among them, as edges_among reads it, less the unknown, plus the ones put back.
+  const unknown = new Set(known.unknown);
+  const read = await tx.run('graph/edges_among', {
+    ids: [...among.keys()],
+    project_id: projectId,
+    include_pending: false,
+    valid_at: o.validAt,
+    limit: o.edgeLimit + 1 + unknown.size,
+  });
+  const edges = [
+    ...read.filter((r) => !unknown.has(String(r.id))).map((r) => namedThen(r, known)),
+    ...known.relationships
+      .filter((r) => among.has(r.source) && among.has(r.target) && validAt(r.props, o.validAt))
+      .map((r) => relationshipRow(r, among)!),
+  ].sort((a, b) => {
+    const ka = [a.type, a.source, a.target, a.id].map(String).join('\u0000');
+    const kb = [b.type, b.source, b.target, b.id].map(String).join('\u0000');
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+  return {
+    node: graphNodeView({ props: centre.props, labels: centre.labels, pending: false }),
+    nodes: nodes.map((n) =>
+      graphNodeView({ props: n.node.props, labels: n.node.labels, pending: false, distance: n.distance }),
+    ),
+    edges: edges.slice(0, o.edgeLimit).map((e) => edgeView(e, true)),
+    truncated: truncated || edges.length > o.edgeLimit,
+  };
+}

@@ -1,0 +1,182 @@
+// known_at (transaction time, docs/facts.md): reads return only what the graph knew at a moment,
+// reconstructed from the applied deltas, reverts honoured; on memory search, /v1/search, graph reads
+// and context compile.
+import assert from 'node:assert/strict';
+import { newTenant, type Tenant } from '../support/api.js';
+import { del, memory } from '../governance/support.js';
+
+const fact = (subject: string, predicate: string, object: string, extra: Record<string, unknown> = {}) => ({
+  content: `${subject} ${predicate} ${object}.`,
+  kind: 'fact',
+  subject,
+  predicate,
+  object,
+  ...extra,
+});
+
+/** A moment strictly between what was written before and what is written after it. */
+async function moment(): Promise<string> {
+  await new Promise((r) => setTimeout(r, 5));
+  const at = new Date().toISOString();
+  await new Promise((r) => setTimeout(r, 5));
+  return at;
+}
+
+const q = (params: Record<string, string | undefined>): string =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
+    .join('&');
+
+/** What each read shows of the project at known_at (and as_of), reduced to comparable names. */
+async function reads(t: Tenant, word: string, knownAt?: string, asOf?: string) {
+  const at = { ...(knownAt ? { known_at: knownAt } : {}), ...(asOf ? { as_of: asOf } : {}) };
+  const ok = <T extends { status: number; body: Record<string, unknown> }>(r: T): T['body'] => {
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return r.body;
+  };
+  const recall = ok(await t.post('/v1/memories/search', { query: word, mode: 'lexical', ...at }));
+  const search = ok(await t.post('/v1/search', { query: word, planes: ['memory'], mode: 'lexical', ...at }));
+  const nodes = ok(await t.get(`/v1/graph/nodes?${q({ label: 'Memory', known_at: knownAt, as_of: asOf })}`));
+  const edges = ok(await t.get(`/v1/graph/edges?${q({ known_at: knownAt, as_of: asOf })}`));
+  const pack = ok(await t.post('/v1/context/compile', { slice: { planes: ['memory'] }, query: word, ...at })) as {
+    pack?: { sections: { items: { text: string }[] }[] };
+    sections?: { items: { text: string }[] }[];
+  };
+  const sections = pack.pack?.sections ?? pack.sections ?? [];
+  const contents = (list: unknown) =>
+    (list as { properties?: { content?: string }; content?: string }[]).map((n) =>
+      String(n.properties?.content ?? n.content),
+    );
+  return {
+    recall: contents(recall.nodes).sort(),
+    search: (search.nodes as { name: string; properties: { content?: string } }[])
+      .map((n) => String(n.properties.content))
+      .sort(),
+    nodes: contents(nodes.nodes).sort(),
+    edges: (edges.edges as { type: string; source_name: string; target_name: string }[])
+      .filter((e) => !['HAS_SUBJECT', 'HAS_OBJECT'].includes(e.type))
+      .map((e) => `${e.source_name}-${e.type}->${e.target_name}`)
+      .sort(),
+    pack: sections.flatMap((s) => s.items.map((i) => i.text)).sort(),
+  };
+}
+
+describe('known_at: reads as the graph knew them', function () {
+  this.timeout(300_000);
+
+  it('known_at before a delta is applied does not see what it adds; after the apply every read sees it', async () => {
+    const t = await newTenant(0);
+    const staged = await t.post('/v1/memories', { ...fact('Ada', 'works for', 'Acme'), apply: false });
+    assert.equal(staged.status, 201, JSON.stringify(staged.body));
+    const beforeApply = await moment();
+    assert.equal((await t.post(`/v1/deltas/${staged.body.delta_id}/apply`, {})).status, 200);
+    const afterApply = await moment();
+    const none = { recall: [], search: [], nodes: [], edges: [], pack: [] };
+    assert.deepEqual(await reads(t, 'Acme', beforeApply), none);
+    const seen = {
+      recall: ['Ada works for Acme.'],
+      search: ['Ada works for Acme.'],
+      nodes: ['Ada works for Acme.'],
+      edges: ['Ada-WORKS_FOR->Acme'],
+      pack: ['Ada works for Acme.'],
+    };
+    assert.deepEqual(await reads(t, 'Acme', afterApply), seen);
+    assert.deepEqual(await reads(t, 'Acme'), seen);
+    // The neighbourhood of Ada: Acme is one hop away after the apply; before it, Ada is not known (404).
+    const ada = (await t.get(`/v1/graph/nodes?label=Entity&property=name&value=Ada`)).body.nodes[0].id as string;
+    assert.equal((await t.get(`/v1/graph/nodes/${ada}?known_at=${encodeURIComponent(beforeApply)}`)).status, 404);
+    const around = await t.get(`/v1/graph/nodes/${ada}?known_at=${encodeURIComponent(afterApply)}`);
+    assert.equal(around.status, 200, JSON.stringify(around.body));
+    assert.ok(
+      around.body.nodes.some((n: { name: string }) => n.name === 'Acme'),
+      JSON.stringify(around.body),
+    );
+  });
+
+  it('a reverted delta is still seen at a known_at between its apply and its revert, and disappears after the revert', async () => {
+    const t = await newTenant(0);
+    const m = await memory(t, fact('Bob', 'works for', 'Initech'));
+    const bob = (await t.get(`/v1/graph/nodes?label=Entity&property=name&value=Bob`)).body.nodes[0].id as string;
+    const between = await moment();
+    assert.equal((await t.post(`/v1/deltas/${m.delta_id}/revert`, {})).status, 200);
+    const afterRevert = await moment();
+    const seen = {
+      recall: ['Bob works for Initech.'],
+      search: ['Bob works for Initech.'],
+      nodes: ['Bob works for Initech.'],
+      edges: ['Bob-WORKS_FOR->Initech'],
+      pack: ['Bob works for Initech.'],
+    };
+    assert.deepEqual(await reads(t, 'Initech', between), seen);
+    const none = { recall: [], search: [], nodes: [], edges: [], pack: [] };
+    assert.deepEqual(await reads(t, 'Initech', afterRevert), none);
+    assert.deepEqual(await reads(t, 'Initech'), none);
+    // Bob's neighbourhood as the graph knew it between: Initech through the fact edge; now Bob is gone.
+    const around = await t.get(`/v1/graph/nodes/${bob}?known_at=${encodeURIComponent(between)}`);
+    assert.equal(around.status, 200, JSON.stringify(around.body));
+    assert.equal(around.body.node.name, 'Bob');
+    assert.deepEqual(
+      around.body.edges
+        .filter((e: { type: string }) => e.type === 'WORKS_FOR')
+        .map((e: { source_name: string; target_name: string }) => `${e.source_name}->${e.target_name}`),
+      ['Bob->Initech'],
+    );
+    assert.equal((await t.get(`/v1/graph/nodes/${bob}`)).status, 404);
+  });
+
+  it('what changed or was deleted after known_at is read as it was then; a deletion reverted after known_at is not known in between', async () => {
+    const t = await newTenant(0);
+    const m = await memory(t, fact('Cara', 'lives in', 'Oslo', { valid_from: '2020-01-01T00:00:00Z' }));
+    const open = await moment();
+    const closed = await t.post(`/v1/memories/${m.id}/close`, { valid_to: '2022-01-01T00:00:00Z' });
+    assert.equal(closed.status, 200, JSON.stringify(closed.body));
+    const afterClose = await moment();
+    const gone = await del(t, `/v1/memories/${m.id}`);
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    const afterDelete = await moment();
+    assert.equal((await t.post(`/v1/deltas/${gone.body.delta_id}/revert`, {})).status, 200);
+    const afterRestore = await moment();
+    const text = ['Cara lives in Oslo.'];
+    // Known before the close: open-ended, so valid at known_at itself (2026) and in 2023.
+    const atOpen = await reads(t, 'Oslo', open);
+    assert.deepEqual([atOpen.recall, atOpen.nodes, atOpen.edges], [text, text, ['Cara-LIVES_IN->Oslo']]);
+    assert.deepEqual((await reads(t, 'Oslo', open, '2023-06-01T00:00:00Z')).recall, text);
+    // Known after the close: valid in 2021 only.
+    assert.deepEqual((await reads(t, 'Oslo', afterClose)).recall, []);
+    const in2021 = await reads(t, 'Oslo', afterClose, '2021-06-01T00:00:00Z');
+    assert.deepEqual(
+      [in2021.recall, in2021.search, in2021.nodes, in2021.edges],
+      [text, text, text, ['Cara-LIVES_IN->Oslo']],
+    );
+    // Deleted, then restored by a revert: not known in between, known again after.
+    const deleted = await reads(t, 'Oslo', afterDelete, '2021-06-01T00:00:00Z');
+    assert.deepEqual(deleted, { recall: [], search: [], nodes: [], edges: [], pack: [] });
+    assert.deepEqual((await reads(t, 'Oslo', afterRestore, '2021-06-01T00:00:00Z')).recall, text);
+    // The memory as it was before the close carries no valid_to; read now it carries the close.
+    const then = await t.get(`/v1/graph/nodes?label=Memory&known_at=${encodeURIComponent(open)}`);
+    assert.equal(then.body.nodes[0].properties.valid_to, undefined, JSON.stringify(then.body));
+    const now = await t.get('/v1/graph/nodes?label=Memory&as_of=2021-06-01T00:00:00Z');
+    assert.ok(String(now.body.nodes[0].properties.valid_to).startsWith('2022-01-01'), JSON.stringify(now.body));
+  });
+
+  it('known_at that is no readable instant is a 400 naming the field on every read; with include_pending it is a 400; a future known_at reads now', async () => {
+    const t = await newTenant(0);
+    for (const [reply, field] of [
+      [await t.get('/v1/graph/nodes?known_at=yesterday'), '/query/known_at'],
+      [await t.get('/v1/graph/edges?known_at=2016-12-31T23:59:60Z'), '/query/known_at'],
+      [await t.get('/v1/graph/nodes/x?known_at=soon'), '/query/known_at'],
+      [await t.post('/v1/memories/search', { query: 'x', known_at: 'not a date' }), '/body/known_at'],
+      [await t.post('/v1/search', { query: 'x', known_at: '2016-12-31T23:59:60Z' }), '/body/known_at'],
+      [await t.post('/v1/context/compile', { slice: { planes: ['memory'] }, known_at: 'then' }), '/body/known_at'],
+      [await t.get('/v1/graph/nodes?include_pending=true&known_at=2024-01-01T00:00:00Z'), '/query/include_pending'],
+    ] as const) {
+      assert.equal(reply.status, 400, JSON.stringify(reply.body));
+      assert.equal(reply.body.error.details.fields[0].field, field);
+    }
+    await memory(t, fact('Dan', 'works for', 'Hooli'));
+    const future = await reads(t, 'Hooli', '2999-01-01T00:00:00Z');
+    assert.deepEqual(future.recall, ['Dan works for Hooli.']);
+    assert.deepEqual(future.edges, ['Dan-WORKS_FOR->Hooli']);
+  });
+});
