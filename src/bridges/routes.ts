@@ -7,6 +7,7 @@ import { decodeCursor, keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { requireScope } from '../auth/scopes.js';
 import { defineRoutes } from '../http/route.js';
+import type { Input } from '../http/input.js';
 import { cursorPage, cursorQuery, obj, projectQuery, idParams } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
 import { bridgeListItem, bridgeView } from './views.js';
@@ -16,19 +17,13 @@ import {
   proposeBody,
   proposeResponse,
   versionBridgeBody,
+  versionBridgeFields,
+  proposalSchema,
   bridgeSchema,
   unmappedSchema,
   proposalAnswer,
 } from './schemas.js';
-import {
-  createBridge,
-  loadBridge,
-  mapRecords,
-  planMapOnly,
-  proposeFrom,
-  versionBridge,
-  type SourceRequest,
-} from './service.js';
+import { createBridge, loadBridge, mapRecords, planMapOnly, proposeFrom, versionBridge } from './service.js';
 import type { Proposal, ProposeOptions } from './translate/index.js';
 import { listBridges } from './store.js';
 
@@ -56,6 +51,8 @@ const unresolvedSchema = {
   }),
 };
 
+const listQuery = cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } });
+
 export function bridgeRoutes(deps: Deps) {
   return defineRoutes([
     {
@@ -74,7 +71,7 @@ export function bridgeRoutes(deps: Deps) {
       errors: ['upstream_error'],
       response: proposeResponse,
       handler: async (ctx) => {
-        const body = bodyOf<{ project_id?: string; source: SourceRequest; options?: Options }>(ctx);
+        const body = bodyOf<typeof proposeBody>(ctx);
         // Fetching a URL is an outbound effect, not a read: it needs bridges:write, as creating a bridge does.
         if (body.source.url !== undefined) requireScope(ctx.state.auth?.scopes ?? [], 'bridges:write');
         await actorFor(deps, ctx, body.project_id, 'body');
@@ -104,13 +101,7 @@ export function bridgeRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          name: string;
-          source: SourceRequest;
-          options?: Options;
-          apply?: boolean;
-        }>(ctx);
+        const body = bodyOf<typeof createBridgeBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const options = withDefaults(body.options);
         const proposed = await proposeFrom(deps, body.source, options);
@@ -136,12 +127,12 @@ export function bridgeRoutes(deps: Deps) {
       tag: 'Bridge',
       scope: 'bridges:read',
       summary: 'List the bridges of a project, newest first (committed and staged)',
-      query: cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } }),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('bridges', bridgeSchema),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
+        const q = queryOf<typeof listQuery>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await listBridges(deps.graph, actor.projectId, {
@@ -167,7 +158,7 @@ export function bridgeRoutes(deps: Deps) {
       errors: ['not_found'],
       response: { type: 'object', properties: { bridge: bridgeSchema } },
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
         return { body: { bridge: bridgeView(await loadBridge(deps.graph, actor.projectId, ctx.params.id!)) } };
       },
     },
@@ -198,13 +189,7 @@ export function bridgeRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          source?: SourceRequest;
-          proposal?: Proposal;
-          options?: Options;
-          apply?: boolean;
-        }>(ctx);
+        const body = bodyOf<typeof versionBridgeFields>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const id = ctx.params.id!;
         const options = withDefaults(body.options);
@@ -274,13 +259,7 @@ export function bridgeRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          record_type: string;
-          records: Record<string, unknown>[];
-          apply?: boolean;
-          dry_run?: boolean;
-        }>(ctx);
+        const body = bodyOf<typeof mapBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const id = ctx.params.id!;
         if (body.dry_run === true) {
@@ -302,8 +281,11 @@ export function bridgeRoutes(deps: Deps) {
   ]);
 }
 
+/** A proposal as a client may send it back edited (POST /v1/bridges/{id}/versions), its format known. */
+type EditedProposal = Input<typeof proposalSchema> & { format: Proposal['format'] };
+
 /** An edited proposal as the service builds them: defaults for the optional fields. */
-function normalizeProposal<T extends { proposal: Proposal }>(p: T): T {
+function normalizeProposal<T extends { proposal: EditedProposal }>(p: T): Omit<T, 'proposal'> & { proposal: Proposal } {
   return {
     ...p,
     proposal: {

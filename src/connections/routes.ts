@@ -6,26 +6,16 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { requireScope } from '../auth/scopes.js';
 import { ApiError } from '../errors/catalogue.js';
-import { projectIdField, projectQuery } from '../http/schemas.js';
+import { afterSequenceQuery, projectIdField, projectQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Plain } from '../db/values.js';
-import {
-  createConnection,
-  patchConnection,
-  revokeConnection,
-  runChecks,
-  setPaused,
-  testStored,
-  type CreateInput,
-  type PatchInput,
-} from './service.js';
+import { createConnection, patchConnection, revokeConnection, runChecks, setPaused, testStored } from './service.js';
 import { startSync, temporalClient } from './dispatch.js';
 import { syncSchedule } from './schedules.js';
 import { syncEvents } from './events.js';
 import { connectionRow, listConnections, listSyncs, readConnection, syncOfConnection } from './store.js';
 import { connectionView, syncLinks, syncView } from './views.js';
 import * as s from './schemas.js';
-import type { ConnectionKind, ConnectorConfig } from './types.js';
 
 const TAG = 'Connections';
 const connectionReply = { type: 'object', properties: { connection: s.connectionSchema } };
@@ -48,8 +38,8 @@ function requireApplyScope(ctx: ApiContext, policy: string | undefined): void {
 function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
   const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
   const projectId = fromQuery
-    ? queryOf<{ project_id?: string }>(ctx)?.project_id
-    : bodyOf<{ project_id?: string }>(ctx).project_id;
+    ? queryOf<typeof projectQuery>(ctx)?.project_id
+    : bodyOf<typeof s.projectOnlyBody>(ctx).project_id;
   return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
 }
 
@@ -73,6 +63,12 @@ async function syncRecord(
   return syncOfConnection(deps.graph, actor.projectId, connectionId, syncId);
 }
 
+const limitQuery = {
+  type: 'object',
+  properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+  additionalProperties: false,
+} as const;
+
 export function connectionRoutes(deps: Deps) {
   return defineRoutes([
     {
@@ -90,12 +86,7 @@ export function connectionRoutes(deps: Deps) {
       response: s.testResult,
       errors: ['invalid_request'],
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          kind: ConnectionKind;
-          config: ConnectorConfig;
-          secret?: { token: string };
-        }>(ctx);
+        const body = bodyOf<typeof s.testBody>(ctx);
         await actorOf(deps, ctx);
         const outcome = await runChecks(deps, body.kind, body.config, body.secret?.token ?? null);
         return {
@@ -128,7 +119,7 @@ export function connectionRoutes(deps: Deps) {
       },
       errors: ['invalid_request', 'conflict', 'secrets_unavailable', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const body = bodyOf<CreateInput>(ctx);
+        const body = bodyOf<typeof s.createBody>(ctx);
         requireApplyScope(ctx, body.apply_policy);
         const actor = await actorOf(deps, ctx);
         const { outcome, id } = await createConnection(deps, actor, body);
@@ -147,17 +138,13 @@ export function connectionRoutes(deps: Deps) {
       tag: TAG,
       scope: 'connections:read',
       summary: 'List the connections of a project, newest first',
-      query: {
-        type: 'object',
-        properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-        additionalProperties: false,
-      },
+      query: limitQuery,
       status: 200,
       response: { type: 'object', properties: { connections: { type: 'array', items: s.connectionSchema } } },
       errors: [],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
-        const rows = await listConnections(deps.graph, actor.projectId, queryOf<{ limit: number }>(ctx).limit);
+        const rows = await listConnections(deps.graph, actor.projectId, queryOf<typeof limitQuery>(ctx).limit);
         return { body: { connections: rows.map(connectionView) } };
       },
     },
@@ -202,7 +189,7 @@ export function connectionRoutes(deps: Deps) {
         'loop_dispatch_unavailable',
       ],
       handler: async (ctx) => {
-        const body = bodyOf<PatchInput>(ctx);
+        const body = bodyOf<typeof s.patchBody>(ctx);
         requireApplyScope(ctx, body.apply_policy);
         const actor = await actorOf(deps, ctx);
         const before = await readConnection(deps.graph, actor.projectId, ctx.params.id!);
@@ -270,7 +257,7 @@ export function connectionRoutes(deps: Deps) {
           deps,
           actor,
           ctx.params.id!,
-          bodyOf<{ full_refresh?: boolean }>(ctx).full_refresh === true,
+          bodyOf<typeof s.syncBody>(ctx).full_refresh === true,
         );
         return {
           status: 202,
@@ -292,11 +279,7 @@ export function connectionRoutes(deps: Deps) {
       scope: 'connections:read',
       summary: 'The sync runs of a connection, newest first',
       params: s.idParams,
-      query: {
-        type: 'object',
-        properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-        additionalProperties: false,
-      },
+      query: limitQuery,
       status: 200,
       response: { type: 'object', properties: { syncs: { type: 'array', items: s.syncSchema } } },
       errors: ['not_found'],
@@ -307,7 +290,7 @@ export function connectionRoutes(deps: Deps) {
           deps.graph,
           actor.projectId,
           ctx.params.id!,
-          queryOf<{ limit: number }>(ctx).limit,
+          queryOf<typeof limitQuery>(ctx).limit,
         );
         return { body: { syncs: syncs.map(syncView) } };
       },
@@ -337,15 +320,7 @@ export function connectionRoutes(deps: Deps) {
       scope: 'connections:read',
       summary: 'Events of a sync run, from its workflow history',
       params: s.syncParams,
-      query: {
-        type: 'object',
-        properties: {
-          project_id: projectIdField,
-          after_sequence: { type: 'integer', minimum: 0, default: 0 },
-          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-        },
-        additionalProperties: false,
-      },
+      query: afterSequenceQuery,
       status: 200,
       response: {
         type: 'object',
@@ -360,7 +335,7 @@ export function connectionRoutes(deps: Deps) {
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
         const sync = await syncRecord(deps, actor, ctx.params.id!, ctx.params.sync_id!);
-        const q = queryOf<{ after_sequence: number; limit: number }>(ctx);
+        const q = queryOf<typeof afterSequenceQuery>(ctx);
         if (typeof sync.workflow_id !== 'string' || typeof sync.run_id !== 'string')
           return { body: { sync_id: sync.id, events: [], next_after_sequence: q.after_sequence, has_more: false } };
         const all = await syncEvents(

@@ -11,11 +11,9 @@ import { ApiError } from '../errors/catalogue.js';
 import { actorFor } from '../auth/actor.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
 import { paidWriter } from '../credits/paidWriter.js';
-import type { DefinitionInput } from '../slices/definition.js';
 import { contextCompileBody, packSchema, sliceCompileBody } from './schemas.js';
-import { briefPack, compileSlice, requestedSlice, savedSlice, type CompileBody } from './service.js';
+import { briefPack, compileSlice, requestedSlice, savedSlice } from './service.js';
 
-type ContextBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string };
 const TAG = 'Context & Slices';
 
 const PACK_DESCRIPTION = [
@@ -52,7 +50,7 @@ export function contextRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: packSchema,
       handler: async (ctx) => {
-        const body = bodyOf<CompileBody & { project_id?: string }>(ctx);
+        const body = bodyOf<typeof sliceCompileBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await savedSlice(deps.graph, actor.projectId, ctx.params.id!);
         const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
@@ -72,7 +70,7 @@ export function contextRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: packSchema,
       handler: async (ctx) => {
-        const body = bodyOf<ContextBody>(ctx);
+        const body = bodyOf<typeof contextCompileBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
@@ -103,7 +101,7 @@ export function contextRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<ContextBody>(ctx);
+        const body = bodyOf<typeof contextCompileBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const compiled = await compileSlice(deps, actor.projectId, resolved, body);

@@ -6,16 +6,18 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { governedWriteSchema, idParams, obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { deleteDocument, reindexDocument, type ReindexInput } from './corrections.js';
+import { deleteDocument, reindexDocument } from './corrections.js';
 
-const common = { apply: { type: 'boolean', default: true }, project_id: projectIdField };
+const common = { apply: { type: 'boolean', default: true }, project_id: projectIdField } as const;
 const reindexBody = {
   description: 'Exactly one of content (the new text) or refetch true (fetch the document URL again).',
   oneOf: [
     obj({ content: { type: 'string', minLength: 1, maxLength: 5 * 1024 * 1024 }, ...common }, ['content']),
     obj({ refetch: { const: true }, ...common }, ['refetch']),
   ],
-};
+} as const;
+
+const deleteQuery = obj(common);
 
 export function documentCorrectionRoutes(deps: Deps) {
   return defineRoutes([
@@ -30,12 +32,12 @@ export function documentCorrectionRoutes(deps: Deps) {
         'Entities extracted from it keep existing; their provenance links to the chunks go (revert restores ' +
         'them). apply=false stages the deletion.',
       params: idParams,
-      query: obj(common),
+      query: deleteQuery,
       status: 200,
       errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ document_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
+        const q = queryOf<typeof deleteQuery>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const outcome = await deleteDocument(deps, actor, ctx.params.id!, q.apply);
         return {
@@ -62,7 +64,7 @@ export function documentCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict', 'payload_too_large', 'upstream_error'],
       response: governedWriteSchema({ document_id: { type: 'string' }, chunk_count: { type: 'integer' } }),
       handler: async (ctx) => {
-        const body = bodyOf<ReindexInput & { apply: boolean; project_id?: string }>(ctx);
+        const body = bodyOf<typeof reindexBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const outcome = await reindexDocument(deps, actor, ctx.params.id!, body, body.apply ?? true);
         return {

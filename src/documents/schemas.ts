@@ -10,16 +10,16 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STAGES = ['indexed', 'extracting', 'extracted', 'failed'] as const;
 export type DocumentStage = (typeof DOCUMENT_STAGES)[number];
 
-const tag: JsonSchema = {
+const tag = {
   type: 'string',
   minLength: 1,
   maxLength: 100,
   description:
     'Must keep a letter or digit once normalised (case, spacing, edge punctuation and a leading "the" are ' +
     'ignored), else a 400.',
-};
+} as const satisfies JsonSchema;
 
-export const createDocumentBody: JsonSchema = obj(
+export const createDocumentBody = obj(
   {
     content: {
       type: 'string',
@@ -177,7 +177,7 @@ export const createResultSchema: JsonSchema = {
   },
 };
 
-export const listQuery: JsonSchema = cursorQuery();
+export const listQuery = cursorQuery();
 
 export const listResultSchema: JsonSchema = {
   type: 'object',
@@ -188,7 +188,7 @@ export const listResultSchema: JsonSchema = {
   },
 };
 
-export const extractBody: JsonSchema = obj(
+export const extractBody = obj(
   {
     shape_id: {
       type: 'string',

@@ -1,19 +1,18 @@
 // The Entities area: corrections of committed domain entities (PATCH, DELETE, merge), each a governed
 // write of origin correction. Reading entities stays with the Graph area.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { defineRoutes } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { historySchema, historyView } from '../deltas/views.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import type { PropValue } from '../deltas/props.js';
 import { ENGINE_PROPERTIES } from '../shapes/definition.js';
-import { deleteEntity, entityHistory, mergeEntities, patchEntity, type EntityPatch } from './corrections.js';
+import { deleteEntity, entityHistory, mergeEntities, patchEntity } from './corrections.js';
 
-const id: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
-const scalar: JsonSchema[] = [{ type: 'string', maxLength: 10000 }, { type: 'number' }, { type: 'boolean' }];
-const propertyValue: JsonSchema = {
+const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const scalar = [{ type: 'string', maxLength: 10000 }, { type: 'number' }, { type: 'boolean' }] as const;
+const propertyValue = {
   oneOf: [
     ...scalar,
     { type: 'null' },
@@ -23,7 +22,7 @@ const propertyValue: JsonSchema = {
       items: { oneOf: [{ type: 'string', maxLength: 1000 }, { type: 'number' }, { type: 'boolean' }] },
     },
   ],
-};
+} as const;
 const ENGINE = [...ENGINE_PROPERTIES, 'name', 'merged_ids', 'aliases'].sort();
 
 const patchBody = obj(
@@ -101,9 +100,7 @@ export function entityRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: entityWrite,
       handler: async (ctx) => {
-        const { apply, project_id, ...patch } = bodyOf<
-          EntityPatch & { apply: boolean; project_id?: string; properties?: Record<string, PropValue> }
-        >(ctx);
+        const { apply, project_id, ...patch } = bodyOf<typeof patchBody>(ctx);
         const actor = await actorFor(deps, ctx, project_id, 'body');
         const outcome = await patchEntity(deps, actor, ctx.params.id!, patch, apply);
         return {
@@ -129,7 +126,7 @@ export function entityRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: entityWrite,
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; apply: boolean; detach: boolean }>(ctx);
+        const q = queryOf<typeof deleteQuery>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const outcome = await deleteEntity(deps, actor, ctx.params.id!, q.detach, q.apply);
         return {
@@ -160,7 +157,7 @@ export function entityRoutes(deps: Deps) {
         moved_relationships: { type: 'integer' },
       }),
       handler: async (ctx) => {
-        const body = bodyOf<{ into: string; from: string[]; apply: boolean; project_id?: string }>(ctx);
+        const body = bodyOf<typeof mergeBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const outcome = await mergeEntities(deps, actor, body.into, body.from, body.apply);
         return {
@@ -191,7 +188,7 @@ export function entityRoutes(deps: Deps) {
       errors: ['not_found'],
       response: historySchema('entity_id'),
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
         const rows = await entityHistory(deps, actor, ctx.params.id!);
         return { body: { entity_id: ctx.params.id!, deltas: historyView(rows) } };
       },

@@ -20,7 +20,6 @@ import {
   degradedSchema,
   withProperties,
 } from '../search/schemas.js';
-import type { SearchMode } from '../search/hybrid.js';
 import { memoryView } from './views.js';
 import { edgeView } from '../graph/views.js';
 import {
@@ -32,8 +31,6 @@ import {
   type MemoryKind,
 } from './schemas.js';
 import type { Plain } from '../db/values.js';
-
-type CreateBody = MemoryInput & { shape_id?: string; project_id?: string; apply: boolean; memories?: MemoryInput[] };
 
 export function memoryRoutes(deps: Deps) {
   const writer = createBriefingWriter(deps.config.llm);
@@ -70,7 +67,7 @@ export function memoryRoutes(deps: Deps) {
         shape_id: { type: 'string' },
       }),
       handler: async (ctx) => {
-        const body = bodyOf<CreateBody>(ctx);
+        const body = bodyOf<typeof createMemoryBody>(ctx);
         const { memories, shape_id, project_id, apply, ...single } = body;
         if (memories && single.content !== undefined) {
           throw new ApiError('invalid_request', 'Send either content (one memory) or memories (a batch), not both.', {
@@ -140,14 +137,7 @@ export function memoryRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          query?: string;
-          limit: number;
-          kinds?: MemoryKind[];
-          mode: SearchMode;
-          as_of?: string;
-          project_id?: string;
-        }>(ctx);
+        const body = bodyOf<typeof searchBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const recalled = await recallMemories(deps, actor.projectId, {
           query: body.query,
@@ -197,7 +187,7 @@ export function memoryRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{ query: string; limit: number; project_id?: string }>(ctx);
+        const body = bodyOf<typeof synthesizeBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const { memories } = await recallMemories(deps, actor.projectId, {
           query: body.query,
@@ -249,7 +239,7 @@ export function memoryRoutes(deps: Deps) {
       errors: ['not_found'],
       response: { type: 'object', properties: { memory: memoryNodeSchema } },
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
         const row = await getMemory(deps, actor.projectId, ctx.params.id!);
         return { body: { memory: memoryView(row.memory as Record<string, Plain>, 'single') } };
       },

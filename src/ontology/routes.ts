@@ -82,7 +82,7 @@ export function ontologyRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
         const ontology = await readOntology(deps.graph, actor.projectId);
         return { body: { project_id: actor.projectId, ...ontology } };
       },

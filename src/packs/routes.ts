@@ -8,13 +8,13 @@ import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, projectQuery, idParams } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import type { DefinitionInput } from '../slices/definition.js';
 import { savePackBody, savedPackSchema, savePackResponse } from './schemas.js';
 import { committedPack, listPacks, savePack, savedPackView } from './service.js';
-import { compileSlice, requestedSlice, type CompileBody } from '../context/service.js';
+import { compileSlice, requestedSlice } from '../context/service.js';
 
-type SaveBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string; apply: boolean };
 const TAG = 'Context & Slices';
+
+const listQuery = cursorQuery();
 
 export function packRoutes(deps: Deps) {
   return defineRoutes([
@@ -40,7 +40,7 @@ export function packRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: savePackResponse,
       handler: async (ctx) => {
-        const body = bodyOf<SaveBody>(ctx);
+        const body = bodyOf<typeof savePackBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
@@ -59,12 +59,12 @@ export function packRoutes(deps: Deps) {
       scope: 'context:read',
       summary: "List the project's saved (committed) context packs, newest first",
       description: 'Each pack as GET /v1/context/packs/{id} shows it, without selected (an empty list here).',
-      query: cursorQuery(),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('packs', savedPackSchema),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
+        const q = queryOf<typeof listQuery>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await listPacks(deps.graph, actor.projectId, { after: after ?? null, limit: q.limit });
@@ -89,7 +89,7 @@ export function packRoutes(deps: Deps) {
       errors: ['not_found'],
       response: { type: 'object', properties: { pack: savedPackSchema } },
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
         return { body: { pack: await committedPack(deps.graph, actor, ctx.params.id!) } };
       },
     },

@@ -33,7 +33,7 @@ export function preflightRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: verdictSchema,
       handler: async (ctx) => {
-        const body = bodyOf<{ delta_id: string; project_id?: string }>(ctx);
+        const body = bodyOf<typeof auditBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const verdict = await auditDeltaWithMeaning(deps, actor, body.delta_id);
         return { body: { ...verdict } };

@@ -5,18 +5,11 @@ import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route
 import { bodyOf, queryOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import {
-  cursorPage,
-  cursorQuery,
-  projectIdField,
-  projectQuery,
-  idParams,
-  governedWriteSchema,
-} from '../http/schemas.js';
+import { cursorPage, cursorQuery, applyQuery, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Actor } from '../deltas/service.js';
-import { checkDefinition, type Definition, type DefinitionInput } from './definition.js';
+import { checkDefinition, type Definition } from './definition.js';
 import { createShapeBody, shapeActionBody, shapeSchema, shapeSummarySchema, versionBody } from './schemas.js';
 import { createShape, deleteShape, publishVersion, retireShape, type ShapeWrite } from './service.js';
 import { listShapes, loadShape } from './store.js';
@@ -24,7 +17,11 @@ import { shapeSummary, shapeView, stagedShapeView } from './views.js';
 
 const writeResponse = governedWriteSchema({ shape: { ...shapeSchema, type: ['object', 'null'] } });
 
-type DefinitionBody = DefinitionInput & { project_id?: string; apply: boolean };
+const listQuery = cursorQuery({
+  name: { type: 'string', maxLength: 64 },
+  status: { enum: ['draft', 'published', 'retired'] },
+  latest: { type: 'boolean', default: false },
+});
 
 /** The governed-write result of a create or new version: the shape as committed, or as staged. */
 async function shapeWriteResult(
@@ -58,23 +55,12 @@ export function shapeRoutes(deps: Deps) {
       summary: 'List the shapes the project sees: built-in ones and its own committed versions',
       description:
         'Ordered by name, then newest version first. latest=true keeps only versions no committed version supersedes.',
-      query: cursorQuery({
-        name: { type: 'string', maxLength: 64 },
-        status: { enum: ['draft', 'published', 'retired'] },
-        latest: { type: 'boolean', default: false },
-      }),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('shapes', shapeSummarySchema),
       handler: async (ctx) => {
-        const q = queryOf<{
-          project_id?: string;
-          name?: string;
-          status?: string;
-          latest: boolean;
-          limit: number;
-          cursor?: string;
-        }>(ctx);
+        const q = queryOf<typeof listQuery>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
           n: 'string',
@@ -114,7 +100,7 @@ export function shapeRoutes(deps: Deps) {
       errors: ['conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const body = bodyOf<DefinitionBody & { name: string }>(ctx);
+        const body = bodyOf<typeof createShapeBody>(ctx);
         const def = checkDefinition(body);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const result = await createShape(deps, actor, body.name, def, body.apply);
@@ -134,7 +120,7 @@ export function shapeRoutes(deps: Deps) {
       errors: ['not_found'],
       response: { type: 'object', properties: { shape: shapeSchema } },
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
         const shape = await loadShape(deps.graph, ctx.params.id!, actor.projectId);
         if (!shape) throw notFound('shape', ctx.params.id!);
         return { body: { shape: shapeView(shape) } };
@@ -158,7 +144,7 @@ export function shapeRoutes(deps: Deps) {
       errors: ['not_found', 'forbidden', 'conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const body = bodyOf<DefinitionBody>(ctx);
+        const body = bodyOf<typeof versionBody>(ctx);
         const def = checkDefinition(body);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const result = await publishVersion(deps, actor, ctx.params.id!, def, body.apply);
@@ -180,7 +166,7 @@ export function shapeRoutes(deps: Deps) {
       errors: ['not_found', 'forbidden', 'conflict'],
       response: writeResponse,
       handler: async (ctx: ApiContext) => {
-        const body = bodyOf<{ project_id?: string; apply: boolean }>(ctx);
+        const body = bodyOf<typeof shapeActionBody>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const result = await retireShape(deps, actor, ctx.params.id!, body.apply);
         const shape =
@@ -203,17 +189,13 @@ export function shapeRoutes(deps: Deps) {
         'deltas that add such nodes or USES_SHAPE it (details.used_by names them). 403 for built-in shapes. ' +
         'apply=false stages the deletion for review.',
       params: idParams,
-      query: {
-        type: 'object',
-        properties: { project_id: projectIdField, apply: { type: 'boolean', default: true } },
-        additionalProperties: false,
-      },
+      query: applyQuery,
       idempotent: true,
       status: 200,
       errors: ['not_found', 'forbidden', 'conflict'],
       response: governedWriteSchema({ shape_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
+        const q = queryOf<typeof applyQuery>(ctx);
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const result = await deleteShape(deps, actor, ctx.params.id!, q.apply);
         return {

@@ -3,22 +3,14 @@
 import type { Client } from '@temporalio/client';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';
+import type { Input } from '../http/input.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, idParams, projectQuery } from '../http/schemas.js';
 import { withTimeout } from '../shared/timeout.js';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  patchEndpoint,
-  redeliver,
-  rotateSecret,
-  sendPing,
-  type CreateInput,
-  type PatchInput,
-} from './service.js';
+import { createEndpoint, deleteEndpoint, patchEndpoint, redeliver, rotateSecret, sendPing } from './service.js';
 import { listDeliveries, listEndpoints, readEndpoint } from './store.js';
 import { deliverySchema, deliveryView, endpointSchema, endpointView } from './views.js';
 import * as s from './schemas.js';
@@ -45,8 +37,8 @@ const withSecret = {
 function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
   const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
   const projectId = fromQuery
-    ? queryOf<{ project_id?: string }>(ctx)?.project_id
-    : bodyOf<{ project_id?: string }>(ctx).project_id;
+    ? queryOf<typeof projectQuery>(ctx)?.project_id
+    : bodyOf<typeof s.projectOnlyBody>(ctx).project_id;
   return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
 }
 
@@ -65,7 +57,8 @@ async function view(deps: Deps, actor: Actor, id: string) {
   return endpointView(await readEndpoint(deps.graph, actor.projectId, id));
 }
 
-type Page = { project_id?: string; limit: number; cursor?: string };
+const pageQuery = cursorQuery();
+type Page = Input<typeof pageQuery>;
 const pageCursor = (q: Page) => decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
 
 export function webhookRoutes(deps: Deps) {
@@ -87,7 +80,7 @@ export function webhookRoutes(deps: Deps) {
       errors: ['invalid_request', 'secrets_unavailable'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
-        const created = await createEndpoint(deps.graph, deps.config, actor, bodyOf<CreateInput>(ctx));
+        const created = await createEndpoint(deps.graph, deps.config, actor, bodyOf<typeof s.createBody>(ctx));
         return { status: 201, body: { webhook: await view(deps, actor, created.id), secret: created.secret } };
       },
     },
@@ -98,12 +91,12 @@ export function webhookRoutes(deps: Deps) {
       tag: TAG,
       scope: 'webhooks:read',
       summary: 'List the webhook endpoints of a project, newest first',
-      query: cursorQuery(),
+      query: pageQuery,
       status: 200,
       response: cursorPage('webhooks', endpointSchema),
       errors: [],
       handler: async (ctx) => {
-        const q = queryOf<Page>(ctx);
+        const q = queryOf<typeof pageQuery>(ctx);
         const actor = await actorOf(deps, ctx);
         const rows = await listEndpoints(deps.graph, actor.projectId, pageCursor(q), q.limit + 1);
         const { items, ...page } = keysetPage(rows.map(endpointView), q.limit, (w) => ({
@@ -145,7 +138,7 @@ export function webhookRoutes(deps: Deps) {
       errors: ['invalid_request', 'not_found'],
       handler: async (ctx) => {
         const actor = await actorOf(deps, ctx);
-        await patchEndpoint(deps.graph, deps.config, actor, ctx.params.id!, bodyOf<PatchInput>(ctx));
+        await patchEndpoint(deps.graph, deps.config, actor, ctx.params.id!, bodyOf<typeof s.patchBody>(ctx));
         return { body: { webhook: await view(deps, actor, ctx.params.id!) } };
       },
     },
@@ -246,12 +239,12 @@ export function webhookRoutes(deps: Deps) {
       scope: 'webhooks:read',
       summary: "An endpoint's deliveries, newest first: event, attempts, last status code, latency, next retry",
       params: idParams,
-      query: cursorQuery(),
+      query: pageQuery,
       status: 200,
       response: cursorPage('deliveries', deliverySchema),
       errors: ['not_found'],
       handler: async (ctx) => {
-        const q = queryOf<Page>(ctx);
+        const q = queryOf<typeof pageQuery>(ctx);
         const actor = await actorOf(deps, ctx);
         const after = pageCursor(q);
         await readEndpoint(deps.graph, actor.projectId, ctx.params.id!);
