@@ -2,13 +2,14 @@
 // read) and turn its records into typed entities (map), every write a delta of origin "bridge".
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { requireScope } from '../auth/scopes.js';
 import { defineRoutes } from '../http/route.js';
+import { bodyActor, queryActorOf, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
-import { cursorPage, cursorQuery, obj, projectQuery, idParams } from '../http/schemas.js';
+import { cursorPage, cursorQuery, obj, idParams } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
 import { bridgeListItem, bridgeView } from './views.js';
 import {
@@ -101,8 +102,7 @@ export function bridgeRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<typeof createBridgeBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof createBridgeBody>(deps, ctx);
         const options = withDefaults(body.options);
         const proposed = await proposeFrom(deps, body.source, options);
         const result = await createBridge(deps, actor, body.name, proposed, options, body.apply ?? false);
@@ -132,8 +132,7 @@ export function bridgeRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('bridges', bridgeSchema),
       handler: async (ctx) => {
-        const q = queryOf<typeof listQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await listBridges(deps.graph, actor.projectId, {
           name: q.name ?? null,
@@ -145,23 +144,19 @@ export function bridgeRoutes(deps: Deps) {
         return { body: { bridges: items, ...page } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/bridges/:id',
-      operationId: 'getBridge',
-      tag: 'Bridge',
-      scope: 'bridges:read',
-      summary: 'Read a bridge with its mappings and source digest',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { bridge: bridgeSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
-        return { body: { bridge: bridgeView(await loadBridge(deps.graph, actor.projectId, ctx.params.id!)) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/bridges/:id',
+        operationId: 'getBridge',
+        tag: 'Bridge',
+        scope: 'bridges:read',
+        summary: 'Read a bridge with its mappings and source digest',
+        key: 'bridge',
+        schema: bridgeSchema,
       },
-    },
+      async (actor, id) => bridgeView(await loadBridge(deps.graph, actor.projectId, id)),
+    ),
     {
       method: 'post',
       path: '/v1/bridges/:id/versions',
@@ -189,8 +184,7 @@ export function bridgeRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<typeof versionBridgeFields>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof versionBridgeFields>(deps, ctx);
         const id = ctx.params.id!;
         const options = withDefaults(body.options);
         const current = await loadBridge(deps.graph, actor.projectId, id);
@@ -259,8 +253,7 @@ export function bridgeRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<typeof mapBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof mapBody>(deps, ctx);
         const id = ctx.params.id!;
         if (body.dry_run === true) {
           const plan = await planMapOnly(deps, actor, id, body.record_type, body.records);

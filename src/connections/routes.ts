@@ -2,8 +2,9 @@
 // their runs and events. Secrets are write-only: no answer ever carries a token.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';
+import { recordRoute, requestActor } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { actorFor, type Actor } from '../auth/actor.js';
+import { type Actor } from '../auth/actor.js';
 import { requireScope } from '../auth/scopes.js';
 import { ApiError } from '../errors/catalogue.js';
 import { afterSequenceQuery, projectIdField, projectQuery } from '../http/schemas.js';
@@ -33,14 +34,6 @@ function requireApplyScope(ctx: ApiContext, policy: string | undefined): void {
     throw new ApiError('forbidden', "This key's writes stage for review; it may not set apply_if_safe.", {
       key_writes: 'stage',
     });
-}
-
-function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
-  const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
-  const projectId = fromQuery
-    ? queryOf<typeof projectQuery>(ctx)?.project_id
-    : bodyOf<typeof s.projectOnlyBody>(ctx).project_id;
-  return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
 }
 
 async function viewOf(deps: Deps, actor: Actor, id: string): Promise<Record<string, Plain>> {
@@ -87,7 +80,7 @@ export function connectionRoutes(deps: Deps) {
       errors: ['invalid_request'],
       handler: async (ctx) => {
         const body = bodyOf<typeof s.testBody>(ctx);
-        await actorOf(deps, ctx);
+        await requestActor(deps, ctx);
         const outcome = await runChecks(deps, body.kind, body.config, body.secret?.token ?? null);
         return {
           body: {
@@ -121,7 +114,7 @@ export function connectionRoutes(deps: Deps) {
       handler: async (ctx) => {
         const body = bodyOf<typeof s.createBody>(ctx);
         requireApplyScope(ctx, body.apply_policy);
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const { outcome, id } = await createConnection(deps, actor, body);
         if (outcome.status !== 'failed' && body.schedule) await reschedule(deps, actor, id, false);
         const connection = outcome.status === 'failed' ? null : await viewOf(deps, actor, id);
@@ -143,28 +136,24 @@ export function connectionRoutes(deps: Deps) {
       response: { type: 'object', properties: { connections: { type: 'array', items: s.connectionSchema } } },
       errors: [],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const rows = await listConnections(deps.graph, actor.projectId, queryOf<typeof limitQuery>(ctx).limit);
         return { body: { connections: rows.map(connectionView) } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/connections/:id',
-      operationId: 'getConnection',
-      tag: TAG,
-      scope: 'connections:read',
-      summary: 'Read a connection (its secret only as set, fingerprint and set_at)',
-      params: s.idParams,
-      query: projectQuery,
-      status: 200,
-      response: connectionReply,
-      errors: ['not_found'],
-      handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
-        return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/connections/:id',
+        operationId: 'getConnection',
+        tag: TAG,
+        scope: 'connections:read',
+        summary: 'Read a connection (its secret only as set, fingerprint and set_at)',
+        key: 'connection',
+        response: connectionReply,
       },
-    },
+      (actor, id) => viewOf(deps, actor, id),
+    ),
     {
       method: 'patch',
       path: '/v1/connections/:id',
@@ -191,7 +180,7 @@ export function connectionRoutes(deps: Deps) {
       handler: async (ctx) => {
         const body = bodyOf<typeof s.patchBody>(ctx);
         requireApplyScope(ctx, body.apply_policy);
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const before = await readConnection(deps.graph, actor.projectId, ctx.params.id!);
         await patchConnection(deps, actor, ctx.params.id!, body);
         if (body.schedule !== undefined) await reschedule(deps, actor, ctx.params.id!, before.scheduleEvery !== null);
@@ -211,7 +200,7 @@ export function connectionRoutes(deps: Deps) {
       response: s.testResult,
       errors: ['not_found', 'conflict', 'secrets_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const outcome = await testStored(deps, actor, ctx.params.id!);
         return {
           body: {
@@ -252,7 +241,7 @@ export function connectionRoutes(deps: Deps) {
       },
       errors: ['not_found', 'conflict', 'sync_in_progress', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const opened = await startSync(
           deps,
           actor,
@@ -284,7 +273,7 @@ export function connectionRoutes(deps: Deps) {
       response: { type: 'object', properties: { syncs: { type: 'array', items: s.syncSchema } } },
       errors: ['not_found'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         await readConnection(deps.graph, actor.projectId, ctx.params.id!);
         const syncs = await listSyncs(
           deps.graph,
@@ -308,7 +297,7 @@ export function connectionRoutes(deps: Deps) {
       response: { type: 'object', properties: { sync: s.syncSchema } },
       errors: ['not_found'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         return { body: { sync: syncView(await syncRecord(deps, actor, ctx.params.id!, ctx.params.sync_id!)) } };
       },
     },
@@ -333,7 +322,7 @@ export function connectionRoutes(deps: Deps) {
       },
       errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const sync = await syncRecord(deps, actor, ctx.params.id!, ctx.params.sync_id!);
         const q = queryOf<typeof afterSequenceQuery>(ctx);
         if (typeof sync.workflow_id !== 'string' || typeof sync.run_id !== 'string')
@@ -370,7 +359,7 @@ export function connectionRoutes(deps: Deps) {
       response: connectionReply,
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'] as const,
       handler: async (ctx: ApiContext) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         await setPaused(deps, actor, ctx.params.id!, verb === 'pause');
         await reschedule(deps, actor, ctx.params.id!, false);
         return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
@@ -389,7 +378,7 @@ export function connectionRoutes(deps: Deps) {
       response: connectionReply,
       errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const before = await readConnection(deps.graph, actor.projectId, ctx.params.id!);
         await revokeConnection(deps, actor, ctx.params.id!);
         await reschedule(deps, actor, ctx.params.id!, before.scheduleEvery !== null);

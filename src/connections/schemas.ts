@@ -193,7 +193,7 @@ export const syncBody = obj({
   project_id: projectIdField,
   full_refresh: { type: 'boolean', default: false },
 });
-export const projectOnlyBody = obj({ project_id: projectIdField });
+export { projectOnlyBody } from '../http/schemas.js';
 export { idParams } from '../http/schemas.js';
 export const syncParams: JsonSchema = obj(
   { id: { type: 'string', minLength: 1, maxLength: 64 }, sync_id: { type: 'string', minLength: 1, maxLength: 64 } },

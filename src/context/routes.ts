@@ -5,10 +5,9 @@ import { briefingProperties } from '../briefing/schema.js';
 import { degradedHeaders } from '../search/schemas.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
+import { bodyActor } from '../http/records.js';
 import { idParams } from '../http/schemas.js';
-import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { actorFor } from '../auth/actor.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
 import { paidWriter } from '../credits/paidWriter.js';
 import { contextCompileBody, packSchema, sliceCompileBody } from './schemas.js';
@@ -50,8 +49,7 @@ export function contextRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: packSchema,
       handler: async (ctx) => {
-        const body = bodyOf<typeof sliceCompileBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof sliceCompileBody>(deps, ctx);
         const resolved = await savedSlice(deps.graph, actor.projectId, ctx.params.id!);
         const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
         return { body: { ...pack }, headers: degradedHeaders(degraded) };
@@ -70,8 +68,7 @@ export function contextRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: packSchema,
       handler: async (ctx) => {
-        const body = bodyOf<typeof contextCompileBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof contextCompileBody>(deps, ctx);
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
         return { body: { ...pack }, headers: degradedHeaders(degraded) };
@@ -101,8 +98,7 @@ export function contextRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<typeof contextCompileBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof contextCompileBody>(deps, ctx);
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const compiled = await compileSlice(deps, actor.projectId, resolved, body);
         try {

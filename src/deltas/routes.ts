@@ -1,8 +1,8 @@
 // The Deltas area: list and read deltas with their changes; apply, reject and revert them.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type JsonSchema, type RouteSpec } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
-import { actorFor, type Actor } from '../auth/actor.js';
+import { bodyActor, queryActorOf } from '../http/records.js';
+import { type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorPage, obj, projectIdField, cursorQuery, idParams } from '../http/schemas.js';
@@ -74,8 +74,7 @@ export function deltaRoutes(deps: Deps) {
     response: { type: 'object', properties: { delta: deltaWithChangesSchema } },
     errors: ['not_found', 'conflict'] as const,
     handler: async (ctx: ApiContext) => {
-      const body = bodyOf<typeof applyBody>(ctx);
-      const actor = await actorFor(deps, ctx, body.project_id, 'body');
+      const { body, actor } = await bodyActor<typeof applyBody>(deps, ctx);
       const id = ctx.params.id!;
       // A key whose writes stage writes for review; applying (or reverting, which applies) is a reviewer's act.
       if (actor.stageWrites && verb !== 'reject')
@@ -101,8 +100,7 @@ export function deltaRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('deltas', deltaSchema),
       handler: async (ctx) => {
-        const q = queryOf<typeof listQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await deps.graph.read((tx) =>
           listDeltas(tx, actor.projectId, {
@@ -130,8 +128,7 @@ export function deltaRoutes(deps: Deps) {
       errors: ['not_found'],
       response: { type: 'object', properties: { delta: deltaWithChangesSchema } },
       handler: async (ctx) => {
-        const q = queryOf<typeof getQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof getQuery>(deps, ctx);
         return { body: { delta: await readDelta(deps, actor, ctx.params.id!, q.changes_limit) } };
       },
     },

@@ -2,9 +2,8 @@
 // source. Both are governed writes (origin correction); apply false stages them for review.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, queryActorOf } from '../http/records.js';
 import { governedWriteSchema, idParams, obj, projectIdField } from '../http/schemas.js';
-import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { deleteDocument, reindexDocument } from './corrections.js';
 
@@ -37,8 +36,7 @@ export function documentCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ document_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<typeof deleteQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteDocument(deps, actor, ctx.params.id!, q.apply);
         return {
           status: governedWriteStatus(outcome, 200),
@@ -64,8 +62,7 @@ export function documentCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict', 'payload_too_large', 'upstream_error'],
       response: governedWriteSchema({ document_id: { type: 'string' }, chunk_count: { type: 'integer' } }),
       handler: async (ctx) => {
-        const body = bodyOf<typeof reindexBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof reindexBody>(deps, ctx);
         const outcome = await reindexDocument(deps, actor, ctx.params.id!, body, body.apply ?? true);
         return {
           status: governedWriteStatus(outcome, 200),

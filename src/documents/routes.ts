@@ -2,10 +2,11 @@
 // documents; hand a document over to extraction through a shape.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, queryActorOf, recordRoute } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import { invalid } from '../errors/catalogue.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
-import { idParams, projectQuery } from '../http/schemas.js';
+import { idParams } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
 import { checkOneSource, type DocumentInput } from './source.js';
@@ -101,8 +102,7 @@ export function documentRoutes(deps: Deps) {
       errors: [],
       response: listResultSchema,
       handler: async (ctx) => {
-        const q = queryOf<typeof listQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const page = await listDocuments(deps.graph, actor.projectId, { limit: q.limit, after });
         const sources = page.rows.map(listItemView);
@@ -116,23 +116,19 @@ export function documentRoutes(deps: Deps) {
         };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/documents/:id',
-      operationId: 'getDocument',
-      tag: 'Documents',
-      scope: 'documents:read',
-      summary: 'Read one committed document with its extraction counts',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { source: sourceSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
-        return { body: { source: sourceView(await getDocument(deps.graph, actor.projectId, ctx.params.id!)) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/documents/:id',
+        operationId: 'getDocument',
+        tag: 'Documents',
+        scope: 'documents:read',
+        summary: 'Read one committed document with its extraction counts',
+        key: 'source',
+        schema: sourceSchema,
       },
-    },
+      async (actor, id) => sourceView(await getDocument(deps.graph, actor.projectId, id)),
+    ),
     {
       method: 'post',
       path: '/v1/documents/:id/extract',
@@ -151,8 +147,7 @@ export function documentRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: handoffSchema,
       handler: async (ctx) => {
-        const body = bodyOf<typeof extractBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof extractBody>(deps, ctx);
         const documentId = ctx.params.id!;
         await checkExtractable(deps.graph, actor.projectId, documentId, body.shape_id);
         await requestExtraction(deps.graph, actor.projectId, documentId, body.shape_id);

@@ -2,7 +2,8 @@
 // write of origin correction. Reading entities stays with the Graph area.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, queryActor, queryActorOf } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { historySchema, historyView } from '../deltas/views.js';
 import { actorFor } from '../auth/actor.js';
@@ -126,8 +127,7 @@ export function entityRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: entityWrite,
       handler: async (ctx) => {
-        const q = queryOf<typeof deleteQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteEntity(deps, actor, ctx.params.id!, q.detach, q.apply);
         return {
           status: governedWriteStatus(outcome, 200),
@@ -157,8 +157,7 @@ export function entityRoutes(deps: Deps) {
         moved_relationships: { type: 'integer' },
       }),
       handler: async (ctx) => {
-        const body = bodyOf<typeof mergeBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof mergeBody>(deps, ctx);
         const outcome = await mergeEntities(deps, actor, body.into, body.from, body.apply);
         return {
           status: governedWriteStatus(outcome, 200),
@@ -188,7 +187,7 @@ export function entityRoutes(deps: Deps) {
       errors: ['not_found'],
       response: historySchema('entity_id'),
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
+        const actor = await queryActor(deps, ctx);
         const rows = await entityHistory(deps, actor, ctx.params.id!);
         return { body: { entity_id: ctx.params.id!, deltas: historyView(rows) } };
       },

@@ -2,6 +2,7 @@
 // counts per label and relationship type. Committed data only unless include_pending=true.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { queryActorOf } from '../http/records.js';
 import { RECORD_LABELS } from '../deltas/draft.js';
 import { queryOf } from '../http/app.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
@@ -164,8 +165,7 @@ export function graphRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const q = queryOf<typeof neighbourhoodQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof neighbourhoodQuery>(deps, ctx);
         const around = await readNeighbourhood(deps.graph, actor.projectId, ctx.params.id!, {
           depth: q.depth,
           limit: q.limit,
@@ -245,8 +245,7 @@ export function graphRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const q = queryOf<typeof countsQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof countsQuery>(deps, ctx);
         return {
           body: { project_id: actor.projectId, ...(await countGraph(deps.graph, actor.projectId, q.include_pending)) },
         };

@@ -28,6 +28,9 @@ export function obj<
 /** What obj() builds. */
 export type ObjectSchema<P, R> = { type: 'object'; properties: P; required: R; additionalProperties: false };
 
+/** The body of a write that names only its project. */
+export const projectOnlyBody = obj({ project_id: projectIdField });
+
 /** The query of a governed DELETE: apply=false stages the deletion for review. */
 export const applyQuery = {
   type: 'object',

@@ -2,9 +2,10 @@
 // checkpoints from its Temporal history, cancel it.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
+import { queryActorOf } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { afterSequenceQuery, cursorPage, cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
+import { afterSequenceQuery, cursorPage, cursorQuery, obj, projectOnlyBody, projectQuery } from '../http/schemas.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { actorFor } from '../auth/actor.js';
 import type { Actor } from '../deltas/service.js';
@@ -26,13 +27,12 @@ import { listLoopRecords, loopRecord as loopById } from './store.js';
 
 const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
 const listQuery = cursorQuery({ status: { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] } });
-const cancelBody = obj({ project_id: projectIdField });
 
 async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; loop: Record<string, Plain> }> {
   const actor = await actorFor(
     deps,
     ctx,
-    queryOf<typeof projectQuery>(ctx)?.project_id ?? bodyOf<typeof cancelBody>(ctx).project_id,
+    queryOf<typeof projectQuery>(ctx)?.project_id ?? bodyOf<typeof projectOnlyBody>(ctx).project_id,
     ctx.method === 'GET' ? 'query' : 'body',
   );
   return { actor, loop: await loopById(deps.graph, actor.projectId, ctx.params.loop_id!) };
@@ -160,8 +160,7 @@ export function loopRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('loops', loopListItem),
       handler: async (ctx) => {
-        const q = queryOf<typeof listQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const records = await listLoopRecords(deps.graph, actor.projectId, {
           status: q.status ?? null,
@@ -311,7 +310,7 @@ export function loopRoutes(deps: Deps) {
       scope: 'loops:run',
       summary: 'Cancel a running loop; its delta stays staged with what was done',
       params: idParams,
-      body: cancelBody,
+      body: projectOnlyBody,
       status: 202,
       response: {
         type: 'object',

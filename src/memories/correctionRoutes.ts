@@ -2,7 +2,8 @@
 // write (delta of origin correction): apply false stages it for review, revert restores.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, queryActor, queryActorOf } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import {
   obj,
   projectIdField,
@@ -162,8 +163,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const q = queryOf<typeof deleteQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteMemory(deps, actor, ctx.params.id!, q.apply);
         return {
           status: governedWriteStatus(outcome, 200),
@@ -191,8 +191,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ memory_id: { type: 'string' }, superseded_by: { type: 'string' } }),
       handler: async (ctx) => {
-        const body = bodyOf<typeof supersedeBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof supersedeBody>(deps, ctx);
         const outcome = await supersedeMemory(
           deps,
           actor,
@@ -227,7 +226,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
       errors: ['not_found'],
       response: historySchema('memory_id'),
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
+        const actor = await queryActor(deps, ctx);
         const rows = await memoryHistory(deps, actor, ctx.params.id!);
         return { body: { memory_id: ctx.params.id!, deltas: historyView(rows) } };
       },

@@ -2,9 +2,10 @@
 import { briefingProperties } from '../briefing/schema.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, recordRoute } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { obj, projectQuery, governedWriteSchema } from '../http/schemas.js';
+import { governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
@@ -137,8 +138,7 @@ export function memoryRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<typeof searchBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof searchBody>(deps, ctx);
         const recalled = await recallMemories(deps, actor.projectId, {
           query: body.query,
           limit: body.limit,
@@ -187,8 +187,7 @@ export function memoryRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<typeof synthesizeBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof synthesizeBody>(deps, ctx);
         const { memories } = await recallMemories(deps, actor.projectId, {
           query: body.query,
           limit: 50,
@@ -226,23 +225,19 @@ export function memoryRoutes(deps: Deps) {
         }
       },
     },
-    {
-      method: 'get',
-      path: '/v1/memories/:id',
-      operationId: 'getMemory',
-      tag: 'Memories',
-      scope: 'memories:read',
-      summary: 'Read one committed memory',
-      params: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { memory: memoryNodeSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
-        const row = await getMemory(deps, actor.projectId, ctx.params.id!);
-        return { body: { memory: memoryView(row.memory as Record<string, Plain>, 'single') } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/memories/:id',
+        operationId: 'getMemory',
+        tag: 'Memories',
+        scope: 'memories:read',
+        summary: 'Read one committed memory',
+        key: 'memory',
+        schema: memoryNodeSchema,
       },
-    },
+      async (actor, id) =>
+        memoryView((await getMemory(deps, actor.projectId, id)).memory as Record<string, Plain>, 'single'),
+    ),
   ]);
 }

@@ -3,10 +3,9 @@
 // what a pack selected (the preflight selections check warns before such a memory is deleted).
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, queryActorOf, recordRoute } from '../http/records.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, cursorQuery, projectQuery, idParams } from '../http/schemas.js';
-import { actorFor } from '../auth/actor.js';
+import { cursorPage, cursorQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { savePackBody, savedPackSchema, savePackResponse } from './schemas.js';
 import { committedPack, listPacks, savePack, savedPackView } from './service.js';
@@ -40,8 +39,7 @@ export function packRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: savePackResponse,
       handler: async (ctx) => {
-        const body = bodyOf<typeof savePackBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof savePackBody>(deps, ctx);
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
         const result = await savePack(deps.graph, actor, pack, resolved.def.planes, body.apply);
@@ -64,8 +62,7 @@ export function packRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('packs', savedPackSchema),
       handler: async (ctx) => {
-        const q = queryOf<typeof listQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
         const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
         const rows = await listPacks(deps.graph, actor.projectId, { after: after ?? null, limit: q.limit });
         const packs = rows.map(savedPackView);
@@ -73,25 +70,21 @@ export function packRoutes(deps: Deps) {
         return { body: { packs: items, ...page } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/context/packs/:id',
-      operationId: 'getContextPack',
-      tag: TAG,
-      scope: 'context:read',
-      summary: 'Read one saved context pack: its stored summary and what it selected',
-      description:
-        'selected lists the SELECTED links still present, in pack order; item_count is how many the pack selected ' +
-        "when saved. A staged pack, an unknown id or another project's pack is a 404.",
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { pack: savedPackSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
-        return { body: { pack: await committedPack(deps.graph, actor, ctx.params.id!) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/context/packs/:id',
+        operationId: 'getContextPack',
+        tag: TAG,
+        scope: 'context:read',
+        summary: 'Read one saved context pack: its stored summary and what it selected',
+        description:
+          'selected lists the SELECTED links still present, in pack order; item_count is how many the pack selected ' +
+          "when saved. A staged pack, an unknown id or another project's pack is a 404.",
+        key: 'pack',
+        schema: savedPackSchema,
       },
-    },
+      (actor, id) => committedPack(deps.graph, actor, id),
+    ),
   ]);
 }

@@ -2,10 +2,11 @@
 // retire and delete shapes. Every change is a governed write answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, queryActorOf, recordRoute } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, cursorQuery, applyQuery, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
+import { cursorPage, cursorQuery, applyQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Actor } from '../deltas/service.js';
@@ -60,8 +61,7 @@ export function shapeRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('shapes', shapeSummarySchema),
       handler: async (ctx) => {
-        const q = queryOf<typeof listQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
         const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
           n: 'string',
           v: 'number',
@@ -107,25 +107,23 @@ export function shapeRoutes(deps: Deps) {
         return shapeWriteResult(deps, actor, result, def, null);
       },
     },
-    {
-      method: 'get',
-      path: '/v1/shapes/:id',
-      operationId: 'getShape',
-      tag: 'Ontology & Shapes',
-      scope: 'shapes:read',
-      summary: 'Read one shape with its full definition',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { shape: shapeSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
-        const shape = await loadShape(deps.graph, ctx.params.id!, actor.projectId);
-        if (!shape) throw notFound('shape', ctx.params.id!);
-        return { body: { shape: shapeView(shape) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/shapes/:id',
+        operationId: 'getShape',
+        tag: 'Ontology & Shapes',
+        scope: 'shapes:read',
+        summary: 'Read one shape with its full definition',
+        key: 'shape',
+        schema: shapeSchema,
       },
-    },
+      async (actor, id) => {
+        const shape = await loadShape(deps.graph, id, actor.projectId);
+        if (!shape) throw notFound('shape', id);
+        return shapeView(shape);
+      },
+    ),
     {
       method: 'post',
       path: '/v1/shapes/:id/versions',
@@ -166,8 +164,7 @@ export function shapeRoutes(deps: Deps) {
       errors: ['not_found', 'forbidden', 'conflict'],
       response: writeResponse,
       handler: async (ctx: ApiContext) => {
-        const body = bodyOf<typeof shapeActionBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof shapeActionBody>(deps, ctx);
         const result = await retireShape(deps, actor, ctx.params.id!, body.apply);
         const shape =
           result.status === 'applied' ? await loadShape(deps.graph, result.shape.id, actor.projectId) : result.shape;
@@ -195,8 +192,7 @@ export function shapeRoutes(deps: Deps) {
       errors: ['not_found', 'forbidden', 'conflict'],
       response: governedWriteSchema({ shape_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<typeof applyQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof applyQuery>(deps, ctx);
         const result = await deleteShape(deps, actor, ctx.params.id!, q.apply);
         return {
           status: governedWriteStatus(result, 200),

@@ -2,10 +2,11 @@
 // compile. Every change is a governed write (delta origin "slice") answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
+import { queryActorOf, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyOf } from '../http/app.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, cursorQuery, applyQuery, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
+import { cursorPage, cursorQuery, applyQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
@@ -93,8 +94,7 @@ export function sliceRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('slices', sliceSchema),
       handler: async (ctx) => {
-        const q = queryOf<typeof listQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
         const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
           n: 'string',
           v: 'number',
@@ -110,23 +110,19 @@ export function sliceRoutes(deps: Deps) {
         return { body: { slices: items.map(sliceView), ...page } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/slices/:id',
-      operationId: 'getSlice',
-      tag: TAG,
-      scope: 'slices:read',
-      summary: 'Read one committed slice version',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { slice: sliceSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<typeof projectQuery>(ctx).project_id, 'query');
-        return { body: { slice: sliceView(await committedSlice(deps.graph, actor, ctx.params.id!)) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/slices/:id',
+        operationId: 'getSlice',
+        tag: TAG,
+        scope: 'slices:read',
+        summary: 'Read one committed slice version',
+        key: 'slice',
+        schema: sliceSchema,
       },
-    },
+      async (actor, id) => sliceView(await committedSlice(deps.graph, actor, id)),
+    ),
     {
       method: 'post',
       path: '/v1/slices/:id/versions',
@@ -166,8 +162,7 @@ export function sliceRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ slice_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<typeof applyQuery>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof applyQuery>(deps, ctx);
         const result = await deleteSlice(deps.graph, actor, ctx.params.id!, q.apply);
         return {
           status: governedWriteStatus(result, 200),

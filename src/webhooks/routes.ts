@@ -2,10 +2,11 @@
 // state (docs/webhooks.md). The signing secret is answered once, at create and at rotate-secret.
 import type { Client } from '@temporalio/client';
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext } from '../http/route.js';
+import { defineRoutes } from '../http/route.js';
+import { recordRoute, requestActor } from '../http/records.js';
 import type { Input } from '../http/input.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { actorFor, type Actor } from '../auth/actor.js';
+import { type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
 import { decodeCursor, keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, idParams, projectQuery } from '../http/schemas.js';
@@ -33,14 +34,6 @@ const withSecret = {
     },
   },
 };
-
-function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
-  const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
-  const projectId = fromQuery
-    ? queryOf<typeof projectQuery>(ctx)?.project_id
-    : bodyOf<typeof s.projectOnlyBody>(ctx).project_id;
-  return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
-}
 
 async function temporal(deps: Deps): Promise<Client> {
   try {
@@ -79,7 +72,7 @@ export function webhookRoutes(deps: Deps) {
       response: withSecret,
       errors: ['invalid_request', 'secrets_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const created = await createEndpoint(deps.graph, deps.config, actor, bodyOf<typeof s.createBody>(ctx));
         return { status: 201, body: { webhook: await view(deps, actor, created.id), secret: created.secret } };
       },
@@ -97,7 +90,7 @@ export function webhookRoutes(deps: Deps) {
       errors: [],
       handler: async (ctx) => {
         const q = queryOf<typeof pageQuery>(ctx);
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const rows = await listEndpoints(deps.graph, actor.projectId, pageCursor(q), q.limit + 1);
         const { items, ...page } = keysetPage(rows.map(endpointView), q.limit, (w) => ({
           c: w.created_at,
@@ -106,23 +99,19 @@ export function webhookRoutes(deps: Deps) {
         return { body: { webhooks: items, ...page } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/webhooks/:id',
-      operationId: 'getWebhook',
-      tag: TAG,
-      scope: 'webhooks:read',
-      summary: 'Read a webhook endpoint (its secret only as a fingerprint)',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      response: webhookReply,
-      errors: ['not_found'],
-      handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
-        return { body: { webhook: await view(deps, actor, ctx.params.id!) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/webhooks/:id',
+        operationId: 'getWebhook',
+        tag: TAG,
+        scope: 'webhooks:read',
+        summary: 'Read a webhook endpoint (its secret only as a fingerprint)',
+        key: 'webhook',
+        response: webhookReply,
       },
-    },
+      (actor, id) => view(deps, actor, id),
+    ),
     {
       method: 'patch',
       path: '/v1/webhooks/:id',
@@ -137,7 +126,7 @@ export function webhookRoutes(deps: Deps) {
       response: webhookReply,
       errors: ['invalid_request', 'not_found'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         await patchEndpoint(deps.graph, deps.config, actor, ctx.params.id!, bodyOf<typeof s.patchBody>(ctx));
         return { body: { webhook: await view(deps, actor, ctx.params.id!) } };
       },
@@ -160,7 +149,7 @@ export function webhookRoutes(deps: Deps) {
       },
       errors: ['not_found'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         await deleteEndpoint(deps.graph, actor, ctx.params.id!);
         return { body: { id: ctx.params.id!, deleted: true } };
       },
@@ -182,7 +171,7 @@ export function webhookRoutes(deps: Deps) {
       response: withSecret,
       errors: ['not_found', 'secrets_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const secret = await rotateSecret(deps.graph, deps.config, actor, ctx.params.id!);
         return { body: { webhook: await view(deps, actor, ctx.params.id!), secret } };
       },
@@ -218,7 +207,7 @@ export function webhookRoutes(deps: Deps) {
       },
       errors: ['not_found', 'conflict'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const ping = await sendPing(deps.graph, actor, ctx.params.id!);
         return {
           status: 202,
@@ -245,7 +234,7 @@ export function webhookRoutes(deps: Deps) {
       errors: ['not_found'],
       handler: async (ctx) => {
         const q = queryOf<typeof pageQuery>(ctx);
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const after = pageCursor(q);
         await readEndpoint(deps.graph, actor.projectId, ctx.params.id!);
         const rows = await listDeliveries(deps.graph, actor.projectId, ctx.params.id!, after, q.limit + 1);
@@ -274,7 +263,7 @@ export function webhookRoutes(deps: Deps) {
       response: { type: 'object', required: ['delivery'], properties: { delivery: deliverySchema } },
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const client = await temporal(deps);
         const d = await redeliver(deps.graph, deps.config, client, actor, ctx.params.id!, ctx.params.delivery_id!);
         return { status: 202, body: { delivery: deliveryView(d) } };

@@ -29,7 +29,7 @@ export const createBody = obj(
   ['url', 'events'],
 );
 export const patchBody = obj({ project_id: projectIdField, url, events, description, enabled });
-export const projectOnlyBody = obj({ project_id: projectIdField });
+export { projectOnlyBody } from '../http/schemas.js';
 export const deliveryParams = obj({ id: uuid, delivery_id: { type: 'string', minLength: 1, maxLength: 128 } }, [
   'id',
   'delivery_id',
