@@ -3,11 +3,11 @@
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { bodyOf } from '../http/app.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { requireScope } from '../auth/scopes.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyActor, queryActorOf, recordRoute } from '../http/records.js';
+import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
 import { cursorPage, cursorQuery, obj, idParams } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
@@ -132,8 +132,7 @@ export function bridgeRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('bridges', bridgeSchema),
       handler: async (ctx) => {
-        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await listBridges(deps.graph, actor.projectId, {
           name: q.name ?? null,
           after: after ?? null,

@@ -1,10 +1,10 @@
 // The Deltas area: list and read deltas with their changes; apply, reject and revert them.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type JsonSchema, type RouteSpec } from '../http/route.js';
-import { bodyActor, queryActorOf } from '../http/records.js';
+import { bodyActor, newestFirstPage, queryActorOf } from '../http/records.js';
 import { type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { keysetPage } from '../http/cursor.js';
 import { cursorPage, obj, projectIdField, cursorQuery, idParams } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
 import { preflightApplyGuard } from '../preflight/service.js';
@@ -100,8 +100,7 @@ export function deltaRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('deltas', deltaSchema),
       handler: async (ctx) => {
-        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await deps.graph.read((tx) =>
           listDeltas(tx, actor.projectId, {
             status: q.status ?? null,

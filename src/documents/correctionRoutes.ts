@@ -4,7 +4,7 @@ import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyActor, queryActorOf } from '../http/records.js';
 import { governedWriteSchema, idParams, obj, projectIdField } from '../http/schemas.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
 import { deleteDocument, reindexDocument } from './corrections.js';
 
 const common = { apply: { type: 'boolean', default: true }, project_id: projectIdField } as const;
@@ -38,10 +38,7 @@ export function documentCorrectionRoutes(deps: Deps) {
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteDocument(deps, actor, ctx.params.id!, q.apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), document_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'document_id', ctx.params.id!);
       },
     },
     {

@@ -2,10 +2,10 @@
 // documents; hand a document over to extraction through a shape.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';
-import { bodyActor, queryActorOf, recordRoute } from '../http/records.js';
+import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { invalid } from '../errors/catalogue.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { encodeCursor } from '../http/cursor.js';
 import { idParams } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
@@ -102,8 +102,7 @@ export function documentRoutes(deps: Deps) {
       errors: [],
       response: listResultSchema,
       handler: async (ctx) => {
-        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const page = await listDocuments(deps.graph, actor.projectId, { limit: q.limit, after });
         const sources = page.rows.map(listItemView);
         const last = sources[sources.length - 1];

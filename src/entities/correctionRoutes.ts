@@ -7,7 +7,7 @@ import { bodyOf } from '../http/app.js';
 import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { historySchema, historyView } from '../deltas/views.js';
 import { actorFor } from '../auth/actor.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
 import { ENGINE_PROPERTIES } from '../shapes/definition.js';
 import { deleteEntity, entityHistory, mergeEntities, patchEntity } from './corrections.js';
 
@@ -104,10 +104,7 @@ export function entityRoutes(deps: Deps) {
         const { apply, project_id, ...patch } = bodyOf<typeof patchBody>(ctx);
         const actor = await actorFor(deps, ctx, project_id, 'body');
         const outcome = await patchEntity(deps, actor, ctx.params.id!, patch, apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), entity_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'entity_id', ctx.params.id!);
       },
     },
     {
@@ -129,10 +126,7 @@ export function entityRoutes(deps: Deps) {
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteEntity(deps, actor, ctx.params.id!, q.detach, q.apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), entity_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'entity_id', ctx.params.id!);
       },
     },
     {

@@ -2,6 +2,7 @@
 // write) and the GET of one committed record by :id, answering { <key>: <view> } or 404.
 import { actorFor, type Actor } from '../auth/actor.js';
 import { bodyOf, queryOf } from './app.js';
+import { decodeCursor, type CursorField } from './cursor.js';
 import type { Deps } from './deps.js';
 import type { ApiContext, JsonSchema, RouteSpec } from './route.js';
 import type { Input, JSONSchema } from './input.js';
@@ -66,4 +67,25 @@ export function recordRoute(
     response: response ?? { type: 'object', properties: { [key]: schema } },
     handler: async (ctx) => ({ body: { [key]: await read(await actorOf(deps, ctx), ctx.params.id!, ctx) } }),
   };
+}
+
+/** A page request of a list: its validated query, the actor it names and the key the cursor continues after. */
+async function pageRequest<S extends JSONSchema, K extends Record<string, string | number>>(
+  deps: Deps,
+  ctx: ApiContext,
+  fields: { [F in keyof K]: CursorField },
+): Promise<{ query: Input<S>; actor: Actor; after: K | null }> {
+  const { query, actor } = await queryActorOf<typeof projectQuery>(deps, ctx);
+  const cursor = (query as { cursor?: string }).cursor;
+  return { query: query as unknown as Input<S>, actor, after: decodeCursor<K>(cursor, fields) };
+}
+
+/** A page of a list ordered newest first: the cursor holds the last item's created_at and id. */
+export function newestFirstPage<S extends JSONSchema>(deps: Deps, ctx: ApiContext) {
+  return pageRequest<S, { c: string; i: string }>(deps, ctx, { c: 'timestamp', i: 'string' });
+}
+
+/** A page of a list ordered by name, then newest version first: the cursor holds name, version and id. */
+export function byNamePage<S extends JSONSchema>(deps: Deps, ctx: ApiContext) {
+  return pageRequest<S, { n: string; v: number; i: string }>(deps, ctx, { n: 'string', v: 'number', i: 'string' });
 }

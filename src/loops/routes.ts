@@ -2,11 +2,11 @@
 // checkpoints from its Temporal history, cancel it.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
-import { queryActorOf } from '../http/records.js';
+import { newestFirstPage } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { afterSequenceQuery, cursorPage, cursorQuery, obj, projectOnlyBody, projectQuery } from '../http/schemas.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { keysetPage } from '../http/cursor.js';
 import { actorFor } from '../auth/actor.js';
 import type { Actor } from '../deltas/service.js';
 import { isTemporalUnavailable, type TemporalGateway } from '../temporal/connection.js';
@@ -160,8 +160,7 @@ export function loopRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('loops', loopListItem),
       handler: async (ctx) => {
-        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const records = await listLoopRecords(deps.graph, actor.projectId, {
           status: q.status ?? null,
           limit: q.limit + 1,

@@ -13,7 +13,7 @@ import {
   type ObjectSchema,
 } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
 import { historySchema, historyView } from '../deltas/views.js';
 import { closeMemory, deleteMemory, memoryHistory, patchMemory, supersedeMemory } from './corrections.js';
 import { MEMORY_SHAPE_ID } from './service.js';
@@ -111,10 +111,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
         const { apply, project_id, ...patch } = bodyOf<ObjectSchema<typeof patchFields, readonly []>>(ctx);
         const actor = await actorFor(deps, ctx, project_id, 'body');
         const outcome = await patchMemory(deps, actor, ctx.params.id!, patch, apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
     },
     {
@@ -140,10 +137,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
         const { apply, project_id, ...input } = bodyOf<typeof closeBody>(ctx);
         const actor = await actorFor(deps, ctx, project_id, 'body');
         const outcome = await closeMemory(deps, actor, ctx.params.id!, input, apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
     },
     {
@@ -165,10 +159,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteMemory(deps, actor, ctx.params.id!, q.apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
     },
     {

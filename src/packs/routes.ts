@@ -3,8 +3,8 @@
 // what a pack selected (the preflight selections check warns before such a memory is deleted).
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyActor, queryActorOf, recordRoute } from '../http/records.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
+import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { savePackBody, savedPackSchema, savePackResponse } from './schemas.js';
@@ -62,8 +62,7 @@ export function packRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('packs', savedPackSchema),
       handler: async (ctx) => {
-        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await listPacks(deps.graph, actor.projectId, { after: after ?? null, limit: q.limit });
         const packs = rows.map(savedPackView);
         const { items, ...page } = keysetPage(packs, q.limit, (p) => ({ c: String(p.created_at), i: String(p.id) }));

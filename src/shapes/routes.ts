@@ -2,13 +2,13 @@
 // retire and delete shapes. Every change is a governed write answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
-import { bodyActor, queryActorOf, recordRoute } from '../http/records.js';
+import { bodyActor, byNamePage, queryActorOf, recordRoute } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, applyQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
 import type { Actor } from '../deltas/service.js';
 import { checkDefinition, type Definition } from './definition.js';
 import { createShapeBody, shapeActionBody, shapeSchema, shapeSummarySchema, versionBody } from './schemas.js';
@@ -61,12 +61,7 @@ export function shapeRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('shapes', shapeSummarySchema),
       handler: async (ctx) => {
-        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
-        const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
-          n: 'string',
-          v: 'number',
-          i: 'string',
-        });
+        const { query: q, actor, after } = await byNamePage<typeof listQuery>(deps, ctx);
         const rows = await listShapes(deps.graph, actor.projectId, {
           name: q.name ?? null,
           status: q.status ?? null,
@@ -194,10 +189,7 @@ export function shapeRoutes(deps: Deps) {
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof applyQuery>(deps, ctx);
         const result = await deleteShape(deps, actor, ctx.params.id!, q.apply);
-        return {
-          status: governedWriteStatus(result, 200),
-          body: { ...governedWriteFields(actor, result, result.shape.id), shape_id: result.shape.id },
-        };
+        return recordWriteAnswer(actor, result, 'shape_id', result.shape.id);
       },
     },
   ]);

@@ -2,13 +2,13 @@
 // compile. Every change is a governed write (delta origin "slice") answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
-import { queryActorOf, recordRoute } from '../http/records.js';
+import { byNamePage, queryActorOf, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
 import { bodyOf } from '../http/app.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, applyQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor, type Actor } from '../auth/actor.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
 import { SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
 import { normalizeDefinition, type SliceDefinition } from './definition.js';
 import { createSliceBody, sliceSchema, versionSliceBody } from './schemas.js';
@@ -94,12 +94,7 @@ export function sliceRoutes(deps: Deps) {
       errors: [],
       response: cursorPage('slices', sliceSchema),
       handler: async (ctx) => {
-        const { query: q, actor } = await queryActorOf<typeof listQuery>(deps, ctx);
-        const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
-          n: 'string',
-          v: 'number',
-          i: 'string',
-        });
+        const { query: q, actor, after } = await byNamePage<typeof listQuery>(deps, ctx);
         const rows = await listSlices(deps.graph, actor.projectId, {
           name: q.name ?? null,
           after: after ?? null,
@@ -164,10 +159,7 @@ export function sliceRoutes(deps: Deps) {
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof applyQuery>(deps, ctx);
         const result = await deleteSlice(deps.graph, actor, ctx.params.id!, q.apply);
-        return {
-          status: governedWriteStatus(result, 200),
-          body: { ...governedWriteFields(actor, result, result.slice.id), slice_id: result.slice.id },
-        };
+        return recordWriteAnswer(actor, result, 'slice_id', result.slice.id);
       },
     },
   ]);

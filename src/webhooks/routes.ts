@@ -3,12 +3,11 @@
 import type { Client } from '@temporalio/client';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { recordRoute, requestActor } from '../http/records.js';
-import type { Input } from '../http/input.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { newestFirstPage, recordRoute, requestActor } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import { type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, idParams, projectQuery } from '../http/schemas.js';
 import { withTimeout } from '../shared/timeout.js';
 import { createEndpoint, deleteEndpoint, patchEndpoint, redeliver, rotateSecret, sendPing } from './service.js';
@@ -51,8 +50,6 @@ async function view(deps: Deps, actor: Actor, id: string) {
 }
 
 const pageQuery = cursorQuery();
-type Page = Input<typeof pageQuery>;
-const pageCursor = (q: Page) => decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
 
 export function webhookRoutes(deps: Deps) {
   return defineRoutes([
@@ -89,9 +86,8 @@ export function webhookRoutes(deps: Deps) {
       response: cursorPage('webhooks', endpointSchema),
       errors: [],
       handler: async (ctx) => {
-        const q = queryOf<typeof pageQuery>(ctx);
-        const actor = await requestActor(deps, ctx);
-        const rows = await listEndpoints(deps.graph, actor.projectId, pageCursor(q), q.limit + 1);
+        const { query: q, actor, after } = await newestFirstPage<typeof pageQuery>(deps, ctx);
+        const rows = await listEndpoints(deps.graph, actor.projectId, after, q.limit + 1);
         const { items, ...page } = keysetPage(rows.map(endpointView), q.limit, (w) => ({
           c: w.created_at,
           i: w.id,
@@ -233,9 +229,7 @@ export function webhookRoutes(deps: Deps) {
       response: cursorPage('deliveries', deliverySchema),
       errors: ['not_found'],
       handler: async (ctx) => {
-        const q = queryOf<typeof pageQuery>(ctx);
-        const actor = await requestActor(deps, ctx);
-        const after = pageCursor(q);
+        const { query: q, actor, after } = await newestFirstPage<typeof pageQuery>(deps, ctx);
         await readEndpoint(deps.graph, actor.projectId, ctx.params.id!);
         const rows = await listDeliveries(deps.graph, actor.projectId, ctx.params.id!, after, q.limit + 1);
         const { items, ...page } = keysetPage(rows.map(deliveryView), q.limit, (d) => ({
