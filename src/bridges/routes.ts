@@ -9,7 +9,7 @@ import { requireScope } from '../auth/scopes.js';
 import { defineRoutes } from '../http/route.js';
 import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
-import { cursorPage, cursorQuery, obj, idParams } from '../http/schemas.js';
+import { cursorPage, cursorQuery, governedWriteProperties, idParams, obj } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
 import { bridgeListItem, bridgeView } from './views.js';
 import {
@@ -30,14 +30,6 @@ import { listBridges } from './store.js';
 
 type Options = Partial<ProposeOptions>;
 const withDefaults = (o: Options | undefined): ProposeOptions => ({ ...(o ?? {}), max_depth: o?.max_depth ?? 2 });
-const writeFields = {
-  id: { type: ['string', 'null'] },
-  status: { enum: ['applied', 'staged', 'failed'] },
-  project_id: { type: 'string' },
-  delta_id: { type: 'string' },
-  applied: { type: 'boolean' },
-  error: { type: 'object' },
-};
 const countsSchema = obj(
   { created: { type: 'integer' }, updated: { type: 'integer' }, unchanged: { type: 'integer' } },
   ['created', 'updated', 'unchanged'],
@@ -53,6 +45,15 @@ const unresolvedSchema = {
 };
 
 const listQuery = cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } });
+
+/** What a create and a new version answer: the governed-write fields, the bridge, its shape and the proposal. */
+const bridgeWriteFields = {
+  ...governedWriteProperties,
+  bridge: bridgeSchema,
+  shape: { type: ['object', 'null'] },
+  proposal: proposalAnswer,
+  unmapped: unmappedSchema,
+};
 
 export function bridgeRoutes(deps: Deps) {
   return defineRoutes([
@@ -91,16 +92,7 @@ export function bridgeRoutes(deps: Deps) {
       body: createBridgeBody,
       status: 201,
       errors: ['conflict', 'upstream_error'],
-      response: {
-        type: 'object',
-        properties: {
-          ...writeFields,
-          bridge: bridgeSchema,
-          shape: { type: ['object', 'null'] },
-          proposal: proposalAnswer,
-          unmapped: unmappedSchema,
-        },
-      },
+      response: { type: 'object', properties: bridgeWriteFields },
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof createBridgeBody>(deps, ctx);
         const options = withDefaults(body.options);
@@ -171,17 +163,7 @@ export function bridgeRoutes(deps: Deps) {
       body: versionBridgeBody,
       status: 201,
       errors: ['not_found', 'conflict', 'upstream_error'],
-      response: {
-        type: 'object',
-        properties: {
-          ...writeFields,
-          bridge: bridgeSchema,
-          shape: { type: ['object', 'null'] },
-          proposal: proposalAnswer,
-          unmapped: unmappedSchema,
-          diff: { type: 'object' },
-        },
-      },
+      response: { type: 'object', properties: { ...bridgeWriteFields, diff: { type: 'object' } } },
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof versionBridgeFields>(deps, ctx);
         const id = ctx.params.id!;
@@ -245,7 +227,7 @@ export function bridgeRoutes(deps: Deps) {
       response: {
         type: 'object',
         properties: {
-          ...writeFields,
+          ...governedWriteProperties,
           counts: countsSchema,
           unresolved: unresolvedSchema,
           entity_ids: { type: 'array', items: { type: 'string' } },

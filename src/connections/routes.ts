@@ -7,7 +7,7 @@ import { bodyOf, queryOf } from '../http/app.js';
 import { type Actor } from '../auth/actor.js';
 import { requireScope } from '../auth/scopes.js';
 import { ApiError } from '../errors/catalogue.js';
-import { afterSequenceQuery, projectIdField, projectQuery } from '../http/schemas.js';
+import { afterSequenceQuery, governedWriteProperties, projectIdField, projectQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Plain } from '../db/values.js';
 import { createConnection, patchConnection, revokeConnection, runChecks, setPaused, testStored } from './service.js';
@@ -108,7 +108,7 @@ export function connectionRoutes(deps: Deps) {
       status: 201,
       response: {
         type: 'object',
-        properties: { ...governedFieldsSchema, connection: { oneOf: [s.connectionSchema, { type: 'null' }] } },
+        properties: { ...governedWriteProperties, connection: { oneOf: [s.connectionSchema, { type: 'null' }] } },
       },
       errors: ['invalid_request', 'conflict', 'secrets_unavailable', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
@@ -387,12 +387,3 @@ export function connectionRoutes(deps: Deps) {
     },
   ]);
 }
-
-const governedFieldsSchema = {
-  id: { type: ['string', 'null'] },
-  status: { enum: ['applied', 'staged', 'failed'] },
-  project_id: { type: 'string' },
-  delta_id: { type: 'string' },
-  applied: { type: 'boolean' },
-  error: { type: 'object' },
-};

@@ -5,7 +5,7 @@ import type { Config } from '../config/config.js';
 import type { Graph, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
-import { open } from './secrets.js';
+import { open, seal } from './secrets.js';
 import type { ConnectionKind, ConnectorConfig } from './types.js';
 
 export interface ConnectionRecord {
@@ -158,4 +158,15 @@ export async function listSyncs(
     }),
   );
   return rows.map((r) => r.sync);
+}
+
+/** Seals the token and stores it beside the connection (outside any delta). */
+export async function putSecret(tx: Tx, secrets: Config['secrets'], projectId: string, id: string, token: string) {
+  const sealed = seal(secrets, projectId, id, token);
+  await tx.run('connections/put_secret', {
+    connection_id: id,
+    project_id: projectId,
+    now: new Date().toISOString(),
+    ...sealed,
+  });
 }

@@ -94,6 +94,16 @@ export function cursorQuery<const X extends Record<string, JsonSchema> = Record<
   } as const satisfies JsonSchema;
 }
 
+/** The governed-write answer's fields as the Bridge and Connections areas publish them (nothing required). */
+export const governedWriteProperties = {
+  id: { type: ['string', 'null'] },
+  status: { enum: ['applied', 'staged', 'failed'] },
+  project_id: { type: 'string' },
+  delta_id: { type: 'string' },
+  applied: { type: 'boolean' },
+  error: { type: 'object' },
+};
+
 /**
  * The governed-write result (docs/deltas.md); the marker makes the OpenAPI document publish its 409 as the
  * failed write.

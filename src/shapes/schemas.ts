@@ -184,18 +184,23 @@ export const shapeActionBody = obj({
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 
+/** What a shape's full read and its summary in a list both say first. */
+const shapeHead: Record<string, JsonSchema> = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  version: { type: 'integer' },
+  status: { enum: ['draft', 'published', 'retired'] },
+  builtin: { type: 'boolean' },
+  project_id: nullableString,
+  description: nullableString,
+  schema_tag: nullableString,
+};
+
 export const shapeSchema: JsonSchema = {
   type: 'object',
   description: 'A shape with its full definition (ShapeDef).',
   properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    version: { type: 'integer' },
-    status: { enum: ['draft', 'published', 'retired'] },
-    builtin: { type: 'boolean' },
-    project_id: nullableString,
-    description: nullableString,
-    schema_tag: nullableString,
+    ...shapeHead,
     entity_types: { type: 'array', items: entityTypeRead },
     relationship_types: { type: 'array', items: relationshipType },
     orphans_allowed: { type: 'array', items: { type: 'string' } },
@@ -209,14 +214,7 @@ export const shapeSchema: JsonSchema = {
 export const shapeSummarySchema: JsonSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    version: { type: 'integer' },
-    status: { enum: ['draft', 'published', 'retired'] },
-    builtin: { type: 'boolean' },
-    project_id: nullableString,
-    description: nullableString,
-    schema_tag: nullableString,
+    ...shapeHead,
     entity_type_labels: { type: 'array', items: { type: 'string' } },
     relationship_type_names: { type: 'array', items: { type: 'string' } },
     superseded_by: nullableString,
