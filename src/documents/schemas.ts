@@ -1,7 +1,7 @@
 // JSON Schemas of the Documents area (docs/documents.md), compiled by ajv and published
 // in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
-import { cursorQuery, dateTime, obj, projectIdField } from '../http/schemas.js';
+import { cursorPage, cursorQuery, dateTime, obj, projectIdField } from '../http/schemas.js';
 import { MAX_TAGS } from './collections.js';
 
 /** How a document came in: raw text, a fetched URL, an uploaded file, or a connection's sync. */
@@ -179,14 +179,7 @@ export const createResultSchema: JsonSchema = {
 
 export const listQuery = cursorQuery();
 
-export const listResultSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    sources: { type: 'array', items: listItemSchema },
-    has_more: { type: 'boolean' },
-    next_cursor: { type: ['string', 'null'] },
-  },
-};
+export const listResultSchema = cursorPage('sources', listItemSchema);
 
 export const extractBody = obj(
   {
