@@ -2,13 +2,12 @@
 // (scale them separately, or restart them without touching the API). Uses NEO4J_URI and
 // TEMPORAL_ADDRESS (default: the local engines of `npm start`).
 import { ConfigError, loadConfig } from './config/config.js';
-import { Graph, waitForGraph } from './db/graph.js';
+import { waitForGraph } from './db/graph.js';
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder, localEmbeddingsUrls } from './embeddings/setup.js';
 import { ensureDevSecretsKey } from './runtime/devSecretsKey.js';
-import { neo4jLogin } from './runtime/neo4jPassword.js';
+import { gatewayFromConfig, graphFromConfig, temporalAddress } from './runtime/clients.js';
 import { startWorker } from './temporal/worker.js';
-import { TemporalGateway } from './temporal/connection.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
 
 async function main(): Promise<void> {
@@ -16,16 +15,8 @@ async function main(): Promise<void> {
   // cluster, GKS_SECRETS_KEY must be set alike in every process.
   if (!process.env.NEO4J_URI) ensureDevSecretsKey(process.env, loadConfig().dataDir);
   const config = loadConfig();
-  const { uri, user, password } = neo4jLogin(config);
-  const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
-  const graph = new Graph({
-    uri,
-    user,
-    password,
-    database: config.neo4j.database,
-    connectTimeoutMs: config.neo4j.connectTimeoutMs,
-    poolSize: config.neo4j.poolSize,
-  });
+  const { graph, uri } = graphFromConfig(config, true);
+  const address = temporalAddress(config);
   await waitForGraph(graph, 60_000);
   graph.startProbe();
   setEmbeddingQueue(config.embeddings.mode !== 'off');
@@ -38,11 +29,7 @@ async function main(): Promise<void> {
     { graph, config, embedder },
   );
   // The webhook outbox is dispatched where workflows run (docs/webhooks.md).
-  const gateway = new TemporalGateway({
-    address,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-  });
+  const gateway = gatewayFromConfig(config);
   const dispatcher = new WebhookDispatcher(
     graph,
     config,

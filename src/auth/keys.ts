@@ -39,6 +39,18 @@ function randomToken(length: number): string {
   return out;
 }
 
+/** A key as auth/create_key, auth/find_key (with its secret's hash) and auth/key_standing return it. */
+interface KeyRow {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+  scopes: string[] | null;
+  writes: string | null;
+  secret_hash?: string;
+  revoked?: boolean;
+  orphaned?: boolean;
+}
+
 export async function issueKey(
   graph: Graph,
   options: {
@@ -53,7 +65,7 @@ export async function issueKey(
   const secret = crypto.randomBytes(32).toString('base64url');
   const scopes = options.scopes && options.scopes.length > 0 ? [...new Set(options.scopes)] : [...DEFAULT_SCOPES];
   const row = await graph.write((tx) =>
-    tx.one('auth/create_key', {
+    tx.one<KeyRow>('auth/create_key', {
       id: crypto.randomUUID(),
       lookup,
       secret_hash: sha256(secret).toString('hex'),
@@ -72,11 +84,11 @@ export async function issueKey(
     );
   }
   return {
-    id: String(row.id),
+    id: row.id,
     key: `${KEY_PREFIX}${lookup}_${secret}`,
     scopes,
-    organization_id: String(row.organization_id),
-    project_id: row.project_id === null ? null : String(row.project_id),
+    organization_id: row.organization_id,
+    project_id: row.project_id,
     writes: row.writes === 'stage' ? 'stage' : 'apply',
   };
 }
@@ -115,7 +127,7 @@ export async function verifyKey(graph: Graph, presented: string, unknownKeys?: U
   if (!match) return { ok: false, reason: 'malformed' };
   if (unknownKeys?.has(presented)) return { ok: false, reason: 'unknown' };
   const [, lookup, secret] = match as unknown as [string, string, string];
-  const row = await graph.readOne('auth/find_key', { lookup }, { purpose: 'authenticate' });
+  const row = await graph.readOne<KeyRow>('auth/find_key', { lookup }, { purpose: 'authenticate' });
   const presentedHash = sha256(secret);
   const storedHash = Buffer.from(row ? String(row.secret_hash) : '0'.repeat(64), 'hex');
   const equal = storedHash.length === presentedHash.length && crypto.timingSafeEqual(storedHash, presentedHash);
@@ -127,10 +139,10 @@ export async function verifyKey(graph: Graph, presented: string, unknownKeys?: U
   return {
     ok: true,
     auth: {
-      keyId: String(row.id),
-      organizationId: String(row.organization_id),
-      projectId: row.project_id === null ? null : String(row.project_id),
-      scopes: Array.isArray(row.scopes) ? row.scopes.map(String) : [],
+      keyId: row.id,
+      organizationId: row.organization_id,
+      projectId: row.project_id,
+      scopes: row.scopes ?? [],
       writes: row.writes === 'stage' ? 'stage' : 'apply',
     },
   };
@@ -148,13 +160,12 @@ export async function keyMayAct(
   organizationId: string,
   scope: Scope,
 ): Promise<null | 'unknown' | 'revoked' | 'scope' | 'project'> {
-  const row = await graph.read((tx) => tx.one('auth/key_standing', { id: keyId }));
+  const row = await graph.read((tx) => tx.one<KeyRow>('auth/key_standing', { id: keyId }));
   if (!row || row.orphaned === true) return 'unknown';
   if (row.revoked === true) return 'revoked';
-  if (String(row.organization_id) !== organizationId) return 'project';
-  if (row.project_id !== null && String(row.project_id) !== projectId) return 'project';
-  const scopes = Array.isArray(row.scopes) ? row.scopes.map(String) : [];
-  return hasScope(scopes, scope) ? null : 'scope';
+  if (row.organization_id !== organizationId) return 'project';
+  if (row.project_id !== null && row.project_id !== projectId) return 'project';
+  return hasScope(row.scopes ?? [], scope) ? null : 'scope';
 }
 
 /** Keys (never their secrets), of one organization or of all. */

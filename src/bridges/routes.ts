@@ -2,12 +2,14 @@
 // read) and turn its records into typed entities (map), every write a delta of origin "bridge".
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { bodyOf, queryOf } from '../http/app.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { bodyOf } from '../http/app.js';
+import { keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { requireScope } from '../auth/scopes.js';
 import { defineRoutes } from '../http/route.js';
-import { cursorPage, cursorQuery, obj, projectQuery, idParams } from '../http/schemas.js';
+import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
+import type { Input } from '../http/input.js';
+import { cursorPage, cursorQuery, governedWriteProperties, idParams, obj } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
 import { bridgeListItem, bridgeView } from './views.js';
 import {
@@ -16,32 +18,18 @@ import {
   proposeBody,
   proposeResponse,
   versionBridgeBody,
+  versionBridgeFields,
+  proposalSchema,
   bridgeSchema,
   unmappedSchema,
   proposalAnswer,
 } from './schemas.js';
-import {
-  createBridge,
-  loadBridge,
-  mapRecords,
-  planMapOnly,
-  proposeFrom,
-  versionBridge,
-  type SourceRequest,
-} from './service.js';
+import { createBridge, loadBridge, mapRecords, planMapOnly, proposeFrom, versionBridge } from './service.js';
 import type { Proposal, ProposeOptions } from './translate/index.js';
 import { listBridges } from './store.js';
 
 type Options = Partial<ProposeOptions>;
 const withDefaults = (o: Options | undefined): ProposeOptions => ({ ...(o ?? {}), max_depth: o?.max_depth ?? 2 });
-const writeFields = {
-  id: { type: ['string', 'null'] },
-  status: { enum: ['applied', 'staged', 'failed'] },
-  project_id: { type: 'string' },
-  delta_id: { type: 'string' },
-  applied: { type: 'boolean' },
-  error: { type: 'object' },
-};
 const countsSchema = obj(
   { created: { type: 'integer' }, updated: { type: 'integer' }, unchanged: { type: 'integer' } },
   ['created', 'updated', 'unchanged'],
@@ -54,6 +42,17 @@ const unresolvedSchema = {
     target_type: { type: 'string' },
     external_id: { type: 'string' },
   }),
+};
+
+const listQuery = cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } });
+
+/** What a create and a new version answer: the governed-write fields, the bridge, its shape and the proposal. */
+const bridgeWriteFields = {
+  ...governedWriteProperties,
+  bridge: bridgeSchema,
+  shape: { type: ['object', 'null'] },
+  proposal: proposalAnswer,
+  unmapped: unmappedSchema,
 };
 
 export function bridgeRoutes(deps: Deps) {
@@ -74,7 +73,7 @@ export function bridgeRoutes(deps: Deps) {
       errors: ['upstream_error'],
       response: proposeResponse,
       handler: async (ctx) => {
-        const body = bodyOf<{ project_id?: string; source: SourceRequest; options?: Options }>(ctx);
+        const body = bodyOf<typeof proposeBody>(ctx);
         // Fetching a URL is an outbound effect, not a read: it needs bridges:write, as creating a bridge does.
         if (body.source.url !== undefined) requireScope(ctx.state.auth?.scopes ?? [], 'bridges:write');
         await actorFor(deps, ctx, body.project_id, 'body');
@@ -93,25 +92,9 @@ export function bridgeRoutes(deps: Deps) {
       body: createBridgeBody,
       status: 201,
       errors: ['conflict', 'upstream_error'],
-      response: {
-        type: 'object',
-        properties: {
-          ...writeFields,
-          bridge: bridgeSchema,
-          shape: { type: ['object', 'null'] },
-          proposal: proposalAnswer,
-          unmapped: unmappedSchema,
-        },
-      },
+      response: { type: 'object', properties: bridgeWriteFields },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          name: string;
-          source: SourceRequest;
-          options?: Options;
-          apply?: boolean;
-        }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof createBridgeBody>(deps, ctx);
         const options = withDefaults(body.options);
         const proposed = await proposeFrom(deps, body.source, options);
         const result = await createBridge(deps, actor, body.name, proposed, options, body.apply ?? false);
@@ -136,14 +119,12 @@ export function bridgeRoutes(deps: Deps) {
       tag: 'Bridge',
       scope: 'bridges:read',
       summary: 'List the bridges of a project, newest first (committed and staged)',
-      query: cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } }),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('bridges', bridgeSchema),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await listBridges(deps.graph, actor.projectId, {
           name: q.name ?? null,
           after: after ?? null,
@@ -154,23 +135,19 @@ export function bridgeRoutes(deps: Deps) {
         return { body: { bridges: items, ...page } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/bridges/:id',
-      operationId: 'getBridge',
-      tag: 'Bridge',
-      scope: 'bridges:read',
-      summary: 'Read a bridge with its mappings and source digest',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { bridge: bridgeSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
-        return { body: { bridge: bridgeView(await loadBridge(deps.graph, actor.projectId, ctx.params.id!)) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/bridges/:id',
+        operationId: 'getBridge',
+        tag: 'Bridge',
+        scope: 'bridges:read',
+        summary: 'Read a bridge with its mappings and source digest',
+        key: 'bridge',
+        schema: bridgeSchema,
       },
-    },
+      async (actor, id) => bridgeView(await loadBridge(deps.graph, actor.projectId, id)),
+    ),
     {
       method: 'post',
       path: '/v1/bridges/:id/versions',
@@ -186,26 +163,9 @@ export function bridgeRoutes(deps: Deps) {
       body: versionBridgeBody,
       status: 201,
       errors: ['not_found', 'conflict', 'upstream_error'],
-      response: {
-        type: 'object',
-        properties: {
-          ...writeFields,
-          bridge: bridgeSchema,
-          shape: { type: ['object', 'null'] },
-          proposal: proposalAnswer,
-          unmapped: unmappedSchema,
-          diff: { type: 'object' },
-        },
-      },
+      response: { type: 'object', properties: { ...bridgeWriteFields, diff: { type: 'object' } } },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          source?: SourceRequest;
-          proposal?: Proposal;
-          options?: Options;
-          apply?: boolean;
-        }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof versionBridgeFields>(deps, ctx);
         const id = ctx.params.id!;
         const options = withDefaults(body.options);
         const current = await loadBridge(deps.graph, actor.projectId, id);
@@ -267,21 +227,14 @@ export function bridgeRoutes(deps: Deps) {
       response: {
         type: 'object',
         properties: {
-          ...writeFields,
+          ...governedWriteProperties,
           counts: countsSchema,
           unresolved: unresolvedSchema,
           entity_ids: { type: 'array', items: { type: 'string' } },
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          record_type: string;
-          records: Record<string, unknown>[];
-          apply?: boolean;
-          dry_run?: boolean;
-        }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof mapBody>(deps, ctx);
         const id = ctx.params.id!;
         if (body.dry_run === true) {
           const plan = await planMapOnly(deps, actor, id, body.record_type, body.records);
@@ -302,8 +255,11 @@ export function bridgeRoutes(deps: Deps) {
   ]);
 }
 
+/** A proposal as a client may send it back edited (POST /v1/bridges/{id}/versions), its format known. */
+type EditedProposal = Input<typeof proposalSchema> & { format: Proposal['format'] };
+
 /** An edited proposal as the service builds them: defaults for the optional fields. */
-function normalizeProposal<T extends { proposal: Proposal }>(p: T): T {
+function normalizeProposal<T extends { proposal: EditedProposal }>(p: T): Omit<T, 'proposal'> & { proposal: Proposal } {
   return {
     ...p,
     proposal: {

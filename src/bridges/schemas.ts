@@ -12,20 +12,20 @@ import {
 } from '../shapes/schemas.js';
 import { SOURCE_FORMATS } from './translate/types.js';
 
-const typeNames: JsonSchema = {
+const typeNames = {
   type: 'array',
   maxItems: 1000,
   uniqueItems: true,
   items: { type: 'string', minLength: 1, maxLength: 200 },
-};
-const hints: JsonSchema = {
+} as const satisfies JsonSchema;
+const hints = {
   type: 'object',
   maxProperties: 1000,
   additionalProperties: { type: 'string', minLength: 1, maxLength: 200 },
   propertyNames: { minLength: 1, maxLength: 200 },
-};
+} as const satisfies JsonSchema;
 
-export const optionsSchema: JsonSchema = obj({
+export const optionsSchema = obj({
   include: { ...typeNames, description: 'Only these source type names become types (default: all found).' },
   exclude: {
     ...typeNames,
@@ -45,7 +45,7 @@ export const optionsSchema: JsonSchema = obj({
   name_hints: { ...hints, description: 'Source type name → the field that names its records.' },
 });
 
-export const sourceSchema: JsonSchema = {
+export const sourceSchema = {
   type: 'object',
   properties: {
     format: { enum: [...SOURCE_FORMATS] },
@@ -94,9 +94,9 @@ export const sourceSchema: JsonSchema = {
   ],
   additionalProperties: false,
   description: 'Exactly one of document and url.',
-};
+} as const satisfies JsonSchema;
 
-const proposedProperty: JsonSchema = obj(
+const proposedProperty = obj(
   {
     name: { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64 },
     type: { enum: [...PROPERTY_TYPES] },
@@ -117,7 +117,7 @@ const proposedProperty: JsonSchema = obj(
   ['name', 'type', 'path'],
 );
 
-const proposedType: JsonSchema = obj(
+const proposedType = obj(
   {
     label: { type: 'string', pattern: LABEL_PATTERN, maxLength: 64 },
     source_name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -136,7 +136,7 @@ const proposedType: JsonSchema = obj(
   ['label', 'source_name', 'identity_path', 'properties', 'required'],
 );
 
-const proposedRelationship: JsonSchema = obj(
+const proposedRelationship = obj(
   {
     type: { type: 'string', pattern: REL_TYPE_PATTERN, maxLength: 64 },
     from: { type: 'string', pattern: LABEL_PATTERN, maxLength: 64 },
@@ -151,7 +151,7 @@ const proposedRelationship: JsonSchema = obj(
   ['type', 'from', 'to', 'cardinality', 'field'],
 );
 
-export const proposalSchema: JsonSchema = obj(
+export const proposalSchema = obj(
   {
     format: { enum: [...SOURCE_FORMATS] },
     entity_types: { type: 'array', minItems: 1, maxItems: 1000, items: proposedType },
@@ -171,19 +171,18 @@ const unmappedSchema: JsonSchema = {
   type: 'array',
   items: obj({ pointer: { type: 'string' }, reason: { type: 'string' } }, ['pointer', 'reason']),
 };
-const bridgeName: JsonSchema = {
+const bridgeName = {
   type: 'string',
   pattern: SHAPE_NAME_PATTERN,
   minLength: 1,
   maxLength: 64,
   description: 'Lowercase slug, unique in the project.',
-};
+} as const satisfies JsonSchema;
 
-export const proposeBody: JsonSchema = obj(
-  { project_id: projectIdField, source: sourceSchema, options: optionsSchema },
-  ['source'],
-);
-export const createBridgeBody: JsonSchema = obj(
+export const proposeBody = obj({ project_id: projectIdField, source: sourceSchema, options: optionsSchema }, [
+  'source',
+]);
+export const createBridgeBody = obj(
   {
     project_id: projectIdField,
     name: bridgeName,
@@ -197,19 +196,21 @@ export const createBridgeBody: JsonSchema = obj(
   },
   ['name', 'source'],
 );
-export const versionBridgeBody: JsonSchema = {
-  ...obj({
-    project_id: projectIdField,
-    source: sourceSchema,
-    options: optionsSchema,
-    proposal: proposalSchema,
-    apply: { type: 'boolean', default: false },
-  }),
+/** The fields of a new version (the body below adds that exactly one of source and proposal is given). */
+export const versionBridgeFields = obj({
+  project_id: projectIdField,
+  source: sourceSchema,
+  options: optionsSchema,
+  proposal: proposalSchema,
+  apply: { type: 'boolean', default: false },
+});
+export const versionBridgeBody = {
+  ...versionBridgeFields,
   anyOf: [{ required: ['source'] }, { required: ['proposal'] }],
   not: { required: ['source', 'proposal'] },
   description: 'A new source (re-proposed) or an edited proposal, not both.',
-};
-export const mapBody: JsonSchema = obj(
+} as const satisfies JsonSchema;
+export const mapBody = obj(
   {
     project_id: projectIdField,
     record_type: {

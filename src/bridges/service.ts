@@ -12,7 +12,13 @@ import { checkDefinition, type Definition } from '../shapes/definition.js';
 import { loadShape, newerShapeVersion, shapeHoldingName, stageShape, type StagedShape } from '../shapes/store.js';
 import { planMap, type MapContext, type MapPlan } from './map.js';
 import { diffDefinitions, type DefinitionDiff } from './diff.js';
-import { mappingFromProps, stageBridge, stageBridgeVersion, type MappingRecord } from './store.js';
+import {
+  mappingFromProps,
+  stageBridge,
+  stageBridgeVersion,
+  type BridgeNodeInput,
+  type MappingRecord,
+} from './store.js';
 import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
 import {
   propose,
@@ -84,6 +90,27 @@ export interface BridgeWrite extends WriteOutcome {
   definition: Definition;
 }
 
+/** The bridge node's fields for a version: its proposed shape, source, options and what stayed unmapped. */
+function bridgeNode(
+  actor: Actor,
+  name: string,
+  version: number,
+  shapeId: string,
+  proposed: Proposed,
+  options: ProposeOptions,
+): BridgeNodeInput {
+  return {
+    projectId: actor.projectId,
+    name,
+    version,
+    shapeId,
+    source: { format: proposed.proposal.format, digest: proposed.digest, url: proposed.url },
+    options,
+    unmapped: proposed.unmapped,
+    proposal: proposed.proposal,
+  };
+}
+
 export async function createBridge(
   deps: BridgeDeps,
   actor: Actor,
@@ -122,16 +149,7 @@ export async function createBridge(
     () => {
       const draft = new DeltaDraft('bridge', `bridge: ${name} v1 (${proposed.proposal.entity_types.length} types)`);
       shape = stageShape(draft, actor.projectId, shapeNameOf(name), 1, definition, null);
-      bridgeId = stageBridge(draft, {
-        projectId: actor.projectId,
-        name,
-        version: 1,
-        shapeId: shape.id,
-        source: { format: proposed.proposal.format, digest: proposed.digest, url: proposed.url },
-        options,
-        unmapped: proposed.unmapped,
-        proposal: proposed.proposal,
-      });
+      bridgeId = stageBridge(draft, bridgeNode(actor, name, 1, shape.id, proposed, options));
       return Promise.resolve(draft);
     },
     actor,
@@ -188,16 +206,7 @@ export async function versionBridge(
         definition,
         previousShape.id,
       );
-      stageBridgeVersion(draft, id, {
-        projectId: actor.projectId,
-        name,
-        version,
-        shapeId: shape.id,
-        source: { format: proposed.proposal.format, digest: proposed.digest, url: proposed.url },
-        options,
-        unmapped: proposed.unmapped,
-        proposal: proposed.proposal,
-      });
+      stageBridgeVersion(draft, id, bridgeNode(actor, name, version, shape.id, proposed, options));
       return Promise.resolve(draft);
     },
     actor,

@@ -2,14 +2,13 @@
 // default the local Neo4j of `npm start`). `--json` prints one JSON object per command.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
+import { gatewayFromConfig, graphFromConfig, temporalAddress } from '../runtime/clients.js';
 import { neo4jLogin } from '../runtime/neo4jPassword.js';
-import { Graph } from '../db/graph.js';
 import { applySchema } from '../db/schema.js';
 import { issueKey, listKeys, revokeKey } from '../auth/keys.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import { createOrganization, createProject, listOrganizations, projectOrganization } from '../tenancy/service.js';
 import { grantCredits } from '../credits/service.js';
-import { TemporalGateway } from '../temporal/connection.js';
 import { runCypher } from './cypher.js';
 import { runMcpStdio } from './mcp.js';
 import { runReembed } from './reembed.js';
@@ -64,14 +63,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const { uri, user, password } = neo4jLogin(config);
-  const graph = new Graph({
-    uri,
-    user,
-    password,
-    database: config.neo4j.database,
-    connectTimeoutMs: config.neo4j.connectTimeoutMs,
-  });
+  const { graph, uri, user } = graphFromConfig(config);
   const json = values.json ?? false;
   try {
     if (!(await graph.ping())) {
@@ -179,12 +171,8 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case 'doctor': {
-        const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
-        const gateway = new TemporalGateway({
-          address,
-          namespace: config.temporal.namespace,
-          taskQueue: config.temporal.taskQueue,
-        });
+        const address = temporalAddress(config);
+        const gateway = gatewayFromConfig(config);
         try {
           const client = await gateway.getClient();
           const result = await client.workflow.execute('serviceCheck', {

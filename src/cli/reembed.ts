@@ -4,7 +4,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
-import { TemporalGateway } from '../temporal/connection.js';
+import { gatewayFromConfig } from '../runtime/clients.js';
 import type { ReembedProgress } from '../../workflows/reembed.js';
 import { nodesWithoutModel } from '../embeddings/status.js';
 
@@ -22,12 +22,7 @@ export async function runReembed(
   const { model, dimensions } = config.embeddings;
   const stale = await nodesWithoutModel(graph, model);
   say(`model ${model} (${dimensions} dimensions): ${stale} memories, chunks and entities without its vectors`);
-  const address = config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
-  const gateway = new TemporalGateway({
-    address,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-  });
+  const gateway = gatewayFromConfig(config);
   try {
     const client = await gateway.getClient();
     const workflowId = reembedWorkflowId(model);

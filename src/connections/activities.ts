@@ -14,7 +14,7 @@ import { CONNECTORS, callerFor } from './connectors/index.js';
 import { UpstreamError } from './http.js';
 import { stageRecords } from './records.js';
 import { scrub } from './secrets.js';
-import { setConnection, toRecord, tokenOf, type ConnectionRecord } from './store.js';
+import { setConnection, toRecord, tokenOf, type ConnectionRecord, type ConnectionRow, type SyncRow } from './store.js';
 import { openSync, settleDelta } from './sync.js';
 import type { PageState, SyncRecord } from './types.js';
 import type { Tx } from '../db/graph.js';
@@ -106,22 +106,22 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
   const { graph } = deps;
 
   async function load(connectionId: string): Promise<ConnectionRecord> {
-    const row = await graph.read((tx) => tx.one('connections/get_by_id', { id: connectionId }));
+    const row = await graph.read((tx) => tx.one<ConnectionRow>('connections/get_by_id', { id: connectionId }));
     if (!row)
       throw ApplicationFailure.nonRetryable(`connection ${connectionId} no longer exists`, 'ConnectionUnavailable');
-    return toRecord(row.connection as Record<string, Plain>, row.pending === true);
+    return toRecord(row.connection, row.pending === true);
   }
 
   async function syncOf(ref: SyncRef, connection: ConnectionRecord): Promise<Record<string, Plain>> {
     const row = await graph.read((tx) =>
-      tx.one('connections/sync_get', {
+      tx.one<SyncRow>('connections/sync_get', {
         sync_id: ref.sync_id,
         connection_id: ref.connection_id,
         project_id: connection.projectId,
       }),
     );
     if (!row) throw ApplicationFailure.nonRetryable(`sync ${ref.sync_id} has no record`, 'ConnectionUnavailable');
-    return row.sync as Record<string, Plain>;
+    return row.sync;
   }
 
   /** Auth and scope failures mark the connection and stop the run; anything else is retried. */

@@ -75,6 +75,18 @@ function documentProps(
   };
 }
 
+/** What connections/existing_records returns for each record id asked (a node or not, and where it stands). */
+interface ExistingRow {
+  id: string;
+  exists: boolean;
+  pending: boolean | null;
+  delta_id: string | null;
+  project_id: string | null;
+  content_hash: string | null;
+  chunk_ids: string[] | null;
+  changed_in_delta: boolean;
+}
+
 export async function stageRecords(
   tx: Tx,
   connection: ConnectionRecord,
@@ -83,17 +95,17 @@ export async function stageRecords(
 ): Promise<StagedCounts> {
   const byId = new Map<string, SyncRecord>();
   for (const r of records) byId.set(recordId(connection.id, r.external_id), r); // the last occurrence on a page wins
-  const rows = await tx.run('connections/existing_records', { ids: [...byId.keys()], delta_id: deltaId });
+  const rows = await tx.run<ExistingRow>('connections/existing_records', { ids: [...byId.keys()], delta_id: deltaId });
   const existing = new Map<string, Existing>(
     rows.map((r) => [
-      String(r.id),
+      r.id,
       {
         exists: r.exists === true,
         pending: r.pending === true,
-        deltaId: r.delta_id === null ? null : String(r.delta_id),
-        projectId: r.project_id === null ? null : String(r.project_id),
-        contentHash: r.content_hash === null ? null : String(r.content_hash),
-        chunkIds: (r.chunk_ids as string[] | null) ?? [],
+        deltaId: r.delta_id,
+        projectId: r.project_id,
+        contentHash: r.content_hash,
+        chunkIds: r.chunk_ids ?? [],
         changedInDelta: r.changed_in_delta === true,
       },
     ]),

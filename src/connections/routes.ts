@@ -2,30 +2,21 @@
 // their runs and events. Secrets are write-only: no answer ever carries a token.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';
+import { recordRoute, requestActor } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
-import { actorFor, type Actor } from '../auth/actor.js';
+import { type Actor } from '../auth/actor.js';
 import { requireScope } from '../auth/scopes.js';
 import { ApiError } from '../errors/catalogue.js';
-import { projectIdField, projectQuery } from '../http/schemas.js';
+import { afterSequenceQuery, governedWriteProperties, projectIdField, projectQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import type { Plain } from '../db/values.js';
-import {
-  createConnection,
-  patchConnection,
-  revokeConnection,
-  runChecks,
-  setPaused,
-  testStored,
-  type CreateInput,
-  type PatchInput,
-} from './service.js';
+import { createConnection, patchConnection, revokeConnection, runChecks, setPaused, testStored } from './service.js';
 import { startSync, temporalClient } from './dispatch.js';
 import { syncSchedule } from './schedules.js';
 import { syncEvents } from './events.js';
 import { connectionRow, listConnections, listSyncs, readConnection, syncOfConnection } from './store.js';
 import { connectionView, syncLinks, syncView } from './views.js';
 import * as s from './schemas.js';
-import type { ConnectionKind, ConnectorConfig } from './types.js';
 
 const TAG = 'Connections';
 const connectionReply = { type: 'object', properties: { connection: s.connectionSchema } };
@@ -43,14 +34,6 @@ function requireApplyScope(ctx: ApiContext, policy: string | undefined): void {
     throw new ApiError('forbidden', "This key's writes stage for review; it may not set apply_if_safe.", {
       key_writes: 'stage',
     });
-}
-
-function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
-  const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
-  const projectId = fromQuery
-    ? queryOf<{ project_id?: string }>(ctx)?.project_id
-    : bodyOf<{ project_id?: string }>(ctx).project_id;
-  return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
 }
 
 async function viewOf(deps: Deps, actor: Actor, id: string): Promise<Record<string, Plain>> {
@@ -73,6 +56,12 @@ async function syncRecord(
   return syncOfConnection(deps.graph, actor.projectId, connectionId, syncId);
 }
 
+const limitQuery = {
+  type: 'object',
+  properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+  additionalProperties: false,
+} as const;
+
 export function connectionRoutes(deps: Deps) {
   return defineRoutes([
     {
@@ -90,13 +79,8 @@ export function connectionRoutes(deps: Deps) {
       response: s.testResult,
       errors: ['invalid_request'],
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          kind: ConnectionKind;
-          config: ConnectorConfig;
-          secret?: { token: string };
-        }>(ctx);
-        await actorOf(deps, ctx);
+        const body = bodyOf<typeof s.testBody>(ctx);
+        await requestActor(deps, ctx);
         const outcome = await runChecks(deps, body.kind, body.config, body.secret?.token ?? null);
         return {
           body: {
@@ -124,13 +108,13 @@ export function connectionRoutes(deps: Deps) {
       status: 201,
       response: {
         type: 'object',
-        properties: { ...governedFieldsSchema, connection: { oneOf: [s.connectionSchema, { type: 'null' }] } },
+        properties: { ...governedWriteProperties, connection: { oneOf: [s.connectionSchema, { type: 'null' }] } },
       },
       errors: ['invalid_request', 'conflict', 'secrets_unavailable', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const body = bodyOf<CreateInput>(ctx);
+        const body = bodyOf<typeof s.createBody>(ctx);
         requireApplyScope(ctx, body.apply_policy);
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const { outcome, id } = await createConnection(deps, actor, body);
         if (outcome.status !== 'failed' && body.schedule) await reschedule(deps, actor, id, false);
         const connection = outcome.status === 'failed' ? null : await viewOf(deps, actor, id);
@@ -147,37 +131,29 @@ export function connectionRoutes(deps: Deps) {
       tag: TAG,
       scope: 'connections:read',
       summary: 'List the connections of a project, newest first',
-      query: {
-        type: 'object',
-        properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-        additionalProperties: false,
-      },
+      query: limitQuery,
       status: 200,
       response: { type: 'object', properties: { connections: { type: 'array', items: s.connectionSchema } } },
       errors: [],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
-        const rows = await listConnections(deps.graph, actor.projectId, queryOf<{ limit: number }>(ctx).limit);
+        const actor = await requestActor(deps, ctx);
+        const rows = await listConnections(deps.graph, actor.projectId, queryOf<typeof limitQuery>(ctx).limit);
         return { body: { connections: rows.map(connectionView) } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/connections/:id',
-      operationId: 'getConnection',
-      tag: TAG,
-      scope: 'connections:read',
-      summary: 'Read a connection (its secret only as set, fingerprint and set_at)',
-      params: s.idParams,
-      query: projectQuery,
-      status: 200,
-      response: connectionReply,
-      errors: ['not_found'],
-      handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
-        return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/connections/:id',
+        operationId: 'getConnection',
+        tag: TAG,
+        scope: 'connections:read',
+        summary: 'Read a connection (its secret only as set, fingerprint and set_at)',
+        key: 'connection',
+        response: connectionReply,
       },
-    },
+      (actor, id) => viewOf(deps, actor, id),
+    ),
     {
       method: 'patch',
       path: '/v1/connections/:id',
@@ -202,9 +178,9 @@ export function connectionRoutes(deps: Deps) {
         'loop_dispatch_unavailable',
       ],
       handler: async (ctx) => {
-        const body = bodyOf<PatchInput>(ctx);
+        const body = bodyOf<typeof s.patchBody>(ctx);
         requireApplyScope(ctx, body.apply_policy);
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const before = await readConnection(deps.graph, actor.projectId, ctx.params.id!);
         await patchConnection(deps, actor, ctx.params.id!, body);
         if (body.schedule !== undefined) await reschedule(deps, actor, ctx.params.id!, before.scheduleEvery !== null);
@@ -224,7 +200,7 @@ export function connectionRoutes(deps: Deps) {
       response: s.testResult,
       errors: ['not_found', 'conflict', 'secrets_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const outcome = await testStored(deps, actor, ctx.params.id!);
         return {
           body: {
@@ -265,12 +241,12 @@ export function connectionRoutes(deps: Deps) {
       },
       errors: ['not_found', 'conflict', 'sync_in_progress', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const opened = await startSync(
           deps,
           actor,
           ctx.params.id!,
-          bodyOf<{ full_refresh?: boolean }>(ctx).full_refresh === true,
+          bodyOf<typeof s.syncBody>(ctx).full_refresh === true,
         );
         return {
           status: 202,
@@ -292,22 +268,18 @@ export function connectionRoutes(deps: Deps) {
       scope: 'connections:read',
       summary: 'The sync runs of a connection, newest first',
       params: s.idParams,
-      query: {
-        type: 'object',
-        properties: { project_id: projectIdField, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-        additionalProperties: false,
-      },
+      query: limitQuery,
       status: 200,
       response: { type: 'object', properties: { syncs: { type: 'array', items: s.syncSchema } } },
       errors: ['not_found'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         await readConnection(deps.graph, actor.projectId, ctx.params.id!);
         const syncs = await listSyncs(
           deps.graph,
           actor.projectId,
           ctx.params.id!,
-          queryOf<{ limit: number }>(ctx).limit,
+          queryOf<typeof limitQuery>(ctx).limit,
         );
         return { body: { syncs: syncs.map(syncView) } };
       },
@@ -325,7 +297,7 @@ export function connectionRoutes(deps: Deps) {
       response: { type: 'object', properties: { sync: s.syncSchema } },
       errors: ['not_found'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         return { body: { sync: syncView(await syncRecord(deps, actor, ctx.params.id!, ctx.params.sync_id!)) } };
       },
     },
@@ -337,15 +309,7 @@ export function connectionRoutes(deps: Deps) {
       scope: 'connections:read',
       summary: 'Events of a sync run, from its workflow history',
       params: s.syncParams,
-      query: {
-        type: 'object',
-        properties: {
-          project_id: projectIdField,
-          after_sequence: { type: 'integer', minimum: 0, default: 0 },
-          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-        },
-        additionalProperties: false,
-      },
+      query: afterSequenceQuery,
       status: 200,
       response: {
         type: 'object',
@@ -358,9 +322,9 @@ export function connectionRoutes(deps: Deps) {
       },
       errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const sync = await syncRecord(deps, actor, ctx.params.id!, ctx.params.sync_id!);
-        const q = queryOf<{ after_sequence: number; limit: number }>(ctx);
+        const q = queryOf<typeof afterSequenceQuery>(ctx);
         if (typeof sync.workflow_id !== 'string' || typeof sync.run_id !== 'string')
           return { body: { sync_id: sync.id, events: [], next_after_sequence: q.after_sequence, has_more: false } };
         const all = await syncEvents(
@@ -395,7 +359,7 @@ export function connectionRoutes(deps: Deps) {
       response: connectionReply,
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'] as const,
       handler: async (ctx: ApiContext) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         await setPaused(deps, actor, ctx.params.id!, verb === 'pause');
         await reschedule(deps, actor, ctx.params.id!, false);
         return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
@@ -414,7 +378,7 @@ export function connectionRoutes(deps: Deps) {
       response: connectionReply,
       errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const before = await readConnection(deps.graph, actor.projectId, ctx.params.id!);
         await revokeConnection(deps, actor, ctx.params.id!);
         await reschedule(deps, actor, ctx.params.id!, before.scheduleEvery !== null);
@@ -423,12 +387,3 @@ export function connectionRoutes(deps: Deps) {
     },
   ]);
 }
-
-const governedFieldsSchema = {
-  id: { type: ['string', 'null'] },
-  status: { enum: ['applied', 'staged', 'failed'] },
-  project_id: { type: 'string' },
-  delta_id: { type: 'string' },
-  applied: { type: 'boolean' },
-  error: { type: 'object' },
-};

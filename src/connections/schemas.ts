@@ -100,7 +100,7 @@ export const CONFIG_SCHEMAS: Record<(typeof CONNECTION_KINDS)[number], JsonSchem
   feed: obj({ url: feedUrl, auth }, ['url']),
 };
 
-export const secretBody: JsonSchema = obj(
+export const secretBody = obj(
   {
     token: {
       type: 'string',
@@ -113,10 +113,8 @@ export const secretBody: JsonSchema = obj(
   },
   ['token'],
 );
-export const targetBody: JsonSchema = obj({ route: { enum: ['document', 'submission'], default: 'document' } }, [
-  'route',
-]);
-export const scheduleBody: JsonSchema = obj(
+export const targetBody = obj({ route: { enum: ['document', 'submission'], default: 'document' } }, ['route']);
+export const scheduleBody = obj(
   {
     every: {
       type: 'string',
@@ -134,7 +132,7 @@ const kindRules: JsonSchema[] = CONNECTION_KINDS.map((kind) => ({
   then: { properties: { config: CONFIG_SCHEMAS[kind] } },
 }));
 
-export const createBody: JsonSchema = {
+export const createBody = {
   ...obj(
     {
       project_id: projectIdField,
@@ -159,9 +157,9 @@ export const createBody: JsonSchema = {
   ),
   allOf: [...kindRules, { if: { properties: { kind: { not: { const: 'feed' } } } }, then: { required: ['secret'] } }],
   description: 'secret is required for every kind but feed (whose token is optional).',
-};
+} as const satisfies JsonSchema;
 
-export const testBody: JsonSchema = {
+export const testBody = {
   ...obj(
     {
       project_id: projectIdField,
@@ -172,9 +170,9 @@ export const testBody: JsonSchema = {
     ['kind', 'config'],
   ),
   allOf: [...kindRules, { if: { properties: { kind: { not: { const: 'feed' } } } }, then: { required: ['secret'] } }],
-};
+} as const satisfies JsonSchema;
 
-export const patchBody: JsonSchema = obj(
+export const patchBody = obj(
   {
     project_id: projectIdField,
     name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -191,11 +189,11 @@ export const patchBody: JsonSchema = obj(
   { minProperties: 1 },
 );
 
-export const syncBody: JsonSchema = obj({
+export const syncBody = obj({
   project_id: projectIdField,
   full_refresh: { type: 'boolean', default: false },
 });
-export const projectOnlyBody: JsonSchema = obj({ project_id: projectIdField });
+export { projectOnlyBody } from '../http/schemas.js';
 export { idParams } from '../http/schemas.js';
 export const syncParams: JsonSchema = obj(
   { id: { type: 'string', minLength: 1, maxLength: 64 }, sync_id: { type: 'string', minLength: 1, maxLength: 64 } },

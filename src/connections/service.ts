@@ -14,9 +14,8 @@ import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
 import { CONNECTORS, callerFor, checksFrom } from './connectors/index.js';
 import { firstUrl } from './connectors/httpJson.js';
 import { UpstreamError } from './http.js';
-import { seal } from './secrets.js';
 import { CONFIG_SCHEMAS } from './schemas.js';
-import { lockConnection, readConnection, setConnection, tokenOf, type ConnectionRecord } from './store.js';
+import { lockConnection, putSecret, readConnection, setConnection, tokenOf, type ConnectionRecord } from './store.js';
 import type { CheckResult, ConnectionKind, ConnectorConfig, HttpJsonConfig, StatusReason } from './types.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -179,13 +178,7 @@ export async function createConnection(
         { id },
       );
       if (input.secret) {
-        const sealed = seal(deps.config.secrets, actor.projectId, id, input.secret.token);
-        await tx.run('connections/put_secret', {
-          connection_id: id,
-          project_id: actor.projectId,
-          now: new Date().toISOString(),
-          ...sealed,
-        });
+        await putSecret(tx, deps.config.secrets, actor.projectId, id, input.secret.token);
       }
       return draft;
     },
@@ -235,13 +228,7 @@ export async function patchConnection(
       if (input.secret || config)
         Object.assign(set, { status: current.status === 'paused' ? 'paused' : 'untested', status_reason: null });
       if (input.secret) {
-        const sealed = seal(deps.config.secrets, actor.projectId, id, input.secret.token);
-        await tx.run('connections/put_secret', {
-          connection_id: id,
-          project_id: actor.projectId,
-          now: new Date().toISOString(),
-          ...sealed,
-        });
+        await putSecret(tx, deps.config.secrets, actor.projectId, id, input.secret.token);
       }
       await tx.run('connections/update', { id, project_id: actor.projectId, set, now: new Date().toISOString() });
     },

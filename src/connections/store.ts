@@ -5,7 +5,7 @@ import type { Config } from '../config/config.js';
 import type { Graph, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
-import { open } from './secrets.js';
+import { open, seal } from './secrets.js';
 import type { ConnectionKind, ConnectorConfig } from './types.js';
 
 export interface ConnectionRecord {
@@ -23,6 +23,25 @@ export interface ConnectionRecord {
   /** The key scheduled syncs act as: the creator's, or the key that last resumed the connection. */
   actingKeyId: string;
   pending: boolean;
+}
+
+/** What connections/get, get_by_id and lock return: the record's properties and whether it is staged. */
+export interface ConnectionRow {
+  connection: Record<string, Plain>;
+  pending: boolean;
+}
+
+/** What connections/sync_get and sync_list return: one sync run's record. */
+export interface SyncRow {
+  sync: Record<string, Plain>;
+}
+
+/** What connections/get_secret returns: the sealed token. */
+interface SealedRow {
+  ciphertext: string;
+  iv: string;
+  tag: string;
+  key_id: string;
 }
 
 export function toRecord(props: Record<string, Plain>, pending: boolean): ConnectionRecord {
@@ -44,15 +63,19 @@ export function toRecord(props: Record<string, Plain>, pending: boolean): Connec
 }
 
 export async function lockConnection(tx: Tx, projectId: string, id: string): Promise<ConnectionRecord> {
-  const row = await tx.one('connections/lock', { id, project_id: projectId, token: crypto.randomUUID() });
+  const row = await tx.one<ConnectionRow>('connections/lock', {
+    id,
+    project_id: projectId,
+    token: crypto.randomUUID(),
+  });
   if (!row) throw notFound('connection', id);
-  return toRecord(row.connection as Record<string, Plain>, row.pending === true);
+  return toRecord(row.connection, row.pending === true);
 }
 
 export async function readConnection(graph: Graph, projectId: string, id: string): Promise<ConnectionRecord> {
-  const row = await graph.read((tx) => tx.one('connections/get', { id, project_id: projectId }));
+  const row = await graph.read((tx) => tx.one<ConnectionRow>('connections/get', { id, project_id: projectId }));
   if (!row) throw notFound('connection', id);
-  return toRecord(row.connection as Record<string, Plain>, row.pending === true);
+  return toRecord(row.connection, row.pending === true);
 }
 
 /** The opened token, or null when the connection has none (revoked, or a feed without one). */
@@ -63,14 +86,14 @@ export async function tokenOf(
   connectionId: string,
 ): Promise<string | null> {
   const row = await graph.read((tx) =>
-    tx.one('connections/get_secret', { connection_id: connectionId, project_id: projectId }),
+    tx.one<SealedRow>('connections/get_secret', { connection_id: connectionId, project_id: projectId }),
   );
   if (!row) return null;
   return open(secrets, projectId, connectionId, {
-    ciphertext: String(row.ciphertext),
-    iv: String(row.iv),
-    tag: String(row.tag),
-    key_id: String(row.key_id),
+    ciphertext: row.ciphertext,
+    iv: row.iv,
+    tag: row.tag,
+    key_id: row.key_id,
   });
 }
 
@@ -90,7 +113,7 @@ export async function setConnection(
 export async function connectionRow(graph: Graph, projectId: string, id: string): Promise<Record<string, Plain>> {
   const row = await graph.read((tx) => tx.one('connections/get', { id, project_id: projectId }));
   if (!row) throw notFound('connection', id);
-  return row as Record<string, Plain>;
+  return row;
 }
 
 /** The project's connections, as their views read them. */
@@ -99,9 +122,7 @@ export async function listConnections(
   projectId: string,
   limit: number,
 ): Promise<Record<string, Plain>[]> {
-  return graph.read((tx) => tx.run('connections/list', { project_id: projectId, limit })) as Promise<
-    Record<string, Plain>[]
-  >;
+  return graph.read((tx) => tx.run('connections/list', { project_id: projectId, limit }));
 }
 
 /** One sync run of the connection, or a 404. */
@@ -112,10 +133,14 @@ export async function syncOfConnection(
   syncId: string,
 ): Promise<Record<string, Plain>> {
   const row = await graph.read((tx) =>
-    tx.one('connections/sync_get', { sync_id: syncId, connection_id: connectionId, project_id: projectId }),
+    tx.one<SyncRow>('connections/sync_get', {
+      sync_id: syncId,
+      connection_id: connectionId,
+      project_id: projectId,
+    }),
   );
   if (!row) throw notFound('sync', syncId);
-  return row.sync as Record<string, Plain>;
+  return row.sync;
 }
 
 /** The connection's sync runs, newest first. */
@@ -126,7 +151,22 @@ export async function listSyncs(
   limit: number,
 ): Promise<Record<string, Plain>[]> {
   const rows = await graph.read((tx) =>
-    tx.run('connections/sync_list', { connection_id: connectionId, project_id: projectId, limit }),
+    tx.run<SyncRow>('connections/sync_list', {
+      connection_id: connectionId,
+      project_id: projectId,
+      limit,
+    }),
   );
-  return rows.map((r) => r.sync as Record<string, Plain>);
+  return rows.map((r) => r.sync);
+}
+
+/** Seals the token and stores it beside the connection (outside any delta). */
+export async function putSecret(tx: Tx, secrets: Config['secrets'], projectId: string, id: string, token: string) {
+  const sealed = seal(secrets, projectId, id, token);
+  await tx.run('connections/put_secret', {
+    connection_id: id,
+    project_id: projectId,
+    now: new Date().toISOString(),
+    ...sealed,
+  });
 }

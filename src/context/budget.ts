@@ -151,31 +151,25 @@ export function selectItems(
  * give way first). `edges` may hold more than the chosen entities' relationships; only those count.
  */
 export function fitSelection(selection: Selection, edges: Edge[]): Fitted {
-  const { def, r, counter, headerText, pool, poolSize, quotas, maxTokens } = selection;
   const order = [...selection.order];
   const taken = new Set(order.map((c) => c.id));
   let edgeRoom = selection.edgeRoom;
   for (;;) {
-    const fitted = assemble(def, pool, taken, edges, r, counter, headerText, edgeRoom, maxTokens, poolSize, quotas);
-    if (fitted.usedTokens <= maxTokens || order.length === 0) return fitted;
+    const fitted = assemble(selection, taken, edges, edgeRoom);
+    if (fitted.usedTokens <= selection.maxTokens || order.length === 0) return fitted;
     taken.delete(order.pop()!.id);
     edgeRoom = 0; // once over budget, relationships give way first
   }
 }
 
+/** The text of the taken items (and the relationships among them that fit edgeRoom), counted per section. */
 function assemble(
-  def: SliceDefinition,
-  pool: Map<Plane, Ranked[]>,
+  fixed: Omit<Selection, 'order' | 'edgeRoom'>,
   taken: Set<string>,
   edges: Edge[],
-  r: Renderer,
-  counter: TokenCounter,
-  headerText: string,
   edgeRoom: number,
-  maxTokens: number,
-  poolSize: number,
-  quotas: Map<Plane, number>,
 ): Fitted {
+  const { def, pool, r, counter, headerText, maxTokens, poolSize, quotas } = fixed;
   const chosen = new Map<Plane, Chosen[]>();
   const refs = new Map<string, string>();
   const itemLines = new Map<string, string>();

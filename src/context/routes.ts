@@ -4,18 +4,16 @@
 import { briefingProperties } from '../briefing/schema.js';
 import { degradedHeaders } from '../search/schemas.js';
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, type HandlerResult } from '../http/route.js';
+import type { Actor } from '../auth/actor.js';
+import { bodyActor } from '../http/records.js';
 import { idParams } from '../http/schemas.js';
-import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { actorFor } from '../auth/actor.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
 import { paidWriter } from '../credits/paidWriter.js';
-import type { DefinitionInput } from '../slices/definition.js';
 import { contextCompileBody, packSchema, sliceCompileBody } from './schemas.js';
-import { briefPack, compileSlice, requestedSlice, savedSlice, type CompileBody } from './service.js';
+import { briefPack, compileSlice, requestedSlice, savedSlice, type ResolvedSlice } from './service.js';
 
-type ContextBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string };
 const TAG = 'Context & Slices';
 
 const PACK_DESCRIPTION = [
@@ -32,6 +30,17 @@ const PACK_DESCRIPTION = [
     "briefing's: canonical JSON, SHA-256, no timestamps. 404 for an unknown slice_id, 409 (details.delta_id) " +
     'for a staged one.',
 ].join(' ');
+
+/** A compile's answer: the pack, and the header that says when meaning was unavailable to rank it. */
+async function packAnswer(
+  deps: Deps,
+  actor: Actor,
+  resolved: ResolvedSlice,
+  body: Parameters<typeof compileSlice>[3],
+): Promise<HandlerResult> {
+  const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
+  return { body: { ...pack }, headers: degradedHeaders(degraded) };
+}
 
 export function contextRoutes(deps: Deps) {
   const writer = createBriefingWriter(deps.config.llm);
@@ -52,11 +61,8 @@ export function contextRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: packSchema,
       handler: async (ctx) => {
-        const body = bodyOf<CompileBody & { project_id?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const resolved = await savedSlice(deps.graph, actor.projectId, ctx.params.id!);
-        const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
-        return { body: { ...pack }, headers: degradedHeaders(degraded) };
+        const { body, actor } = await bodyActor<typeof sliceCompileBody>(deps, ctx);
+        return packAnswer(deps, actor, await savedSlice(deps.graph, actor.projectId, ctx.params.id!), body);
       },
     },
     {
@@ -72,11 +78,8 @@ export function contextRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: packSchema,
       handler: async (ctx) => {
-        const body = bodyOf<ContextBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
-        const resolved = await requestedSlice(deps.graph, actor.projectId, body);
-        const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
-        return { body: { ...pack }, headers: degradedHeaders(degraded) };
+        const { body, actor } = await bodyActor<typeof contextCompileBody>(deps, ctx);
+        return packAnswer(deps, actor, await requestedSlice(deps.graph, actor.projectId, body), body);
       },
     },
     {
@@ -103,8 +106,7 @@ export function contextRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<ContextBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof contextCompileBody>(deps, ctx);
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const compiled = await compileSlice(deps, actor.projectId, resolved, body);
         try {

@@ -6,7 +6,7 @@ import { obj, projectIdField } from '../http/schemas.js';
 import { FORMATS, MAX_TOKENS, MIN_TOKENS, PLANES, TOKENIZERS } from '../slices/definition.js';
 import { inlineDefinitionSchema } from '../slices/schemas.js';
 
-const compileFields: Record<string, JsonSchema> = {
+const compileFields = {
   query: {
     type: 'string',
     maxLength: 2000,
@@ -37,11 +37,11 @@ const compileFields: Record<string, JsonSchema> = {
   },
   explain: { type: 'boolean', default: false, description: 'List every candidate with in_context and its reason.' },
   project_id: projectIdField,
-};
+} as const satisfies Record<string, JsonSchema>;
 
-export const sliceCompileBody: JsonSchema = obj(compileFields);
+export const sliceCompileBody = obj(compileFields);
 
-export const contextCompileBody: JsonSchema = obj(
+export const contextCompileBody = obj(
   {
     slice: {
       ...inlineDefinitionSchema,

@@ -15,7 +15,17 @@ const thresholdSchema = {
   description:
     'A loop reservation taking the balance from at or above this to below it emits credits.low to the webhooks ' +
     'of the project that started the loop. null (the default): off.',
-};
+} as const;
+
+const creditsQuery = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    project_id: { type: 'string' },
+  },
+  additionalProperties: false,
+} as const;
+const thresholdBody = obj({ low_balance_threshold: thresholdSchema }, ['low_balance_threshold']);
 
 export function creditRoutes(deps: Deps) {
   return defineRoutes([
@@ -29,14 +39,7 @@ export function creditRoutes(deps: Deps) {
       description:
         'An organization key sees every entry; a project key sees the balance and only the entries of its ' +
         "own project's loops.",
-      query: {
-        type: 'object',
-        properties: {
-          limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-          project_id: { type: 'string' },
-        },
-        additionalProperties: false,
-      },
+      query: creditsQuery,
       status: 200,
       errors: [],
       response: {
@@ -74,7 +77,7 @@ export function creditRoutes(deps: Deps) {
       },
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate()
-        const { limit } = queryOf<{ limit: number }>(ctx);
+        const { limit } = queryOf<typeof creditsQuery>(ctx);
         const balance = await creditBalance(deps.graph, auth.organizationId, auth.projectId, limit);
         return { body: { organization_id: auth.organizationId, ...balance } };
       },
@@ -89,7 +92,7 @@ export function creditRoutes(deps: Deps) {
       description:
         'An organization setting, so it needs an organization key (a project key: 403). null turns the ' +
         'credits.low event off.',
-      body: obj({ low_balance_threshold: thresholdSchema }, ['low_balance_threshold']),
+      body: thresholdBody,
       status: 200,
       errors: ['invalid_request', 'not_found'],
       response: {
@@ -108,7 +111,7 @@ export function creditRoutes(deps: Deps) {
           throw new ApiError('forbidden', "The low-balance threshold is the organization's: use an organization key.", {
             key_scope: 'project',
           });
-        const { low_balance_threshold: threshold } = bodyOf<{ low_balance_threshold: number | null }>(ctx);
+        const { low_balance_threshold: threshold } = bodyOf<typeof thresholdBody>(ctx);
         const row = await setLowBalanceThreshold(deps.graph, auth.organizationId, threshold);
         if (!row) throw new ApiError('not_found', 'This organization has no credit account.');
         return { body: { organization_id: auth.organizationId, ...row } };

@@ -5,6 +5,14 @@ import crypto from 'node:crypto';
 import type { Graph, Tx } from '../db/graph.js';
 import { ApiError } from '../errors/catalogue.js';
 
+/** What the credits statements return of the account (reserved and the threshold where they say so). */
+interface AccountRow {
+  balance: number;
+  reserved: number | null;
+  low_balance_threshold: number | null;
+  entry_id: string;
+}
+
 export async function grantCredits(
   graph: Graph,
   organizationId: string,
@@ -13,10 +21,15 @@ export async function grantCredits(
 ): Promise<{ balance: number; entry_id: string }> {
   if (!Number.isFinite(amount) || amount <= 0) throw new Error('amount must be a positive number');
   const row = await graph.write((tx) =>
-    tx.one('credits/grant', { organization_id: organizationId, amount, reason, id: crypto.randomUUID() }),
+    tx.one<Pick<AccountRow, 'balance' | 'entry_id'>>('credits/grant', {
+      organization_id: organizationId,
+      amount,
+      reason,
+      id: crypto.randomUUID(),
+    }),
   );
   if (!row) throw new Error(`organization ${organizationId} has no credit account (does it exist?)`);
-  return { balance: Number(row.balance), entry_id: String(row.entry_id) };
+  return { balance: row.balance, entry_id: row.entry_id };
 }
 
 /**
@@ -75,7 +88,7 @@ export async function reserveForLoop(
   loopId: string,
   amount: number,
 ): Promise<{ balance: number; lowBalanceThreshold: number | null } | null> {
-  const row = await tx.one('credits/reserve', {
+  const row = await tx.one<Pick<AccountRow, 'balance' | 'low_balance_threshold'>>('credits/reserve', {
     organization_id: organizationId,
     amount,
     token: crypto.randomUUID(),
@@ -84,8 +97,7 @@ export async function reserveForLoop(
     reason: `reserved for loop ${loopId}`,
   });
   if (row === undefined) return null;
-  const threshold = row.low_balance_threshold;
-  return { balance: Number(row.balance), lowBalanceThreshold: typeof threshold === 'number' ? threshold : null };
+  return { balance: row.balance, lowBalanceThreshold: row.low_balance_threshold ?? null };
 }
 
 /** Sets (null: clears) the organization's low-balance threshold; undefined when it has no credit account. */
@@ -95,14 +107,13 @@ export async function setLowBalanceThreshold(
   threshold: number | null,
 ): Promise<{ balance: number; reserved: number; low_balance_threshold: number | null } | undefined> {
   const row = await graph.write((tx) =>
-    tx.one('credits/set_threshold', { organization_id: organizationId, threshold }),
+    tx.one<Omit<AccountRow, 'entry_id'>>('credits/set_threshold', { organization_id: organizationId, threshold }),
   );
   if (!row) return undefined;
-  const t = row.low_balance_threshold;
   return {
-    balance: Number(row.balance ?? 0),
-    reserved: Number(row.reserved ?? 0),
-    low_balance_threshold: typeof t === 'number' ? t : null,
+    balance: row.balance ?? 0,
+    reserved: row.reserved ?? 0,
+    low_balance_threshold: row.low_balance_threshold ?? null,
   };
 }
 

@@ -22,17 +22,22 @@ export interface TxMeta {
 
 export type Row = Record<string, Plain>;
 
+/**
+ * A statement's rows are plain values (src/db/values.ts): a store may name their shape once, beside the statement,
+ * as R (`tx.run<MemoryRow>('memories/get', ...)`), instead of casting each field where it is read. R is what the
+ * statement's RETURN clause gives, as plain values: it is declared, not checked.
+ */
 /** A transaction handed to service code: runs named statements and returns plain rows. */
 export class Tx {
   constructor(private readonly tx: ManagedTransaction) {}
 
   /** Runs the named statement (cypher/<name>.cypher) with parameters. */
-  async run(name: string, params: Record<string, unknown> = {}): Promise<Row[]> {
-    return this.runText(cypher(name), params);
+  async run<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
+    return (await this.runText(cypher(name), params)) as unknown as R[];
   }
 
-  async one(name: string, params: Record<string, unknown> = {}): Promise<Row | undefined> {
-    return (await this.run(name, params))[0];
+  async one<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R | undefined> {
+    return (await this.run<R>(name, params))[0];
   }
 
   /**
@@ -130,7 +135,11 @@ export class Graph {
    * One named read statement in a transaction of its own whose BEGIN is pipelined with the statement
    * (one round trip fewer than read()); for the hot single-statement reads such as authentication.
    */
-  async readOne(name: string, params: Record<string, unknown> = {}, meta: TxMeta = {}): Promise<Row | undefined> {
+  async readOne<R extends object = Row>(
+    name: string,
+    params: Record<string, unknown> = {},
+    meta: TxMeta = {},
+  ): Promise<R | undefined> {
     const rows = await this.retrying(async () => {
       const result = await this.driver.executeQuery(cypher(name), params, {
         database: this.database,
@@ -140,7 +149,7 @@ export class Graph {
       });
       return result.records.map(toRow);
     });
-    return rows[0];
+    return rows[0] as R | undefined;
   }
 
   /**

@@ -35,3 +35,16 @@ export function governedWriteFields(
 export function governedWriteStatus(outcome: Pick<WriteOutcome, 'status'>, success = 201): number {
   return outcome.status === 'failed' ? 409 : success;
 }
+
+/**
+ * The answer of a governed write on one existing record (a correction, a delete): 200, or 409 when it failed,
+ * with the common fields and the record's id under its own name (memory_id, entity_id ...).
+ */
+export function recordWriteAnswer(
+  actor: Actor,
+  outcome: Pick<WriteOutcome, 'deltaId' | 'status' | 'error'>,
+  key: string,
+  id: string,
+): { status: number; body: GovernedWriteFields & Record<string, unknown> } {
+  return { status: governedWriteStatus(outcome, 200), body: { ...governedWriteFields(actor, outcome, id), [key]: id } };
+}

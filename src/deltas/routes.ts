@@ -1,10 +1,10 @@
 // The Deltas area: list and read deltas with their changes; apply, reject and revert them.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext, type RouteSpec } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
-import { actorFor, type Actor } from '../auth/actor.js';
+import { defineRoutes, type ApiContext, type JsonSchema, type RouteSpec } from '../http/route.js';
+import { bodyActor, newestFirstPage, queryActorOf } from '../http/records.js';
+import { type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { keysetPage } from '../http/cursor.js';
 import { cursorPage, obj, projectIdField, cursorQuery, idParams } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
 import { preflightApplyGuard } from '../preflight/service.js';
@@ -30,8 +30,33 @@ const deltaWithChangesSchema = {
     changes_truncated: { type: 'boolean' },
   },
 };
-const actionBody = (extra: Record<string, object> = {}) =>
+const actionBody = <const X extends Record<string, JsonSchema> = Record<never, never>>(extra: X = {} as X) =>
   obj({ project_id: projectIdField, reason: { type: 'string', maxLength: 2000 }, ...extra });
+/** apply's body: reject's and revert's are the same without override_reason. */
+const applyBody = actionBody({
+  override_reason: {
+    type: 'string',
+    minLength: 3,
+    maxLength: 2000,
+    description: 'Apply despite preflight error findings; recorded on the delta.',
+  },
+});
+const listQuery = cursorQuery({
+  status: { enum: ['staged', 'applied', 'rejected', 'reverted', 'failed'] },
+  origin: {
+    type: 'string',
+    maxLength: 64,
+    description: 'Only deltas of this origin (memory, correction, loop, connection_sync, mcp, ...).',
+  },
+});
+const getQuery = {
+  type: 'object',
+  properties: {
+    project_id: projectIdField,
+    changes_limit: { type: 'integer', minimum: 0, maximum: 5000, default: 1000 },
+  },
+  additionalProperties: false,
+} as const;
 
 export function deltaRoutes(deps: Deps) {
   const act = (verb: 'apply' | 'reject' | 'revert', summary: string, description: string): RouteSpec => ({
@@ -44,23 +69,12 @@ export function deltaRoutes(deps: Deps) {
     description,
     params: idParams,
     idempotent: true,
-    body:
-      verb === 'apply'
-        ? actionBody({
-            override_reason: {
-              type: 'string',
-              minLength: 3,
-              maxLength: 2000,
-              description: 'Apply despite preflight error findings; recorded on the delta.',
-            },
-          })
-        : actionBody(),
+    body: verb === 'apply' ? applyBody : actionBody(),
     status: 200,
     response: { type: 'object', properties: { delta: deltaWithChangesSchema } },
     errors: ['not_found', 'conflict'] as const,
     handler: async (ctx: ApiContext) => {
-      const body = bodyOf<{ project_id?: string; reason?: string; override_reason?: string }>(ctx);
-      const actor = await actorFor(deps, ctx, body.project_id, 'body');
+      const { body, actor } = await bodyActor<typeof applyBody>(deps, ctx);
       const id = ctx.params.id!;
       // A key whose writes stage writes for review; applying (or reverting, which applies) is a reviewer's act.
       if (actor.stageWrites && verb !== 'reject')
@@ -81,23 +95,12 @@ export function deltaRoutes(deps: Deps) {
       tag: 'Deltas',
       scope: 'deltas:read',
       summary: 'List the deltas of a project, newest first',
-      query: cursorQuery({
-        status: { enum: ['staged', 'applied', 'rejected', 'reverted', 'failed'] },
-        origin: {
-          type: 'string',
-          maxLength: 64,
-          description: 'Only deltas of this origin (memory, correction, loop, connection_sync, mcp, ...).',
-        },
-      }),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('deltas', deltaSchema),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; status?: string; origin?: string; limit: number; cursor?: string }>(
-          ctx,
-        );
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await deps.graph.read((tx) =>
           listDeltas(tx, actor.projectId, {
             status: q.status ?? null,
@@ -119,20 +122,12 @@ export function deltaRoutes(deps: Deps) {
       scope: 'deltas:read',
       summary: 'Read a delta with its changes',
       params: idParams,
-      query: {
-        type: 'object',
-        properties: {
-          project_id: projectIdField,
-          changes_limit: { type: 'integer', minimum: 0, maximum: 5000, default: 1000 },
-        },
-        additionalProperties: false,
-      },
+      query: getQuery,
       status: 200,
       errors: ['not_found'],
       response: { type: 'object', properties: { delta: deltaWithChangesSchema } },
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; changes_limit: number }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof getQuery>(deps, ctx);
         return { body: { delta: await readDelta(deps, actor, ctx.params.id!, q.changes_limit) } };
       },
     },

@@ -2,20 +2,21 @@
 // source. Both are governed writes (origin correction); apply false stages them for review.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, queryActorOf } from '../http/records.js';
 import { governedWriteSchema, idParams, obj, projectIdField } from '../http/schemas.js';
-import { actorFor } from '../auth/actor.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { deleteDocument, reindexDocument, type ReindexInput } from './corrections.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
+import { deleteDocument, reindexDocument } from './corrections.js';
 
-const common = { apply: { type: 'boolean', default: true }, project_id: projectIdField };
+const common = { apply: { type: 'boolean', default: true }, project_id: projectIdField } as const;
 const reindexBody = {
   description: 'Exactly one of content (the new text) or refetch true (fetch the document URL again).',
   oneOf: [
     obj({ content: { type: 'string', minLength: 1, maxLength: 5 * 1024 * 1024 }, ...common }, ['content']),
     obj({ refetch: { const: true }, ...common }, ['refetch']),
   ],
-};
+} as const;
+
+const deleteQuery = obj(common);
 
 export function documentCorrectionRoutes(deps: Deps) {
   return defineRoutes([
@@ -30,18 +31,14 @@ export function documentCorrectionRoutes(deps: Deps) {
         'Entities extracted from it keep existing; their provenance links to the chunks go (revert restores ' +
         'them). apply=false stages the deletion.',
       params: idParams,
-      query: obj(common),
+      query: deleteQuery,
       status: 200,
       errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ document_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteDocument(deps, actor, ctx.params.id!, q.apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), document_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'document_id', ctx.params.id!);
       },
     },
     {
@@ -62,8 +59,7 @@ export function documentCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict', 'payload_too_large', 'upstream_error'],
       response: governedWriteSchema({ document_id: { type: 'string' }, chunk_count: { type: 'integer' } }),
       handler: async (ctx) => {
-        const body = bodyOf<ReindexInput & { apply: boolean; project_id?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof reindexBody>(deps, ctx);
         const outcome = await reindexDocument(deps, actor, ctx.params.id!, body, body.apply ?? true);
         return {
           status: governedWriteStatus(outcome, 200),

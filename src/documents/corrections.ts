@@ -19,10 +19,10 @@ async function committedDocument(
   projectId: string,
   id: string,
 ): Promise<{ props: Record<string, Plain>; chunkIds: string[] }> {
-  const row = await tx.one('documents/get', { id, project_id: projectId });
+  const row = await tx.one<{ document: Record<string, Plain> }>('documents/get', { id, project_id: projectId });
   if (!row) throw notFound('document', id);
-  const chunks = await tx.run('documents/chunks', { document_id: id, project_id: projectId });
-  return { props: row.document as Record<string, Plain>, chunkIds: chunks.map((c) => String(c.id)) };
+  const chunks = await tx.run<{ id: string }>('documents/chunks', { document_id: id, project_id: projectId });
+  return { props: row.document, chunkIds: chunks.map((c) => c.id) };
 }
 
 export async function deleteDocument(

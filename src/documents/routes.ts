@@ -2,10 +2,11 @@
 // documents; hand a document over to extraction through a shape.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import { invalid } from '../errors/catalogue.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
-import { idParams, projectQuery } from '../http/schemas.js';
+import { encodeCursor } from '../http/cursor.js';
+import { idParams } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
 import { checkOneSource, type DocumentInput } from './source.js';
@@ -22,6 +23,11 @@ import {
   sourceSchema,
 } from './schemas.js';
 
+/**
+ * The JSON body (createDocumentBody) widened by a multipart upload's fields (uploadFields), whose tags are one
+ * comma-separated string: kept by hand, as the union of the two would type content and url (`not: {}` there)
+ * as unknown.
+ */
 interface CreateBody {
   content?: string;
   url?: string;
@@ -32,7 +38,7 @@ interface CreateBody {
 
 /** The request as a DocumentInput: JSON (tags an array) or multipart (one file, tags comma-separated). */
 function documentInput(ctx: ApiContext): DocumentInput {
-  const body = bodyOf<CreateBody>(ctx);
+  const body: CreateBody = bodyOf<typeof createDocumentBody>(ctx);
   const upload = ctx.state.upload;
   let tags: string[] | undefined;
   if (typeof body.tags === 'string') {
@@ -73,7 +79,7 @@ export function documentRoutes(deps: Deps) {
       response: createResultSchema,
       handler: async (ctx) => {
         const input = documentInput(ctx);
-        const actor = await actorFor(deps, ctx, bodyOf<CreateBody>(ctx).project_id, 'body');
+        const actor = await actorFor(deps, ctx, bodyOf<typeof createDocumentBody>(ctx).project_id, 'body');
         const created = await createDocument(deps, actor, input);
         return {
           status: 201,
@@ -96,9 +102,7 @@ export function documentRoutes(deps: Deps) {
       errors: [],
       response: listResultSchema,
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const page = await listDocuments(deps.graph, actor.projectId, { limit: q.limit, after });
         const sources = page.rows.map(listItemView);
         const last = sources[sources.length - 1];
@@ -111,23 +115,19 @@ export function documentRoutes(deps: Deps) {
         };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/documents/:id',
-      operationId: 'getDocument',
-      tag: 'Documents',
-      scope: 'documents:read',
-      summary: 'Read one committed document with its extraction counts',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { source: sourceSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
-        return { body: { source: sourceView(await getDocument(deps.graph, actor.projectId, ctx.params.id!)) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/documents/:id',
+        operationId: 'getDocument',
+        tag: 'Documents',
+        scope: 'documents:read',
+        summary: 'Read one committed document with its extraction counts',
+        key: 'source',
+        schema: sourceSchema,
       },
-    },
+      async (actor, id) => sourceView(await getDocument(deps.graph, actor.projectId, id)),
+    ),
     {
       method: 'post',
       path: '/v1/documents/:id/extract',
@@ -146,8 +146,7 @@ export function documentRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: handoffSchema,
       handler: async (ctx) => {
-        const body = bodyOf<{ shape_id: string; project_id?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof extractBody>(deps, ctx);
         const documentId = ctx.params.id!;
         await checkExtractable(deps.graph, actor.projectId, documentId, body.shape_id);
         await requestExtraction(deps.graph, actor.projectId, documentId, body.shape_id);

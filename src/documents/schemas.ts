@@ -1,7 +1,7 @@
 // JSON Schemas of the Documents area (docs/documents.md), compiled by ajv and published
 // in OpenAPI.
 import type { JsonSchema } from '../http/route.js';
-import { cursorQuery, dateTime, obj, projectIdField } from '../http/schemas.js';
+import { cursorPage, cursorQuery, dateTime, obj, projectIdField } from '../http/schemas.js';
 import { MAX_TAGS } from './collections.js';
 
 /** How a document came in: raw text, a fetched URL, an uploaded file, or a connection's sync. */
@@ -10,16 +10,16 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STAGES = ['indexed', 'extracting', 'extracted', 'failed'] as const;
 export type DocumentStage = (typeof DOCUMENT_STAGES)[number];
 
-const tag: JsonSchema = {
+const tag = {
   type: 'string',
   minLength: 1,
   maxLength: 100,
   description:
     'Must keep a letter or digit once normalised (case, spacing, edge punctuation and a leading "the" are ' +
     'ignored), else a 400.',
-};
+} as const satisfies JsonSchema;
 
-export const createDocumentBody: JsonSchema = obj(
+export const createDocumentBody = obj(
   {
     content: {
       type: 'string',
@@ -177,18 +177,11 @@ export const createResultSchema: JsonSchema = {
   },
 };
 
-export const listQuery: JsonSchema = cursorQuery();
+export const listQuery = cursorQuery();
 
-export const listResultSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    sources: { type: 'array', items: listItemSchema },
-    has_more: { type: 'boolean' },
-    next_cursor: { type: ['string', 'null'] },
-  },
-};
+export const listResultSchema = cursorPage('sources', listItemSchema);
 
-export const extractBody: JsonSchema = obj(
+export const extractBody = obj(
   {
     shape_id: {
       type: 'string',

@@ -55,11 +55,9 @@ export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime)
   const health = engineHealth(runtime);
   const counts = await graph.read((tx) => tx.run('embeddings/model_counts', { model: model?.id ?? '' }));
   // Read live: a completed `gks reembed` changes them while the service runs.
-  const indexes = (await graph.read((tx) => tx.run('embeddings/index_records'))).map((r) => ({
-    name: String(r.name),
-    model: String(r.model),
-    dimensions: Number(r.dimensions),
-  }));
+  const indexes = await graph.read((tx) =>
+    tx.run<{ name: string; model: string; dimensions: number }>('embeddings/index_records'),
+  );
   const sum = (key: string) => counts.reduce((n, r) => n + Number(r[key] ?? 0), 0);
   return {
     mode: runtime.config.mode,

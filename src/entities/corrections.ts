@@ -30,17 +30,39 @@ interface CommittedEntity {
   dependantTypes: string[];
 }
 
+/** What entities/get_committed returns. */
+interface CommittedRow {
+  entity: Record<string, Plain>;
+  labels: string[];
+  dependant_count: number;
+  dependant_ids: string[];
+  dependant_types: string[];
+}
+
+/** What entities/relationships returns: each relationship of the given entities, from their side. */
+interface RelationshipRow {
+  entity_id: string;
+  relationship_id: string;
+  type: string;
+  outgoing: boolean;
+  other_id: string;
+  properties: Record<string, Plain>;
+}
+
 async function committedEntity(tx: Tx, projectId: string, id: string): Promise<CommittedEntity> {
-  const row = await tx.one('entities/get_committed', { id, project_id: projectId, limit: DEPENDANTS_SHOWN });
+  const row = await tx.one<CommittedRow>('entities/get_committed', {
+    id,
+    project_id: projectId,
+    limit: DEPENDANTS_SHOWN,
+  });
   if (!row) throw notFound('entity', id);
-  const props = row.entity as Record<string, Plain>;
-  const labels = (row.labels ?? []) as string[];
+  const props = row.entity;
   return {
     props,
-    type: typeof props.type === 'string' ? props.type : (labels[0] ?? 'Concept'),
-    dependantCount: Number(row.dependant_count ?? 0),
-    dependantIds: ((row.dependant_ids ?? []) as Plain[]).map(String),
-    dependantTypes: ((row.dependant_types ?? []) as Plain[]).map(String),
+    type: typeof props.type === 'string' ? props.type : (row.labels[0] ?? 'Concept'),
+    dependantCount: row.dependant_count,
+    dependantIds: row.dependant_ids,
+    dependantTypes: row.dependant_types,
   };
 }
 
@@ -145,26 +167,27 @@ export async function mergeEntities(
         CORRECTION_ORIGIN,
         `merge ${from.length} entit${from.length === 1 ? 'y' : 'ies'} into ${String(target.props.name ?? into)}`,
       );
-      const rows = await tx.run('entities/relationships', { ids: [into, ...from], project_id: actor.projectId });
+      const rows = await tx.run<RelationshipRow>('entities/relationships', {
+        ids: [into, ...from],
+        project_id: actor.projectId,
+      });
       const gone = new Set([into, ...from]);
       const key = (type: string, outgoing: boolean, other: string) => `${type}|${outgoing ? 'out' : 'in'}|${other}`;
       const existing = new Set(
-        rows
-          .filter((r) => r.entity_id === into)
-          .map((r) => key(String(r.type), r.outgoing === true, String(r.other_id))),
+        rows.filter((r) => r.entity_id === into).map((r) => key(r.type, r.outgoing, r.other_id)),
       );
       moved = 0;
       for (const r of rows) {
-        if (r.entity_id === into || gone.has(String(r.other_id))) continue;
-        const k = key(String(r.type), r.outgoing === true, String(r.other_id));
+        if (r.entity_id === into || gone.has(r.other_id)) continue;
+        const k = key(r.type, r.outgoing, r.other_id);
         if (existing.has(k)) continue;
         existing.add(k);
-        const props: Record<string, PropValue> = { merged_from: String(r.entity_id) };
-        for (const [name, value] of Object.entries((r.properties ?? {}) as Record<string, Plain>)) {
+        const props: Record<string, PropValue> = { merged_from: r.entity_id };
+        for (const [name, value] of Object.entries(r.properties)) {
           if (!ENGINE_REL_PROPS.has(name)) props[name] = value as PropValue;
         }
-        if (r.outgoing === true) draft.createRelationship(into, String(r.type), String(r.other_id), props);
-        else draft.createRelationship(String(r.other_id), String(r.type), into, props);
+        if (r.outgoing) draft.createRelationship(into, r.type, r.other_id, props);
+        else draft.createRelationship(r.other_id, r.type, into, props);
         moved += 1;
       }
       const names = merged

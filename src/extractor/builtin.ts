@@ -147,6 +147,88 @@ function chain(text: string, tokens: Token[], spans: Span[], at: number, directi
   return out;
 }
 
+/** Each span's type from its scored evidence; one name, one type: every mention's evidence counts for all of them. */
+function typeSpans(
+  text: string,
+  spans: Span[],
+  scores: SpanEvidence[],
+  labelOf: Map<Category, string>,
+  pass: number,
+): { typed: Candidate[]; agreements: number[] } {
+  const bySurface = new Map<string, SpanEvidence>();
+  const surfaceOf = (s: Span) => surfaceKey(text.slice(s.start, s.end));
+  spans.forEach((s, i) => {
+    const sum = bySurface.get(surfaceOf(s)) ?? { inside: emptyScores(), around: emptyScores() };
+    add(sum.inside, (scores[i] as SpanEvidence).inside);
+    add(sum.around, (scores[i] as SpanEvidence).around);
+    bySurface.set(surfaceOf(s), sum);
+  });
+  const agreements: number[] = [];
+  const minScore = Math.max(0.7, MIN_SCORE - 0.1 * (pass - 1));
+  const typed: Candidate[] = [];
+  spans.forEach((s) => {
+    const evidence = bySurface.get(surfaceOf(s)) as SpanEvidence;
+    const decision = decide(total(evidence), minScore);
+    const label = decision && labelOf.get(decision.category);
+    if (decision && label) agreements.push(evidenceAgreement(evidence));
+    if (decision && label)
+      typed.push({
+        first: s.first,
+        last: s.last,
+        end: s.end,
+        type: label,
+        source: 'ner',
+        confidence: decision.confidence,
+      });
+  });
+  return { typed, agreements };
+}
+
+/** The relationships read, the most confident per (type, from, to) (then the first stated), in text order. */
+function relationshipsOf(
+  readings: Reading[],
+  graph: EntityGraph,
+  tokenized: ReturnType<typeof tokenize>,
+  text: string,
+  shape: ShapeDef,
+): ExtractedRelationship[] {
+  const { tokens } = tokenized;
+  const confidence = new Map([...graph.drafts.values()].map((d) => [d.key, draftConfidence(d)]));
+  const best = new Map<string, ExtractedRelationship & { at: number }>();
+  for (const r of readings) {
+    const weaker = Math.min(confidence.get(r.from.entity.key) ?? 0, confidence.get(r.to.entity.key) ?? 0);
+    const value = round3(r.confidence * (0.75 + 0.25 * weaker));
+    const id = `${r.rel.type}\u0000${r.from.entity.key}\u0000${r.to.entity.key}`;
+    const seen = best.get(id);
+    if (
+      value < MIN_RELATION_CONFIDENCE ||
+      (seen && (seen.confidence > value || (seen.confidence === value && seen.at <= r.at)))
+    )
+      continue;
+    const sentence = tokenized.sentences[tokens[r.at]?.sentence ?? -1];
+    best.set(id, {
+      type: r.rel.type,
+      from_key: r.from.entity.key,
+      to_key: r.to.entity.key,
+      evidence: sentence ? text.slice(sentence.start, sentence.end).trim() : '',
+      confidence: value,
+      at: r.at,
+    });
+  }
+  return keepCardinality(shape, [...best.values()])
+    .sort(
+      (a, b) =>
+        a.at - b.at || byString(a.type, b.type) || byString(a.from_key, b.from_key) || byString(a.to_key, b.to_key),
+    )
+    .map(({ type, from_key, to_key, evidence, confidence: c }) => ({
+      type,
+      from_key,
+      to_key,
+      evidence,
+      confidence: c,
+    }));
+}
+
 export class BuiltinExtractor implements Extractor {
   readonly name = 'builtin-nlp/2';
 
@@ -188,33 +270,7 @@ export class BuiltinExtractor implements Extractor {
     }
     const scores = spans.map((s) => spanScores({ text, tokens, cues }, s));
     slotEvidence(text, tokens, spans, hits, clause, categoryOf, scores);
-    // One name, one type: every mention's evidence counts for all of them.
-    const bySurface = new Map<string, SpanEvidence>();
-    const surfaceOf = (s: Span) => surfaceKey(text.slice(s.start, s.end));
-    spans.forEach((s, i) => {
-      const sum = bySurface.get(surfaceOf(s)) ?? { inside: emptyScores(), around: emptyScores() };
-      add(sum.inside, (scores[i] as SpanEvidence).inside);
-      add(sum.around, (scores[i] as SpanEvidence).around);
-      bySurface.set(surfaceOf(s), sum);
-    });
-    const agreements: number[] = [];
-    const minScore = Math.max(0.7, MIN_SCORE - 0.1 * (pass - 1));
-    const typed: Candidate[] = [];
-    spans.forEach((s) => {
-      const evidence = bySurface.get(surfaceOf(s)) as SpanEvidence;
-      const decision = decide(total(evidence), minScore);
-      const label = decision && labelOf.get(decision.category);
-      if (decision && label) agreements.push(evidenceAgreement(evidence));
-      if (decision && label)
-        typed.push({
-          first: s.first,
-          last: s.last,
-          end: s.end,
-          type: label,
-          source: 'ner',
-          confidence: decision.confidence,
-        });
-    });
+    const { typed, agreements } = typeSpans(text, spans, scores, labelOf, pass);
 
     const taken = new Uint8Array(tokens.length);
     const graph = new EntityGraph(text, tokens, taken);
@@ -240,40 +296,7 @@ export class BuiltinExtractor implements Extractor {
       orgLabel: labelOf.get('Organization'),
     };
     const readings: Reading[] = [...readClauses(ctx, hits), ...impliedReadings(ctx, shape)];
-    const confidence = new Map([...graph.drafts.values()].map((d) => [d.key, draftConfidence(d)]));
-    const best = new Map<string, ExtractedRelationship & { at: number }>();
-    for (const r of readings) {
-      const weaker = Math.min(confidence.get(r.from.entity.key) ?? 0, confidence.get(r.to.entity.key) ?? 0);
-      const value = round3(r.confidence * (0.75 + 0.25 * weaker));
-      const id = `${r.rel.type}\u0000${r.from.entity.key}\u0000${r.to.entity.key}`;
-      const seen = best.get(id);
-      if (
-        value < MIN_RELATION_CONFIDENCE ||
-        (seen && (seen.confidence > value || (seen.confidence === value && seen.at <= r.at)))
-      )
-        continue;
-      const sentence = tokenized.sentences[tokens[r.at]?.sentence ?? -1];
-      best.set(id, {
-        type: r.rel.type,
-        from_key: r.from.entity.key,
-        to_key: r.to.entity.key,
-        evidence: sentence ? text.slice(sentence.start, sentence.end).trim() : '',
-        confidence: value,
-        at: r.at,
-      });
-    }
-    const relationships = keepCardinality(shape, [...best.values()])
-      .sort(
-        (a, b) =>
-          a.at - b.at || byString(a.type, b.type) || byString(a.from_key, b.from_key) || byString(a.to_key, b.to_key),
-      )
-      .map(({ type, from_key, to_key, evidence, confidence: c }) => ({
-        type,
-        from_key,
-        to_key,
-        evidence,
-        confidence: c,
-      }));
+    const relationships = relationshipsOf(readings, graph, tokenized, text, shape);
     const entities = [...graph.drafts.values()]
       .map((d) => toEntity(d, shape))
       .sort((a, b) => (a.mentions[0]?.start ?? 0) - (b.mentions[0]?.start ?? 0) || byString(a.key, b.key));

@@ -2,6 +2,7 @@
 // counts per label and relationship type. Committed data only unless include_pending=true.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { queryActorOf } from '../http/records.js';
 import { RECORD_LABELS } from '../deltas/draft.js';
 import { queryOf } from '../http/app.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
@@ -15,22 +16,22 @@ import { asOfField, asOfInstant, knownAtField, knownAtInstant } from '../search/
 import type { Plain } from '../db/values.js';
 
 const NAME = '^[A-Z][A-Za-z0-9_]*$';
-const includePending: JsonSchema = {
+const includePending = {
   type: 'boolean',
   default: false,
   description: 'Also return work staged in deltas not yet applied, marked pending: true.',
-};
+} as const satisfies JsonSchema;
 /** known_at reads committed knowledge only (docs/facts.md): not with include_pending=true. */
-const knownAtCommittedOnly: JsonSchema = {
+const knownAtCommittedOnly = {
   if: { required: ['known_at', 'include_pending'], properties: { include_pending: { const: true } } },
   then: { properties: { include_pending: { const: false, 'x-reason': 'cannot be combined with known_at' } } },
-};
-const label: JsonSchema = {
+} as const satisfies JsonSchema;
+const label = {
   type: 'string',
   pattern: NAME,
   maxLength: 64,
   description: 'A node label: Person, Memory, Chunk, Entity …',
-};
+} as const satisfies JsonSchema;
 
 function pageBody(projectId: string, key: string, page: Page<Record<string, Plain>>): Record<string, unknown> {
   return {
@@ -46,6 +47,66 @@ function checkLabel(value: string | undefined, field: string): void {
   if (value !== undefined && RECORD_LABELS.has(value)) throw invalid(field, `${value} is an internal label`);
 }
 
+const countsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { project_id: projectIdField, include_pending: includePending },
+} as const;
+
+const edgesQuery = {
+  ...cursorQuery({
+    node_id: { type: 'string', minLength: 1, maxLength: 64 },
+    type: { type: 'string', pattern: NAME, maxLength: 64, description: 'A relationship type: WORKS_FOR' },
+    direction: { enum: ['out', 'in', 'both'], description: 'Only with node_id.' },
+    include_pending: includePending,
+    as_of: asOfField,
+    known_at: knownAtField,
+  }),
+  allOf: [
+    {
+      if: { not: { required: ['node_id'] } },
+      then: { properties: { direction: { not: {}, 'x-reason': 'applies only with node_id' } } },
+    },
+    knownAtCommittedOnly,
+  ],
+} as const;
+
+const neighbourhoodQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    project_id: projectIdField,
+    depth: { type: 'integer', enum: [1, 2], default: 1 },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Most neighbours returned.' },
+    include_pending: includePending,
+    as_of: asOfField,
+    known_at: knownAtField,
+  },
+  allOf: [knownAtCommittedOnly],
+} as const;
+
+const nodesQuery = {
+  ...cursorQuery({
+    label,
+    property: {
+      type: 'string',
+      pattern: '^[A-Za-z_][A-Za-z0-9_.]*$',
+      maxLength: 128,
+      description: 'Required with value; not an internal property.',
+      allOf: [{ not: { enum: [...INTERNAL_PROPS].sort() }, 'x-reason': 'is an internal property' }],
+    },
+    value: { type: 'string', maxLength: 1000, description: 'Required with property.' },
+    include_pending: includePending,
+    as_of: asOfField,
+    known_at: knownAtField,
+  }),
+  allOf: [
+    { if: { required: ['property'] }, then: { required: ['value'], 'x-reason': 'is required with property' } },
+    { if: { required: ['value'] }, then: { required: ['property'], 'x-reason': 'is required with value' } },
+    knownAtCommittedOnly,
+  ],
+} as const;
+
 export function graphRoutes(deps: Deps) {
   return defineRoutes([
     {
@@ -58,42 +119,12 @@ export function graphRoutes(deps: Deps) {
       description:
         'Ordered by id. property and value go together: nodes whose property equals value (compared as text; ' +
         'a list property matches when one element does).',
-      query: {
-        ...cursorQuery({
-          label,
-          property: {
-            type: 'string',
-            pattern: '^[A-Za-z_][A-Za-z0-9_.]*$',
-            maxLength: 128,
-            description: 'Required with value; not an internal property.',
-            allOf: [{ not: { enum: [...INTERNAL_PROPS].sort() }, 'x-reason': 'is an internal property' }],
-          },
-          value: { type: 'string', maxLength: 1000, description: 'Required with property.' },
-          include_pending: includePending,
-          as_of: asOfField,
-          known_at: knownAtField,
-        }),
-        allOf: [
-          { if: { required: ['property'] }, then: { required: ['value'], 'x-reason': 'is required with property' } },
-          { if: { required: ['value'] }, then: { required: ['property'], 'x-reason': 'is required with value' } },
-          knownAtCommittedOnly,
-        ],
-      },
+      query: nodesQuery,
       status: 200,
       errors: [],
       response: cursorPage('nodes', graphNodeSchema, { project_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<{
-          project_id?: string;
-          label?: string;
-          property?: string;
-          value?: string;
-          include_pending: boolean;
-          as_of?: string;
-          known_at?: string;
-          limit: number;
-          cursor?: string;
-        }>(ctx);
+        const q = queryOf<typeof nodesQuery>(ctx);
         checkLabel(q.label, '/query/label');
         if (q.property !== undefined && INTERNAL_PROPS.has(q.property))
           throw invalid('/query/property', `${q.property} is an internal property`);
@@ -135,19 +166,7 @@ export function graphRoutes(deps: Deps) {
         'limit; edges: every relationship among the node and those neighbours (at most 5000). truncated says ' +
         'whether either was cut.',
       params: idParams,
-      query: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          project_id: projectIdField,
-          depth: { type: 'integer', enum: [1, 2], default: 1 },
-          limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Most neighbours returned.' },
-          include_pending: includePending,
-          as_of: asOfField,
-          known_at: knownAtField,
-        },
-        allOf: [knownAtCommittedOnly],
-      },
+      query: neighbourhoodQuery,
       status: 200,
       errors: ['not_found'],
       response: {
@@ -162,15 +181,7 @@ export function graphRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const q = queryOf<{
-          project_id?: string;
-          depth: 1 | 2;
-          limit: number;
-          include_pending: boolean;
-          as_of?: string;
-          known_at?: string;
-        }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof neighbourhoodQuery>(deps, ctx);
         const around = await readNeighbourhood(deps.graph, actor.projectId, ctx.params.id!, {
           depth: q.depth,
           limit: q.limit,
@@ -199,38 +210,12 @@ export function graphRoutes(deps: Deps) {
       summary: "A page of the project's relationships, by node and/or type",
       description:
         'Ordered by id. direction (default both) applies with node_id: out = the node is the source, in = the target.',
-      query: {
-        ...cursorQuery({
-          node_id: { type: 'string', minLength: 1, maxLength: 64 },
-          type: { type: 'string', pattern: NAME, maxLength: 64, description: 'A relationship type: WORKS_FOR' },
-          direction: { enum: ['out', 'in', 'both'], description: 'Only with node_id.' },
-          include_pending: includePending,
-          as_of: asOfField,
-          known_at: knownAtField,
-        }),
-        allOf: [
-          {
-            if: { not: { required: ['node_id'] } },
-            then: { properties: { direction: { not: {}, 'x-reason': 'applies only with node_id' } } },
-          },
-          knownAtCommittedOnly,
-        ],
-      },
+      query: edgesQuery,
       status: 200,
       errors: [],
       response: cursorPage('edges', graphEdgeSchema, { project_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<{
-          project_id?: string;
-          node_id?: string;
-          type?: string;
-          direction?: 'out' | 'in' | 'both';
-          include_pending: boolean;
-          as_of?: string;
-          known_at?: string;
-          limit: number;
-          cursor?: string;
-        }>(ctx);
+        const q = queryOf<typeof edgesQuery>(ctx);
         if (q.direction !== undefined && q.node_id === undefined)
           throw invalid('/query/direction', 'applies only with node_id');
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
@@ -258,11 +243,7 @@ export function graphRoutes(deps: Deps) {
       description:
         "Every label but the engine's (Knowledge, Pending) is counted, so an entity counts under Entity and " +
         'under its type (Person). Largest first.',
-      query: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { project_id: projectIdField, include_pending: includePending },
-      },
+      query: countsQuery,
       status: 200,
       errors: [],
       response: {
@@ -282,8 +263,7 @@ export function graphRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; include_pending: boolean }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof countsQuery>(deps, ctx);
         return {
           body: { project_id: actor.projectId, ...(await countGraph(deps.graph, actor.projectId, q.include_pending)) },
         };

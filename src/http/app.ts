@@ -19,6 +19,7 @@ import { multipartSchema } from './openapi.js';
 import { responseAudit } from './responseAudit.js';
 import { mcpMiddleware } from '../mcp/http.js';
 import { serveConsole } from '../console/serve.js';
+import type { Input, JSONSchema } from './input.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -149,11 +150,12 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   return app;
 }
 
-/** Query values after validation and coercion. */
-export function queryOf<T>(ctx: ApiContext): T {
-  return (ctx.state as ApiState & { query?: unknown }).query as T;
+/** Query values after validation and coercion, typed from the route's query schema: `queryOf<typeof schema>(ctx)`. */
+export function queryOf<S extends JSONSchema>(ctx: ApiContext): Input<S> {
+  return (ctx.state as ApiState & { query?: unknown }).query as unknown as Input<S>;
 }
 
-export function bodyOf<T>(ctx: ApiContext): T {
-  return (ctx.request.body ?? {}) as T;
+/** The validated body, typed from the route's body schema: `bodyOf<typeof schema>(ctx)`. */
+export function bodyOf<S extends JSONSchema>(ctx: ApiContext): Input<S> {
+  return (ctx.request.body ?? {}) as unknown as Input<S>;
 }

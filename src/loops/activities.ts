@@ -137,7 +137,10 @@ export function createLoopActivities(deps: LoopActivityDeps) {
     /** Reports the size of each source; fails the loop when one has gone. */
     async loadSources(input: LoopInput): Promise<SourceSummary[]> {
       const rows = await graph.read((tx) =>
-        tx.run('loops/source_stats', { source_ids: input.sourceIds, project_id: input.projectId }),
+        tx.run<{ id: string; title: string | null; chunks: number; characters: number }>('loops/source_stats', {
+          source_ids: input.sourceIds,
+          project_id: input.projectId,
+        }),
       );
       if (rows.length !== input.sourceIds.length) {
         throw ApplicationFailure.nonRetryable(
@@ -145,12 +148,7 @@ export function createLoopActivities(deps: LoopActivityDeps) {
           'LoopInputError',
         );
       }
-      return rows.map((r) => ({
-        id: String(r.id),
-        title: r.title === null ? null : String(r.title),
-        chunks: Number(r.chunks),
-        characters: Number(r.characters),
-      }));
+      return rows.map((r) => ({ id: r.id, title: r.title, chunks: r.chunks, characters: r.characters }));
     },
 
     /** One graph_extraction iteration: extract, validate, resolve and stage; returns the checkpoint. */

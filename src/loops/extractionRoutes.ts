@@ -1,15 +1,34 @@
 // The Extraction area (docs/loops.md): POST /v1/extractions/shape, the follow-up of a document's
 // extract handoff, which starts (or plans) a graph_extraction loop through a shape.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { defineRoutes } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
-import type { LoopRequest } from './service.js';
 import { startOrPlan } from './start.js';
 import { loopRequestBody, loopStartSchema, dryRunSchema } from './schemas.js';
 import { extractionRequest } from './store.js';
+
+/** The request; its loop options are the start request's (the llm extractor offered only with an LLM endpoint). */
+const extractionBody = (llm: boolean) =>
+  obj(
+    {
+      project_id: projectIdField,
+      source_file_id: { type: 'string', minLength: 1, maxLength: 64 },
+      shape_id: { type: 'string', minLength: 1, maxLength: 64 },
+      goal: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 2000,
+        pattern: '\\S',
+        description: 'Default: extract the document through its shape. Not blank.',
+      },
+      loop: loopRequestBody(llm).properties.loop,
+      dry_run: { type: 'boolean' },
+    },
+    ['source_file_id'],
+  );
 
 export function extractionRoutes(deps: Deps) {
   return defineRoutes([
@@ -24,23 +43,7 @@ export function extractionRoutes(deps: Deps) {
       description:
         'Starts a graph_extraction loop over source_file_id; shape_id defaults to the shape named in the ' +
         'extract handoff.',
-      body: obj(
-        {
-          project_id: projectIdField,
-          source_file_id: { type: 'string', minLength: 1, maxLength: 64 },
-          shape_id: { type: 'string', minLength: 1, maxLength: 64 },
-          goal: {
-            type: 'string',
-            minLength: 1,
-            maxLength: 2000,
-            pattern: '\\S',
-            description: 'Default: extract the document through its shape. Not blank.',
-          },
-          loop: (loopRequestBody(deps.config.llm.baseUrl !== undefined).properties as Record<string, JsonSchema>).loop!,
-          dry_run: { type: 'boolean' },
-        },
-        ['source_file_id'],
-      ),
+      body: extractionBody(deps.config.llm.baseUrl !== undefined),
       status: 202,
       response: loopStartSchema,
       alsoResponds: [
@@ -48,14 +51,7 @@ export function extractionRoutes(deps: Deps) {
       ],
       errors: ['unsupported_loop_effort', 'credits_exhausted', 'loop_dispatch_unavailable', 'not_found'],
       handler: async (ctx) => {
-        const body = bodyOf<{
-          project_id?: string;
-          source_file_id: string;
-          shape_id?: string;
-          goal?: string;
-          loop?: LoopRequest['loop'];
-          dry_run?: boolean;
-        }>(ctx);
+        const body = bodyOf<ReturnType<typeof extractionBody>>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const doc = await extractionRequest(deps.graph, actor.projectId, body.source_file_id);
         const shapeId = body.shape_id ?? doc.shapeId ?? undefined;

@@ -126,6 +126,13 @@ export function toLoopEvents(events: HistoryEvent[]): LoopEvent[] {
       };
     }
     const ref = (id: unknown): Scheduled => scheduled.get(Number(id ?? 0)) ?? { name: 'activity', iteration: null };
+    /** An event of a scheduled activity: its name and iteration, and what happened. */
+    const ofActivity = (s: Scheduled, summary: string) => ({
+      ...base,
+      activity_name: s.name,
+      iteration: s.iteration,
+      summary,
+    });
     if (event.activityTaskStartedEventAttributes) {
       const s = ref(event.activityTaskStartedEventAttributes.scheduledEventId);
       const attempt = event.activityTaskStartedEventAttributes.attempt ?? 1;
@@ -139,34 +146,25 @@ export function toLoopEvents(events: HistoryEvent[]): LoopEvent[] {
     }
     if (event.activityTaskCompletedEventAttributes) {
       const s = ref(event.activityTaskCompletedEventAttributes.scheduledEventId);
-      return {
-        ...base,
-        activity_name: s.name,
-        iteration: s.iteration,
-        summary: completedSummary(s.name, decode(event.activityTaskCompletedEventAttributes.result), s.iteration),
-      };
+      return ofActivity(
+        s,
+        completedSummary(s.name, decode(event.activityTaskCompletedEventAttributes.result), s.iteration),
+      );
     }
     if (event.activityTaskFailedEventAttributes) {
       const s = ref(event.activityTaskFailedEventAttributes.scheduledEventId);
-      return {
-        ...base,
-        activity_name: s.name,
-        iteration: s.iteration,
-        summary: `${s.name} failed: ${event.activityTaskFailedEventAttributes.failure?.message ?? 'unknown error'}`,
-      };
+      return ofActivity(
+        s,
+        `${s.name} failed: ${event.activityTaskFailedEventAttributes.failure?.message ?? 'unknown error'}`,
+      );
     }
     if (event.activityTaskTimedOutEventAttributes) {
       const s = ref(event.activityTaskTimedOutEventAttributes.scheduledEventId);
-      return {
-        ...base,
-        activity_name: s.name,
-        iteration: s.iteration,
-        summary: `${s.name} timed out; Temporal retries it`,
-      };
+      return ofActivity(s, `${s.name} timed out; Temporal retries it`);
     }
     if (event.activityTaskCanceledEventAttributes) {
       const s = ref(event.activityTaskCanceledEventAttributes.scheduledEventId);
-      return { ...base, activity_name: s.name, iteration: s.iteration, summary: `${s.name} cancelled` };
+      return ofActivity(s, `${s.name} cancelled`);
     }
     if (event.workflowExecutionStartedEventAttributes) {
       const w = event.workflowExecutionStartedEventAttributes;

@@ -13,6 +13,7 @@ import { stageChanges } from '../deltas/service.js';
 import { normalizeName } from '../entities/identity.js';
 import { round4 } from '../extractor/quality.js';
 import { deterministicId } from './ids.js';
+import { deltaTotals, stagedIds } from './store.js';
 import { compileSlice, savedSlice } from '../context/service.js';
 import { MAX_TOKENS } from '../slices/definition.js';
 import type { Checkpoint, LoopInput } from './types.js';
@@ -60,6 +61,15 @@ interface Item {
   reason?: string;
 }
 
+/** What loops/hydrate_memories, hydrate_documents, hydrate_entities and hydrate_subject (with hops) return. */
+interface GatheredRow {
+  id: string;
+  plane: string;
+  score: number;
+  text: string | null;
+  hops: number;
+}
+
 /** Items gathered through the loop's slice: its pack for the goal, the budget growing with the iteration. */
 async function gatherThroughSlice(
   deps: GraphDeps & EmbedderDeps,
@@ -76,134 +86,148 @@ async function gatherThroughSlice(
   );
 }
 
-export async function gatherContext(
+/** Items matching the goal by words and by meaning, and the subject's neighbourhood (one read transaction). */
+async function gatherByGoal(
   deps: GraphDeps & EmbedderDeps,
   input: LoopInput,
   iteration: number,
-): Promise<Checkpoint> {
-  const graph = deps.graph;
+  now: string,
+): Promise<Item[]> {
   const limit = 10 * iteration;
-  const now = new Date().toISOString();
   const lucene = luceneQuery(input.goal, input.projectId);
   // The goal by meaning too (docs/recall.md); an engine that is down leaves the words alone.
-  const question = lucene && !input.sliceId ? await embedQuestion(deps, input.goal, 'hybrid') : null;
-  const items = input.sliceId
-    ? await gatherThroughSlice(deps, input, input.sliceId, iteration)
-    : await graph.read(async (tx) => {
-        const base = { project_id: input.projectId, limit, now };
-        const found: Item[] = [];
-        if (lucene) {
-          for (const name of ['loops/hydrate_memories', 'loops/hydrate_documents', 'loops/hydrate_entities']) {
-            for (const row of await tx.run(name, { ...base, lucene }))
-              found.push({
-                id: String(row.id),
-                plane: String(row.plane),
-                score: Number(row.score),
-                text: String(row.text ?? ''),
-              });
-          }
-        }
-        if (question?.vector) {
-          const base2 = {
-            project_id: input.projectId,
-            now,
-            valid_at: now,
-            kinds: null,
-            document_ids: null,
-            tags: null,
-            types: null,
-          };
-          const near: [string, string, (r: Row) => string][] = [
-            ['memories/vector', 'memory', (r) => String((r.memory as Row).content ?? '')],
-            ['search/chunks_vector', 'document', (r) => String((r.chunk as Row).text ?? '')],
-            ['search/entities_vector', 'entity', (r) => String((r.entity as Row).name ?? '')],
-          ];
-          for (const [statement, plane, text] of near)
-            for (const row of await nearest(tx, statement, base2, question, limit))
-              found.push({ id: String(row.id), plane, score: Number(row.similarity), text: text(row) });
-        }
-        if (input.subject) {
-          const rows = await tx.run('loops/hydrate_subject', {
-            ...base,
-            subject: normalizeName(input.subject),
-            depth: Math.min(iteration, 2),
-          });
-          for (const row of rows)
-            found.push({
-              id: String(row.id),
-              plane: String(row.plane),
-              score: Number(row.score),
-              text: String(row.text ?? ''),
-              hops: Number(row.hops),
-            });
-        }
-        return found;
+  const question = lucene ? await embedQuestion(deps, input.goal, 'hybrid') : null;
+  return deps.graph.read(async (tx) => {
+    const base = { project_id: input.projectId, limit, now };
+    const found: Item[] = [];
+    if (lucene) {
+      for (const name of ['loops/hydrate_memories', 'loops/hydrate_documents', 'loops/hydrate_entities']) {
+        for (const row of await tx.run<GatheredRow>(name, { ...base, lucene }))
+          found.push({ id: row.id, plane: row.plane, score: row.score, text: row.text ?? '' });
+      }
+    }
+    if (question?.vector) {
+      const base2 = {
+        project_id: input.projectId,
+        now,
+        valid_at: now,
+        kinds: null,
+        document_ids: null,
+        tags: null,
+        types: null,
+      };
+      const near: [string, string, (r: Row) => string][] = [
+        ['memories/vector', 'memory', (r) => String((r.memory as Row).content ?? '')],
+        ['search/chunks_vector', 'document', (r) => String((r.chunk as Row).text ?? '')],
+        ['search/entities_vector', 'entity', (r) => String((r.entity as Row).name ?? '')],
+      ];
+      for (const [statement, plane, text] of near)
+        for (const row of await nearest(tx, statement, base2, question, limit))
+          found.push({ id: String(row.id), plane, score: Number(row.similarity), text: text(row) });
+    }
+    if (input.subject) {
+      const rows = await tx.run<GatheredRow>('loops/hydrate_subject', {
+        ...base,
+        subject: normalizeName(input.subject),
+        depth: Math.min(iteration, 2),
       });
-  const byId = new Map<string, Item>();
-  for (const item of items) if (!byId.has(item.id) || byId.get(item.id)!.score < item.score) byId.set(item.id, item);
+      for (const row of rows)
+        found.push({ id: row.id, plane: row.plane, score: row.score, text: row.text ?? '', hops: row.hops });
+    }
+    return found;
+  });
+}
 
-  const terms = goalTerms(input.goal);
+/** Coverage of the goal's terms and diversity of the planes in what was gathered. Pure. */
+function hydrateQuality(goal: string, byId: Map<string, Item>) {
+  const terms = goalTerms(goal);
   const gathered = [...byId.values()].map((i) => i.text.toLowerCase()).join(' ');
   const covered = terms.filter((t) => gathered.includes(t)).length;
   const coverage = terms.length ? covered / terms.length : 0;
   const planes = new Set([...byId.values()].map((i) => i.plane).filter((p) => p !== 'neighbourhood'));
   const diversity = planes.size / 3;
-  const quality = round4(0.7 * coverage + 0.3 * diversity);
+  return { terms, characters: gathered.length, coverage, diversity, quality: round4(0.7 * coverage + 0.3 * diversity) };
+}
+
+/** The :Context node (once) and a RELEVANT_TO link from each item not linked by an earlier attempt. Pure. */
+function draftHydrate(
+  input: LoopInput,
+  iteration: number,
+  byId: Map<string, Item>,
+  terms: string[],
+  contextId: string,
+  existing: Set<string>,
+): { draft: DeltaDraft; linksNew: number } {
+  const draft = new DeltaDraft('loop', `hydrate iteration ${iteration}`);
+  if (!existing.has(contextId)) {
+    draft.createNode(
+      ['Context'],
+      {
+        name: input.goal.slice(0, 80),
+        goal: input.goal,
+        subject: input.subject,
+        loop_id: input.loopId,
+        tenant: tenantToken(input.projectId),
+      },
+      { id: contextId },
+    );
+  }
+  let linksNew = 0;
+  for (const item of byId.values()) {
+    const relId = deterministicId(input.loopId, 'relevant', item.id);
+    if (existing.has(relId)) continue;
+    const matched = terms.filter((t) => item.text.toLowerCase().includes(t));
+    const reason =
+      item.reason ??
+      (item.plane === 'neighbourhood'
+        ? `within ${item.hops ?? 0} hops of the subject ${input.subject ?? ''}`.trim()
+        : `${item.plane} matching the goal${matched.length ? ` (${matched.join(', ')})` : ''}`);
+    draft.createRelationship(
+      item.id,
+      'RELEVANT_TO',
+      contextId,
+      { reason, score: round4(item.score), plane: item.plane, loop_id: input.loopId, loop_iteration: iteration },
+      { id: relId },
+    );
+    linksNew += 1;
+  }
+  return { draft, linksNew };
+}
+
+export async function gatherContext(
+  deps: GraphDeps & EmbedderDeps,
+  input: LoopInput,
+  iteration: number,
+): Promise<Checkpoint> {
+  const now = new Date().toISOString();
+  const items = input.sliceId
+    ? await gatherThroughSlice(deps, input, input.sliceId, iteration)
+    : await gatherByGoal(deps, input, iteration, now);
+  const byId = new Map<string, Item>();
+  for (const item of items) if (!byId.has(item.id) || byId.get(item.id)!.score < item.score) byId.set(item.id, item);
+  const { terms, characters, coverage, diversity, quality } = hydrateQuality(input.goal, byId);
 
   const contextId = deterministicId(input.loopId, 'context');
-  return graph.write(
+  return deps.graph.write(
     async (tx) => {
       const ids = [contextId, ...[...byId.keys()].map((id) => deterministicId(input.loopId, 'relevant', id))];
-      const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids });
-      const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
-      const draft = new DeltaDraft('loop', `hydrate iteration ${iteration}`);
-      if (!existing.has(contextId)) {
-        draft.createNode(
-          ['Context'],
-          {
-            name: input.goal.slice(0, 80),
-            goal: input.goal,
-            subject: input.subject,
-            loop_id: input.loopId,
-            tenant: tenantToken(input.projectId),
-          },
-          { id: contextId },
-        );
-      }
-      let linksNew = 0;
-      for (const item of byId.values()) {
-        const relId = deterministicId(input.loopId, 'relevant', item.id);
-        if (existing.has(relId)) continue;
-        const matched = terms.filter((t) => item.text.toLowerCase().includes(t));
-        const reason =
-          item.reason ??
-          (item.plane === 'neighbourhood'
-            ? `within ${item.hops ?? 0} hops of the subject ${input.subject ?? ''}`.trim()
-            : `${item.plane} matching the goal${matched.length ? ` (${matched.join(', ')})` : ''}`);
-        draft.createRelationship(
-          item.id,
-          'RELEVANT_TO',
-          contextId,
-          { reason, score: round4(item.score), plane: item.plane, loop_id: input.loopId, loop_iteration: iteration },
-          { id: relId },
-        );
-        linksNew += 1;
-      }
+      const existing = await stagedIds(tx, input.deltaId, ids);
+      const { draft, linksNew } = draftHydrate(input, iteration, byId, terms, contextId, existing);
       if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
-      const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
+      const totals = await deltaTotals(tx, input.deltaId);
       // Hydrate stages no entities (its :Context node is not one) and resolves nothing: it links
       // committed items it gathered. Progress is a new link.
       return {
         iteration,
         quality,
         quality_components: { coverage: round4(coverage), diversity: round4(diversity) },
-        entities_staged: Number(totals?.entities ?? 0),
-        relationships_staged: Number(totals?.relationships ?? 0),
+        entities_staged: totals.entities,
+        relationships_staged: totals.relationships,
         entities_new: 0,
         relationships_new: linksNew,
         resolved_to_existing: 0,
         rejected: 0,
-        characters: gathered.length,
+        characters,
         changed:
           linksNew === 0
             ? `nothing new (${byId.size} items gathered, all linked already)`

@@ -2,17 +2,17 @@
 // checkpoints from its Temporal history, cancel it.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
+import { newestFirstPage } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { cursorPage, cursorQuery, obj, projectIdField, projectQuery } from '../http/schemas.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { afterSequenceQuery, cursorPage, cursorQuery, obj, projectOnlyBody, projectQuery } from '../http/schemas.js';
+import { keysetPage } from '../http/cursor.js';
 import { actorFor } from '../auth/actor.js';
 import type { Actor } from '../deltas/service.js';
 import { isTemporalUnavailable, type TemporalGateway } from '../temporal/connection.js';
 import { withTimeout } from '../shared/timeout.js';
 import type { Plain } from '../db/values.js';
 import type { Client } from '@temporalio/client';
-import type { LoopRequest } from './service.js';
 import { loopLinks, startOrPlan } from './start.js';
 import { readHistory, toCheckpoints, toLoopEvents } from './history.js';
 import {
@@ -26,12 +26,13 @@ import {
 import { listLoopRecords, loopRecord as loopById } from './store.js';
 
 const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
+const listQuery = cursorQuery({ status: { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] } });
 
 async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; loop: Record<string, Plain> }> {
   const actor = await actorFor(
     deps,
     ctx,
-    queryOf<{ project_id?: string }>(ctx)?.project_id ?? bodyOf<{ project_id?: string }>(ctx).project_id,
+    queryOf<typeof projectQuery>(ctx)?.project_id ?? bodyOf<typeof projectOnlyBody>(ctx).project_id,
     ctx.method === 'GET' ? 'query' : 'body',
   );
   return { actor, loop: await loopById(deps.graph, actor.projectId, ctx.params.loop_id!) };
@@ -138,7 +139,7 @@ export function loopRoutes(deps: Deps) {
         'conflict',
       ],
       handler: async (ctx) => {
-        const body = bodyOf<LoopRequest>(ctx);
+        const body = bodyOf<ReturnType<typeof loopRequestBody>>(ctx);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         return startOrPlan(deps, actor, body);
       },
@@ -154,14 +155,12 @@ export function loopRoutes(deps: Deps) {
         'Each loop as GET /v1/loops/{loop_id} answers it while Temporal is unreachable: status, iteration and ' +
         'quality as the loop last recorded them (GET /v1/loops/{loop_id} reads the live workflow). status filters ' +
         'on that recorded status.',
-      query: cursorQuery({ status: { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] } }),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('loops', loopListItem),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; status?: string; limit: number; cursor?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const records = await listLoopRecords(deps.graph, actor.projectId, {
           status: q.status ?? null,
           limit: q.limit + 1,
@@ -250,21 +249,13 @@ export function loopRoutes(deps: Deps) {
       scope: 'loops:read',
       summary: 'Events of a loop, from its workflow history',
       params: idParams,
-      query: {
-        type: 'object',
-        properties: {
-          project_id: projectIdField,
-          after_sequence: { type: 'integer', minimum: 0, default: 0 },
-          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-        },
-        additionalProperties: false,
-      },
+      query: afterSequenceQuery,
       status: 200,
       response: eventsSchema,
       errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
-        const q = queryOf<{ after_sequence: number; limit: number }>(ctx);
+        const q = queryOf<typeof afterSequenceQuery>(ctx);
         const all = toLoopEvents(
           await withTemporal(deps, (client) =>
             readHistory(
@@ -318,7 +309,7 @@ export function loopRoutes(deps: Deps) {
       scope: 'loops:run',
       summary: 'Cancel a running loop; its delta stays staged with what was done',
       params: idParams,
-      body: obj({ project_id: projectIdField }),
+      body: projectOnlyBody,
       status: 202,
       response: {
         type: 'object',

@@ -4,15 +4,16 @@ import type { JsonSchema } from '../http/route.js';
 import { STOP_REASONS } from './types.js';
 import { obj, projectIdField } from '../http/schemas.js';
 
-const idList = (max: number): JsonSchema => ({
-  type: 'array',
-  items: { type: 'string', minLength: 1, maxLength: 64 },
-  maxItems: max,
-  uniqueItems: true,
-});
+const idList = (max: number) =>
+  ({
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: 64 },
+    maxItems: max,
+    uniqueItems: true,
+  }) as const satisfies JsonSchema;
 
 /** The start request; the llm extractor is offered only when the service has an LLM endpoint. */
-export const loopRequestBody = (llm: boolean): JsonSchema =>
+export const loopRequestBody = (llm: boolean) =>
   obj(
     {
       kind: {
@@ -64,17 +65,17 @@ export const loopRequestBody = (llm: boolean): JsonSchema =>
         max_iterations: { type: 'integer', minimum: 1, maximum: 10, default: 3 },
         quality_threshold: { type: 'number', minimum: 0, maximum: 1, default: 0.8 },
         extractor: llm
-          ? {
+          ? ({
               enum: ['builtin', 'llm'],
               default: 'builtin',
               description: 'llm: the configured OpenAI-compatible endpoint.',
-            }
-          : {
+            } as const)
+          : ({
               enum: ['builtin', 'llm'],
               default: 'builtin',
               description: 'llm is offered only when the service has LLM_BASE_URL configured.',
               allOf: [{ not: { const: 'llm' }, 'x-reason': 'llm needs LLM_BASE_URL configured on the service' }],
-            },
+            } as const),
       }),
       output: obj({
         type: { const: 'delta' },

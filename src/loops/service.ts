@@ -58,6 +58,15 @@ export interface LoopPlan {
   credits: { per_iteration: number; estimate: number };
 }
 
+/** What loops/find_sources returns for each id asked, in order. */
+interface SourceRow {
+  index: number;
+  id: string;
+  found: boolean;
+  title: string | null;
+  characters: number;
+}
+
 /** The checks whose error codes the spec names, in the order a client would fix them. */
 export function checkLoopRequest(body: LoopRequest): { kind: LoopKind; effort: LoopEffort } {
   if (typeof body.kind !== 'string' || !(LOOP_KINDS as readonly string[]).includes(body.kind)) {
@@ -115,25 +124,18 @@ export async function planLoop(deps: PlanDeps, actor: Actor, body: LoopRequest):
     throw invalid('/body/loop/extractor', 'llm needs LLM_BASE_URL configured on the service');
   const { sources, shapes } = await deps.graph.read(async (tx) => {
     const found = sourceIds.length
-      ? await tx.run('loops/find_sources', { source_ids: sourceIds, project_id: actor.projectId })
+      ? await tx.run<SourceRow>('loops/find_sources', { source_ids: sourceIds, project_id: actor.projectId })
       : [];
     const missing = found.find((r) => r.found !== true);
     if (missing)
-      throw invalid(
-        `/body/context/source_ids/${String(missing.index)}`,
-        `no committed document ${String(missing.id)} in this project`,
-      );
+      throw invalid(`/body/context/source_ids/${missing.index}`, `no committed document ${missing.id} in this project`);
     const shapeRows = [];
     for (const [i, id] of shapeIds.entries()) {
       const shape = await requireVisibleShape(tx, actor.projectId, id, `/body/schema/shape_ids/${i}`);
       shapeRows.push({ id, name: shape.name, version: shape.version });
     }
     return {
-      sources: found.map((r) => ({
-        id: String(r.id),
-        title: r.title === null ? null : String(r.title),
-        characters: Number(r.characters),
-      })),
+      sources: found.map((r) => ({ id: r.id, title: r.title, characters: r.characters })),
       shapes: shapeRows,
     };
   });
@@ -219,17 +221,9 @@ export async function startLoop(deps: StartDeps, actor: Actor, plan: LoopPlan): 
   }
 }
 
-async function dispatchLoop(
-  deps: StartDeps,
-  gateway: TemporalGateway,
-  actor: Actor,
-  plan: LoopPlan,
-): Promise<StartedLoop> {
-  const loopId = crypto.randomUUID();
-  const deltaId = crypto.randomUUID();
-  const workflowId = `loop-${loopId}`;
-  const now = new Date().toISOString();
-  const input: LoopInput = {
+/** What the workflow is started with: the plan, as the loop's own record. Pure. */
+function loopInput(actor: Actor, plan: LoopPlan, loopId: string, deltaId: string): LoopInput {
+  return {
     loopId,
     kind: plan.kind,
     projectId: actor.projectId,
@@ -248,6 +242,12 @@ async function dispatchLoop(
     creditsReserved: plan.credits.estimate,
     creditsPerIteration: plan.credits.per_iteration,
   };
+}
+
+/** One transaction: the loop's staged delta, its credit reservation (402 when short), its record and links. */
+async function recordLoop(deps: StartDeps, actor: Actor, plan: LoopPlan, input: LoopInput, workflowId: string) {
+  const { loopId, deltaId } = input;
+  const now = new Date().toISOString();
   await deps.graph.write(
     async (tx) => {
       await stageDelta(tx, new DeltaDraft('loop', `${plan.kind}: ${plan.goal.slice(0, 120)}`), actor, now, deltaId);
@@ -292,28 +292,53 @@ async function dispatchLoop(
     },
     { request_id: actor.requestId, key_id: actor.keyId, purpose: 'loop:start' },
   );
+}
 
+/** Starts the workflow, bounded to 5 s. */
+async function startWorkflow(
+  deps: StartDeps,
+  gateway: TemporalGateway,
+  actor: Actor,
+  plan: LoopPlan,
+  input: LoopInput,
+  workflowId: string,
+): Promise<void> {
+  await withTimeout(
+    (async () => {
+      const client = await gateway.getClient();
+      await client.workflow.start(plan.workflow_type, {
+        taskQueue: deps.config.temporal.taskQueue,
+        workflowId,
+        args: [input],
+        typedSearchAttributes: [
+          { key: ProjectIdKey, value: actor.projectId },
+          { key: OrganizationIdKey, value: actor.organizationId },
+          { key: LoopKindKey, value: plan.kind },
+          { key: LoopStatusKey, value: 'queued' },
+        ],
+        memo: { goal: plan.goal, project_id: actor.projectId, delta_id: input.deltaId, effort: plan.effort },
+        workflowExecutionTimeout: '24 hours',
+      });
+    })(),
+    5_000,
+  );
+}
+
+async function dispatchLoop(
+  deps: StartDeps,
+  gateway: TemporalGateway,
+  actor: Actor,
+  plan: LoopPlan,
+): Promise<StartedLoop> {
+  const loopId = crypto.randomUUID();
+  const deltaId = crypto.randomUUID();
+  const workflowId = `loop-${loopId}`;
+  const input = loopInput(actor, plan, loopId, deltaId);
+  await recordLoop(deps, actor, plan, input, workflowId);
   try {
-    await withTimeout(
-      (async () => {
-        const client = await gateway.getClient();
-        await client.workflow.start(plan.workflow_type, {
-          taskQueue: deps.config.temporal.taskQueue,
-          workflowId,
-          args: [input],
-          typedSearchAttributes: [
-            { key: ProjectIdKey, value: actor.projectId },
-            { key: OrganizationIdKey, value: actor.organizationId },
-            { key: LoopKindKey, value: plan.kind },
-            { key: LoopStatusKey, value: 'queued' },
-          ],
-          memo: { goal: plan.goal, project_id: actor.projectId, delta_id: deltaId, effort: plan.effort },
-          workflowExecutionTimeout: '24 hours',
-        });
-      })(),
-      5_000,
-    );
+    await startWorkflow(deps, gateway, actor, plan, input, workflowId);
   } catch (error) {
+    // Not started: the reservation is released; neither the loop record nor its delta stays.
     await deps.graph.write(
       async (tx) => {
         await cancelLoopReservation(tx, actor.organizationId, loopId);

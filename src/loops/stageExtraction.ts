@@ -11,6 +11,7 @@ import type { ExtractionResult, Extractor } from '../extractor/types.js';
 import { round4, scoreExtraction } from '../extractor/quality.js';
 import type { ShapeDef } from '../shapes/types.js';
 import { deterministicId } from './ids.js';
+import { deltaTotals, stagedIds } from './store.js';
 import type { Checkpoint, LoopInput } from './types.js';
 import { entitiesByNormalizedNames } from '../entities/store.js';
 
@@ -86,20 +87,37 @@ export function iterationQuality(
   return { quality: round4(terms.reduce((a, b) => a + b, 0) / terms.length), components };
 }
 
-export async function stageIteration(
-  graph: Graph,
-  input: LoopInput,
-  iteration: number,
+type MergedEntity = {
+  type: string;
+  name: string;
+  normalized: string;
+  shapeId: string;
+  confidence: number;
+  sources: Set<string>;
+};
+type MergedRelationship = { type: string; from: string; to: string; evidence: string; confidence: number };
+
+/** What an iteration may stage: entities and relationships merged over sources and shapes, and how many refused. */
+export interface MergedExtraction {
+  /** By `type|normalized name`. */
+  entities: Map<string, MergedEntity>;
+  /** By `type|from|to` (entity keys). */
+  relationships: Map<string, MergedRelationship>;
+  rejected: number;
+}
+
+/**
+ * Keeps the valid entities once per (type, normalized name), remembering which sources mention them, and the
+ * relationships between kept entities; what falls below the confidence bar or fails validation is counted as
+ * rejected. Pure.
+ */
+export function mergeExtractions(
   extracted: Extracted[],
+  minConfidence: number,
   validate: EntityValidator,
-): Promise<Omit<Checkpoint, 'quality' | 'quality_components'>> {
-  const minConfidence = MIN_CONFIDENCE[input.effort];
+): MergedExtraction {
   let rejected = 0;
-  // Keep the valid entities once per (type, normalized name); remember which sources mention them.
-  const entities = new Map<
-    string,
-    { type: string; name: string; normalized: string; shapeId: string; confidence: number; sources: Set<string> }
-  >();
+  const entities = new Map<string, MergedEntity>();
   const keyToEntity = new Map<string, string>();
   for (const { sourceId, shape, result } of extracted) {
     for (const e of result.entities) {
@@ -127,10 +145,7 @@ export async function stageIteration(
       }
     }
   }
-  const relationships = new Map<
-    string,
-    { type: string; from: string; to: string; evidence: string; confidence: number }
-  >();
+  const relationships = new Map<string, MergedRelationship>();
   for (const { sourceId, shape, result } of extracted) {
     for (const r of result.relationships) {
       const from = keyToEntity.get(`${sourceId}|${shape.id}|${r.from_key}`);
@@ -150,7 +165,96 @@ export async function stageIteration(
         });
     }
   }
+  return { entities, relationships, rejected };
+}
 
+interface IterationIds {
+  nodeIds: Map<string, string>;
+  relIds: Map<string, string>;
+  provenance: { id: string; entity: string; source: string }[];
+}
+
+/** The ids an iteration stages under: deterministic per loop, or the committed entity's. Pure. */
+function iterationIds(loopId: string, merged: MergedExtraction, committed: Map<string, string>): IterationIds {
+  const nodeIds = new Map<string, string>();
+  for (const [key] of merged.entities) nodeIds.set(key, committed.get(key) ?? deterministicId(loopId, 'entity', key));
+  const relIds = new Map<string, string>();
+  for (const [key, r] of merged.relationships)
+    relIds.set(key, deterministicId(loopId, 'rel', r.type, nodeIds.get(r.from)!, nodeIds.get(r.to)!));
+  const provenance: IterationIds['provenance'] = [];
+  for (const [key, e] of merged.entities) {
+    for (const source of e.sources)
+      provenance.push({ id: deterministicId(loopId, 'from', key, source), entity: nodeIds.get(key)!, source });
+  }
+  return { nodeIds, relIds, provenance };
+}
+
+/** The iteration's changes: what is neither committed nor already staged by an earlier attempt. Pure. */
+function draftIteration(
+  input: LoopInput,
+  iteration: number,
+  merged: MergedExtraction,
+  ids: IterationIds,
+  committed: Map<string, string>,
+  existing: Set<string>,
+): { draft: DeltaDraft; entitiesNew: number; relationshipsNew: number } {
+  const { nodeIds, relIds, provenance } = ids;
+  const draft = new DeltaDraft('loop', `graph_extraction iteration ${iteration}`);
+  let entitiesNew = 0;
+  for (const [key, e] of merged.entities) {
+    const id = nodeIds.get(key)!;
+    if (committed.has(key) || existing.has(id)) continue;
+    draft.createNode(
+      ['Entity', e.type],
+      {
+        name: e.name,
+        normalized_name: e.normalized,
+        type: e.type,
+        shape_id: e.shapeId,
+        tenant: tenantToken(input.projectId),
+        confidence: e.confidence,
+        extracted_by_loop: input.loopId,
+        loop_iteration: iteration,
+      },
+      { id, identityKey: identityKey(input.projectId, e.type, e.name) },
+    );
+    entitiesNew += 1;
+  }
+  let relationshipsNew = 0;
+  for (const [key, r] of merged.relationships) {
+    const id = relIds.get(key)!;
+    if (existing.has(id)) continue;
+    draft.createRelationship(
+      nodeIds.get(r.from)!,
+      r.type,
+      nodeIds.get(r.to)!,
+      { confidence: r.confidence, evidence: r.evidence, loop_id: input.loopId, loop_iteration: iteration },
+      { id },
+    );
+    relationshipsNew += 1;
+  }
+  for (const p of provenance) {
+    if (existing.has(p.id)) continue;
+    draft.createRelationship(
+      p.entity,
+      'EXTRACTED_FROM',
+      p.source,
+      { loop_id: input.loopId, loop_iteration: iteration },
+      { id: p.id },
+    );
+  }
+  return { draft, entitiesNew, relationshipsNew };
+}
+
+export async function stageIteration(
+  graph: Graph,
+  input: LoopInput,
+  iteration: number,
+  extracted: Extracted[],
+  validate: EntityValidator,
+): Promise<Omit<Checkpoint, 'quality' | 'quality_components'>> {
+  const merged = mergeExtractions(extracted, MIN_CONFIDENCE[input.effort], validate);
+  const { entities } = merged;
   const now = new Date().toISOString();
   return graph.write(
     async (tx) => {
@@ -161,80 +265,28 @@ export async function stageIteration(
         const key = `${entity.type}|${entity.name}`;
         if (entities.has(key)) committed.set(key, entity.id);
       }
-      const nodeIds = new Map<string, string>();
-      for (const [key] of entities)
-        nodeIds.set(key, committed.get(key) ?? deterministicId(input.loopId, 'entity', key));
-      const relIds = new Map<string, string>();
-      for (const [key, r] of relationships)
-        relIds.set(key, deterministicId(input.loopId, 'rel', r.type, nodeIds.get(r.from)!, nodeIds.get(r.to)!));
-      const provenance: { id: string; entity: string; source: string }[] = [];
-      for (const [key, e] of entities) {
-        for (const source of e.sources)
-          provenance.push({
-            id: deterministicId(input.loopId, 'from', key, source),
-            entity: nodeIds.get(key)!,
-            source,
-          });
-      }
-      const candidates = [...nodeIds.values(), ...relIds.values(), ...provenance.map((p) => p.id)];
-      const existingRow = await tx.one('loops/existing_ids', { delta_id: input.deltaId, ids: candidates });
-      const existing = new Set((existingRow?.ids as string[] | undefined) ?? []);
-
-      const draft = new DeltaDraft('loop', `graph_extraction iteration ${iteration}`);
-      let entitiesNew = 0;
-      for (const [key, e] of entities) {
-        const id = nodeIds.get(key)!;
-        if (committed.has(key) || existing.has(id)) continue;
-        draft.createNode(
-          ['Entity', e.type],
-          {
-            name: e.name,
-            normalized_name: e.normalized,
-            type: e.type,
-            shape_id: e.shapeId,
-            tenant: tenantToken(input.projectId),
-            confidence: e.confidence,
-            extracted_by_loop: input.loopId,
-            loop_iteration: iteration,
-          },
-          { id, identityKey: identityKey(input.projectId, e.type, e.name) },
-        );
-        entitiesNew += 1;
-      }
-      let relationshipsNew = 0;
-      for (const [key, r] of relationships) {
-        const id = relIds.get(key)!;
-        if (existing.has(id)) continue;
-        draft.createRelationship(
-          nodeIds.get(r.from)!,
-          r.type,
-          nodeIds.get(r.to)!,
-          { confidence: r.confidence, evidence: r.evidence, loop_id: input.loopId, loop_iteration: iteration },
-          { id },
-        );
-        relationshipsNew += 1;
-      }
-      for (const p of provenance) {
-        if (existing.has(p.id)) continue;
-        draft.createRelationship(
-          p.entity,
-          'EXTRACTED_FROM',
-          p.source,
-          { loop_id: input.loopId, loop_iteration: iteration },
-          { id: p.id },
-        );
-      }
+      const ids = iterationIds(input.loopId, merged, committed);
+      const candidates = [...ids.nodeIds.values(), ...ids.relIds.values(), ...ids.provenance.map((p) => p.id)];
+      const existing = await stagedIds(tx, input.deltaId, candidates);
+      const { draft, entitiesNew, relationshipsNew } = draftIteration(
+        input,
+        iteration,
+        merged,
+        ids,
+        committed,
+        existing,
+      );
       if (draft.size > 0) await stageChanges(tx, draft, input.deltaId, input.projectId, now);
-      const totals = await tx.one('loops/delta_totals', { delta_id: input.deltaId });
+      const totals = await deltaTotals(tx, input.deltaId);
       const resolved = [...entities.keys()].filter((k) => committed.has(k)).length;
       return {
         iteration,
-        entities_staged: Number(totals?.entities ?? 0),
-        relationships_staged: Number(totals?.relationships ?? 0),
+        entities_staged: totals.entities,
+        relationships_staged: totals.relationships,
         entities_new: entitiesNew,
         relationships_new: relationshipsNew,
         resolved_to_existing: resolved,
-        rejected,
+        rejected: merged.rejected,
         characters: extracted.reduce((n, x) => n + x.result.stats.characters, 0),
         changed:
           entitiesNew + relationshipsNew === 0

@@ -1,14 +1,19 @@
-// How loops are read by their routes: one loop's record, a page of the project's loops, and the shape an
-// extraction of a document was asked for (POST /v1/documents/{id}/extract).
-import type { Graph } from '../db/graph.js';
+// How loops are read by their routes (one loop's record, a page of the project's loops, the shape an extraction
+// of a document was asked for: POST /v1/documents/{id}/extract) and by their iterations (what a delta holds).
+import type { Graph, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
 
+/** What loops/get and loops/list return: the loop's record. */
+interface LoopRow {
+  loop: Record<string, Plain>;
+}
+
 /** The loop's record in the project, or a 404. */
 export async function loopRecord(graph: Graph, projectId: string, loopId: string): Promise<Record<string, Plain>> {
-  const row = await graph.read((tx) => tx.one('loops/get', { id: loopId, project_id: projectId }));
+  const row = await graph.read((tx) => tx.one<LoopRow>('loops/get', { id: loopId, project_id: projectId }));
   if (!row) throw notFound('loop', loopId);
-  return row.loop as Record<string, Plain>;
+  return row.loop;
 }
 
 /** A committed document's title and the shape an extraction was requested through, or a 404. */
@@ -32,7 +37,7 @@ export async function listLoopRecords(
   options: { status: string | null; limit: number; afterCreatedAt: string | null; afterId: string | null },
 ): Promise<Record<string, Plain>[]> {
   const rows = await graph.read((tx) =>
-    tx.run('loops/list', {
+    tx.run<LoopRow>('loops/list', {
       project_id: projectId,
       status: options.status,
       limit: options.limit,
@@ -40,5 +45,17 @@ export async function listLoopRecords(
       after_id: options.afterId,
     }),
   );
-  return rows.map((r) => r.loop as Record<string, Plain>);
+  return rows.map((r) => r.loop);
+}
+
+/** Which of the given ids the loop's delta already holds (staged by an earlier attempt of the iteration). */
+export async function stagedIds(tx: Tx, deltaId: string, ids: string[]): Promise<Set<string>> {
+  const row = await tx.one<{ ids: string[] }>('loops/existing_ids', { delta_id: deltaId, ids });
+  return new Set(row?.ids ?? []);
+}
+
+/** The entities and relationships (provenance links aside) the loop's delta stages so far. */
+export async function deltaTotals(tx: Tx, deltaId: string): Promise<{ entities: number; relationships: number }> {
+  const row = await tx.one<{ entities: number; relationships: number }>('loops/delta_totals', { delta_id: deltaId });
+  return { entities: Number(row?.entities ?? 0), relationships: Number(row?.relationships ?? 0) };
 }

@@ -2,25 +2,24 @@
 // write (delta of origin correction): apply false stages it for review, revert restores.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type JsonSchema } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
-import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
-import { actorFor } from '../auth/actor.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import { historySchema, historyView } from '../deltas/views.js';
+import { bodyActor, queryActor, queryActorOf } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import {
-  closeMemory,
-  deleteMemory,
-  memoryHistory,
-  patchMemory,
-  supersedeMemory,
-  type CloseInput,
-  type MemoryPatch,
-  type SupersedeInput,
-} from './corrections.js';
-import { MEMORY_SHAPE_ID, type MemoryInput } from './service.js';
-import { entityRef, itemProperties, MEMORY_KINDS, VALID_FROM, VALID_TO } from './schemas.js';
+  obj,
+  projectIdField,
+  projectQuery,
+  idParams,
+  governedWriteSchema,
+  type ObjectSchema,
+} from '../http/schemas.js';
+import { actorFor } from '../auth/actor.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
+import { historySchema, historyView } from '../deltas/views.js';
+import { closeMemory, deleteMemory, memoryHistory, patchMemory, supersedeMemory } from './corrections.js';
+import { MEMORY_SHAPE_ID } from './service.js';
+import { entityRef, memoryItem, MEMORY_KINDS, VALID_FROM, VALID_TO } from './schemas.js';
 
-const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
+const nullable = <const S extends JsonSchema>(schema: S) => ({ oneOf: [schema, { type: 'null' }] }) as const;
 const PATCH_FIELDS = [
   'content',
   'kind',
@@ -31,28 +30,27 @@ const PATCH_FIELDS = [
   'forget_reason',
   'valid_from',
   'valid_to',
-];
+] as const;
 
-const patchBody = obj(
-  {
-    content: { type: 'string', minLength: 1, maxLength: 10000 },
-    kind: { enum: [...MEMORY_KINDS] },
-    subject: nullable(entityRef),
-    predicate: nullable({ type: 'string', minLength: 1, maxLength: 100 }),
-    object: nullable(entityRef),
-    forget_after: nullable({ type: 'string', format: 'date-time' }),
-    forget_reason: nullable({ type: 'string', maxLength: 2000 }),
-    valid_from: nullable({ type: 'string', format: 'date-time', description: VALID_FROM }),
-    valid_to: nullable({ type: 'string', format: 'date-time', description: VALID_TO }),
-    apply: { type: 'boolean', default: true },
-    project_id: projectIdField,
-  },
-  [],
-  {
-    anyOf: PATCH_FIELDS.map((f) => ({ required: [f] })),
-    description: `At least one of ${PATCH_FIELDS.join(', ')}; null clears an optional field.`,
-  },
-);
+const patchFields = {
+  content: { type: 'string', minLength: 1, maxLength: 10000 },
+  kind: { enum: [...MEMORY_KINDS] },
+  subject: nullable(entityRef),
+  predicate: nullable({ type: 'string', minLength: 1, maxLength: 100 }),
+  object: nullable(entityRef),
+  forget_after: nullable({ type: 'string', format: 'date-time' }),
+  forget_reason: nullable({ type: 'string', maxLength: 2000 }),
+  valid_from: nullable({ type: 'string', format: 'date-time', description: VALID_FROM }),
+  valid_to: nullable({ type: 'string', format: 'date-time', description: VALID_TO }),
+  apply: { type: 'boolean', default: true },
+  project_id: projectIdField,
+} as const;
+
+/** At least one of the fields (handlers read the type of the fields alone: the anyOf adds no field). */
+const patchBody = obj(patchFields, [], {
+  anyOf: PATCH_FIELDS.map((f) => ({ required: [f] })),
+  description: `At least one of ${PATCH_FIELDS.join(', ')}; null clears an optional field.`,
+});
 
 const supersedeBody = obj(
   {
@@ -60,7 +58,7 @@ const supersedeBody = obj(
       description:
         'The memory that replaces this one: the id of a committed memory of the project, or a new memory ' +
         '(created in the same delta).',
-      oneOf: [{ type: 'string', minLength: 1, maxLength: 64 }, obj(itemProperties, ['content'])],
+      oneOf: [{ type: 'string', minLength: 1, maxLength: 64 }, memoryItem],
     },
     reason: { type: 'string', minLength: 1, maxLength: 2000 },
     shape_id: {
@@ -110,13 +108,10 @@ export function memoryCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const { apply, project_id, ...patch } = bodyOf<MemoryPatch & { apply: boolean; project_id?: string }>(ctx);
+        const { apply, project_id, ...patch } = bodyOf<ObjectSchema<typeof patchFields, readonly []>>(ctx);
         const actor = await actorFor(deps, ctx, project_id, 'body');
         const outcome = await patchMemory(deps, actor, ctx.params.id!, patch, apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
     },
     {
@@ -139,13 +134,10 @@ export function memoryCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const { apply, project_id, ...input } = bodyOf<CloseInput & { apply: boolean; project_id?: string }>(ctx);
+        const { apply, project_id, ...input } = bodyOf<typeof closeBody>(ctx);
         const actor = await actorFor(deps, ctx, project_id, 'body');
         const outcome = await closeMemory(deps, actor, ctx.params.id!, input, apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
     },
     {
@@ -165,13 +157,9 @@ export function memoryCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteMemory(deps, actor, ctx.params.id!, q.apply);
-        return {
-          status: governedWriteStatus(outcome, 200),
-          body: { ...governedWriteFields(actor, outcome, ctx.params.id!), memory_id: ctx.params.id! },
-        };
+        return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
     },
     {
@@ -194,10 +182,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ memory_id: { type: 'string' }, superseded_by: { type: 'string' } }),
       handler: async (ctx) => {
-        const body = bodyOf<
-          SupersedeInput & { by: string | MemoryInput; shape_id?: string; apply: boolean; project_id?: string }
-        >(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof supersedeBody>(deps, ctx);
         const outcome = await supersedeMemory(
           deps,
           actor,
@@ -232,7 +217,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
       errors: ['not_found'],
       response: historySchema('memory_id'),
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const actor = await queryActor(deps, ctx);
         const rows = await memoryHistory(deps, actor, ctx.params.id!);
         return { body: { memory_id: ctx.params.id!, deltas: historyView(rows) } };
       },

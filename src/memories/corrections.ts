@@ -43,9 +43,12 @@ async function committedMemory(
   projectId: string,
   id: string,
 ): Promise<{ memory: Record<string, unknown>; links: Link[] }> {
-  const row = await tx.one('memories/links', { id, project_id: projectId });
+  const row = await tx.one<{ memory: Record<string, unknown>; links: Link[] | null }>('memories/links', {
+    id,
+    project_id: projectId,
+  });
   if (!row) throw notFound('memory', id);
-  return { memory: row.memory as Record<string, unknown>, links: (row.links ?? []) as unknown as Link[] };
+  return { memory: row.memory, links: row.links ?? [] };
 }
 
 const asRef = (value: string | EntityRef): EntityRef => (typeof value === 'string' ? { name: value } : value);

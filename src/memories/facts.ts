@@ -136,11 +136,5 @@ export interface FactEdge {
 
 /** The committed fact edges that stand for one memory. */
 export async function factEdges(tx: Tx, projectId: string, memoryId: string): Promise<FactEdge[]> {
-  const rows = await tx.run('memories/fact_edges', { id: memoryId, project_id: projectId });
-  return rows.map((r) => ({
-    relationship_id: String(r.relationship_id),
-    from_id: String(r.from_id),
-    to_id: String(r.to_id),
-    type: String(r.type),
-  }));
+  return tx.run<FactEdge>('memories/fact_edges', { id: memoryId, project_id: projectId });
 }

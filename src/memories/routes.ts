@@ -2,9 +2,10 @@
 import { briefingProperties } from '../briefing/schema.js';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, recordRoute } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
-import { obj, projectQuery, governedWriteSchema } from '../http/schemas.js';
+import { governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createBriefingWriter, LlmEndpointError } from '../briefing/index.js';
@@ -21,7 +22,6 @@ import {
   degradedSchema,
   withProperties,
 } from '../search/schemas.js';
-import type { SearchMode } from '../search/hybrid.js';
 import { memoryView } from './views.js';
 import { edgeView } from '../graph/views.js';
 import {
@@ -33,8 +33,6 @@ import {
   type MemoryKind,
 } from './schemas.js';
 import type { Plain } from '../db/values.js';
-
-type CreateBody = MemoryInput & { shape_id?: string; project_id?: string; apply: boolean; memories?: MemoryInput[] };
 
 export function memoryRoutes(deps: Deps) {
   const writer = createBriefingWriter(deps.config.llm);
@@ -71,7 +69,7 @@ export function memoryRoutes(deps: Deps) {
         shape_id: { type: 'string' },
       }),
       handler: async (ctx) => {
-        const body = bodyOf<CreateBody>(ctx);
+        const body = bodyOf<typeof createMemoryBody>(ctx);
         const { memories, shape_id, project_id, apply, ...single } = body;
         if (memories && single.content !== undefined) {
           throw new ApiError('invalid_request', 'Send either content (one memory) or memories (a batch), not both.', {
@@ -141,16 +139,7 @@ export function memoryRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          query?: string;
-          limit: number;
-          kinds?: MemoryKind[];
-          mode: SearchMode;
-          as_of?: string;
-          known_at?: string;
-          project_id?: string;
-        }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof searchBody>(deps, ctx);
         const knownAt = knownAtInstant(body.known_at, '/body/known_at');
         const recalled = await recallMemories(deps, actor.projectId, {
           ...(knownAt !== undefined ? { knownAt } : {}),
@@ -201,8 +190,7 @@ export function memoryRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{ query: string; limit: number; project_id?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof synthesizeBody>(deps, ctx);
         const { memories } = await recallMemories(deps, actor.projectId, {
           query: body.query,
           limit: 50,
@@ -240,23 +228,19 @@ export function memoryRoutes(deps: Deps) {
         }
       },
     },
-    {
-      method: 'get',
-      path: '/v1/memories/:id',
-      operationId: 'getMemory',
-      tag: 'Memories',
-      scope: 'memories:read',
-      summary: 'Read one committed memory',
-      params: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']),
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { memory: memoryNodeSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
-        const row = await getMemory(deps, actor.projectId, ctx.params.id!);
-        return { body: { memory: memoryView(row.memory as Record<string, Plain>, 'single') } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/memories/:id',
+        operationId: 'getMemory',
+        tag: 'Memories',
+        scope: 'memories:read',
+        summary: 'Read one committed memory',
+        key: 'memory',
+        schema: memoryNodeSchema,
       },
-    },
+      async (actor, id) =>
+        memoryView((await getMemory(deps, actor.projectId, id)).memory as Record<string, Plain>, 'single'),
+    ),
   ]);
 }

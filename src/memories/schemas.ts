@@ -14,7 +14,7 @@ export const VALID_TO =
   'When the fact stops holding (valid time; fact, decision or preference only; not before valid_from). Absent: ' +
   'still true.';
 
-export const entityRef: JsonSchema = {
+export const entityRef = {
   description:
     'An entity the memory is about: a name (matched by normalised name within the project, created as a ' +
     'Concept when absent), or {id} of a committed entity, or {name, type}. A name must keep a letter or digit ' +
@@ -32,9 +32,9 @@ export const entityRef: JsonSchema = {
       anyOf: [{ required: ['id'] }, { required: ['name'] }],
     },
   ],
-};
+} as const satisfies JsonSchema;
 
-export const itemProperties: Record<string, JsonSchema> = {
+export const itemProperties = {
   content: { type: 'string', minLength: 1, maxLength: 10000 },
   kind: { enum: [...MEMORY_KINDS], description: 'Default observation.' },
   scope: {
@@ -63,9 +63,12 @@ export const itemProperties: Record<string, JsonSchema> = {
   forget_reason: { type: 'string', maxLength: 2000 },
   valid_from: { type: 'string', format: 'date-time', description: VALID_FROM },
   valid_to: { type: 'string', format: 'date-time', description: VALID_TO },
-};
+} as const satisfies Record<string, JsonSchema>;
 
-export const createMemoryBody: JsonSchema = obj(
+/** One memory of a batch (and the fields of a single one). */
+export const memoryItem = obj(itemProperties, ['content']);
+
+export const createMemoryBody = obj(
   {
     ...itemProperties,
     shape_id: { type: 'string', maxLength: 64, description: 'Default: the built-in memory shape.' },
@@ -75,7 +78,7 @@ export const createMemoryBody: JsonSchema = obj(
       type: 'array',
       minItems: 1,
       maxItems: 100,
-      items: obj(itemProperties, ['content']),
+      items: memoryItem,
       description: 'Batch form: 1 to 100 memories, one delta, atomic.',
     },
   },
@@ -149,7 +152,7 @@ export const edgeSchema: JsonSchema = {
   },
 };
 
-export const searchBody: JsonSchema = obj({
+export const searchBody = obj({
   query: {
     type: 'string',
     maxLength: 2000,
@@ -165,7 +168,7 @@ export const searchBody: JsonSchema = obj({
   project_id: projectIdField,
 });
 
-export const synthesizeBody: JsonSchema = obj(
+export const synthesizeBody = obj(
   {
     query: { type: 'string', minLength: 1, maxLength: 2000 },
     limit: { type: 'integer', minimum: 1, maximum: 50, default: 12, description: 'Largest evidence set.' },

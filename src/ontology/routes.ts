@@ -1,9 +1,8 @@
 // The Ontology part of the Ontology & Shapes area: one read of every type the project can use.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { queryOf } from '../http/app.js';
+import { queryActor } from '../http/records.js';
 import { projectQuery } from '../http/schemas.js';
-import { actorFor } from '../auth/actor.js';
 import type { JsonSchema } from '../http/route.js';
 import { readOntology } from './service.js';
 
@@ -82,7 +81,7 @@ export function ontologyRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const actor = await queryActor(deps, ctx);
         const ontology = await readOntology(deps.graph, actor.projectId);
         return { body: { project_id: actor.projectId, ...ontology } };
       },

@@ -3,18 +3,17 @@
 // what a pack selected (the preflight selections check warns before such a memory is deleted).
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
-import { cursorPage, cursorQuery, projectQuery, idParams } from '../http/schemas.js';
-import { actorFor } from '../auth/actor.js';
+import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
+import { keysetPage } from '../http/cursor.js';
+import { cursorPage, cursorQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import type { DefinitionInput } from '../slices/definition.js';
 import { savePackBody, savedPackSchema, savePackResponse } from './schemas.js';
 import { committedPack, listPacks, savePack, savedPackView } from './service.js';
-import { compileSlice, requestedSlice, type CompileBody } from '../context/service.js';
+import { compileSlice, requestedSlice } from '../context/service.js';
 
-type SaveBody = CompileBody & { project_id?: string; slice?: DefinitionInput; slice_id?: string; apply: boolean };
 const TAG = 'Context & Slices';
+
+const listQuery = cursorQuery();
 
 export function packRoutes(deps: Deps) {
   return defineRoutes([
@@ -40,8 +39,7 @@ export function packRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: savePackResponse,
       handler: async (ctx) => {
-        const body = bodyOf<SaveBody>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof savePackBody>(deps, ctx);
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
         const { pack } = await compileSlice(deps, actor.projectId, resolved, body);
         const result = await savePack(deps.graph, actor, pack, resolved.def.planes, body.apply);
@@ -59,39 +57,33 @@ export function packRoutes(deps: Deps) {
       scope: 'context:read',
       summary: "List the project's saved (committed) context packs, newest first",
       description: 'Each pack as GET /v1/context/packs/{id} shows it, without selected (an empty list here).',
-      query: cursorQuery(),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('packs', savedPackSchema),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; limit: number; cursor?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await listPacks(deps.graph, actor.projectId, { after: after ?? null, limit: q.limit });
         const packs = rows.map(savedPackView);
         const { items, ...page } = keysetPage(packs, q.limit, (p) => ({ c: String(p.created_at), i: String(p.id) }));
         return { body: { packs: items, ...page } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/context/packs/:id',
-      operationId: 'getContextPack',
-      tag: TAG,
-      scope: 'context:read',
-      summary: 'Read one saved context pack: its stored summary and what it selected',
-      description:
-        'selected lists the SELECTED links still present, in pack order; item_count is how many the pack selected ' +
-        "when saved. A staged pack, an unknown id or another project's pack is a 404.",
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { pack: savedPackSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
-        return { body: { pack: await committedPack(deps.graph, actor, ctx.params.id!) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/context/packs/:id',
+        operationId: 'getContextPack',
+        tag: TAG,
+        scope: 'context:read',
+        summary: 'Read one saved context pack: its stored summary and what it selected',
+        description:
+          'selected lists the SELECTED links still present, in pack order; item_count is how many the pack selected ' +
+          "when saved. A staged pack, an unknown id or another project's pack is a 404.",
+        key: 'pack',
+        schema: savedPackSchema,
       },
-    },
+      (actor, id) => committedPack(deps.graph, actor, id),
+    ),
   ]);
 }

@@ -5,17 +5,17 @@ import { PLANES, TOKENIZERS } from '../slices/definition.js';
 import { contextCompileBody, packSchema } from '../context/schemas.js';
 import { governedWriteSchema } from '../http/schemas.js';
 
-export const savePackBody: JsonSchema = {
+export const savePackBody = {
   ...contextCompileBody,
   properties: {
-    ...(contextCompileBody.properties as Record<string, JsonSchema>),
+    ...contextCompileBody.properties,
     apply: {
       type: 'boolean',
       default: true,
       description: 'false stages the saved pack for review (origin context); the compile itself is the same.',
     },
   },
-};
+} as const satisfies JsonSchema;
 
 /** The fields a saved pack shares with the compiled pack are the compiled pack's own schemas. */
 const compiled = packSchema.properties as Record<string, JsonSchema>;

@@ -27,13 +27,18 @@ import type { Finding } from './checks.js';
  * point. GKS_NEAR_DUPLICATE_SIMILARITY overrides both.
  */
 export function nearDuplicateThreshold(modelId: string, env: NodeJS.ProcessEnv = process.env): number {
-  const set = env.GKS_NEAR_DUPLICATE_SIMILARITY;
+  return similarityThreshold('GKS_NEAR_DUPLICATE_SIMILARITY', modelId, env, 0.96, 0.9);
+}
+
+/** The variable's value when set (a number in (0, 1], else an error), or the model's default (e5 or another). */
+function similarityThreshold(name: string, modelId: string, env: NodeJS.ProcessEnv, e5: number, other: number): number {
+  const set = env[name];
   if (set !== undefined && set.trim() !== '') {
     const value = Number(set);
     if (Number.isFinite(value) && value > 0 && value <= 1) return value;
-    throw new Error(`GKS_NEAR_DUPLICATE_SIMILARITY must be a number in (0, 1]; got ${JSON.stringify(set)}`);
+    throw new Error(`${name} must be a number in (0, 1]; got ${JSON.stringify(set)}`);
   }
-  return /e5/i.test(modelId) ? 0.96 : 0.9;
+  return /e5/i.test(modelId) ? e5 : other;
 }
 
 /**
@@ -45,13 +50,7 @@ export function nearDuplicateThreshold(modelId: string, env: NodeJS.ProcessEnv =
  * other models (unmeasured). GKS_NEAR_ENTITY_SIMILARITY overrides both.
  */
 export function nearEntityThreshold(modelId: string, env: NodeJS.ProcessEnv = process.env): number {
-  const set = env.GKS_NEAR_ENTITY_SIMILARITY;
-  if (set !== undefined && set.trim() !== '') {
-    const value = Number(set);
-    if (Number.isFinite(value) && value > 0 && value <= 1) return value;
-    throw new Error(`GKS_NEAR_ENTITY_SIMILARITY must be a number in (0, 1]; got ${JSON.stringify(set)}`);
-  }
-  return /e5/i.test(modelId) ? 0.97 : 0.92;
+  return similarityThreshold('GKS_NEAR_ENTITY_SIMILARITY', modelId, env, 0.97, 0.92);
 }
 
 const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}_.:\-/]*[\p{L}\p{N}])?/gu;

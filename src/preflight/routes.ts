@@ -2,8 +2,7 @@
 // graph. (Explicit applies honour the verdict: the delta routes hand preflightApplyGuard to applyDelta.)
 import type { Deps } from '../http/deps.js';
 import { defineRoutes } from '../http/route.js';
-import { bodyOf } from '../http/app.js';
-import { actorFor } from '../auth/actor.js';
+import { bodyActor } from '../http/records.js';
 import { auditDeltaWithMeaning } from './service.js';
 import { auditBody, verdictSchema } from './schemas.js';
 
@@ -33,8 +32,7 @@ export function preflightRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: verdictSchema,
       handler: async (ctx) => {
-        const body = bodyOf<{ delta_id: string; project_id?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof auditBody>(deps, ctx);
         const verdict = await auditDeltaWithMeaning(deps, actor, body.delta_id);
         return { body: { ...verdict } };
       },

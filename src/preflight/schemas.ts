@@ -4,7 +4,7 @@ import { obj, projectIdField } from '../http/schemas.js';
 import { DISPOSITIONS, PACKET_PREFIX, PURPOSE } from './verdict.js';
 import { EFFECTS, SEVERITIES } from './checks.js';
 
-export const auditBody: JsonSchema = obj(
+export const auditBody = obj(
   {
     delta_id: { type: 'string', minLength: 1, maxLength: 64, description: 'The staged delta to audit.' },
     project_id: projectIdField,

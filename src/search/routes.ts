@@ -7,9 +7,8 @@ import { checkTypeLabel } from '../deltas/draft.js';
 import { obj, projectIdField } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
-import { PLANES, searchPlanes, type Plane, type SearchFilters } from './service.js';
+import { PLANES, searchPlanes, type Plane } from './service.js';
 import { RRF_K } from './fusion.js';
-import type { SearchMode } from './hybrid.js';
 import {
   asOfField,
   asOfInstant,
@@ -22,15 +21,15 @@ import {
   searchModeSchema,
 } from './schemas.js';
 
-const ids: JsonSchema = {
+const ids = {
   type: 'array',
   minItems: 1,
   maxItems: 100,
   uniqueItems: true,
   items: { type: 'string', minLength: 1, maxLength: 64 },
-};
+} as const satisfies JsonSchema;
 
-export const searchBody: JsonSchema = obj(
+export const searchBody = obj(
   {
     query: { type: 'string', minLength: 1, maxLength: 2000 },
     planes: {
@@ -147,16 +146,7 @@ export function searchRoutes(deps: Deps) {
         },
       },
       handler: async (ctx) => {
-        const body = bodyOf<{
-          query: string;
-          planes: Plane[];
-          filters?: SearchFilters;
-          limit: number;
-          mode: SearchMode;
-          as_of?: string;
-          known_at?: string;
-          project_id?: string;
-        }>(ctx);
+        const body = bodyOf<typeof searchBody>(ctx);
         const filters = body.filters ?? {};
         const stray: FieldProblem[] = (Object.keys(filters) as Plane[])
           .filter((plane) => !body.planes.includes(plane))

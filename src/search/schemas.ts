@@ -5,25 +5,25 @@ import { SEARCH_MODES } from './hybrid.js';
 import type { Degraded } from './meaning.js';
 import { invalid } from '../errors/catalogue.js';
 
-export const searchModeSchema: JsonSchema = {
+export const searchModeSchema = {
   enum: [...SEARCH_MODES],
   description:
     'hybrid (words and meaning fused), lexical (full-text only) or semantic (vector index only). In an ' +
     'answer: the mode served, which is lexical when meaning was unavailable (see degraded).',
-};
+} as const satisfies JsonSchema;
 
-export const searchModeField: JsonSchema = { ...searchModeSchema, default: 'hybrid' };
+export const searchModeField = { ...searchModeSchema, default: 'hybrid' } as const satisfies JsonSchema;
 
 /** as_of on reads (docs/facts.md): the moment whose valid facts are read; absent, now. */
-export const asOfField: JsonSchema = {
+export const asOfField = {
   type: 'string',
   format: 'date-time',
   description:
     'Valid time: read what held at this moment (facts, decisions and preferences whose valid_from is at or ' +
     'before it and whose valid_to is after it, and relationships likewise; docs/facts.md). Absent: what holds now.',
-};
+} as const satisfies JsonSchema;
 
-export const knownAtField: JsonSchema = {
+export const knownAtField = {
   type: 'string',
   format: 'date-time',
   description:
@@ -33,7 +33,7 @@ export const knownAtField: JsonSchema = {
     'removed after it is shown; a deletion reverted after it is not. Committed knowledge only (not with ' +
     'include_pending). A moment after now reads as now. Without as_of, valid time is read at known_at (the ' +
     'answer the graph would have given then). forget_after is judged against the real now. docs/facts.md.',
-};
+} as const satisfies JsonSchema;
 
 /**
  * as_of as one instant (ISO, UTC): 400 naming the field when the engines could not read it (a leap second passes the

@@ -2,21 +2,15 @@
 // retire and delete shapes. Every change is a governed write answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
+import { bodyActor, byNamePage, queryActorOf, recordRoute } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
-import {
-  cursorPage,
-  cursorQuery,
-  projectIdField,
-  projectQuery,
-  idParams,
-  governedWriteSchema,
-} from '../http/schemas.js';
+import { keysetPage } from '../http/cursor.js';
+import { cursorPage, cursorQuery, applyQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
 import type { Actor } from '../deltas/service.js';
-import { checkDefinition, type Definition, type DefinitionInput } from './definition.js';
+import { checkDefinition, type Definition } from './definition.js';
 import { createShapeBody, shapeActionBody, shapeSchema, shapeSummarySchema, versionBody } from './schemas.js';
 import { createShape, deleteShape, publishVersion, retireShape, type ShapeWrite } from './service.js';
 import { listShapes, loadShape } from './store.js';
@@ -24,7 +18,11 @@ import { shapeSummary, shapeView, stagedShapeView } from './views.js';
 
 const writeResponse = governedWriteSchema({ shape: { ...shapeSchema, type: ['object', 'null'] } });
 
-type DefinitionBody = DefinitionInput & { project_id?: string; apply: boolean };
+const listQuery = cursorQuery({
+  name: { type: 'string', maxLength: 64 },
+  status: { enum: ['draft', 'published', 'retired'] },
+  latest: { type: 'boolean', default: false },
+});
 
 /** The governed-write result of a create or new version: the shape as committed, or as staged. */
 async function shapeWriteResult(
@@ -58,29 +56,12 @@ export function shapeRoutes(deps: Deps) {
       summary: 'List the shapes the project sees: built-in ones and its own committed versions',
       description:
         'Ordered by name, then newest version first. latest=true keeps only versions no committed version supersedes.',
-      query: cursorQuery({
-        name: { type: 'string', maxLength: 64 },
-        status: { enum: ['draft', 'published', 'retired'] },
-        latest: { type: 'boolean', default: false },
-      }),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('shapes', shapeSummarySchema),
       handler: async (ctx) => {
-        const q = queryOf<{
-          project_id?: string;
-          name?: string;
-          status?: string;
-          latest: boolean;
-          limit: number;
-          cursor?: string;
-        }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
-          n: 'string',
-          v: 'number',
-          i: 'string',
-        });
+        const { query: q, actor, after } = await byNamePage<typeof listQuery>(deps, ctx);
         const rows = await listShapes(deps.graph, actor.projectId, {
           name: q.name ?? null,
           status: q.status ?? null,
@@ -114,32 +95,30 @@ export function shapeRoutes(deps: Deps) {
       errors: ['conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const body = bodyOf<DefinitionBody & { name: string }>(ctx);
+        const body = bodyOf<typeof createShapeBody>(ctx);
         const def = checkDefinition(body);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const result = await createShape(deps, actor, body.name, def, body.apply);
         return shapeWriteResult(deps, actor, result, def, null);
       },
     },
-    {
-      method: 'get',
-      path: '/v1/shapes/:id',
-      operationId: 'getShape',
-      tag: 'Ontology & Shapes',
-      scope: 'shapes:read',
-      summary: 'Read one shape with its full definition',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { shape: shapeSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
-        const shape = await loadShape(deps.graph, ctx.params.id!, actor.projectId);
-        if (!shape) throw notFound('shape', ctx.params.id!);
-        return { body: { shape: shapeView(shape) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/shapes/:id',
+        operationId: 'getShape',
+        tag: 'Ontology & Shapes',
+        scope: 'shapes:read',
+        summary: 'Read one shape with its full definition',
+        key: 'shape',
+        schema: shapeSchema,
       },
-    },
+      async (actor, id) => {
+        const shape = await loadShape(deps.graph, id, actor.projectId);
+        if (!shape) throw notFound('shape', id);
+        return shapeView(shape);
+      },
+    ),
     {
       method: 'post',
       path: '/v1/shapes/:id/versions',
@@ -158,7 +137,7 @@ export function shapeRoutes(deps: Deps) {
       errors: ['not_found', 'forbidden', 'conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const body = bodyOf<DefinitionBody>(ctx);
+        const body = bodyOf<typeof versionBody>(ctx);
         const def = checkDefinition(body);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const result = await publishVersion(deps, actor, ctx.params.id!, def, body.apply);
@@ -180,8 +159,7 @@ export function shapeRoutes(deps: Deps) {
       errors: ['not_found', 'forbidden', 'conflict'],
       response: writeResponse,
       handler: async (ctx: ApiContext) => {
-        const body = bodyOf<{ project_id?: string; apply: boolean }>(ctx);
-        const actor = await actorFor(deps, ctx, body.project_id, 'body');
+        const { body, actor } = await bodyActor<typeof shapeActionBody>(deps, ctx);
         const result = await retireShape(deps, actor, ctx.params.id!, body.apply);
         const shape =
           result.status === 'applied' ? await loadShape(deps.graph, result.shape.id, actor.projectId) : result.shape;
@@ -203,23 +181,15 @@ export function shapeRoutes(deps: Deps) {
         'deltas that add such nodes or USES_SHAPE it (details.used_by names them). 403 for built-in shapes. ' +
         'apply=false stages the deletion for review.',
       params: idParams,
-      query: {
-        type: 'object',
-        properties: { project_id: projectIdField, apply: { type: 'boolean', default: true } },
-        additionalProperties: false,
-      },
+      query: applyQuery,
       idempotent: true,
       status: 200,
       errors: ['not_found', 'forbidden', 'conflict'],
       response: governedWriteSchema({ shape_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof applyQuery>(deps, ctx);
         const result = await deleteShape(deps, actor, ctx.params.id!, q.apply);
-        return {
-          status: governedWriteStatus(result, 200),
-          body: { ...governedWriteFields(actor, result, result.shape.id), shape_id: result.shape.id },
-        };
+        return recordWriteAnswer(actor, result, 'shape_id', result.shape.id);
       },
     },
   ]);

@@ -15,39 +15,43 @@ export const CARDINALITIES = ['one_to_one', 'one_to_many', 'many_to_one', 'many_
 
 // These rules are published here and checked by definition.ts (x-checked-by-handler), so that a bad
 // definition gets every problem in one answer, those JSON Schema cannot state included.
-const notOneOf = (values: Set<string>, reason: string): JsonSchema => ({
-  not: { enum: [...values].sort() },
-  'x-reason': reason,
-  [HANDLER_RULE]: true,
-});
-const label: JsonSchema = {
+const notOneOf = (values: Set<string>, reason: string) =>
+  ({
+    not: { enum: [...values].sort() },
+    'x-reason': reason,
+    [HANDLER_RULE]: true,
+  }) as const satisfies JsonSchema;
+const label = {
   type: 'string',
   pattern: LABEL_PATTERN,
   maxLength: 64,
   description: 'PascalCase Neo4j label: Person',
-};
-const ownLabel: JsonSchema = { ...label, allOf: [notOneOf(RESERVED_LABELS, 'is a label the service owns')] };
-const relType: JsonSchema = {
+} as const satisfies JsonSchema;
+const ownLabel = {
+  ...label,
+  allOf: [notOneOf(RESERVED_LABELS, 'is a label the service owns')],
+} as const satisfies JsonSchema;
+const relType = {
   type: 'string',
   pattern: REL_TYPE_PATTERN,
   maxLength: 64,
   description: 'UPPER_SNAKE relationship type: WORKS_FOR',
   allOf: [notOneOf(RESERVED_TYPES, 'is a relationship type the service owns')],
-};
-const propertyName: JsonSchema = {
+} as const satisfies JsonSchema;
+const propertyName = {
   type: 'string',
   pattern: PROPERTY_PATTERN,
   maxLength: 64,
   description: 'snake_case property name',
-};
-const ownPropertyName: JsonSchema = {
+} as const satisfies JsonSchema;
+const ownPropertyName = {
   ...propertyName,
   allOf: [notOneOf(ENGINE_PROPERTIES, 'is a property the service sets')],
-};
-const description: JsonSchema = { type: 'string', maxLength: 2000 };
+} as const satisfies JsonSchema;
+const description = { type: 'string', maxLength: 2000 } as const satisfies JsonSchema;
 
 /** strict: what a client may send (no engine-owned names); read: what built-in shapes may hold too. */
-const propertyDef = (strict: boolean): JsonSchema =>
+const propertyDef = (strict: boolean) =>
   obj(
     {
       name: strict ? ownPropertyName : propertyName,
@@ -81,7 +85,7 @@ const propertyDef = (strict: boolean): JsonSchema =>
     },
   );
 
-const entityTypeSchema = (strict: boolean): JsonSchema =>
+const entityTypeSchema = (strict: boolean) =>
   obj(
     {
       label: strict ? ownLabel : label,
@@ -104,7 +108,7 @@ const entityTypeSchema = (strict: boolean): JsonSchema =>
 const entityType = entityTypeSchema(true);
 const entityTypeRead = entityTypeSchema(false);
 
-const relationshipType: JsonSchema = obj(
+const relationshipType = obj(
   {
     type: relType,
     from: { ...label, description: 'An entity label of this shape, or Entity (any entity) or Memory.' },
@@ -130,7 +134,7 @@ const relationshipType: JsonSchema = obj(
   ['type', 'from', 'to'],
 );
 
-const definitionFields: Record<string, JsonSchema> = {
+const definitionFields = {
   description,
   entity_types: {
     type: 'array',
@@ -155,9 +159,9 @@ const definitionFields: Record<string, JsonSchema> = {
   },
   project_id: projectIdField,
   apply: { type: 'boolean', default: true, description: 'false leaves the delta staged for review.' },
-};
+} as const satisfies Record<string, JsonSchema>;
 
-export const createShapeBody: JsonSchema = obj(
+export const createShapeBody = obj(
   {
     name: {
       type: 'string',
@@ -171,27 +175,32 @@ export const createShapeBody: JsonSchema = obj(
   ['name', 'entity_types'],
 );
 
-export const versionBody: JsonSchema = obj(definitionFields, ['entity_types']);
+export const versionBody = obj(definitionFields, ['entity_types']);
 
-export const shapeActionBody: JsonSchema = obj({
+export const shapeActionBody = obj({
   project_id: projectIdField,
   apply: { type: 'boolean', default: true },
 });
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 
+/** What a shape's full read and its summary in a list both say first. */
+const shapeHead: Record<string, JsonSchema> = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  version: { type: 'integer' },
+  status: { enum: ['draft', 'published', 'retired'] },
+  builtin: { type: 'boolean' },
+  project_id: nullableString,
+  description: nullableString,
+  schema_tag: nullableString,
+};
+
 export const shapeSchema: JsonSchema = {
   type: 'object',
   description: 'A shape with its full definition (ShapeDef).',
   properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    version: { type: 'integer' },
-    status: { enum: ['draft', 'published', 'retired'] },
-    builtin: { type: 'boolean' },
-    project_id: nullableString,
-    description: nullableString,
-    schema_tag: nullableString,
+    ...shapeHead,
     entity_types: { type: 'array', items: entityTypeRead },
     relationship_types: { type: 'array', items: relationshipType },
     orphans_allowed: { type: 'array', items: { type: 'string' } },
@@ -205,14 +214,7 @@ export const shapeSchema: JsonSchema = {
 export const shapeSummarySchema: JsonSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    version: { type: 'integer' },
-    status: { enum: ['draft', 'published', 'retired'] },
-    builtin: { type: 'boolean' },
-    project_id: nullableString,
-    description: nullableString,
-    schema_tag: nullableString,
+    ...shapeHead,
     entity_type_labels: { type: 'array', items: { type: 'string' } },
     relationship_type_names: { type: 'array', items: { type: 'string' } },
     superseded_by: nullableString,

@@ -163,8 +163,8 @@ export interface ShapeRef {
 
 /** A committed shape the project may use (built-in or its own), or null. */
 export async function visibleShape(tx: Tx, projectId: string, shapeId: string): Promise<ShapeRef | null> {
-  const row = await tx.one('shapes/get_shape_ref', { id: shapeId, project_id: projectId });
-  return row ? { id: String(row.id), name: String(row.name), version: Number(row.version) } : null;
+  const row = await tx.one<ShapeRef>('shapes/get_shape_ref', { id: shapeId, project_id: projectId });
+  return row ? { id: row.id, name: row.name, version: row.version } : null;
 }
 
 /** The shape named at field, or the one 400 that says it is not visible to this project. */
@@ -188,9 +188,9 @@ export interface ShapeHolder {
 }
 
 export async function shapeHoldingName(tx: Tx, projectId: string, name: string): Promise<ShapeHolder | null> {
-  const row = await tx.one('shapes/name_taken', { name, project_id: projectId });
+  const row = await tx.one<ShapeHolder>('shapes/name_taken', { name, project_id: projectId });
   return row
-    ? { id: String(row.id), builtin: row.builtin === true, pending: row.pending === true, delta_id: str(row.delta_id) }
+    ? { id: row.id, builtin: row.builtin === true, pending: row.pending === true, delta_id: row.delta_id ?? null }
     : null;
 }
 
@@ -201,14 +201,18 @@ export async function newerShapeVersion(
   name: string,
   version: number,
 ): Promise<(ShapeHolder & { version: number }) | null> {
-  const row = await tx.one('shapes/newer_version', { project_id: projectId, name, version });
+  const row = await tx.one<ShapeHolder & { version: number }>('shapes/newer_version', {
+    project_id: projectId,
+    name,
+    version,
+  });
   return row
     ? {
-        id: String(row.id),
-        version: Number(row.version),
+        id: row.id,
+        version: row.version,
         builtin: false,
         pending: row.pending === true,
-        delta_id: str(row.delta_id),
+        delta_id: row.delta_id ?? null,
       }
     : null;
 }

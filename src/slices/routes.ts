@@ -2,20 +2,15 @@
 // compile. Every change is a governed write (delta origin "slice") answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type HandlerResult } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
-import {
-  cursorPage,
-  cursorQuery,
-  projectIdField,
-  projectQuery,
-  idParams,
-  governedWriteSchema,
-} from '../http/schemas.js';
+import { byNamePage, queryActorOf, recordRoute } from '../http/records.js';
+import type { Input } from '../http/input.js';
+import { bodyOf } from '../http/app.js';
+import { keysetPage } from '../http/cursor.js';
+import { cursorPage, cursorQuery, applyQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor, type Actor } from '../auth/actor.js';
-import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
+import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
 import { SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
-import { normalizeDefinition, type DefinitionInput, type SliceDefinition } from './definition.js';
+import { normalizeDefinition, type SliceDefinition } from './definition.js';
 import { createSliceBody, sliceSchema, versionSliceBody } from './schemas.js';
 import { committedSlice, createSlice, deleteSlice, publishSliceVersion, type SliceWrite } from './service.js';
 import { listSlices, sliceRecord } from './store.js';
@@ -24,7 +19,9 @@ import { sliceView, stagedSliceView } from './views.js';
 const writeResponse = governedWriteSchema({ slice: { ...sliceSchema, type: ['object', 'null'] } });
 const TAG = 'Context & Slices';
 
-type DefinitionBody = DefinitionInput & { project_id?: string; apply: boolean };
+type DefinitionBody = Input<typeof versionSliceBody>;
+
+const listQuery = cursorQuery({ name: { type: 'string', pattern: SHAPE_NAME_PATTERN, maxLength: 64 } });
 
 /** The governed-write answer of a create or new version: the slice as committed, or as staged. */
 async function sliceWriteResult(
@@ -73,7 +70,7 @@ export function sliceRoutes(deps: Deps) {
       errors: ['conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const body = bodyOf<DefinitionBody & { name: string }>(ctx);
+        const body = bodyOf<typeof createSliceBody>(ctx);
         const def = definitionOf(body);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         return sliceWriteResult(
@@ -92,18 +89,12 @@ export function sliceRoutes(deps: Deps) {
       tag: TAG,
       scope: 'slices:read',
       summary: "List the project's committed slices, by name then newest version first",
-      query: cursorQuery({ name: { type: 'string', pattern: SHAPE_NAME_PATTERN, maxLength: 64 } }),
+      query: listQuery,
       status: 200,
       errors: [],
       response: cursorPage('slices', sliceSchema),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; name?: string; limit: number; cursor?: string }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ n: string; v: number; i: string }>(q.cursor, {
-          n: 'string',
-          v: 'number',
-          i: 'string',
-        });
+        const { query: q, actor, after } = await byNamePage<typeof listQuery>(deps, ctx);
         const rows = await listSlices(deps.graph, actor.projectId, {
           name: q.name ?? null,
           after: after ?? null,
@@ -114,23 +105,19 @@ export function sliceRoutes(deps: Deps) {
         return { body: { slices: items.map(sliceView), ...page } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/slices/:id',
-      operationId: 'getSlice',
-      tag: TAG,
-      scope: 'slices:read',
-      summary: 'Read one committed slice version',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      errors: ['not_found'],
-      response: { type: 'object', properties: { slice: sliceSchema } },
-      handler: async (ctx) => {
-        const actor = await actorFor(deps, ctx, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
-        return { body: { slice: sliceView(await committedSlice(deps.graph, actor, ctx.params.id!)) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/slices/:id',
+        operationId: 'getSlice',
+        tag: TAG,
+        scope: 'slices:read',
+        summary: 'Read one committed slice version',
+        key: 'slice',
+        schema: sliceSchema,
       },
-    },
+      async (actor, id) => sliceView(await committedSlice(deps.graph, actor, id)),
+    ),
     {
       method: 'post',
       path: '/v1/slices/:id/versions',
@@ -148,7 +135,7 @@ export function sliceRoutes(deps: Deps) {
       errors: ['not_found', 'conflict'],
       response: writeResponse,
       handler: async (ctx) => {
-        const body = bodyOf<DefinitionBody>(ctx);
+        const body = bodyOf<typeof versionSliceBody>(ctx);
         const def = definitionOf(body);
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         const result = await publishSliceVersion(deps.graph, actor, ctx.params.id!, def, body.apply);
@@ -164,23 +151,15 @@ export function sliceRoutes(deps: Deps) {
       summary: 'Delete a slice version through one delta',
       description: 'apply=false stages the deletion for review. Other versions stay.',
       params: idParams,
-      query: {
-        type: 'object',
-        properties: { project_id: projectIdField, apply: { type: 'boolean', default: true } },
-        additionalProperties: false,
-      },
+      query: applyQuery,
       idempotent: true,
       status: 200,
       errors: ['not_found', 'conflict'],
       response: governedWriteSchema({ slice_id: { type: 'string' } }),
       handler: async (ctx) => {
-        const q = queryOf<{ project_id?: string; apply: boolean }>(ctx);
-        const actor = await actorFor(deps, ctx, q.project_id, 'query');
+        const { query: q, actor } = await queryActorOf<typeof applyQuery>(deps, ctx);
         const result = await deleteSlice(deps.graph, actor, ctx.params.id!, q.apply);
-        return {
-          status: governedWriteStatus(result, 200),
-          body: { ...governedWriteFields(actor, result, result.slice.id), slice_id: result.slice.id },
-        };
+        return recordWriteAnswer(actor, result, 'slice_id', result.slice.id);
       },
     },
   ]);

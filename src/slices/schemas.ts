@@ -7,26 +7,27 @@ import { REL_TYPE_PATTERN, SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
 import { DEFAULT_TOKENS, FORMATS, MAX_TOKENS, MIN_TOKENS, PLANES, TOKENIZERS } from './definition.js';
 import { DURATION_PATTERN } from './duration.js';
 
-const ids = (max: number): JsonSchema => ({
-  type: 'array',
-  minItems: 1,
-  maxItems: max,
-  uniqueItems: true,
-  items: { type: 'string', minLength: 1, maxLength: 64 },
-});
+const ids = (max: number) =>
+  ({
+    type: 'array',
+    minItems: 1,
+    maxItems: max,
+    uniqueItems: true,
+    items: { type: 'string', minLength: 1, maxLength: 64 },
+  }) as const satisfies JsonSchema;
 const labelPattern = '^[A-Z][A-Za-z0-9_]{0,63}$';
-const share: JsonSchema = { type: 'number', minimum: 0, maximum: 1 };
-const planeField = (description: string): JsonSchema => ({ enum: [...PLANES], description });
+const share = { type: 'number', minimum: 0, maximum: 1 } as const satisfies JsonSchema;
+const planeField = (description: string) => ({ enum: [...PLANES], description }) as const satisfies JsonSchema;
 
-export const planesSchema: JsonSchema = {
+export const planesSchema = {
   type: 'array',
   minItems: 1,
   uniqueItems: true,
   items: planeField('a plane'),
   description: 'Default: all three (memory, document, entity).',
-};
+} as const satisfies JsonSchema;
 
-export const filtersSchema: JsonSchema = obj(
+export const filtersSchema = obj(
   {
     memory: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } } }),
     document: obj({
@@ -56,7 +57,7 @@ export const filtersSchema: JsonSchema = obj(
   { description: 'Per-plane filters; a filter for a plane the slice does not read is a 400.' },
 );
 
-export const subjectSchema: JsonSchema = {
+export const subjectSchema = {
   description:
     'The entity the slice focuses on: {id} of a committed entity, or {name, type?} matched by normalised ' +
     'name (and label) at compile time.',
@@ -66,14 +67,14 @@ export const subjectSchema: JsonSchema = {
       'name',
     ]),
   ],
-};
+} as const satisfies JsonSchema;
 
-const windowField: JsonSchema = {
+const windowField = {
   enum: ['created_at', 'date_observed'],
   description:
     'Default created_at. date_observed applies to memories; chunks use created_at. Entities are not windowed.',
-};
-export const timeWindowSchema: JsonSchema = {
+} as const satisfies JsonSchema;
+export const timeWindowSchema = {
   description:
     'Either a fixed range {field?, from?, to?} (inclusive, date-times) or a rolling one {field?, last: ' +
     'ISO-8601 duration} ending at as_of (or the time of the compile).',
@@ -96,9 +97,9 @@ export const timeWindowSchema: JsonSchema = {
       ['last'],
     ),
   ],
-};
+} as const satisfies JsonSchema;
 
-export const budgetSchema: JsonSchema = obj({
+export const budgetSchema = obj({
   max_tokens: { type: 'integer', minimum: MIN_TOKENS, maximum: MAX_TOKENS, description: `Default ${DEFAULT_TOKENS}.` },
   tokenizer: { enum: [...TOKENIZERS], description: 'BPE encoding the budget is counted in. Default cl100k_base.' },
   sections: obj({ memory: share, document: share, entity: share }, [], {
@@ -110,7 +111,7 @@ export const budgetSchema: JsonSchema = obj({
 });
 
 /** The definition fields, shared by create, new version and the inline compile. */
-export const definitionFields: Record<string, JsonSchema> = {
+export const definitionFields = {
   description: { type: 'string', maxLength: 2000 },
   planes: planesSchema,
   filters: filtersSchema,
@@ -127,14 +128,14 @@ export const definitionFields: Record<string, JsonSchema> = {
   query: { type: 'string', maxLength: 2000, description: 'Default query; a compile may give its own.' },
   budget: budgetSchema,
   format: { enum: [...FORMATS], description: 'How the pack text is rendered and counted. Default markdown.' },
-};
+} as const satisfies Record<string, JsonSchema>;
 
-const writeFields: Record<string, JsonSchema> = {
+const writeFields = {
   project_id: projectIdField,
   apply: { type: 'boolean', default: true, description: 'false leaves the delta staged for review.' },
-};
+} as const satisfies Record<string, JsonSchema>;
 
-export const createSliceBody: JsonSchema = obj(
+export const createSliceBody = obj(
   {
     name: {
       type: 'string',
@@ -149,9 +150,9 @@ export const createSliceBody: JsonSchema = obj(
   ['name'],
 );
 
-export const versionSliceBody: JsonSchema = obj({ ...definitionFields, ...writeFields });
+export const versionSliceBody = obj({ ...definitionFields, ...writeFields });
 
-export const inlineDefinitionSchema: JsonSchema = obj(definitionFields);
+export const inlineDefinitionSchema = obj(definitionFields);
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 

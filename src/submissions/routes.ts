@@ -10,17 +10,9 @@ import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { createDocument } from '../documents/service.js';
 import { planLoop, startLoop } from '../loops/service.js';
 import { loopLinks } from '../loops/start.js';
-import { submissionBody, submissionResult, type SubmissionRoute } from './schemas.js';
-import { submitToDelta, type SubmissionInput } from './service.js';
+import { submissionBody, submissionResult } from './schemas.js';
+import { submitToDelta } from './service.js';
 import { requireVisibleShape } from '../shapes/store.js';
-
-type Body = SubmissionInput & {
-  route?: SubmissionRoute;
-  project_id?: string;
-  apply?: boolean;
-  title?: string;
-  tags?: string[];
-};
 
 export function submissionRoutes(deps: Deps) {
   return defineRoutes([
@@ -43,7 +35,7 @@ export function submissionRoutes(deps: Deps) {
         'upstream_error',
       ],
       handler: async (ctx) => {
-        const body = bodyOf<Body>(ctx);
+        const body = bodyOf<typeof submissionBody>(ctx);
         const route = body.route ?? 'delta';
         if (body.content === undefined && body.payload === undefined) {
           throw new ApiError('invalid_request', 'A submission needs content or payload.', {

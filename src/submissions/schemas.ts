@@ -5,7 +5,7 @@ import { obj, projectIdField, governedWriteSchema } from '../http/schemas.js';
 export const SUBMISSION_ROUTES = ['delta', 'document', 'extraction'] as const;
 export type SubmissionRoute = (typeof SUBMISSION_ROUTES)[number];
 
-export const submissionBody: JsonSchema = obj(
+export const submissionBody = obj(
   {
     kind: {
       type: 'string',

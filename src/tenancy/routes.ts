@@ -43,7 +43,7 @@ export function tenancyRoutes(deps: Deps) {
       },
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate() on every authenticated route
-        const ref = await resolveProject(deps.graph, auth, queryOf<{ project_id?: string }>(ctx).project_id, 'query');
+        const ref = await resolveProject(deps.graph, auth, queryOf<typeof projectQuery>(ctx).project_id, 'query');
         const name = await projectName(deps.graph, ref.projectId);
         return {
           body: {

@@ -2,23 +2,15 @@
 // state (docs/webhooks.md). The signing secret is answered once, at create and at rotate-secret.
 import type { Client } from '@temporalio/client';
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext } from '../http/route.js';
-import { bodyOf, queryOf } from '../http/app.js';
-import { actorFor, type Actor } from '../auth/actor.js';
+import { defineRoutes } from '../http/route.js';
+import { newestFirstPage, recordRoute, requestActor } from '../http/records.js';
+import { bodyOf } from '../http/app.js';
+import { type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
-import { decodeCursor, keysetPage } from '../http/cursor.js';
+import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, idParams, projectQuery } from '../http/schemas.js';
 import { withTimeout } from '../shared/timeout.js';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  patchEndpoint,
-  redeliver,
-  rotateSecret,
-  sendPing,
-  type CreateInput,
-  type PatchInput,
-} from './service.js';
+import { createEndpoint, deleteEndpoint, patchEndpoint, redeliver, rotateSecret, sendPing } from './service.js';
 import { listDeliveries, listEndpoints, readEndpoint } from './store.js';
 import { deliverySchema, deliveryView, endpointSchema, endpointView } from './views.js';
 import * as s from './schemas.js';
@@ -42,14 +34,6 @@ const withSecret = {
   },
 };
 
-function actorOf(deps: Deps, ctx: ApiContext): Promise<Actor> {
-  const fromQuery = ctx.method === 'GET' || ctx.method === 'DELETE';
-  const projectId = fromQuery
-    ? queryOf<{ project_id?: string }>(ctx)?.project_id
-    : bodyOf<{ project_id?: string }>(ctx).project_id;
-  return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
-}
-
 async function temporal(deps: Deps): Promise<Client> {
   try {
     return await withTimeout(deps.temporal.getClient(), 5_000);
@@ -65,8 +49,7 @@ async function view(deps: Deps, actor: Actor, id: string) {
   return endpointView(await readEndpoint(deps.graph, actor.projectId, id));
 }
 
-type Page = { project_id?: string; limit: number; cursor?: string };
-const pageCursor = (q: Page) => decodeCursor<{ c: string; i: string }>(q.cursor, { c: 'timestamp', i: 'string' });
+const pageQuery = cursorQuery();
 
 export function webhookRoutes(deps: Deps) {
   return defineRoutes([
@@ -86,8 +69,8 @@ export function webhookRoutes(deps: Deps) {
       response: withSecret,
       errors: ['invalid_request', 'secrets_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
-        const created = await createEndpoint(deps.graph, deps.config, actor, bodyOf<CreateInput>(ctx));
+        const actor = await requestActor(deps, ctx);
+        const created = await createEndpoint(deps.graph, deps.config, actor, bodyOf<typeof s.createBody>(ctx));
         return { status: 201, body: { webhook: await view(deps, actor, created.id), secret: created.secret } };
       },
     },
@@ -98,14 +81,13 @@ export function webhookRoutes(deps: Deps) {
       tag: TAG,
       scope: 'webhooks:read',
       summary: 'List the webhook endpoints of a project, newest first',
-      query: cursorQuery(),
+      query: pageQuery,
       status: 200,
       response: cursorPage('webhooks', endpointSchema),
       errors: [],
       handler: async (ctx) => {
-        const q = queryOf<Page>(ctx);
-        const actor = await actorOf(deps, ctx);
-        const rows = await listEndpoints(deps.graph, actor.projectId, pageCursor(q), q.limit + 1);
+        const { query: q, actor, after } = await newestFirstPage<typeof pageQuery>(deps, ctx);
+        const rows = await listEndpoints(deps.graph, actor.projectId, after, q.limit + 1);
         const { items, ...page } = keysetPage(rows.map(endpointView), q.limit, (w) => ({
           c: w.created_at,
           i: w.id,
@@ -113,23 +95,19 @@ export function webhookRoutes(deps: Deps) {
         return { body: { webhooks: items, ...page } };
       },
     },
-    {
-      method: 'get',
-      path: '/v1/webhooks/:id',
-      operationId: 'getWebhook',
-      tag: TAG,
-      scope: 'webhooks:read',
-      summary: 'Read a webhook endpoint (its secret only as a fingerprint)',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      response: webhookReply,
-      errors: ['not_found'],
-      handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
-        return { body: { webhook: await view(deps, actor, ctx.params.id!) } };
+    recordRoute(
+      deps,
+      {
+        path: '/v1/webhooks/:id',
+        operationId: 'getWebhook',
+        tag: TAG,
+        scope: 'webhooks:read',
+        summary: 'Read a webhook endpoint (its secret only as a fingerprint)',
+        key: 'webhook',
+        response: webhookReply,
       },
-    },
+      (actor, id) => view(deps, actor, id),
+    ),
     {
       method: 'patch',
       path: '/v1/webhooks/:id',
@@ -144,8 +122,8 @@ export function webhookRoutes(deps: Deps) {
       response: webhookReply,
       errors: ['invalid_request', 'not_found'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
-        await patchEndpoint(deps.graph, deps.config, actor, ctx.params.id!, bodyOf<PatchInput>(ctx));
+        const actor = await requestActor(deps, ctx);
+        await patchEndpoint(deps.graph, deps.config, actor, ctx.params.id!, bodyOf<typeof s.patchBody>(ctx));
         return { body: { webhook: await view(deps, actor, ctx.params.id!) } };
       },
     },
@@ -167,7 +145,7 @@ export function webhookRoutes(deps: Deps) {
       },
       errors: ['not_found'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         await deleteEndpoint(deps.graph, actor, ctx.params.id!);
         return { body: { id: ctx.params.id!, deleted: true } };
       },
@@ -189,7 +167,7 @@ export function webhookRoutes(deps: Deps) {
       response: withSecret,
       errors: ['not_found', 'secrets_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const secret = await rotateSecret(deps.graph, deps.config, actor, ctx.params.id!);
         return { body: { webhook: await view(deps, actor, ctx.params.id!), secret } };
       },
@@ -225,7 +203,7 @@ export function webhookRoutes(deps: Deps) {
       },
       errors: ['not_found', 'conflict'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const ping = await sendPing(deps.graph, actor, ctx.params.id!);
         return {
           status: 202,
@@ -246,14 +224,12 @@ export function webhookRoutes(deps: Deps) {
       scope: 'webhooks:read',
       summary: "An endpoint's deliveries, newest first: event, attempts, last status code, latency, next retry",
       params: idParams,
-      query: cursorQuery(),
+      query: pageQuery,
       status: 200,
       response: cursorPage('deliveries', deliverySchema),
       errors: ['not_found'],
       handler: async (ctx) => {
-        const q = queryOf<Page>(ctx);
-        const actor = await actorOf(deps, ctx);
-        const after = pageCursor(q);
+        const { query: q, actor, after } = await newestFirstPage<typeof pageQuery>(deps, ctx);
         await readEndpoint(deps.graph, actor.projectId, ctx.params.id!);
         const rows = await listDeliveries(deps.graph, actor.projectId, ctx.params.id!, after, q.limit + 1);
         const { items, ...page } = keysetPage(rows.map(deliveryView), q.limit, (d) => ({
@@ -281,7 +257,7 @@ export function webhookRoutes(deps: Deps) {
       response: { type: 'object', required: ['delivery'], properties: { delivery: deliverySchema } },
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
-        const actor = await actorOf(deps, ctx);
+        const actor = await requestActor(deps, ctx);
         const client = await temporal(deps);
         const d = await redeliver(deps.graph, deps.config, client, actor, ctx.params.id!, ctx.params.delivery_id!);
         return { status: 202, body: { delivery: deliveryView(d) } };

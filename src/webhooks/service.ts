@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Actor } from '../auth/actor.js';
 import type { Config } from '../config/config.js';
-import type { Graph } from '../db/graph.js';
+import type { Graph, Tx } from '../db/graph.js';
 import { URL_FIELD, parseTarget, systemResolver, vetTarget } from '../documents/ingest/target.js';
 import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
 import { emitWebhookEvent, type EventType } from './events.js';
@@ -42,6 +42,18 @@ function newSealedSecret(config: Config, actor: Actor, now: string) {
   return { secret, secretId, sealed, previousExpiresAt };
 }
 
+/** Stores the endpoint's new sealed secret (the previous one stays valid until previous_expires_at). */
+function putSecret(tx: Tx, actor: Actor, id: string, s: ReturnType<typeof newSealedSecret>, now: string) {
+  return tx.one('webhooks/put_secret', {
+    endpoint_id: id,
+    project_id: actor.projectId,
+    secret_id: s.secretId,
+    ...s.sealed,
+    now,
+    previous_expires_at: s.previousExpiresAt,
+  });
+}
+
 export async function createEndpoint(
   graph: Graph,
   config: Config,
@@ -64,14 +76,7 @@ export async function createEndpoint(
         key_id: actor.keyId,
         now,
       });
-      await tx.run('webhooks/put_secret', {
-        endpoint_id: id,
-        project_id: actor.projectId,
-        secret_id: s.secretId,
-        ...s.sealed,
-        now,
-        previous_expires_at: s.previousExpiresAt,
-      });
+      await putSecret(tx, actor, id, s, now);
     },
     { request_id: actor.requestId, key_id: actor.keyId, purpose: 'webhook:create' },
   );
@@ -119,18 +124,11 @@ export async function rotateSecret(graph: Graph, config: Config, actor: Actor, i
   await readEndpoint(graph, actor.projectId, id);
   const now = new Date().toISOString();
   const s = newSealedSecret(config, actor, now);
-  const row = await graph.write(
-    (tx) =>
-      tx.one('webhooks/put_secret', {
-        endpoint_id: id,
-        project_id: actor.projectId,
-        secret_id: s.secretId,
-        ...s.sealed,
-        now,
-        previous_expires_at: s.previousExpiresAt,
-      }),
-    { request_id: actor.requestId, key_id: actor.keyId, purpose: 'webhook:rotate-secret' },
-  );
+  const row = await graph.write((tx) => putSecret(tx, actor, id, s, now), {
+    request_id: actor.requestId,
+    key_id: actor.keyId,
+    purpose: 'webhook:rotate-secret',
+  });
   if (!row) throw notFound('webhook', id);
   return s.secret;
 }

@@ -42,6 +42,11 @@ export async function listEndpoints(
   return rows.map(endpointRow);
 }
 
+/** What webhooks/deliveries and webhooks/delivery_get return. */
+interface DeliveryRow {
+  delivery: Fields;
+}
+
 export async function listDeliveries(
   graph: Graph,
   projectId: string,
@@ -50,7 +55,7 @@ export async function listDeliveries(
   limit: number,
 ): Promise<Fields[]> {
   const rows = await graph.read((tx) =>
-    tx.run('webhooks/deliveries', {
+    tx.run<DeliveryRow>('webhooks/deliveries', {
       project_id: projectId,
       endpoint_id: endpointId,
       after_created_at: after?.c ?? null,
@@ -58,7 +63,7 @@ export async function listDeliveries(
       limit,
     }),
   );
-  return rows.map((r) => r.delivery as Fields);
+  return rows.map((r) => r.delivery);
 }
 
 export async function readDelivery(
@@ -68,8 +73,12 @@ export async function readDelivery(
   deliveryId: string,
 ): Promise<Fields> {
   const row = await graph.read((tx) =>
-    tx.one('webhooks/delivery_get', { project_id: projectId, endpoint_id: endpointId, delivery_id: deliveryId }),
+    tx.one<DeliveryRow>('webhooks/delivery_get', {
+      project_id: projectId,
+      endpoint_id: endpointId,
+      delivery_id: deliveryId,
+    }),
   );
   if (!row) throw notFound('delivery', deliveryId);
-  return row.delivery as Fields;
+  return row.delivery;
 }

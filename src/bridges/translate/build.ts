@@ -52,8 +52,8 @@ function cardinalityOf(many: boolean, direction: 'OUT' | 'IN' | undefined): Card
   return many ? 'one_to_many' : 'many_to_one';
 }
 
-export function buildProposal(format: SourceFormat, model: SourceModel, options: ProposeOptions): ProposeResult {
-  const unmapped: Unmapped[] = [...model.unmapped];
+/** One label per source type: its name by the naming rules, numbered when two names give the same label. */
+function uniqueLabels(model: SourceModel): Map<string, string> {
   const labels = new Map<string, string>();
   const used = new Set<string>();
   for (const t of model.types) {
@@ -62,87 +62,110 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
     used.add(label);
     labels.set(t.name, label);
   }
-  const pending: Pending[] = model.types.map((source) => {
-    const label = labels.get(source.name)!;
-    const identity = identityOf(source, options);
-    const properties: ProposedProperty[] = [];
-    const rels: ProposedRelationship[] = [];
-    const walk = (fields: SourceField[], pathPrefix: string, namePrefix: string) => {
-      for (const f of fields) {
-        const path = `${pathPrefix}${f.name}`;
-        const shape = f.shape;
-        if (shape.kind === 'unmapped') unmapped.push({ pointer: f.pointer, reason: shape.reason });
-        else if (shape.kind === 'inline') walk(shape.fields, `${path}.`, `${namePrefix}${f.name}_`);
-        else if (shape.kind === 'scalar') {
-          properties.push({
-            name: propertyFor(`${namePrefix}${f.name}`),
-            type: shape.type,
-            ...(shape.enum ? { enum: shape.enum } : {}),
-            path,
-            source_pointer: f.pointer,
-          });
-        } else {
-          for (const target of shape.targets) {
-            const to = labels.get(target);
-            if (!to) {
-              unmapped.push({ pointer: f.pointer, reason: `references ${target}, which is not a proposed type` });
-              continue;
-            }
-            const [from, end] = shape.direction === 'IN' ? [to, label] : [label, to];
-            rels.push({
-              type: relationshipTypeFor(`${namePrefix}${f.name}`, shape.relType),
-              from,
-              to: end,
-              cardinality: cardinalityOf(shape.many, shape.direction),
-              field: path,
-              source_pointer: f.pointer,
-              inferred: false,
-              target_identity_path: target,
-              direction: shape.direction === 'IN' ? 'in' : 'out',
-            });
+  return labels;
+}
+
+/** A source type's properties (inline objects flattened) and its reference relationships; the rest goes to unmapped. */
+function walkFields(
+  source: SourceType,
+  label: string,
+  labels: Map<string, string>,
+  unmapped: Unmapped[],
+): { properties: ProposedProperty[]; rels: ProposedRelationship[] } {
+  const properties: ProposedProperty[] = [];
+  const rels: ProposedRelationship[] = [];
+  const walk = (fields: SourceField[], pathPrefix: string, namePrefix: string) => {
+    for (const f of fields) {
+      const path = `${pathPrefix}${f.name}`;
+      const shape = f.shape;
+      if (shape.kind === 'unmapped') unmapped.push({ pointer: f.pointer, reason: shape.reason });
+      else if (shape.kind === 'inline') walk(shape.fields, `${path}.`, `${namePrefix}${f.name}_`);
+      else if (shape.kind === 'scalar') {
+        properties.push({
+          name: propertyFor(`${namePrefix}${f.name}`),
+          type: shape.type,
+          ...(shape.enum ? { enum: shape.enum } : {}),
+          path,
+          source_pointer: f.pointer,
+        });
+      } else {
+        for (const target of shape.targets) {
+          const to = labels.get(target);
+          if (!to) {
+            unmapped.push({ pointer: f.pointer, reason: `references ${target}, which is not a proposed type` });
+            continue;
           }
+          const [from, end] = shape.direction === 'IN' ? [to, label] : [label, to];
+          rels.push({
+            type: relationshipTypeFor(`${namePrefix}${f.name}`, shape.relType),
+            from,
+            to: end,
+            cardinality: cardinalityOf(shape.many, shape.direction),
+            field: path,
+            source_pointer: f.pointer,
+            inferred: false,
+            target_identity_path: target,
+            direction: shape.direction === 'IN' ? 'in' : 'out',
+          });
         }
       }
-    };
-    walk(source.fields, '', '');
-    // The identity becomes the string external_id every mapped entity carries.
-    const idProp = properties.find((p) => p.path === identity.path && p.name === 'external_id');
-    if (idProp) {
-      idProp.type = 'string';
-      delete idProp.enum;
-    } else {
-      properties.unshift({
-        name: 'external_id',
-        type: 'string',
-        path: identity.path ?? '',
-        source_pointer: identity.path ? `${source.pointer}/properties/${identity.path}` : source.pointer,
-      });
     }
-    const seen = new Set<string>();
-    for (const p of properties) {
-      let name = p.name;
-      for (let n = 2; seen.has(name); n++) name = `${p.name}_${n}`;
-      p.name = name;
-      seen.add(name);
-    }
-    const required = [
-      'external_id',
-      ...source.fields
-        .filter((f) => source.required.has(f.name) && f.shape.kind === 'scalar')
-        .map((f) => properties.find((p) => p.path === f.name)!.name),
-    ];
-    const type: ProposedType = {
-      label,
-      source_name: source.name,
-      source_pointer: source.pointer,
-      identity_path: identity.path,
-      identity_source: identity.source,
-      name_path: nameOf(source, options),
-      properties,
-      required: [...new Set(required)],
-    };
-    return { source, type, rels };
-  });
+  };
+  walk(source.fields, '', '');
+  return { properties, rels };
+}
+
+/** The proposed entity type of one source type, with its relationships before target identities are known. */
+function proposeType(
+  source: SourceType,
+  labels: Map<string, string>,
+  options: ProposeOptions,
+  unmapped: Unmapped[],
+): Pending {
+  const label = labels.get(source.name)!;
+  const identity = identityOf(source, options);
+  const { properties, rels } = walkFields(source, label, labels, unmapped);
+  // The identity becomes the string external_id every mapped entity carries.
+  const idProp = properties.find((p) => p.path === identity.path && p.name === 'external_id');
+  if (idProp) {
+    idProp.type = 'string';
+    delete idProp.enum;
+  } else {
+    properties.unshift({
+      name: 'external_id',
+      type: 'string',
+      path: identity.path ?? '',
+      source_pointer: identity.path ? `${source.pointer}/properties/${identity.path}` : source.pointer,
+    });
+  }
+  const seen = new Set<string>();
+  for (const p of properties) {
+    let name = p.name;
+    for (let n = 2; seen.has(name); n++) name = `${p.name}_${n}`;
+    p.name = name;
+    seen.add(name);
+  }
+  const required = [
+    'external_id',
+    ...source.fields
+      .filter((f) => source.required.has(f.name) && f.shape.kind === 'scalar')
+      .map((f) => properties.find((p) => p.path === f.name)!.name),
+  ];
+  const type: ProposedType = {
+    label,
+    source_name: source.name,
+    source_pointer: source.pointer,
+    identity_path: identity.path,
+    identity_source: identity.source,
+    name_path: nameOf(source, options),
+    properties,
+    required: [...new Set(required)],
+  };
+  return { source, type, rels };
+}
+
+/** The relationships of all types, with target identities, plus the inferred *_id ones; duplicates go to unmapped. */
+function relationshipsOf(pending: Pending[], unmapped: Unmapped[]): ProposedRelationship[] {
   const bySource = new Map(pending.map((p) => [p.source.name, p.type]));
   const byStem = new Map(
     pending.flatMap((p) => [
@@ -181,16 +204,26 @@ export function buildProposal(format: SourceFormat, model: SourceModel, options:
       });
     }
   }
-  const proposal: Proposal = { format, entity_types: pending.map((p) => p.type), relationship_types: relationships };
+  return relationships;
+}
+
+/** Sorted by pointer, then reason, without repeats. */
+function sortedUnique(unmapped: Unmapped[]): Unmapped[] {
   unmapped.sort((a, b) =>
     a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0,
   );
-  return {
-    proposal,
-    unmapped: unmapped.filter(
-      (u, i) => i === 0 || u.pointer !== unmapped[i - 1]!.pointer || u.reason !== unmapped[i - 1]!.reason,
-    ),
-  };
+  return unmapped.filter(
+    (u, i) => i === 0 || u.pointer !== unmapped[i - 1]!.pointer || u.reason !== unmapped[i - 1]!.reason,
+  );
+}
+
+export function buildProposal(format: SourceFormat, model: SourceModel, options: ProposeOptions): ProposeResult {
+  const unmapped: Unmapped[] = [...model.unmapped];
+  const labels = uniqueLabels(model);
+  const pending = model.types.map((source) => proposeType(source, labels, options, unmapped));
+  const relationships = relationshipsOf(pending, unmapped);
+  const proposal: Proposal = { format, entity_types: pending.map((p) => p.type), relationship_types: relationships };
+  return { proposal, unmapped: sortedUnique(unmapped) };
 }
 
 /**
