@@ -21,6 +21,11 @@ const includePending = {
   default: false,
   description: 'Also return work staged in deltas not yet applied, marked pending: true.',
 } as const satisfies JsonSchema;
+/** include_pending beside known_at (the reads that take both). */
+const includePendingOrKnown = {
+  ...includePending,
+  description: 'Also return work staged in deltas not yet applied, marked pending: true. Not with known_at (a 400).',
+} as const satisfies JsonSchema;
 /** known_at reads committed knowledge only (docs/facts.md): not with include_pending=true. */
 const knownAtCommittedOnly = {
   if: { required: ['known_at', 'include_pending'], properties: { include_pending: { const: true } } },
@@ -58,7 +63,7 @@ const edgesQuery = {
     node_id: { type: 'string', minLength: 1, maxLength: 64 },
     type: { type: 'string', pattern: NAME, maxLength: 64, description: 'A relationship type: WORKS_FOR' },
     direction: { enum: ['out', 'in', 'both'], description: 'Only with node_id.' },
-    include_pending: includePending,
+    include_pending: includePendingOrKnown,
     as_of: asOfField,
     known_at: knownAtField,
   }),
@@ -78,7 +83,7 @@ const neighbourhoodQuery = {
     project_id: projectIdField,
     depth: { type: 'integer', enum: [1, 2], default: 1 },
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Most neighbours returned.' },
-    include_pending: includePending,
+    include_pending: includePendingOrKnown,
     as_of: asOfField,
     known_at: knownAtField,
   },
@@ -96,7 +101,7 @@ const nodesQuery = {
       allOf: [{ not: { enum: [...INTERNAL_PROPS].sort() }, 'x-reason': 'is an internal property' }],
     },
     value: { type: 'string', maxLength: 1000, description: 'Required with property.' },
-    include_pending: includePending,
+    include_pending: includePendingOrKnown,
     as_of: asOfField,
     known_at: knownAtField,
   }),
