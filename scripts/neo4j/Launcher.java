@@ -39,7 +39,7 @@ public class Launcher {
                 .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMb))
                 .setConfig(GraphDatabaseSettings.transaction_timeout, Duration.ofSeconds(txTimeoutSeconds))
                 // Timeouts are enforced by a monitor that looks every 2 s by default, so a transaction
-                // bounded to 1.5 s (the service's recovery window, docs/operations.md) could run 3.5 s.
+                // could outrun its timeout by up to 2 s (docs/operations.md, "Transaction timeouts").
                 .setConfig(GraphDatabaseSettings.transaction_monitor_check_interval, Duration.ofMillis(100))
                 .build();
 

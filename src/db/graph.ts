@@ -84,13 +84,8 @@ export interface GraphOptions {
 
 /** How long one request keeps retrying a lost connection before it answers 503 (fail fast). */
 const UNAVAILABLE_BUDGET_MS = 1_000;
-/**
- * After an outage, while the restarted engine warms up (cold plans, cold page cache), each transaction
- * may take at most RECOVERY_TX_MS (the server stops it and rolls it back; the request answers 503 with
- * Retry-After), so that every request answers within 2 s during the whole outage and restart.
- */
-export const RECOVERY_WINDOW_MS = 30_000;
-const RECOVERY_TX_MS = 1_500;
+/** The bound on every transaction the service opens. */
+const TX_TIMEOUT_MS = 60_000;
 /** How long transient failures such as deadlocks are retried (the driver's own default window). */
 const TRANSIENT_BUDGET_MS = 30_000;
 
@@ -173,9 +168,9 @@ export class Graph {
     await this.driver.close();
   }
 
-  /** 60 s; a short bound while the engine recovers from an outage (RECOVERY_WINDOW_MS). */
+  /** Every transaction the service opens is bounded (docs/operations.md, "Transaction timeouts"). */
   private txTimeoutMs(): number {
-    return this.probed && this.health.recovering(RECOVERY_WINDOW_MS) ? RECOVERY_TX_MS : 60_000;
+    return TX_TIMEOUT_MS;
   }
 
   private async session<T>(mode: 'READ' | 'WRITE', work: (tx: Tx) => Promise<T>, meta: TxMeta): Promise<T> {

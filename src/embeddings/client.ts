@@ -76,6 +76,12 @@ export class OpenAIEmbedder implements Embedder {
     return cached.map((v) => v ?? fresh[next++]!);
   }
 
+  cachedQuestion(text: string): number[] | undefined {
+    const vector = this.cache?.get(text);
+    if (this.cache) embeddingsQuestionCache.inc({ result: vector ? 'hit' : 'miss' });
+    return vector;
+  }
+
   private async embedQueriesUncached(texts: string[]): Promise<number[][]> {
     if (this.questions?.available()) {
       try {

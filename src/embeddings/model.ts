@@ -21,6 +21,8 @@ export interface Embedder {
   queriesAvailable(): boolean;
   /** One vector per text, in order, of model.dimensions numbers, L2-normalized by the engine or here. */
   embedQueries(texts: string[]): Promise<number[][]>;
+  /** The vector of a question asked before (the cache of question vectors), asked of no engine. */
+  cachedQuestion?(text: string): number[] | undefined;
   embedPassages(texts: string[]): Promise<number[][]>;
 }
 

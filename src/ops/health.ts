@@ -31,11 +31,6 @@ export class DependencyHealth {
     return this.up;
   }
 
-  /** Whether it came back from an outage less than windowMs ago (an engine that restarted is still warming up). */
-  recovering(windowMs: number): boolean {
-    return this.up && this.outages > 0 && Date.now() - this.sinceMs < windowMs;
-  }
-
   onChange(listener: Listener): void {
     this.listeners.push(listener);
   }

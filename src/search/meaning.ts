@@ -31,7 +31,14 @@ export function similarityFloor(modelId: string | null): number {
 export async function embedQuestion(deps: EmbedderDeps, query: string, mode: SearchMode): Promise<Question> {
   if (mode === 'lexical') return { vector: null, model: null, degraded: [] };
   const embedder = deps.embedder;
-  if (!embedder || !embedder.queriesAvailable()) return { vector: null, model: null, degraded: ['semantic'] };
+  if (!embedder) return { vector: null, model: null, degraded: ['semantic'] };
+  if (!embedder.queriesAvailable()) {
+    // No engine answers now; a question asked before still has its vector (the question cache).
+    const cached = embedder.cachedQuestion?.(query);
+    return cached && cached.length === embedder.model.dimensions
+      ? { vector: cached, model: embedder.model.id, degraded: [] }
+      : { vector: null, model: null, degraded: ['semantic'] };
+  }
   try {
     const [vector] = await embedder.embedQueries([query]);
     if (!vector || vector.length !== embedder.model.dimensions)

@@ -75,10 +75,15 @@ describe('per-key rate limiting', () => {
   it('an unknown key is remembered briefly (no second read); a known key is read every time, so revocation is immediate', async () => {
     const real = harness().service.deps.graph;
     let reads = 0;
+    // Counts the graph reads key verification makes (it reads through readOne, one pipelined statement).
     const counting = {
       read: (work: Parameters<Graph['read']>[0]) => {
         reads += 1;
         return real.read(work);
+      },
+      readOne: (...args: Parameters<Graph['readOne']>) => {
+        reads += 1;
+        return real.readOne(...args);
       },
     } as unknown as Graph;
     const cache = new UnknownKeyCache();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { newTenant } from '../support/api.js';
-import { harness } from '../support/harness.js';
+import { graphSteady, harness } from '../support/harness.js';
 import { call, closeClients, httpClient, ok, text } from './support.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,4 +52,6 @@ describe('MCP with a dead Neo4j', function () {
     assert.equal((await ok<{ count: number }>(client, 'recall', { query: 'written' })).count, 2);
     await client.close();
   });
+
+  after(() => graphSteady());
 });

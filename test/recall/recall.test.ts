@@ -92,11 +92,18 @@ describe('Recall by meaning (real embedding engine, real Neo4j)', function () {
   });
 
   it('while the engines are down, search answers from words at once, saying degraded; meaning returns with them', async () => {
+    // Asked while the engines run, so its vector is in the question cache (docs/embeddings.md).
+    const asked = await tenant.post('/v1/memories/search', { query: 'Can I telecommute?', mode: 'semantic' });
+    assert.deepEqual(asked.body.degraded, []);
     await Promise.all([engine().stop(), engine('embeddings-queries').stop()]);
     try {
-      for (const path of ['/v1/memories/search', '/v1/search']) {
+      // Questions never asked before (so no cached vector): only an engine could embed them.
+      for (const [path, query] of [
+        ['/v1/memories/search', 'Explain ERR-4012 to me.'],
+        ['/v1/search', 'What is the meaning of ERR-4012?'],
+      ] as const) {
         const began = Date.now();
-        const r = await tenant.post(path, { query: 'What does ERR-4012 mean?' });
+        const r = await tenant.post(path, { query });
         assert.equal(r.status, 200, JSON.stringify(r.body));
         assert.ok(Date.now() - began < 3_000, `${path} answered in ${Date.now() - began} ms`);
         assert.deepEqual(r.body.degraded, ['semantic']);
@@ -104,16 +111,29 @@ describe('Recall by meaning (real embedding engine, real Neo4j)', function () {
         assert.equal(r.headers.get('x-search-degraded'), 'semantic');
         assert.equal(r.body.nodes[0].id, ids.get('err-4012'), 'identifiers are still found by words');
       }
-      const semantic = await tenant.post('/v1/memories/search', { query: 'Can I telecommute?', mode: 'semantic' });
-      assert.equal(semantic.status, 200);
-      assert.deepEqual(semantic.body.degraded, ['semantic']);
+      const fresh = await tenant.post('/v1/memories/search', {
+        query: 'May I work from my kitchen?',
+        mode: 'semantic',
+      });
+      assert.equal(fresh.status, 200);
+      assert.deepEqual(fresh.body.degraded, ['semantic']);
+      // A question asked before keeps its meaning with no engine up: its vector is cached.
+      const cached = await tenant.post('/v1/memories/search', { query: 'Can I telecommute?', mode: 'semantic' });
+      assert.equal(cached.status, 200);
+      assert.deepEqual(cached.body.degraded, []);
+      assert.equal(cached.body.mode, 'semantic');
+      assert.deepEqual(
+        cached.body.nodes.map((n: { id: string }) => n.id),
+        asked.body.nodes.map((n: { id: string }) => n.id),
+        'the same answer as with the engines up',
+      );
     } finally {
       await Promise.all([engine().start(), engine('embeddings-queries').start()]);
     }
-    // The probe sees the engine again within seconds; then meaning takes part again.
+    // The probe sees the engine again within seconds; then meaning takes part again for new questions.
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const r = await tenant.post('/v1/memories/search', { query: 'Can I telecommute?' });
+      const r = await tenant.post('/v1/memories/search', { query: 'May I work from my kitchen?' });
       if (r.body.degraded.length === 0) {
         assert.equal(r.body.mode, 'hybrid');
         break;

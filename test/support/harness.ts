@@ -50,6 +50,21 @@ export function harness(): Harness {
   return current;
 }
 
+/**
+ * After a test killed Neo4j: waits until the graph answers again and then for the restarted engine's
+ * first seconds (cold plans and page cache), so the tests after it meet a steady engine.
+ */
+export async function graphSteady(timeoutMs = 600_000): Promise<void> {
+  const health = harness().service.deps.graph.health;
+  const deadline = Date.now() + timeoutMs;
+  while (!health.isUp()) {
+    if (Date.now() > deadline) throw new Error(`the graph was not steady within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await harness().service.deps.graph.read((tx) => tx.runText('MATCH (n:Knowledge) RETURN count(n) AS n'));
+  await new Promise((r) => setTimeout(r, 3_000));
+}
+
 export async function startHarness(): Promise<Harness> {
   const env = { ...process.env };
   env.LOG_LEVEL ??= 'silent';
