@@ -4,6 +4,16 @@ import assert from 'node:assert/strict';
 import { call, type Reply, type Tenant } from '../support/api.js';
 import type { FindingBody } from '../preflight/support.js';
 
+/** A fact memory's body: "subject predicate object." with its subject, predicate and object. */
+export const fact = (subject: string, predicate: string, object: string, extra: Record<string, unknown> = {}) => ({
+  content: `${subject} ${predicate} ${object}.`,
+  kind: 'fact',
+  subject,
+  predicate,
+  object,
+  ...extra,
+});
+
 export const patch = (t: Tenant, path: string, body: unknown): Promise<Reply> =>
   call('PATCH', path, body, { key: t.key });
 export const del = (t: Tenant, path: string): Promise<Reply> => call('DELETE', path, undefined, { key: t.key });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
 import { graph } from '../preflight/support.js';
-import { del, memory, patch } from '../governance/support.js';
+import { del, fact, memory, patch } from '../governance/support.js';
 
 /** The fact edges of the project as the Cypher view shows them: "Subject-TYPE->Object" with their properties. */
 async function factEdges(
@@ -17,15 +17,6 @@ async function factEdges(
   );
   return rows as unknown as { text: string; memory_id: string; pending: boolean; from: unknown; to: unknown }[];
 }
-
-const fact = (subject: string, predicate: string, object: string, extra: Record<string, unknown> = {}) => ({
-  content: `${subject} ${predicate} ${object}.`,
-  kind: 'fact',
-  subject,
-  predicate,
-  object,
-  ...extra,
-});
 
 describe('facts as edges', function () {
   this.timeout(300_000);

@@ -3,16 +3,7 @@
 // and context compile.
 import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
-import { del, memory } from '../governance/support.js';
-
-const fact = (subject: string, predicate: string, object: string, extra: Record<string, unknown> = {}) => ({
-  content: `${subject} ${predicate} ${object}.`,
-  kind: 'fact',
-  subject,
-  predicate,
-  object,
-  ...extra,
-});
+import { del, fact, memory } from '../governance/support.js';
 
 /** A moment strictly between what was written before and what is written after it. */
 async function moment(): Promise<string> {

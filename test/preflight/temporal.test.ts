@@ -1,15 +1,6 @@
 import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
-import { memory, verdict } from '../governance/support.js';
-
-const fact = (subject: string, predicate: string, object: string, extra: Record<string, unknown> = {}) => ({
-  content: `${subject} ${predicate} ${object}.`,
-  kind: 'fact',
-  subject,
-  predicate,
-  object,
-  ...extra,
-});
+import { fact, memory, verdict } from '../governance/support.js';
 
 async function staged(t: Tenant, body: Record<string, unknown>): Promise<string> {
   const reply = await t.post('/v1/memories', { ...body, apply: false });
