@@ -330,8 +330,13 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
   });
 
   it('/metrics carries the backlog, its oldest age and the engine state', async () => {
-    const reply = await fetch(`${harness().url}/metrics`);
-    const text = await reply.text();
+    // An earlier test stops and restarts the engines; the probe marks the dependency up again within seconds.
+    const deadline = Date.now() + 30_000;
+    let text = '';
+    do {
+      if (text !== '') await new Promise((r) => setTimeout(r, 250));
+      text = await (await fetch(`${harness().url}/metrics`)).text();
+    } while (!/^gks_dependency_up\{dependency="embeddings"\} 1$/m.test(text) && Date.now() < deadline);
     assert.match(text, /^gks_embeddings_backlog \d+$/m);
     assert.match(text, /^gks_embeddings_backlog_oldest_age_seconds \d+$/m);
     assert.match(text, /^gks_engine_up\{engine="embeddings"\} 1$/m);
