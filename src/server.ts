@@ -81,6 +81,8 @@ export async function startService(
     connectTimeoutMs: config.neo4j.connectTimeoutMs,
     poolSize: config.neo4j.poolSize,
   });
+  const neo4jSupervisor = endpoints.supervisors?.find((s) => s.name === 'neo4j');
+  if (neo4jSupervisor) graph.gateOn(() => neo4jSupervisor.status().state === 'running');
   await waitForGraph(graph, 60_000);
   await applySchema(graph);
   const indexes = await prepareVectorIndexes(graph, config.embeddings);

@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 export const CYPHER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../cypher');
 
 const cache = new Map<string, string>();
+/** How often this process ran each named statement: the graph plans the most used ones again after Neo4j restarts. */
+const uses = new Map<string, number>();
 
 export function cypher(name: string): string {
+  uses.set(name, (uses.get(name) ?? 0) + 1);
   let text = cache.get(name);
   if (text === undefined) {
     const file = path.join(CYPHER_DIR, `${name}.cypher`);
@@ -17,6 +20,14 @@ export function cypher(name: string): string {
     cache.set(name, text);
   }
   return text;
+}
+
+/** The names of the statements this process ran most, most used first. */
+export function mostUsedStatements(limit: number): string[] {
+  return [...uses.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([name]) => name);
 }
 
 /** Every statement file of a folder, sorted by file name: "schema" gives the ordered migrations. */

@@ -10,7 +10,7 @@ import neo4j, {
 } from 'neo4j-driver';
 import { ApiError } from '../errors/catalogue.js';
 import { DependencyHealth } from '../ops/health.js';
-import { cypher } from './cypher.js';
+import { cypher, mostUsedStatements } from './cypher.js';
 import { toPlain, type Plain } from './values.js';
 import { withTimeout } from '../shared/timeout.js';
 
@@ -29,10 +29,14 @@ export type Row = Record<string, Plain>;
  */
 /** A transaction handed to service code: runs named statements and returns plain rows. */
 export class Tx {
-  constructor(private readonly tx: ManagedTransaction) {}
+  constructor(
+    private readonly tx: ManagedTransaction,
+    private readonly mode: 'READ' | 'WRITE' = 'WRITE',
+  ) {}
 
   /** Runs the named statement (cypher/<name>.cypher) with parameters. */
   async run<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
+    if (this.mode === 'READ') rememberRead(name, params);
     return (await this.runText(cypher(name), params)) as unknown as R[];
   }
 
@@ -88,6 +92,9 @@ const UNAVAILABLE_BUDGET_MS = 1_000;
 const TX_TIMEOUT_MS = 60_000;
 /** How long transient failures such as deadlocks are retried (the driver's own default window). */
 const TRANSIENT_BUDGET_MS = 30_000;
+/** After an outage: how many of the most used statements warm the engine before it takes work, and how long. */
+const WARM_STATEMENTS = 30;
+const WARM_BUDGET_MS = 3_000;
 
 export class Graph {
   readonly driver: Driver;
@@ -112,10 +119,66 @@ export class Graph {
   /** Without a probe nothing would mark the graph up again, so only a probed Graph refuses work while down. */
   private probed = false;
 
-  /** Keeps the health current in the background: every 2 s while up, every 500 ms while down. */
+  /** Whether the engine can take work beyond answering Bolt (a local supervisor's state); see gateOn. */
+  private ready: () => boolean = () => true;
+
+  /**
+   * For an engine this process supervises: the graph is up only while the supervisor says it runs. A restarted
+   * Neo4j answers `RETURN 1` seconds before it has finished starting, and work sent then waits those seconds.
+   */
+  gateOn(ready: () => boolean): void {
+    this.ready = ready;
+  }
+
+  /**
+   * Keeps the health current in the background: every 2 s while up, every 500 ms while down. Coming back, the
+   * graph plans its most used statements again before it takes work (warm), so that the first requests after a
+   * restart are not the ones that wait for a cold engine.
+   */
   startProbe(): void {
     this.probed = true;
-    this.health.startProbe(() => this.ping(), 2_000, 500);
+    this.health.startProbe(
+      async () => {
+        if (!this.ready() || !(await this.ping())) return false;
+        if (!this.health.isUp()) await this.warm();
+        return true;
+      },
+      2_000,
+      500,
+    );
+  }
+
+  /**
+   * Warms a restarted engine with the statements this process ran most, two at a time, within WARM_BUDGET_MS:
+   * a read is run again with the parameters it last had (in a read transaction: it changes nothing), a write
+   * is only planned (EXPLAIN: nothing runs). A failure here is ignored (the work itself will meet it).
+   * Returns how many statements were warmed.
+   */
+  async warm(): Promise<number> {
+    const deadline = Date.now() + WARM_BUDGET_MS;
+    const queue = mostUsedStatements(WARM_STATEMENTS);
+    let warmed = 0;
+    const lane = async () => {
+      for (let name = queue.shift(); name !== undefined && Date.now() < deadline; name = queue.shift()) {
+        const params = lastReadParams.get(name);
+        const session = this.driver.session({
+          database: this.database,
+          defaultAccessMode: params ? neo4j.session.READ : neo4j.session.WRITE,
+        });
+        const config = { timeout: Math.max(1, deadline - Date.now()), metadata: { purpose: 'warm' } };
+        try {
+          if (params) await session.executeRead((tx) => tx.run(cypher(name), params), config);
+          else await session.run(`EXPLAIN ${cypher(name)}`, {}, config);
+          warmed += 1;
+        } catch {
+          // warmed when it is first run instead
+        } finally {
+          await session.close().catch(() => undefined);
+        }
+      }
+    };
+    await Promise.all([lane(), lane()]);
+    return warmed;
   }
 
   async read<T>(work: (tx: Tx) => Promise<T>, meta: TxMeta = {}): Promise<T> {
@@ -135,6 +198,7 @@ export class Graph {
     params: Record<string, unknown> = {},
     meta: TxMeta = {},
   ): Promise<R | undefined> {
+    rememberRead(name, params);
     const rows = await this.retrying(async () => {
       const result = await this.driver.executeQuery(cypher(name), params, {
         database: this.database,
@@ -217,7 +281,7 @@ export class Graph {
     });
     const config = { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() };
     try {
-      const run = (tx: ManagedTransaction): Promise<T> => work(new Tx(tx));
+      const run = (tx: ManagedTransaction): Promise<T> => work(new Tx(tx, mode));
       return mode === 'READ' ? await session.executeRead(run, config) : await session.executeWrite(run, config);
     } finally {
       // Closing a session whose connection died must not replace the real error.
@@ -227,6 +291,13 @@ export class Graph {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The parameters each named read statement last ran with, to run it again when a restarted engine is warmed. */
+const lastReadParams = new Map<string, Record<string, unknown>>();
+
+function rememberRead(name: string, params: Record<string, unknown>): void {
+  lastReadParams.set(name, params);
+}
 
 function graphUnavailable(health: DependencyHealth): ApiError {
   const { since } = health.snapshot();
