@@ -9,8 +9,9 @@ import neo4j, { type Driver } from 'neo4j-driver';
 import { toPlain, type Plain } from '../db/values.js';
 import { splitStatements } from './statements.js';
 
-export const CYPHER_USAGE = `usage: gks cypher [-e QUERY | -f FILE] [--param NAME=VALUE]... [--json]
-  without -e or -f: an interactive shell; end a statement with ";"
+export const CYPHER_USAGE = `usage: gks cypher [QUERY | -e QUERY | -f FILE] [--param NAME=VALUE]... [--json]
+  a QUERY argument is the same as -e QUERY (as in cypher-shell)
+  without a query or -f: an interactive shell; end a statement with ";"
   shell commands: :param NAME=VALUE   :params   :help   :exit`;
 
 export interface Connection {
@@ -132,8 +133,9 @@ async function shell(driver: Driver, conn: Connection, params: Params, json: boo
 }
 
 export async function runCypher(argv: string[], conn: Connection): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: argv,
+    allowPositionals: true,
     options: {
       execute: { type: 'string', short: 'e' },
       file: { type: 'string', short: 'f' },
@@ -146,6 +148,8 @@ export async function runCypher(argv: string[], conn: Connection): Promise<void>
     process.stdout.write(`${CYPHER_USAGE}\n`);
     return;
   }
+  if (positionals.length > 1 || (positionals.length === 1 && (values.execute ?? values.file) !== undefined))
+    throw new Error(`one query at a time: quote it as one argument, or use -e or -f\n${CYPHER_USAGE}`);
   const params: Params = {};
   for (const p of values.param ?? []) parseParam(p, params);
   const driver = neo4j.driver(conn.uri, neo4j.auth.basic(conn.user, conn.password), { disableLosslessIntegers: true });
@@ -158,7 +162,7 @@ export async function runCypher(argv: string[], conn: Connection): Promise<void>
         );
       throw new Error(`Neo4j is not reachable at ${conn.uri}. Start the service with \`npm start\`, or set NEO4J_URI.`);
     });
-    const script = values.execute ?? (values.file ? fs.readFileSync(values.file, 'utf8') : undefined);
+    const script = values.execute ?? positionals[0] ?? (values.file ? fs.readFileSync(values.file, 'utf8') : undefined);
     if (script === undefined) return await shell(driver, conn, params, values.json ?? false);
     const { statements, rest } = splitStatements(script);
     if (rest.trim()) statements.push(rest.trim());

@@ -42,6 +42,15 @@ describe('gks cypher', function () {
     assert.match(stdout, /^1 row in \d+ ms$/m);
   });
 
+  it('a query given as the one argument runs like -e (as in cypher-shell); two arguments are refused with the usage', async () => {
+    const { stdout } = await run('node', ['bin/gks.js', 'cypher', 'RETURN 6 * 7 AS answer'], { env: env() });
+    assert.match(stdout, /\| 42 {5}\|/);
+    await assert.rejects(
+      run('node', ['bin/gks.js', 'cypher', 'RETURN', '1'], { env: env() }),
+      (e: { stderr?: string }) => /one query at a time.*\n.*usage: gks cypher/s.test(e.stderr ?? ''),
+    );
+  });
+
   it('the shell runs statements from standard input, with :param, and reports errors without stopping', async () => {
     const { code, stdout } = await shell(
       ':param who="Ada"\nRETURN $who\n  AS name;\nRETURN nope;\nRETURN 7 AS seven;\n',
