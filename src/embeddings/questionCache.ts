@@ -27,6 +27,11 @@ export class QuestionCache {
     return vector;
   }
 
+  /** Forgets every question (benchmarks time new questions with it). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   set(text: string, vector: number[]): void {
     if (this.capacity === 0) return;
     this.entries.delete(text);
