@@ -170,4 +170,54 @@ describe('known_at: reads as the graph knew them', function () {
     assert.deepEqual(future.recall, ['Dan works for Hooli.']);
     assert.deepEqual(future.edges, ['Dan-WORKS_FOR->Hooli']);
   });
+  it('a context compile with known_at walks from its subject over relationships as they were then: closed or deleted since are walked, one created since is not', async () => {
+    const t = await newTenant(0);
+    const bravo = await memory(t, fact('Alpha', 'works with', 'Bravo'));
+    const charlie = await memory(t, fact('Alpha', 'works with', 'Charlie'));
+    await memory(t, fact('Charlie', 'works with', 'Echo'));
+    const before = await moment();
+    // Since: the Bravo fact closed in the past (its edge replaced by one valid until 2021), the
+    // Charlie fact deleted (its edge with it), and a new fact to Delta.
+    const closed = await t.post(`/v1/memories/${bravo.id}/close`, { valid_to: '2021-01-01T00:00:00Z' });
+    assert.equal(closed.status, 200, JSON.stringify(closed.body));
+    const gone = await del(t, `/v1/memories/${charlie.id}`);
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    await memory(t, fact('Alpha', 'works with', 'Delta'));
+    const after = await moment();
+    const compiled = async (hops: number, knownAt?: string) => {
+      const reply = await t.post('/v1/context/compile', {
+        slice: { subject: { name: 'Alpha' }, planes: ['entity', 'memory'], hops },
+        ...(knownAt ? { known_at: knownAt } : {}),
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      const items = (plane: string, reason: RegExp): string[] =>
+        (reply.body.sections.find((s: { plane: string }) => s.plane === plane)?.items ?? [])
+          .filter((i: { reason: string }) => reason.test(i.reason))
+          .map((i: { name: string; text: string }) => (plane === 'memory' ? i.text : i.name))
+          .sort();
+      return { walked: items('entity', /subject/), linked: items('memory', /linked/) };
+    };
+    assert.deepEqual(await compiled(1, before), {
+      walked: ['Alpha', 'Bravo', 'Charlie'],
+      linked: ['Alpha works with Bravo.', 'Alpha works with Charlie.', 'Charlie works with Echo.'],
+    });
+    assert.deepEqual((await compiled(2, before)).walked, ['Alpha', 'Bravo', 'Charlie', 'Echo']);
+    const later = { walked: ['Alpha', 'Delta'], linked: ['Alpha works with Delta.'] };
+    assert.deepEqual(await compiled(1, after), later);
+    assert.deepEqual(await compiled(1), later);
+    // The graph neighbourhood agrees with the compile's walk at both moments.
+    const alpha = (await t.get('/v1/graph/nodes?label=Entity&property=name&value=Alpha')).body.nodes[0].id as string;
+    const around = async (knownAt: string) =>
+      (
+        (await t.get(`/v1/graph/nodes/${alpha}?depth=1&known_at=${encodeURIComponent(knownAt)}`)).body.nodes as {
+          name: string;
+          labels: string[];
+        }[]
+      )
+        .filter((n) => n.labels.includes('Entity'))
+        .map((n) => n.name)
+        .sort();
+    assert.deepEqual(await around(before), ['Bravo', 'Charlie']);
+    assert.deepEqual(await around(after), ['Delta']);
+  });
 });
