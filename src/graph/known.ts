@@ -105,14 +105,14 @@ function relationshipRow(r: KnownRelationship, ends: Map<string, KnownNode>): Ro
   };
 }
 
-/** A row read now, with the names its ends had then. */
+/** A row read now, with the names and types (labels) its ends had then. */
 function namedThen(row: Row, known: KnownAt): Row {
   const a = known.nodes.get(String(row.source));
   const b = known.nodes.get(String(row.target));
   return {
     ...row,
-    ...(a ? { source_name: a.props.name ?? null } : {}),
-    ...(b ? { target_name: b.props.name ?? null } : {}),
+    ...(a ? { source_name: a.props.name ?? null, source_label: SHOWN_LABEL(a.labels) } : {}),
+    ...(b ? { target_name: b.props.name ?? null, target_label: SHOWN_LABEL(b.labels) } : {}),
   };
 }
 

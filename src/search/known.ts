@@ -60,12 +60,22 @@ export function edgesThen(then: Then, rows: Row[], ids: string[], validTime: str
   const shown = new Set(ids);
   const nameThen = (id: Plain | undefined, fallback: Plain | undefined): Plain =>
     known.nodes.has(String(id)) ? (known.nodes.get(String(id))!.props.name ?? null) : (fallback ?? null);
+  // A label read now that the end did not have then (a retype since) is replaced by its type then;
+  // one it had then too is kept, so each statement's way of naming an end (Entity or its type) stays.
+  const labelThen = (id: Plain | undefined, fallback: Plain | undefined): Plain => {
+    const was = known.nodes.get(String(id));
+    if (!was || fallback === null || fallback === undefined || was.labels.includes(String(fallback)))
+      return fallback ?? null;
+    return shownLabel(was);
+  };
   const kept = rows
     .filter((r) => ![r.id, r.source, r.target].some((x) => unknown.has(String(x))))
     .map((r) => ({
       ...r,
       source_name: nameThen(r.source, r.source_name),
       target_name: nameThen(r.target, r.target_name),
+      ...('source_label' in r ? { source_label: labelThen(r.source, r.source_label) } : {}),
+      ...('target_label' in r ? { target_label: labelThen(r.target, r.target_label) } : {}),
     }));
   const count = new Map<string, number>();
   const gone: Row[] = [];

@@ -3,7 +3,7 @@
 // and context compile.
 import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
-import { del, fact, memory } from '../governance/support.js';
+import { del, fact, memory, patch } from '../governance/support.js';
 
 /** A moment strictly between what was written before and what is written after it. */
 async function moment(): Promise<string> {
@@ -219,5 +219,70 @@ describe('known_at: reads as the graph knew them', function () {
         .sort();
     assert.deepEqual(await around(before), ['Bravo', 'Charlie']);
     assert.deepEqual(await around(after), ['Delta']);
+  });
+
+  it('an entity retyped since known_at shows its type then in graph reads, search and context compile', async () => {
+    const t = await newTenant(0);
+    await memory(t, fact('Ada', 'works for', 'Acme'));
+    const id = async (name: string) =>
+      (await t.get(`/v1/graph/nodes?label=Entity&property=name&value=${name}`)).body.nodes[0].id as string;
+    const [ada, acme] = [await id('Ada'), await id('Acme')];
+    const before = await moment();
+    const retyped = await patch(t, `/v1/entities/${acme}`, { type: 'Organization' });
+    assert.equal(retyped.status, 200, JSON.stringify(retyped.body));
+    const after = await moment();
+    const at = (knownAt?: string) => (knownAt ? `&known_at=${encodeURIComponent(knownAt)}` : '');
+    const typeOf = async (knownAt?: string) => {
+      const named = async (label: string) =>
+        ((await t.get(`/v1/graph/nodes?label=${label}${at(knownAt)}`)).body.nodes as { name: string }[])
+          .map((n) => n.name)
+          .sort();
+      const nodes = { Concept: await named('Concept'), Organization: await named('Organization') };
+      const hood = (await t.get(`/v1/graph/nodes/${ada}?depth=1${at(knownAt)}`)).body;
+      const edges = (await t.get(`/v1/graph/edges?node_id=${ada}&direction=out${at(knownAt)}`)).body.edges as {
+        type: string;
+        target_label: string;
+      }[];
+      const body = { query: 'Acme', planes: ['entity'], mode: 'lexical', ...(knownAt ? { known_at: knownAt } : {}) };
+      const search = (await t.post('/v1/search', body)).body.nodes as { name: string; label: string }[];
+      const filtered = (
+        await t.post('/v1/search', { ...body, filters: { entity: { types: ['Organization'] } } })
+      ).body.nodes.map((n: { name: string }) => n.name);
+      const pack = (
+        await t.post('/v1/context/compile', {
+          slice: { subject: { id: ada }, planes: ['entity'], hops: 1 },
+          ...(knownAt ? { known_at: knownAt } : {}),
+        })
+      ).body;
+      return {
+        nodes,
+        neighbour: (hood.nodes.find((n: { name: string }) => n.name === 'Acme')?.labels as string[]).slice().sort(),
+        edge: edges.filter((e) => e.type === 'WORKS_FOR').map((e) => e.target_label),
+        search: search.filter((n) => n.name === 'Acme').map((n) => n.label),
+        organizations: filtered,
+        compiled: pack.sections[0].items
+          .filter((i: { name: string }) => i.name === 'Acme')
+          .map((i: { label: string }) => i.label),
+      };
+    };
+    const then = await typeOf(before);
+    assert.deepEqual(then, {
+      nodes: { Concept: ['Acme', 'Ada'], Organization: [] },
+      neighbour: ['Concept', 'Entity'],
+      edge: ['Concept'],
+      search: ['Concept'],
+      organizations: [],
+      compiled: ['Concept'],
+    });
+    const now = {
+      nodes: { Concept: ['Ada'], Organization: ['Acme'] },
+      neighbour: ['Entity', 'Organization'],
+      edge: ['Organization'],
+      search: ['Organization'],
+      organizations: ['Acme'],
+      compiled: ['Organization'],
+    };
+    assert.deepEqual(await typeOf(after), now);
+    assert.deepEqual(await typeOf(), now);
   });
 });
