@@ -9,7 +9,8 @@ import { nearest, type Question } from '../search/meaning.js';
 import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
 import type { Plane, SliceDefinition } from '../slices/definition.js';
-import { putBack, readThen, wordsThen, type Then } from '../search/known.js';
+import { meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from '../search/known.js';
+import type { Embedder } from '../embeddings/model.js';
 import { validAt, type KnownNode } from '../deltas/known.js';
 import { goneAround, knownNode, knownWalk } from '../graph/known.js';
 
@@ -50,6 +51,8 @@ export interface GatherRequest {
   now: string;
   /** the question embedded (src/search/meaning.ts); its vector is null without meaning */
   question?: Question | null;
+  /** With known_at: embeds put-back items that have no vector to reuse (src/search/known.ts). */
+  embedder?: Embedder | null;
 }
 
 export interface Gathered {
@@ -345,7 +348,32 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
 
   const known = then
     ? asKnown(then, req, def, window, validTime, source, { memories, chunks, entities, found })
-    : { memories, chunks, entities, found };
+    : { memories, chunks, entities, found, back: null };
+  // With known_at, what is put back is near the question by meaning too, in the index hits' order.
+  const similar =
+    then && known.back && lucene && question
+      ? await meaningThen(
+          graph,
+          req.embedder ?? null,
+          projectId,
+          req.query ?? '',
+          question,
+          [...known.back.values()].flat().flatMap((r) => {
+            const n = then.known.nodes.get(str(r.id));
+            return n ? [n] : [];
+          }),
+        )
+      : new Map<string, number>();
+  const leftOut = (rows: Row[]): Row[] => (then ? rows.filter((r) => !then.left.has(str(r.id))) : rows);
+  const nearAt = (plane: Plane, rows: Row[]): Row[] => {
+    const kept = leftOut(rows);
+    const back = (known.back?.get(plane) ?? [])
+      .filter((r) => similar.has(str(r.id)))
+      .map((r) => ({ ...r, similarity: similar.get(str(r.id))! }));
+    if (back.length === 0) return kept;
+    const hit = (r: Row) => ({ id: str(r.id), score: Number(r.similarity), row: r });
+    return nearThen(kept.map(hit), back.map(hit), limit).map((h) => h.row);
+  };
   // Collected in a fixed order (plane searches by words, then by meaning, then the neighbourhood,
   // then linked memories), so each candidate lists its sources the same way every time.
   const byPlane = new Map<Plane, Map<string, Candidate>>(def.planes.map((p) => [p, new Map()]));
@@ -356,10 +384,9 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
   into('memory', known.memories, source);
   into('document', known.chunks, source);
   into('entity', known.entities, source);
-  const leftOut = (rows: Row[]): Row[] => (then ? rows.filter((r) => !then.left.has(str(r.id))) : rows);
-  into('memory', leftOut(memoriesNear), 'meaning');
-  into('document', leftOut(chunksNear), 'meaning');
-  into('entity', leftOut(entitiesNear), 'meaning');
+  into('memory', nearAt('memory', memoriesNear), 'meaning');
+  into('document', nearAt('document', chunksNear), 'meaning');
+  into('entity', nearAt('entity', entitiesNear), 'meaning');
   if (known.found) {
     into('entity', known.found.entities, 'neighbourhood');
     into('memory', known.found.linked, 'linked');
@@ -452,9 +479,10 @@ function asKnown(
         created_ms: createdMs(p),
       }));
   };
+  const backRows = new Map<Plane, Row[]>(def.planes.map((p) => [p, back(p)]));
   const merge = (read: Row[], plane: Plane): Row[] => {
     const kept = read.filter((r) => !then.left.has(str(r.id)));
-    const extra = back(plane);
+    const extra = backRows.get(plane) ?? [];
     if (source === 'query') {
       const hit = (r: Row) => ({ id: str(r.id), item: r, text: `${str(r.name)}\n${str(r.text)}`, score: 0 });
       return wordsThen(req.query ?? '', kept.map(hit), extra.map(hit)).map((h) => h.item);
@@ -505,5 +533,6 @@ function asKnown(
     chunks: merge(rows.chunks, 'document'),
     entities: merge(rows.entities, 'entity'),
     found,
+    back: backRows,
   };
 }

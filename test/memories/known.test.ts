@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
 import { del, fact, memory, patch } from '../governance/support.js';
+import { waitForEmbeddings } from '../support/embeddings.js';
 
 /** A moment strictly between what was written before and what is written after it. */
 async function moment(): Promise<string> {
@@ -284,5 +285,74 @@ describe('known_at: reads as the graph knew them', function () {
     };
     assert.deepEqual(await typeOf(after), now);
     assert.deepEqual(await typeOf(), now);
+  });
+
+  it('what known_at puts back is found by meaning in semantic and hybrid modes: deleted since (embedded at the read) and closed since (its vector reused)', async () => {
+    const t = await newTenant(0);
+    const budget = await memory(t, { content: 'The finance committee approved the quarterly budget in March.' });
+    const office = await memory(t, fact('Mira', 'lives in', 'Lisbon', { valid_from: '2020-01-01T00:00:00Z' }));
+    await memory(t, { content: 'The cafeteria now serves soup on Fridays.' });
+    await waitForEmbeddings(t.projectId);
+    const before = await moment();
+    assert.equal((await del(t, `/v1/memories/${budget.id}`)).status, 200);
+    const closed = await t.post(`/v1/memories/${office.id}/close`, { valid_to: '2021-01-01T00:00:00Z' });
+    assert.equal(closed.status, 200, JSON.stringify(closed.body));
+    await waitForEmbeddings(t.projectId);
+    type Found = { content: string; semantic: number | null; lexical: number | null; similarity: number | null };
+    const recall = async (query: string, mode: string, knownAt?: string): Promise<Found[]> => {
+      const reply = await t.post('/v1/memories/search', {
+        query,
+        mode,
+        limit: 3,
+        ...(knownAt ? { known_at: knownAt } : {}),
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      assert.deepEqual(reply.body.degraded, [], 'the embedding engine answered');
+      return (
+        reply.body.nodes as {
+          properties: { content: string };
+          match: { semantic_rank: number | null; lexical_rank: number | null; similarity: number | null };
+        }[]
+      ).map((n) => ({
+        content: n.properties.content,
+        semantic: n.match.semantic_rank,
+        lexical: n.match.lexical_rank,
+        similarity: n.match.similarity,
+      }));
+    };
+    const budgetQuestion = 'Did the finance committee approve the quarterly budget?';
+    const [top] = await recall(budgetQuestion, 'semantic', before);
+    assert.equal(top?.content, 'The finance committee approved the quarterly budget in March.', JSON.stringify(top));
+    assert.equal(top.semantic, 1);
+    assert.ok(top.similarity !== null && top.similarity > 0.75, JSON.stringify(top));
+    // Hybrid: found by words and by meaning alike; now (deleted) by neither.
+    const [both] = await recall(budgetQuestion, 'hybrid', before);
+    assert.deepEqual([both?.content, both?.lexical, both?.semantic], [top.content, 1, 1]);
+    assert.ok(!(await recall(budgetQuestion, 'semantic')).some((f) => f.content === top.content));
+    // Closed since: its text is unchanged, so its vector in the graph serves the read then.
+    const [lives] = await recall('Where does Mira live?', 'semantic', before);
+    assert.equal(lives?.content, 'Mira lives in Lisbon.', JSON.stringify(lives));
+    assert.equal(lives.semantic, 1);
+    assert.ok(!(await recall('Where does Mira live?', 'semantic')).some((f) => f.content === 'Mira lives in Lisbon.'));
+    // Unified search and the compile rank them by meaning too.
+    const search = await t.post('/v1/search', {
+      query: budgetQuestion,
+      planes: ['memory'],
+      mode: 'semantic',
+      known_at: before,
+    });
+    assert.equal(search.body.nodes[0]?.properties.content, top.content, JSON.stringify(search.body));
+    assert.equal(search.body.nodes[0].match.semantic_rank, 1);
+    const pack = await t.post('/v1/context/compile', {
+      slice: { planes: ['memory'] },
+      query: budgetQuestion,
+      known_at: before,
+      explain: true,
+    });
+    assert.equal(pack.status, 200, JSON.stringify(pack.body));
+    const item = (
+      pack.body.candidates as { id: string; reason: string; match: { semantic_rank: number | null } }[]
+    ).find((c) => c.id === budget.id);
+    assert.ok(item && item.match.semantic_rank !== null && /close in meaning/.test(item.reason), JSON.stringify(item));
   });
 });
