@@ -9,8 +9,10 @@ import { nearest, type Question } from '../search/meaning.js';
 import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
 import type { Plane, SliceDefinition } from '../slices/definition.js';
-import { putBack, readThen, wordsThen, type Then } from '../search/known.js';
-import { validAt } from '../deltas/known.js';
+import { meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from '../search/known.js';
+import type { Embedder } from '../embeddings/model.js';
+import { validAt, type KnownNode } from '../deltas/known.js';
+import { goneAround, knownNode, knownWalk } from '../graph/known.js';
 
 export type CandidateSource = 'query' | 'meaning' | 'recent' | 'linked' | 'neighbourhood';
 
@@ -49,6 +51,8 @@ export interface GatherRequest {
   now: string;
   /** the question embedded (src/search/meaning.ts); its vector is null without meaning */
   question?: Question | null;
+  /** With known_at: embeds put-back items that have no vector to reuse (src/search/known.ts). */
+  embedder?: Embedder | null;
 }
 
 export interface Gathered {
@@ -120,6 +124,102 @@ interface SubjectFound {
   /** the entity plane's neighbourhood rows (filtered by the slice's entity filters) */
   entities: Row[];
   linked: Row[];
+  /** With known_at: memories linked to the walk by relationships known then and gone since. */
+  linkedGone: { node: KnownNode; hops: number }[];
+}
+
+/** A neighbourhood row (as context/neighbourhood returns it) of an entity as the graph knew it. */
+function walkedRow(n: KnownNode, hops: number): Row {
+  return {
+    id: n.id,
+    name: n.props.name ?? null,
+    label: n.props.type ?? n.labels.filter((l) => !['Knowledge', 'Entity', 'Pending'].includes(l))[0] ?? 'Entity',
+    text: n.props.description ?? null,
+    created_ms: createdMs(n.props),
+    hops,
+  };
+}
+
+/** The subject as the graph knew it at known_at: by id, or by its name (and type) then. */
+async function subjectThen(tx: Tx, projectId: string, then: Then, def: SliceDefinition): Promise<KnownNode | null> {
+  const ref = def.subject!;
+  const isEntity = (n: KnownNode | null): n is KnownNode => n !== null && n.labels.includes('Entity');
+  if ('id' in ref) {
+    const n = await knownNode(tx, projectId, then.known, ref.id);
+    return isEntity(n) ? n : null;
+  }
+  const wanted = normalizeName(ref.name);
+  const named = (n: KnownNode) =>
+    n.props.normalized_name === wanted && (ref.type === undefined || n.labels.includes(ref.type));
+  const found: KnownNode[] = [...then.known.nodes.values()].filter((n) => n.labels.includes('Entity') && named(n));
+  const now = await tx.one('context/subject', {
+    project_id: projectId,
+    id: null,
+    normalized_name: wanted,
+    type: ref.type ?? null,
+  });
+  if (now && !then.left.has(str(now.id))) {
+    const n = await knownNode(tx, projectId, then.known, str(now.id));
+    if (isEntity(n)) found.push(n);
+  }
+  return found.sort((a, b) => (a.id < b.id ? -1 : 1))[0] ?? null;
+}
+
+/**
+ * The subject's walk as the graph knew it at known_at (docs/facts.md): over the entity-to-entity
+ * relationships known then, present or gone since (src/graph/known.ts, as the graph neighbourhood
+ * walks), none learnt since; the rows context/neighbourhood would have given then.
+ */
+async function subjectChainThen(
+  tx: Tx,
+  then: Then,
+  def: SliceDefinition,
+  base: Record<string, unknown> & { project_id: string; valid_at: string; as_of: string | null },
+  entityParams: { types: string[] | null; shape_ids: string[] | null },
+  memoryParams: Record<string, unknown>,
+): Promise<SubjectFound | null> {
+  const projectId = base.project_id;
+  const subject = await subjectThen(tx, projectId, then, def);
+  if (!subject) return null;
+  const walked = (
+    await knownWalk(tx, projectId, then.known, subject, {
+      hops: def.hops,
+      validAt: base.valid_at,
+      types: def.relationship_types,
+    })
+  ).filter(({ node }) => base.as_of === null || Date.parse(String(node.props.created_at)) <= Date.parse(base.as_of));
+  const limit = Number(base.limit);
+  const around = walked.slice(0, limit);
+  const { types, shape_ids: shapeIds } = entityParams;
+  const entities = !def.planes.includes('entity')
+    ? []
+    : walked
+        .filter(({ node }) => types === null || node.labels.some((l) => types.includes(l)))
+        .filter(({ node }) => shapeIds === null || shapeIds.includes(String(node.props.shape_id)))
+        .slice(0, limit)
+        .map(({ node, hops }) => walkedRow(node, hops));
+  const wantsMemories = def.planes.includes('memory') && around.length > 0;
+  const linked = wantsMemories
+    ? await tx.run('context/linked_memories', {
+        ...memoryParams,
+        entities: around.map(({ node, hops }) => ({ id: node.id, hops })),
+      })
+    : [];
+  const hopsOf = new Map(around.map(({ node, hops }) => [node.id, hops]));
+  const linkedGone = new Map<string, { node: KnownNode; hops: number }>();
+  if (wantsMemories)
+    for (const { rel, other } of await goneAround(tx, projectId, then.known, [...hopsOf.keys()])) {
+      if (!other.labels.includes('Memory') || !validAt(rel.props, base.valid_at)) continue;
+      const hops = hopsOf.get(hopsOf.has(rel.source) ? rel.source : rel.target)!;
+      const had = linkedGone.get(other.id);
+      if (!had || hops < had.hops) linkedGone.set(other.id, { node: other, hops });
+    }
+  return {
+    subject: { id: subject.id, name: str(subject.props.name) },
+    entities,
+    linked,
+    linkedGone: [...linkedGone.values()],
+  };
 }
 
 /**
@@ -157,7 +257,7 @@ async function subjectChain(
           entities: around.map((r) => ({ id: str(r.id), hops: Number(r.hops) })),
         })
       : [];
-  return { subject, entities, linked };
+  return { subject, entities, linked, linkedGone: [] };
 }
 
 /**
@@ -233,7 +333,13 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
       entityParams.types !== null || entityParams.shape_ids !== null || req.asOf !== null,
     ),
     def.subject
-      ? graph.read((tx) => subjectChain(tx, def, base, entityParams, memoryParams), meta)
+      ? graph.read(
+          (tx) =>
+            then
+              ? subjectChainThen(tx, then, def, base, entityParams, memoryParams)
+              : subjectChain(tx, def, base, entityParams, memoryParams),
+          meta,
+        )
       : Promise.resolve(null),
     near('memory', 'memories', memoryParams),
     near('document', 'chunks', documentParams),
@@ -242,7 +348,32 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
 
   const known = then
     ? asKnown(then, req, def, window, validTime, source, { memories, chunks, entities, found })
-    : { memories, chunks, entities, found };
+    : { memories, chunks, entities, found, back: null };
+  // With known_at, what is put back is near the question by meaning too, in the index hits' order.
+  const similar =
+    then && known.back && lucene && question
+      ? await meaningThen(
+          graph,
+          req.embedder ?? null,
+          projectId,
+          req.query ?? '',
+          question,
+          [...known.back.values()].flat().flatMap((r) => {
+            const n = then.known.nodes.get(str(r.id));
+            return n ? [n] : [];
+          }),
+        )
+      : new Map<string, number>();
+  const leftOut = (rows: Row[]): Row[] => (then ? rows.filter((r) => !then.left.has(str(r.id))) : rows);
+  const nearAt = (plane: Plane, rows: Row[]): Row[] => {
+    const kept = leftOut(rows);
+    const back = (known.back?.get(plane) ?? [])
+      .filter((r) => similar.has(str(r.id)))
+      .map((r) => ({ ...r, similarity: similar.get(str(r.id))! }));
+    if (back.length === 0) return kept;
+    const hit = (r: Row) => ({ id: str(r.id), score: Number(r.similarity), row: r });
+    return nearThen(kept.map(hit), back.map(hit), limit).map((h) => h.row);
+  };
   // Collected in a fixed order (plane searches by words, then by meaning, then the neighbourhood,
   // then linked memories), so each candidate lists its sources the same way every time.
   const byPlane = new Map<Plane, Map<string, Candidate>>(def.planes.map((p) => [p, new Map()]));
@@ -250,13 +381,12 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     const found = byPlane.get(plane);
     if (found) collect(found, plane, rows, from);
   };
-  const leftOut = (rows: Row[]): Row[] => (then ? rows.filter((r) => !then.left.has(str(r.id))) : rows);
   into('memory', known.memories, source);
   into('document', known.chunks, source);
   into('entity', known.entities, source);
-  into('memory', leftOut(memoriesNear), 'meaning');
-  into('document', leftOut(chunksNear), 'meaning');
-  into('entity', leftOut(entitiesNear), 'meaning');
+  into('memory', nearAt('memory', memoriesNear), 'meaning');
+  into('document', nearAt('document', chunksNear), 'meaning');
+  into('entity', nearAt('entity', entitiesNear), 'meaning');
   if (known.found) {
     into('entity', known.found.entities, 'neighbourhood');
     into('memory', known.found.linked, 'linked');
@@ -349,9 +479,10 @@ function asKnown(
         created_ms: createdMs(p),
       }));
   };
+  const backRows = new Map<Plane, Row[]>(def.planes.map((p) => [p, back(p)]));
   const merge = (read: Row[], plane: Plane): Row[] => {
     const kept = read.filter((r) => !then.left.has(str(r.id)));
-    const extra = back(plane);
+    const extra = backRows.get(plane) ?? [];
     if (source === 'query') {
       const hit = (r: Row) => ({ id: str(r.id), item: r, text: `${str(r.name)}\n${str(r.text)}`, score: 0 });
       return wordsThen(req.query ?? '', kept.map(hit), extra.map(hit)).map((h) => h.item);
@@ -360,17 +491,41 @@ function asKnown(
       (a, b) => Number(b.created_ms ?? 0) - Number(a.created_ms ?? 0) || (str(a.id) < str(b.id) ? -1 : 1),
     );
   };
+  const kinds = f.memory?.kinds;
+  const recallable = (p: Row) =>
+    validAt(p, validTime) &&
+    (!kinds || kinds.includes(String(p.kind))) &&
+    (typeof p.forget_after !== 'string' || Date.parse(p.forget_after) > Date.parse(req.now));
+  // Memories linked to the walk by relationships gone since, as they were then, with the statement's rules.
+  const linkedGone = (rows.found?.linkedGone ?? [])
+    .filter(({ node }) => recallable(node.props) && created(node.props) && inWindow(node.props, window))
+    .map(({ node, hops }) => ({
+      id: node.id,
+      name: node.props.name ?? null,
+      text: node.props.content ?? null,
+      kind: node.props.kind ?? null,
+      date_observed: node.props.date_observed ?? null,
+      created_ms: createdMs(node.props),
+      hops,
+    }));
   const found = rows.found
     ? {
         ...rows.found,
-        linked: rows.found.linked.flatMap((r) => {
-          const was = then.known.nodes.get(str(r.id));
-          if (!then.known.changed.includes(str(r.id)) || !was) return [r];
-          const p = was.props;
-          const kinds = f.memory?.kinds;
-          if (!validAt(p, validTime) || (kinds && !kinds.includes(String(p.kind)))) return [];
-          return [{ ...r, name: p.name ?? null, text: p.content ?? null, kind: p.kind ?? null }];
-        }),
+        linked: [
+          ...rows.found.linked.flatMap((r) => {
+            const was = then.known.nodes.get(str(r.id));
+            if (!then.known.changed.includes(str(r.id)) || !was) return [r];
+            const p = was.props;
+            if (!validAt(p, validTime) || (kinds && !kinds.includes(String(p.kind)))) return [];
+            return [{ ...r, name: p.name ?? null, text: p.content ?? null, kind: p.kind ?? null }];
+          }),
+          ...linkedGone.filter((g) => !rows.found!.linked.some((r) => str(r.id) === g.id)),
+        ].sort(
+          (a, b) =>
+            Number(a.hops) - Number(b.hops) ||
+            Number(b.created_ms ?? 0) - Number(a.created_ms ?? 0) ||
+            (str(a.id) < str(b.id) ? -1 : 1),
+        ),
       }
     : null;
   return {
@@ -378,5 +533,6 @@ function asKnown(
     chunks: merge(rows.chunks, 'document'),
     entities: merge(rows.entities, 'entity'),
     found,
+    back: backRows,
   };
 }

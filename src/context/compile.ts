@@ -96,7 +96,16 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   const question = query.trim() ? await embedQuestion(deps, query, req.mode ?? 'hybrid') : null;
   const gathered = await gatherCandidates(
     graph,
-    { projectId: req.projectId, def, query: query.trim() || null, asOf, knownAt, now, question },
+    {
+      projectId: req.projectId,
+      def,
+      query: query.trim() || null,
+      asOf,
+      knownAt,
+      now,
+      question,
+      embedder: deps.embedder,
+    },
     meta,
   );
   const ranked = rankCandidates(def.planes, gathered.candidates);

@@ -64,8 +64,10 @@ export async function knownAt(tx: Tx, projectId: string, at: string): Promise<Kn
         props,
       });
   }
-  // The first change after the moment of each (node, key) says what the key held then.
+  // The first change after the moment of each (node, key) says what the key held then, and of each
+  // (node, label) whether the node had the label then (a retype adds one type and removes another).
   const then = new Map<string, Map<string, Plain>>();
+  const labelsThen = new Map<string, Map<string, boolean>>();
   const current = new Map<string, KnownNode>();
   for (const row of updates ?? []) {
     const id = String(row.id);
@@ -75,6 +77,13 @@ export async function knownAt(tx: Tx, projectId: string, at: string): Promise<Kn
       if (!values.has(key)) values.set(key, change[`${String(row.side)}.${key}`] ?? null);
     }
     then.set(id, values);
+    // Applied after the moment ('old'): the labels it added were not there, those it removed were.
+    // Applied by then and reverted after it ('new'): the other way round.
+    const appliedAfter = row.side === 'old';
+    const had = labelsThen.get(id) ?? new Map<string, boolean>();
+    for (const label of strings(row.add_labels)) if (!had.has(label)) had.set(label, !appliedAfter);
+    for (const label of strings(row.remove_labels)) if (!had.has(label)) had.set(label, appliedAfter);
+    labelsThen.set(id, had);
     if (row.current && !current.has(id))
       current.set(id, { id, props: row.current as Row, labels: strings(row.labels) });
   }
@@ -94,6 +103,12 @@ export async function knownAt(tx: Tx, projectId: string, at: string): Promise<Kn
       else node.props[key] = value;
     }
     delete node.props.embedding;
+    const had = labelsThen.get(id);
+    if (had && had.size > 0) {
+      const labels = node.labels.filter((l) => had.get(l) !== false);
+      for (const [label, present] of had) if (present && !labels.includes(label)) labels.push(label);
+      node.labels = labels;
+    }
   }
   const known = [...relationships.values()].filter((r) => !unknown.has(r.source) && !unknown.has(r.target));
   return { at, unknown: [...unknown].sort(), changed: changed.sort(), nodes, relationships: known };

@@ -105,6 +105,18 @@ export class OpenAIEmbedder implements Embedder {
     return this.embed(texts, 'passage', this.config.batchTimeoutMs);
   }
 
+  async embedPassagesNow(texts: string[]): Promise<number[][]> {
+    if (this.questions?.available()) {
+      try {
+        return await this.questions.embed(texts, 'passage', this.config.queryTimeoutMs);
+      } catch (error) {
+        if (!(error instanceof EmbeddingsUnavailableError) || error.reason === 'failed') throw error;
+        // The questions' engine is down or slow: this engine answers.
+      }
+    }
+    return this.embed(texts, 'passage', this.config.queryTimeoutMs);
+  }
+
   /** Resolves when no question is being embedded, or after QUESTION_PRIORITY_MS (the drain never starves). */
   private questionsFirst(): Promise<void> {
     if (this.queries === 0) return Promise.resolve();

@@ -24,6 +24,11 @@ export interface Embedder {
   /** The vector of a question asked before (the cache of question vectors), asked of no engine. */
   cachedQuestion?(text: string): number[] | undefined;
   embedPassages(texts: string[]): Promise<number[][]>;
+  /**
+   * Passages a read needs at once (a few items known_at puts back, docs/facts.md): on the questions'
+   * engine while it answers, else this one without waiting for questions, bounded like a question.
+   */
+  embedPassagesNow?(texts: string[]): Promise<number[][]>;
 }
 
 /** What a service that recalls by meaning is given: null when EMBEDDINGS=off (lexical only). */

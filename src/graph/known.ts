@@ -105,14 +105,14 @@ function relationshipRow(r: KnownRelationship, ends: Map<string, KnownNode>): Ro
   };
 }
 
-/** A row read now, with the names its ends had then. */
+/** A row read now, with the names and types (labels) its ends had then. */
 function namedThen(row: Row, known: KnownAt): Row {
   const a = known.nodes.get(String(row.source));
   const b = known.nodes.get(String(row.target));
   return {
     ...row,
-    ...(a ? { source_name: a.props.name ?? null } : {}),
-    ...(b ? { target_name: b.props.name ?? null } : {}),
+    ...(a ? { source_name: a.props.name ?? null, source_label: SHOWN_LABEL(a.labels) } : {}),
+    ...(b ? { target_name: b.props.name ?? null, target_label: SHOWN_LABEL(b.labels) } : {}),
   };
 }
 
@@ -169,12 +169,29 @@ export async function knownEdgesPage(
   return { items: page.items.map((r) => edgeView(r, true)), hasMore: page.hasMore, last: page.last };
 }
 
+/** What a walk follows: every relationship and node (the graph read), or a compile's hops. */
+interface WalkScope {
+  /** Relationship types followed; null: all. */
+  types: string[] | null;
+  /** Only entity to entity (a context compile's hops). */
+  entitiesOnly: boolean;
+}
+
+const EVERYTHING: WalkScope = { types: null, entitiesOnly: false };
+
 /** One step out from `ids`: the known relationships valid at the moment, and the known nodes at their other end. */
-async function step(tx: Tx, projectId: string, known: KnownAt, ids: string[], at: string) {
+async function step(tx: Tx, projectId: string, known: KnownAt, ids: string[], at: string, scope = EVERYTHING) {
   const unknown = new Set(known.unknown);
-  const from = new Set(ids);
   const found: { rel: KnownRelationship; other: KnownNode }[] = [];
-  const rows = ids.length > 0 ? await tx.run('graph/adjacent', { ids, project_id: projectId }) : [];
+  const rows =
+    ids.length > 0
+      ? await tx.run('graph/adjacent', {
+          ids,
+          project_id: projectId,
+          types: scope.types,
+          entities_only: scope.entitiesOnly,
+        })
+      : [];
   for (const r of rows) {
     const other = r.source === r.from ? String(r.target) : String(r.source);
     if (unknown.has(String(r.id)) || unknown.has(other)) continue;
@@ -182,18 +199,76 @@ async function step(tx: Tx, projectId: string, known: KnownAt, ids: string[], at
     const rel = { id: String(r.id), type: String(r.type), source: String(r.source), target: String(r.target) };
     found.push({ rel: { ...rel, props: (r.props ?? {}) as Row }, other: node });
   }
-  const gone = known.relationships.filter((r) => from.has(r.source) || from.has(r.target));
+  for (const gone of await goneAround(tx, projectId, known, ids, scope)) found.push(gone);
+  return found.filter(({ rel, other }) => validAt(rel.props, at) && validAt(other.props, at));
+}
+
+/**
+ * The relationships of `ids` known at the moment and gone since (deleted, or replaced by a change
+ * such as a close), with the node at their other end as it was then (else as it is now).
+ */
+export async function goneAround(
+  tx: Tx,
+  projectId: string,
+  known: KnownAt,
+  ids: string[],
+  scope: WalkScope = EVERYTHING,
+): Promise<{ rel: KnownRelationship; other: KnownNode }[]> {
+  const from = new Set(ids);
+  const gone = known.relationships.filter(
+    (r) => (from.has(r.source) || from.has(r.target)) && (scope.types === null || scope.types.includes(r.type)),
+  );
+  if (gone.length === 0) return [];
   const ends = await endsOf(
     tx,
     projectId,
     known,
     gone.map((r) => (from.has(r.source) ? r.target : r.source)),
   );
+  const found: { rel: KnownRelationship; other: KnownNode }[] = [];
   for (const r of gone) {
     const other = ends.get(from.has(r.source) ? r.target : r.source);
-    if (other) found.push({ rel: r, other });
+    if (other && (!scope.entitiesOnly || other.labels.includes('Entity'))) found.push({ rel: r, other });
   }
-  return found.filter(({ rel, other }) => validAt(rel.props, at) && validAt(other.props, at));
+  return found;
+}
+
+/**
+ * A context compile's walk from its subject as the graph knew it (known_at): the entities within
+ * `hops` over entity-to-entity relationships of the given types known then (present, or gone
+ * since and put back as they were; none learnt since), valid at `validAt`, each with its distance
+ * (the subject at 0), nearest first, then by id.
+ */
+export async function knownWalk(
+  tx: Tx,
+  projectId: string,
+  known: KnownAt,
+  subject: KnownNode,
+  o: { hops: number; validAt: string; types: string[] | null },
+): Promise<{ node: KnownNode; hops: number }[]> {
+  const seen = new Map<string, { node: KnownNode; hops: number }>([[subject.id, { node: subject, hops: 0 }]]);
+  let frontier = [subject.id];
+  for (let distance = 1; distance <= o.hops && frontier.length > 0; distance++) {
+    const next = new Map<string, KnownNode>();
+    for (const { other } of await step(tx, projectId, known, frontier, o.validAt, {
+      types: o.types,
+      entitiesOnly: true,
+    })) {
+      if (!seen.has(other.id) && other.labels.includes('Entity')) next.set(other.id, other);
+    }
+    for (const n of next.values()) seen.set(n.id, { node: n, hops: distance });
+    frontier = [...next.keys()];
+  }
+  return [...seen.values()].sort((a, b) => a.hops - b.hops || (a.node.id < b.node.id ? -1 : 1));
+}
+
+/** A node of the project as the graph knew it at the moment: put back, or committed now; null when unknown then. */
+export async function knownNode(tx: Tx, projectId: string, known: KnownAt, id: string): Promise<KnownNode | null> {
+  const then = known.nodes.get(id);
+  if (then) return then;
+  if (known.unknown.includes(id)) return null;
+  const row = await tx.one('graph/node', { id, project_id: projectId, include_pending: false });
+  return row ? { id, props: row.props as Row, labels: (row.labels ?? []) as string[] } : null;
 }
 
 export async function knownNeighbourhood(
@@ -203,11 +278,7 @@ export async function knownNeighbourhood(
   o: { depth: 1 | 2; limit: number; validAt: string; knownAt: string; edgeLimit: number },
 ) {
   const known = await knownAt(tx, projectId, o.knownAt);
-  let centre: KnownNode | undefined = known.nodes.get(id);
-  if (!centre && !known.unknown.includes(id)) {
-    const row = await tx.one('graph/node', { id, project_id: projectId, include_pending: false });
-    if (row) centre = { id, props: row.props as Row, labels: (row.labels ?? []) as string[] };
-  }
+  const centre = await knownNode(tx, projectId, known, id);
   if (!centre) throw notFound('node', id);
   const seen = new Map<string, { node: KnownNode; distance: number }>();
   let frontier = [id];

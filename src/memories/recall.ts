@@ -8,7 +8,7 @@ import { luceneQuery } from '../db/tenant.js';
 import { fuseRankings, hybridRankings, type Match, type SearchMode } from '../search/hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded } from '../search/meaning.js';
 import type { MemoryKind } from './schemas.js';
-import { edgesThen, putBack, readThen, wordsThen, type Then } from '../search/known.js';
+import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from '../search/known.js';
 
 export interface RecallOptions {
   query: string | undefined;
@@ -58,11 +58,12 @@ export async function recallMemories(
     limit: options.limit,
   };
   const then = options.knownAt ? await readThen(deps.graph, projectId, options.knownAt) : null;
-  const back = then
-    ? putBack(then, 'Memory', validTime, now)
-        .filter((n) => !options.kinds || options.kinds.includes(n.props.kind as MemoryKind))
-        .map((n) => n.props)
+  const backNodes = then
+    ? putBack(then, 'Memory', validTime, now).filter(
+        (n) => !options.kinds || options.kinds.includes(n.props.kind as MemoryKind),
+      )
     : [];
+  const back = backNodes.map((n) => n.props);
   const leftOut = (rows: Row[]): Row[] => (then ? rows.filter((r) => !then.left.has(memoryId(r))) : rows);
   if (!asked) {
     const extra = then?.left.size ?? 0;
@@ -98,12 +99,20 @@ export async function recallMemories(
   ]);
   const served = servedMode(mode, question);
   const lexical = served === 'semantic' ? [] : (early ?? (await readWords()));
-  const semantic =
-    served === 'lexical'
-      ? []
-      : leftOut(await deps.graph.read((tx) => nearest(tx, 'memories/vector', base, question, candidates))).map((r) =>
-          hitOf(r, Number(r.similarity)),
-        );
+  const readMeaning = async (): Promise<Hit[]> => {
+    const [rows, similar] = await Promise.all([
+      deps.graph.read((tx) => nearest(tx, 'memories/vector', base, question, candidates)),
+      then ? meaningThen(deps.graph, deps.embedder, projectId, query, question, backNodes) : new Map<string, number>(),
+    ]);
+    const near = leftOut(rows).map((r) => hitOf(r, Number(r.similarity)));
+    if (!then) return near;
+    // What known_at puts back is ranked by meaning in the same order as the index's hits (docs/facts.md).
+    const backHits = backNodes
+      .filter((n) => similar.has(n.id))
+      .map((n) => hitOf({ memory: n.props, similarity: similar.get(n.id)! }, similar.get(n.id)!));
+    return nearThen(near, backHits, candidates);
+  };
+  const semantic = served === 'lexical' ? [] : await readMeaning();
   const rankings = hybridRankings('memory', served, query, lexical, semantic);
   const fused = fuseRankings(rankings, query, options.limit);
   const memories = fused.map((f) => ({ memory: (f.item.memory ?? {}) as Row, match: f.match }));

@@ -4,7 +4,11 @@
 import type { Graph, Row } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { knownAt, validAt, type KnownAt, type KnownNode } from '../deltas/known.js';
+import { EmbeddingsUnavailableError, type Embedder } from '../embeddings/model.js';
+import { textHash } from '../embeddings/text.js';
+import { nodeText } from '../embeddings/worker.js';
 import type { RankedHit } from './hybrid.js';
+import { similarityFloor, type Question } from './meaning.js';
 
 export interface Then {
   known: KnownAt;
@@ -60,12 +64,22 @@ export function edgesThen(then: Then, rows: Row[], ids: string[], validTime: str
   const shown = new Set(ids);
   const nameThen = (id: Plain | undefined, fallback: Plain | undefined): Plain =>
     known.nodes.has(String(id)) ? (known.nodes.get(String(id))!.props.name ?? null) : (fallback ?? null);
+  // A label read now that the end did not have then (a retype since) is replaced by its type then;
+  // one it had then too is kept, so each statement's way of naming an end (Entity or its type) stays.
+  const labelThen = (id: Plain | undefined, fallback: Plain | undefined): Plain => {
+    const was = known.nodes.get(String(id));
+    if (!was || fallback === null || fallback === undefined || was.labels.includes(String(fallback)))
+      return fallback ?? null;
+    return shownLabel(was);
+  };
   const kept = rows
     .filter((r) => ![r.id, r.source, r.target].some((x) => unknown.has(String(x))))
     .map((r) => ({
       ...r,
       source_name: nameThen(r.source, r.source_name),
       target_name: nameThen(r.target, r.target_name),
+      ...('source_label' in r ? { source_label: labelThen(r.source, r.source_label) } : {}),
+      ...('target_label' in r ? { target_label: labelThen(r.target, r.target_label) } : {}),
     }));
   const count = new Map<string, number>();
   const gone: Row[] = [];
@@ -90,4 +104,103 @@ export function edgesThen(then: Then, rows: Row[], ids: string[], validTime: str
     });
   }
   return [...kept, ...gone];
+}
+
+/**
+ * Put-back items without a vector to reuse that one read embeds at most (docs/facts.md): the
+ * engine's time grows with them, so beyond this many (the ones with most of the question's words
+ * first, then the newest) they are found by words alone.
+ */
+export const EMBEDDED_PER_READ = 32;
+
+/** Vectors of put-back texts embedded at read time, by text hash (model and text), least recently used out. */
+const passageVectors = new Map<string, number[]>();
+const PASSAGE_CACHE = 4096;
+
+function remember(hash: string, vector: number[]): void {
+  passageVectors.delete(hash);
+  passageVectors.set(hash, vector);
+  while (passageVectors.size > PASSAGE_CACHE) passageVectors.delete(passageVectors.keys().next().value as string);
+}
+
+const dot = (a: number[], b: number[]): number => a.reduce((sum, x, i) => sum + x * (b[i] ?? 0), 0);
+
+/**
+ * Meaning as of known_at: the cosine of the question and each put-back item (as it was then) that
+ * reaches the similarity floor the vector statements apply, by id. An item still in the graph whose
+ * vector was made from the text it had then is compared with that vector in the graph
+ * (search/known_similarity); the others (forgotten since, or their text changed) are embedded now
+ * as passages, at most EMBEDDED_PER_READ per read and remembered by text; while no engine answers,
+ * they are found by words alone. Nothing is stored in the graph.
+ */
+export async function meaningThen(
+  graph: Graph,
+  embedder: Embedder | null,
+  projectId: string,
+  query: string,
+  question: Question | null,
+  items: KnownNode[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  const vector = question?.vector ?? null;
+  const model = question?.model ?? null;
+  if (vector === null || model === null || items.length === 0) return found;
+  const texts = items
+    .map((n) => ({ node: n, text: nodeText(n.labels, n.props) }))
+    .filter((x) => x.text !== '')
+    .map((x) => ({ ...x, hash: textHash(model, x.text) }));
+  const rows = await graph.read((tx) =>
+    tx.run('search/known_similarity', {
+      items: texts.map((x) => ({ id: x.node.id, hash: x.hash })),
+      project_id: projectId,
+      model,
+      vector,
+    }),
+  );
+  for (const r of rows) found.set(String(r.id), Number(r.similarity));
+  const rest = texts.filter((x) => !found.has(x.node.id));
+  for (const x of rest) {
+    const cached = passageVectors.get(x.hash);
+    if (cached) {
+      remember(x.hash, cached);
+      found.set(x.node.id, dot(vector, cached));
+    }
+  }
+  const words = [...new Set(wordsOf(query))];
+  const share = (text: string): number => {
+    const have = new Set(wordsOf(text));
+    return words.filter((w) => have.has(w)).length;
+  };
+  const created = (n: KnownNode): number => Date.parse(String(n.props.created_at)) || 0;
+  const missing = rest
+    .filter((x) => !found.has(x.node.id))
+    .map((x) => ({ ...x, share: share(x.text) }))
+    .sort((a, b) => b.share - a.share || created(b.node) - created(a.node) || (a.node.id < b.node.id ? -1 : 1));
+  if (missing.length > 0 && embedder?.embedPassagesNow && embedder.queriesAvailable()) {
+    const chosen = missing.slice(0, EMBEDDED_PER_READ);
+    try {
+      const vectors = await embedder.embedPassagesNow(chosen.map((x) => x.text));
+      chosen.forEach((x, i) => {
+        const v = vectors[i];
+        if (!v || v.length !== vector.length) return;
+        remember(x.hash, v);
+        found.set(x.node.id, dot(vector, v));
+      });
+    } catch (error) {
+      if (!(error instanceof EmbeddingsUnavailableError)) throw error;
+    }
+  }
+  const floor = similarityFloor(model);
+  for (const [id, similarity] of found) if (similarity < floor) found.delete(id);
+  return found;
+}
+
+/**
+ * The neighbours by meaning as of known_at: the index's hits (less what is left out) and the
+ * put-back items near the question, in one order (similarity, then id), at most `wanted`.
+ */
+export function nearThen<T extends { id: string; score: number }>(near: T[], back: T[], wanted: number): T[] {
+  return [...near, ...back]
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, wanted);
 }

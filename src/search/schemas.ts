@@ -29,8 +29,9 @@ export const knownAtField = {
   description:
     'Transaction time: read only what the graph knew at this moment, reconstructed from the applied deltas ' +
     '(applied_at, reverted_at, their change records and snapshots): what a delta applied later added is left ' +
-    'out, what it changed or deleted is shown as it was; what a delta applied by then created and a revert ' +
-    'removed after it is shown; a deletion reverted after it is not. Committed knowledge only (not with ' +
+    "out, what it changed (properties, an entity's type) or deleted is shown and walked as it was (and found " +
+    'by words and, in hybrid and semantic modes, by meaning); what a delta applied by then created and a ' +
+    'revert removed after it is shown; a deletion reverted after it is not. Committed knowledge only (not with ' +
     'include_pending). A moment after now reads as now. Without as_of, valid time is read at known_at (the ' +
     'answer the graph would have given then). forget_after is judged against the real now. docs/facts.md.',
 } as const satisfies JsonSchema;

@@ -13,7 +13,8 @@ import { luceneQuery } from '../db/tenant.js';
 import { normalizeName } from '../entities/identity.js';
 import { memoryView } from '../memories/views.js';
 import { edgeView, visibleLabels, visibleProps } from '../graph/views.js';
-import { edgesThen, putBack, readThen, wordsThen, type Then } from './known.js';
+import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from './known.js';
+import type { KnownNode } from '../deltas/known.js';
 
 export const PLANES = ['memory', 'document', 'entity'] as const;
 export type Plane = (typeof PLANES)[number];
@@ -129,10 +130,9 @@ export async function searchPlanes(
         words: ['memories/search', { ...base, now, kinds }] as const,
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }] as const,
         key: 'memory' as const,
-        back: (t: Then) =>
-          putBack(t, 'Memory', validAtTime, now)
-            .filter((m) => kinds === null || kinds.includes(String(m.props.kind)))
-            .map((m): Row => ({ memory: m.props, score: 0 })),
+        putBackOf: (t: Then) =>
+          putBack(t, 'Memory', validAtTime, now).filter((m) => kinds === null || kinds.includes(String(m.props.kind))),
+        row: (m: KnownNode): Row => ({ memory: m.props, score: 0 }),
         text: (r: Row) => memoryText(r.memory as Row),
         view:
           (r: Row): ViewOf =>
@@ -150,14 +150,8 @@ export async function searchPlanes(
         near: ['search/chunks_vector', { project_id: projectId, ...params }] as const,
         key: 'chunk' as const,
         // Chunks put back carry no title; with a document filter none are put back.
-        back: (t: Then) =>
-          documentIds !== null || tags !== null
-            ? []
-            : putBack(t, 'Chunk', validAtTime, now).map((c): Row => ({
-                chunk: c.props,
-                document_title: null,
-                score: 0,
-              })),
+        putBackOf: (t: Then) => (documentIds !== null || tags !== null ? [] : putBack(t, 'Chunk', validAtTime, now)),
+        row: (c: KnownNode): Row => ({ chunk: c.props, document_title: null, score: 0 }),
         text: (r: Row) => String((r.chunk as Row).text ?? ''),
         view:
           (r: Row): ViewOf =>
@@ -171,10 +165,9 @@ export async function searchPlanes(
       words: ['search/entities', { ...base, types }] as const,
       near: ['search/entities_vector', { project_id: projectId, types }] as const,
       key: 'entity' as const,
-      back: (t: Then) =>
-        putBack(t, 'Entity', validAtTime, now)
-          .filter((e) => types === null || types.includes(String(e.props.type)))
-          .map((e): Row => ({ entity: e.props, labels: e.labels, score: 0 })),
+      putBackOf: (t: Then) =>
+        putBack(t, 'Entity', validAtTime, now).filter((e) => types === null || types.includes(String(e.props.type))),
+      row: (e: KnownNode): Row => ({ entity: e.props, labels: e.labels, score: 0 }),
       text: (r: Row) => String((r.entity as Row).name ?? ''),
       view:
         (r: Row): ViewOf =>
@@ -206,6 +199,18 @@ export async function searchPlanes(
   ]);
   const served = servedMode(mode, question);
   const words = served === 'semantic' ? new Map<Plane, Row[]>() : (early ?? (await readWords()));
+  // What known_at puts back is ranked by meaning too, in the index hits' order (docs/facts.md).
+  const similar =
+    then && served !== 'lexical'
+      ? await meaningThen(
+          deps.graph,
+          deps.embedder,
+          projectId,
+          request.query,
+          question,
+          specs.flatMap((sp) => sp.putBackOf(then)),
+        )
+      : new Map<string, number>();
   return deps.graph.read(async (tx) => {
     const rankings: Ranking<ViewOf>[] = [];
     for (const {
@@ -213,30 +218,32 @@ export async function searchPlanes(
       n,
       near: [statement, params],
       key,
-      back,
+      putBackOf,
+      row,
       text,
       view,
     } of specs) {
       const near = served === 'lexical' ? [] : left(await nearest(tx, statement, params, question, n), key);
       const hit = (r: Row, score: number) => ({ id: String((r[key] as Row).id), item: view(r), text: text(r), score });
       const read = (words.get(plane) ?? []).map((r) => hit(r, Number(r.score)));
+      const back = then ? putBackOf(then) : [];
       const lexical =
         then && served !== 'semantic'
           ? wordsThen(
               request.query,
               read,
-              back(then).map((r) => hit(r, 0)),
+              back.map((b) => hit(row(b), 0)),
             )
           : read;
-      rankings.push(
-        ...hybridRankings(
-          plane,
-          served,
-          request.query,
-          lexical,
-          near.map((r) => hit(r, Number(r.similarity))),
-        ),
-      );
+      const nearHits = near.map((r) => hit(r, Number(r.similarity)));
+      const semantic = then
+        ? nearThen(
+            nearHits,
+            back.filter((b) => similar.has(b.id)).map((b) => hit(row(b), similar.get(b.id)!)),
+            n,
+          )
+        : nearHits;
+      rankings.push(...hybridRankings(plane, served, request.query, lexical, semantic));
     }
     const fused = fuseRankings(rankings, request.query, limit);
     const nodes = fused.map((f) => ({ ...f.item(f.match.score), match: f.match as unknown as Plain }));

@@ -3,7 +3,8 @@
 // and context compile.
 import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
-import { del, fact, memory } from '../governance/support.js';
+import { del, fact, memory, patch } from '../governance/support.js';
+import { waitForEmbeddings } from '../support/embeddings.js';
 
 /** A moment strictly between what was written before and what is written after it. */
 async function moment(): Promise<string> {
@@ -169,5 +170,189 @@ describe('known_at: reads as the graph knew them', function () {
     const future = await reads(t, 'Hooli', '2999-01-01T00:00:00Z');
     assert.deepEqual(future.recall, ['Dan works for Hooli.']);
     assert.deepEqual(future.edges, ['Dan-WORKS_FOR->Hooli']);
+  });
+  it('a context compile with known_at walks from its subject over relationships as they were then: closed or deleted since are walked, one created since is not', async () => {
+    const t = await newTenant(0);
+    const bravo = await memory(t, fact('Alpha', 'works with', 'Bravo'));
+    const charlie = await memory(t, fact('Alpha', 'works with', 'Charlie'));
+    await memory(t, fact('Charlie', 'works with', 'Echo'));
+    const before = await moment();
+    // Since: the Bravo fact closed in the past (its edge replaced by one valid until 2021), the
+    // Charlie fact deleted (its edge with it), and a new fact to Delta.
+    const closed = await t.post(`/v1/memories/${bravo.id}/close`, { valid_to: '2021-01-01T00:00:00Z' });
+    assert.equal(closed.status, 200, JSON.stringify(closed.body));
+    const gone = await del(t, `/v1/memories/${charlie.id}`);
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    await memory(t, fact('Alpha', 'works with', 'Delta'));
+    const after = await moment();
+    const compiled = async (hops: number, knownAt?: string) => {
+      const reply = await t.post('/v1/context/compile', {
+        slice: { subject: { name: 'Alpha' }, planes: ['entity', 'memory'], hops },
+        ...(knownAt ? { known_at: knownAt } : {}),
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      const items = (plane: string, reason: RegExp): string[] =>
+        (reply.body.sections.find((s: { plane: string }) => s.plane === plane)?.items ?? [])
+          .filter((i: { reason: string }) => reason.test(i.reason))
+          .map((i: { name: string; text: string }) => (plane === 'memory' ? i.text : i.name))
+          .sort();
+      return { walked: items('entity', /subject/), linked: items('memory', /linked/) };
+    };
+    assert.deepEqual(await compiled(1, before), {
+      walked: ['Alpha', 'Bravo', 'Charlie'],
+      linked: ['Alpha works with Bravo.', 'Alpha works with Charlie.', 'Charlie works with Echo.'],
+    });
+    assert.deepEqual((await compiled(2, before)).walked, ['Alpha', 'Bravo', 'Charlie', 'Echo']);
+    const later = { walked: ['Alpha', 'Delta'], linked: ['Alpha works with Delta.'] };
+    assert.deepEqual(await compiled(1, after), later);
+    assert.deepEqual(await compiled(1), later);
+    // The graph neighbourhood agrees with the compile's walk at both moments.
+    const alpha = (await t.get('/v1/graph/nodes?label=Entity&property=name&value=Alpha')).body.nodes[0].id as string;
+    const around = async (knownAt: string) =>
+      (
+        (await t.get(`/v1/graph/nodes/${alpha}?depth=1&known_at=${encodeURIComponent(knownAt)}`)).body.nodes as {
+          name: string;
+          labels: string[];
+        }[]
+      )
+        .filter((n) => n.labels.includes('Entity'))
+        .map((n) => n.name)
+        .sort();
+    assert.deepEqual(await around(before), ['Bravo', 'Charlie']);
+    assert.deepEqual(await around(after), ['Delta']);
+  });
+
+  it('an entity retyped since known_at shows its type then in graph reads, search and context compile', async () => {
+    const t = await newTenant(0);
+    await memory(t, fact('Ada', 'works for', 'Acme'));
+    const id = async (name: string) =>
+      (await t.get(`/v1/graph/nodes?label=Entity&property=name&value=${name}`)).body.nodes[0].id as string;
+    const [ada, acme] = [await id('Ada'), await id('Acme')];
+    const before = await moment();
+    const retyped = await patch(t, `/v1/entities/${acme}`, { type: 'Organization' });
+    assert.equal(retyped.status, 200, JSON.stringify(retyped.body));
+    const after = await moment();
+    const at = (knownAt?: string) => (knownAt ? `&known_at=${encodeURIComponent(knownAt)}` : '');
+    const typeOf = async (knownAt?: string) => {
+      const named = async (label: string) =>
+        ((await t.get(`/v1/graph/nodes?label=${label}${at(knownAt)}`)).body.nodes as { name: string }[])
+          .map((n) => n.name)
+          .sort();
+      const nodes = { Concept: await named('Concept'), Organization: await named('Organization') };
+      const hood = (await t.get(`/v1/graph/nodes/${ada}?depth=1${at(knownAt)}`)).body;
+      const edges = (await t.get(`/v1/graph/edges?node_id=${ada}&direction=out${at(knownAt)}`)).body.edges as {
+        type: string;
+        target_label: string;
+      }[];
+      const body = { query: 'Acme', planes: ['entity'], mode: 'lexical', ...(knownAt ? { known_at: knownAt } : {}) };
+      const search = (await t.post('/v1/search', body)).body.nodes as { name: string; label: string }[];
+      const filtered = (
+        await t.post('/v1/search', { ...body, filters: { entity: { types: ['Organization'] } } })
+      ).body.nodes.map((n: { name: string }) => n.name);
+      const pack = (
+        await t.post('/v1/context/compile', {
+          slice: { subject: { id: ada }, planes: ['entity'], hops: 1 },
+          ...(knownAt ? { known_at: knownAt } : {}),
+        })
+      ).body;
+      return {
+        nodes,
+        neighbour: (hood.nodes.find((n: { name: string }) => n.name === 'Acme')?.labels as string[]).slice().sort(),
+        edge: edges.filter((e) => e.type === 'WORKS_FOR').map((e) => e.target_label),
+        search: search.filter((n) => n.name === 'Acme').map((n) => n.label),
+        organizations: filtered,
+        compiled: pack.sections[0].items
+          .filter((i: { name: string }) => i.name === 'Acme')
+          .map((i: { label: string }) => i.label),
+      };
+    };
+    const then = await typeOf(before);
+    assert.deepEqual(then, {
+      nodes: { Concept: ['Acme', 'Ada'], Organization: [] },
+      neighbour: ['Concept', 'Entity'],
+      edge: ['Concept'],
+      search: ['Concept'],
+      organizations: [],
+      compiled: ['Concept'],
+    });
+    const now = {
+      nodes: { Concept: ['Ada'], Organization: ['Acme'] },
+      neighbour: ['Entity', 'Organization'],
+      edge: ['Organization'],
+      search: ['Organization'],
+      organizations: ['Acme'],
+      compiled: ['Organization'],
+    };
+    assert.deepEqual(await typeOf(after), now);
+    assert.deepEqual(await typeOf(), now);
+  });
+
+  it('what known_at puts back is found by meaning in semantic and hybrid modes: deleted since (embedded at the read) and closed since (its vector reused)', async () => {
+    const t = await newTenant(0);
+    const budget = await memory(t, { content: 'The finance committee approved the quarterly budget in March.' });
+    const office = await memory(t, fact('Mira', 'lives in', 'Lisbon', { valid_from: '2020-01-01T00:00:00Z' }));
+    await memory(t, { content: 'The cafeteria now serves soup on Fridays.' });
+    await waitForEmbeddings(t.projectId);
+    const before = await moment();
+    assert.equal((await del(t, `/v1/memories/${budget.id}`)).status, 200);
+    const closed = await t.post(`/v1/memories/${office.id}/close`, { valid_to: '2021-01-01T00:00:00Z' });
+    assert.equal(closed.status, 200, JSON.stringify(closed.body));
+    await waitForEmbeddings(t.projectId);
+    type Found = { content: string; semantic: number | null; lexical: number | null; similarity: number | null };
+    const recall = async (query: string, mode: string, knownAt?: string): Promise<Found[]> => {
+      const reply = await t.post('/v1/memories/search', {
+        query,
+        mode,
+        limit: 3,
+        ...(knownAt ? { known_at: knownAt } : {}),
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      assert.deepEqual(reply.body.degraded, [], 'the embedding engine answered');
+      return (
+        reply.body.nodes as {
+          properties: { content: string };
+          match: { semantic_rank: number | null; lexical_rank: number | null; similarity: number | null };
+        }[]
+      ).map((n) => ({
+        content: n.properties.content,
+        semantic: n.match.semantic_rank,
+        lexical: n.match.lexical_rank,
+        similarity: n.match.similarity,
+      }));
+    };
+    const budgetQuestion = 'Did the finance committee approve the quarterly budget?';
+    const [top] = await recall(budgetQuestion, 'semantic', before);
+    assert.equal(top?.content, 'The finance committee approved the quarterly budget in March.', JSON.stringify(top));
+    assert.equal(top.semantic, 1);
+    assert.ok(top.similarity !== null && top.similarity > 0.75, JSON.stringify(top));
+    // Hybrid: found by words and by meaning alike; now (deleted) by neither.
+    const [both] = await recall(budgetQuestion, 'hybrid', before);
+    assert.deepEqual([both?.content, both?.lexical, both?.semantic], [top.content, 1, 1]);
+    assert.ok(!(await recall(budgetQuestion, 'semantic')).some((f) => f.content === top.content));
+    // Closed since: its text is unchanged, so its vector in the graph serves the read then.
+    const [lives] = await recall('Where does Mira live?', 'semantic', before);
+    assert.equal(lives?.content, 'Mira lives in Lisbon.', JSON.stringify(lives));
+    assert.equal(lives.semantic, 1);
+    assert.ok(!(await recall('Where does Mira live?', 'semantic')).some((f) => f.content === 'Mira lives in Lisbon.'));
+    // Unified search and the compile rank them by meaning too.
+    const search = await t.post('/v1/search', {
+      query: budgetQuestion,
+      planes: ['memory'],
+      mode: 'semantic',
+      known_at: before,
+    });
+    assert.equal(search.body.nodes[0]?.properties.content, top.content, JSON.stringify(search.body));
+    assert.equal(search.body.nodes[0].match.semantic_rank, 1);
+    const pack = await t.post('/v1/context/compile', {
+      slice: { planes: ['memory'] },
+      query: budgetQuestion,
+      known_at: before,
+      explain: true,
+    });
+    assert.equal(pack.status, 200, JSON.stringify(pack.body));
+    const item = (
+      pack.body.candidates as { id: string; reason: string; match: { semantic_rank: number | null } }[]
+    ).find((c) => c.id === budget.id);
+    assert.ok(item && item.match.semantic_rank !== null && /close in meaning/.test(item.reason), JSON.stringify(item));
   });
 });
