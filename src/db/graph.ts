@@ -95,6 +95,8 @@ const TRANSIENT_BUDGET_MS = 30_000;
 /** After an outage: how many of the most used statements warm the engine before it takes work, and how long. */
 const WARM_STATEMENTS = 30;
 const WARM_BUDGET_MS = 3_000;
+/** Only an outage this long warms the engine coming back (a restart takes at least this long). */
+const WARM_AFTER_DOWN_MS = 5_000;
 
 export class Graph {
   readonly driver: Driver;
@@ -140,7 +142,9 @@ export class Graph {
     this.health.startProbe(
       async () => {
         if (!this.ready() || !(await this.ping())) return false;
-        if (!this.health.isUp()) await this.warm();
+        // A short outage (a slow probe on a loaded machine) left the engine warm; a restart takes longer.
+        if (!this.health.isUp() && Date.now() - Date.parse(this.health.snapshot().since) >= WARM_AFTER_DOWN_MS)
+          await this.warm();
         return true;
       },
       2_000,
