@@ -169,12 +169,24 @@ export async function keyMayAct(
 }
 
 /** Keys (never their secrets), of one organization or of all. */
-export async function listKeys(graph: Graph, organizationId: string | null): Promise<Record<string, unknown>[]> {
-  return graph.read((tx) => tx.run('auth/list_keys', { organization_id: organizationId }));
+/** A key as auth/list_keys lists it: never its secret, only its public hint (declared, not checked). */
+export interface KeyListRow {
+  id: string;
+  name: string | null;
+  scopes: string[];
+  organization_id: string;
+  project_id: string | null;
+  created_at: string;
+  revoked_at: string | null;
+  key_hint: string;
+}
+
+export async function listKeys(graph: Graph, organizationId: string | null): Promise<KeyListRow[]> {
+  return graph.read((tx) => tx.run<KeyListRow>('auth/list_keys', { organization_id: organizationId }));
 }
 
 /** Revokes a key (effective on its next request); null when there is no such key. */
-export async function revokeKey(graph: Graph, keyId: string): Promise<{ revoked_at: unknown } | null> {
-  const row = await graph.write((tx) => tx.one('auth/revoke_key', { id: keyId }));
+export async function revokeKey(graph: Graph, keyId: string): Promise<{ revoked_at: string } | null> {
+  const row = await graph.write((tx) => tx.one<{ id: string; revoked_at: string }>('auth/revoke_key', { id: keyId }));
   return row ? { revoked_at: row.revoked_at } : null;
 }

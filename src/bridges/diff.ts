@@ -9,7 +9,7 @@ export interface PropertyChange {
   to: { type: string; enum: string[] | null };
 }
 
-export interface DefinitionDiff {
+export type DefinitionDiff = {
   types: {
     added: string[];
     removed: string[];
@@ -20,7 +20,7 @@ export interface DefinitionDiff {
     removed: string[];
     changed: { relationship: string; from: string; to: string }[];
   };
-}
+};
 
 const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
 const shapeOf = (p: PropertyDef) => ({ type: p.type, enum: p.enum ? [...p.enum] : null });

@@ -109,8 +109,9 @@ function prepare(ctx: MapContext, mapping: MappingRecord, records: Json[]): Prep
       if (v !== undefined) props[p.name] = v;
     }
     const named = mapping.name_path ? valueAt(record, mapping.name_path) : undefined;
-    props.name = typeof named === 'string' && named.trim() !== '' ? named : `${mapping.label} ${externalId}`;
-    props.normalized_name = normalizeName(String(props.name));
+    const name = typeof named === 'string' && named.trim() !== '' ? named : `${mapping.label} ${externalId}`;
+    props.name = name;
+    props.normalized_name = normalizeName(name);
     props.external_id = externalId;
     const targets = mapping.relationships.map((rel) => {
       const v = valueAt(record, rel.field);
@@ -138,40 +139,42 @@ function prepare(ctx: MapContext, mapping: MappingRecord, records: Json[]): Prep
 const same = (a: Plain | undefined, b: PropValue): boolean =>
   a === b || (typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-12);
 
+/** A row of bridges/known_entities: a committed entity of the bridge by its external id (declared, not checked). */
+interface KnownEntityRow {
+  label: string;
+  external_id: string;
+  id: string;
+  props: Record<string, Plain> | null;
+  out_edges: string[];
+  in_edges: string[];
+}
+
 export async function planMap(tx: Tx, ctx: MapContext, recordType: string, records: Json[]): Promise<MapPlan> {
   const mapping = findMapping(ctx.mappings, recordType);
   const prepared = prepare(ctx, mapping, records);
   const relTypes = [...new Set(mapping.relationships.map((r) => r.type))];
-  const knownRows = await tx.run('bridges/known_entities', {
+  const knownRows = await tx.run<KnownEntityRow>('bridges/known_entities', {
     refs: prepared.map((p) => ({ label: mapping.label, external_id: p.externalId })),
     bridge_id: ctx.bridgeId,
     project_id: ctx.projectId,
     types: relTypes,
   });
-  const known = new Map(knownRows.map((r) => [String(r.external_id), r]));
+  const known = new Map(knownRows.map((r) => [r.external_id, r]));
   // Targets: this batch first (same type), then committed entities of the bridge.
-  const batch = new Map(
-    prepared.map((p) => [
-      `${mapping.label}|${p.externalId}`,
-      known.get(p.externalId)?.id ? String(known.get(p.externalId)!.id) : p.id,
-    ]),
-  );
+  const batch = new Map(prepared.map((p) => [`${mapping.label}|${p.externalId}`, known.get(p.externalId)?.id ?? p.id]));
   const wanted = prepared
     .flatMap((p) => p.targets.flatMap((t) => t.externalIds.map((x) => ({ label: t.rel.target, external_id: x }))))
     .filter((ref) => !batch.has(`${ref.label}|${ref.external_id}`));
   const targetRows =
     wanted.length > 0
-      ? await tx.run('bridges/known_entities', {
+      ? await tx.run<KnownEntityRow>('bridges/known_entities', {
           refs: wanted,
           bridge_id: ctx.bridgeId,
           project_id: ctx.projectId,
           types: [],
         })
       : [];
-  const resolved = new Map([
-    ...batch,
-    ...targetRows.map((r) => [`${String(r.label)}|${String(r.external_id)}`, String(r.id)] as const),
-  ]);
+  const resolved = new Map([...batch, ...targetRows.map((r) => [`${r.label}|${r.external_id}`, r.id] as const)]);
 
   const draft = new DeltaDraft(
     'bridge',
@@ -181,7 +184,7 @@ export async function planMap(tx: Tx, ctx: MapContext, recordType: string, recor
   const edges: { from: string; type: string; to: string; holder: Prepared; existing: Set<string> }[] = [];
   for (const p of prepared) {
     const row = known.get(p.externalId);
-    const id = row ? String(row.id) : p.id;
+    const id = row ? row.id : p.id;
     plan.entity_ids.push(id);
     let changed = false;
     if (!row) {
@@ -198,7 +201,7 @@ export async function planMap(tx: Tx, ctx: MapContext, recordType: string, recor
       );
       plan.counts.created += 1;
     } else {
-      const current = (row.props ?? {}) as Record<string, Plain>;
+      const current = row.props ?? {};
       const set = Object.fromEntries(Object.entries(p.props).filter(([k, v]) => !same(current[k], v)));
       if (Object.keys(set).length > 0) {
         draft.updateNode(id, set);
@@ -206,8 +209,8 @@ export async function planMap(tx: Tx, ctx: MapContext, recordType: string, recor
       }
     }
     const existing = new Set([
-      ...((row?.out_edges ?? []) as string[]).map((e) => `out ${e}`),
-      ...((row?.in_edges ?? []) as string[]).map((e) => `in ${e}`),
+      ...(row?.out_edges ?? []).map((e) => `out ${e}`),
+      ...(row?.in_edges ?? []).map((e) => `in ${e}`),
     ]);
     for (const t of p.targets) {
       for (const x of t.externalIds) {

@@ -6,7 +6,7 @@ import { bodyOf } from '../http/app.js';
 import { keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { requireScope } from '../auth/scopes.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
 import { cursorPage, cursorQuery, governedWriteProperties, idParams, obj } from '../http/schemas.js';
@@ -42,7 +42,13 @@ const unresolvedSchema = {
     target_type: { type: 'string' },
     external_id: { type: 'string' },
   }),
-};
+} as const;
+
+/** What a map dry run answers (200). */
+const dryRunAnswer = {
+  type: 'object',
+  properties: { dry_run: { const: true }, counts: countsSchema, unresolved: unresolvedSchema },
+} as const;
 
 const listQuery = cursorQuery({ name: { type: 'string', minLength: 1, maxLength: 64 } });
 
@@ -53,11 +59,26 @@ const bridgeWriteFields = {
   shape: { type: ['object', 'null'] },
   proposal: proposalAnswer,
   unmapped: unmappedSchema,
-};
+} as const;
 
 export function bridgeRoutes(deps: Deps) {
+  const createBridgeAnswer = { type: 'object', properties: bridgeWriteFields } as const;
+  const listBridgesAnswer = cursorPage('bridges', bridgeSchema);
+  const versionBridgeAnswer = {
+    type: 'object',
+    properties: { ...bridgeWriteFields, diff: { type: 'object' } },
+  } as const;
+  const mapBridgeRecordsAnswer = {
+    type: 'object',
+    properties: {
+      ...governedWriteProperties,
+      counts: countsSchema,
+      unresolved: unresolvedSchema,
+      entity_ids: { type: 'array', items: { type: 'string' } },
+    },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof proposeResponse>({
       method: 'post',
       path: '/v1/bridges/propose',
       operationId: 'proposeBridge',
@@ -80,8 +101,8 @@ export function bridgeRoutes(deps: Deps) {
         const proposed = await proposeFrom(deps, body.source, withDefaults(body.options));
         return { body: { proposal: proposed.proposal, unmapped: proposed.unmapped, source_digest: proposed.digest } };
       },
-    },
-    {
+    }),
+    route<typeof createBridgeAnswer>({
       method: 'post',
       path: '/v1/bridges',
       operationId: 'createBridge',
@@ -92,27 +113,30 @@ export function bridgeRoutes(deps: Deps) {
       body: createBridgeBody,
       status: 201,
       errors: ['conflict', 'upstream_error'],
-      response: { type: 'object', properties: bridgeWriteFields },
+      response: createBridgeAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof createBridgeBody>(deps, ctx);
         const options = withDefaults(body.options);
         const proposed = await proposeFrom(deps, body.source, options);
         const result = await createBridge(deps, actor, body.name, proposed, options, body.apply ?? false);
         const failed = result.status === 'failed';
-        const bridge = failed ? null : bridgeView(await loadBridge(deps.graph, actor.projectId, result.bridgeId));
+        // A failed write has no bridge: the field is left out (the published schema has no null for it).
+        const bridge = failed
+          ? {}
+          : { bridge: bridgeView(await loadBridge(deps.graph, actor.projectId, result.bridgeId)) };
         return {
           status: governedWriteStatus(result),
           body: {
             ...governedWriteFields(actor, result, result.bridgeId),
-            bridge,
+            ...bridge,
             shape: failed ? null : stagedShapeView(result.shape, actor.projectId, result.definition, null),
             proposal: proposed.proposal,
             unmapped: proposed.unmapped,
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof listBridgesAnswer>({
       method: 'get',
       path: '/v1/bridges',
       operationId: 'listBridges',
@@ -122,7 +146,7 @@ export function bridgeRoutes(deps: Deps) {
       query: listQuery,
       status: 200,
       errors: [],
-      response: cursorPage('bridges', bridgeSchema),
+      response: listBridgesAnswer,
       handler: async (ctx) => {
         const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await listBridges(deps.graph, actor.projectId, {
@@ -130,11 +154,11 @@ export function bridgeRoutes(deps: Deps) {
           after: after ?? null,
           limit: q.limit,
         });
-        const bridges = rows.map((r) => bridgeListItem(r.bridge as Record<string, never>));
+        const bridges = rows.map((r) => bridgeListItem(r.bridge));
         const { items, ...page } = keysetPage(bridges, q.limit, (b) => ({ c: String(b.created_at), i: String(b.id) }));
         return { body: { bridges: items, ...page } };
       },
-    },
+    }),
     recordRoute(
       deps,
       {
@@ -148,7 +172,7 @@ export function bridgeRoutes(deps: Deps) {
       },
       async (actor, id) => bridgeView(await loadBridge(deps.graph, actor.projectId, id)),
     ),
-    {
+    route<typeof versionBridgeAnswer>({
       method: 'post',
       path: '/v1/bridges/:id/versions',
       operationId: 'versionBridge',
@@ -163,7 +187,7 @@ export function bridgeRoutes(deps: Deps) {
       body: versionBridgeBody,
       status: 201,
       errors: ['not_found', 'conflict', 'upstream_error'],
-      response: { type: 'object', properties: { ...bridgeWriteFields, diff: { type: 'object' } } },
+      response: versionBridgeAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof versionBridgeFields>(deps, ctx);
         const id = ctx.params.id!;
@@ -174,11 +198,11 @@ export function bridgeRoutes(deps: Deps) {
           : {
               proposal: {
                 ...body.proposal!,
-                format: body.proposal!.format ?? (String(current.bridge.source_format) as Proposal['format']),
+                format: body.proposal!.format ?? current.bridge.source_format,
               },
               unmapped: [],
-              digest: String(current.bridge.source_digest),
-              url: (current.bridge.source_url as string | null) ?? null,
+              digest: current.bridge.source_digest,
+              url: current.bridge.source_url ?? null,
             };
         const result = await versionBridge(deps, actor, id, normalizeProposal(proposed), options, body.apply ?? false);
         const failed = result.status === 'failed';
@@ -186,18 +210,19 @@ export function bridgeRoutes(deps: Deps) {
           status: governedWriteStatus(result),
           body: {
             ...governedWriteFields(actor, result, id),
-            bridge: failed ? null : bridgeView(await loadBridge(deps.graph, actor.projectId, id)),
+            // A failed write has no bridge: the field is left out (the published schema has no null for it).
+            ...(failed ? {} : { bridge: bridgeView(await loadBridge(deps.graph, actor.projectId, id)) }),
             shape: failed
               ? null
-              : stagedShapeView(result.shape, actor.projectId, result.definition, String(current.bridge.shape_id)),
+              : stagedShapeView(result.shape, actor.projectId, result.definition, current.bridge.shape_id),
             proposal: proposed.proposal,
             unmapped: proposed.unmapped,
             diff: result.diff,
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof mapBridgeRecordsAnswer, typeof dryRunAnswer>({
       method: 'post',
       path: '/v1/bridges/:id/map',
       operationId: 'mapBridgeRecords',
@@ -218,21 +243,10 @@ export function bridgeRoutes(deps: Deps) {
         {
           status: 200,
           description: 'dry_run: what would change; nothing staged',
-          schema: {
-            type: 'object',
-            properties: { dry_run: { const: true }, counts: countsSchema, unresolved: unresolvedSchema },
-          },
+          schema: dryRunAnswer,
         },
       ],
-      response: {
-        type: 'object',
-        properties: {
-          ...governedWriteProperties,
-          counts: countsSchema,
-          unresolved: unresolvedSchema,
-          entity_ids: { type: 'array', items: { type: 'string' } },
-        },
-      },
+      response: mapBridgeRecordsAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof mapBody>(deps, ctx);
         const id = ctx.params.id!;
@@ -251,7 +265,7 @@ export function bridgeRoutes(deps: Deps) {
           },
         };
       },
-    },
+    }),
   ]);
 }
 

@@ -167,10 +167,10 @@ export const proposalSchema = obj(
   ['entity_types', 'relationship_types'],
 );
 
-const unmappedSchema: JsonSchema = {
+const unmappedSchema = {
   type: 'array',
   items: obj({ pointer: { type: 'string' }, reason: { type: 'string' } }, ['pointer', 'reason']),
-};
+} as const satisfies JsonSchema;
 const bridgeName = {
   type: 'string',
   pattern: SHAPE_NAME_PATTERN,
@@ -226,8 +226,8 @@ export const mapBody = obj(
   ['record_type', 'records'],
 );
 
-const mappingSchema: JsonSchema = { type: 'object', additionalProperties: true };
-export const bridgeSchema: JsonSchema = {
+const mappingSchema = { type: 'object', additionalProperties: true } as const satisfies JsonSchema;
+export const bridgeSchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -247,19 +247,19 @@ export const bridgeSchema: JsonSchema = {
     created_at: { type: ['string', 'null'] },
     updated_at: { type: ['string', 'null'] },
   },
-};
+} as const satisfies JsonSchema;
 /** A proposal as answered: the same fields, and possibly no type at all (a source with nothing to map). */
-const proposalAnswer: JsonSchema = {
+const proposalAnswer = {
   type: 'object',
   properties: {
     format: { enum: [...SOURCE_FORMATS] },
     entity_types: { type: 'array' },
     relationship_types: { type: 'array' },
   },
-};
+} as const satisfies JsonSchema;
 
-export const proposeResponse: JsonSchema = {
+export const proposeResponse = {
   type: 'object',
   properties: { proposal: proposalAnswer, unmapped: unmappedSchema, source_digest: { type: 'string' } },
-};
+} as const satisfies JsonSchema;
 export { unmappedSchema, proposalAnswer };

@@ -18,6 +18,7 @@ import {
   stageBridgeVersion,
   type BridgeNodeInput,
   type MappingRecord,
+  type BridgeProps,
 } from './store.js';
 import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
 import {
@@ -65,15 +66,19 @@ export async function proposeFrom(
 }
 
 export interface BridgeRecord {
-  bridge: Record<string, Plain>;
+  bridge: BridgeProps;
   mappings: MappingRecord[];
 }
 
 export async function loadBridge(graph: Graph, projectId: string, id: string): Promise<BridgeRecord> {
-  const row = await graph.read((tx) => tx.one('bridges/get', { id, project_id: projectId }));
+  const row = await graph.read((tx) =>
+    tx.one<{ bridge: BridgeProps; mappings: Record<string, Plain>[] | null }>('bridges/get', {
+      id,
+      project_id: projectId,
+    }),
+  );
   if (!row) throw notFound('bridge', id);
-  const mappingRows = (row.mappings ?? []) as Record<string, Plain>[];
-  return { bridge: row.bridge as Record<string, Plain>, mappings: mappingRows.map(mappingFromProps) };
+  return { bridge: row.bridge, mappings: (row.mappings ?? []).map(mappingFromProps) };
 }
 
 function shapeNameOf(bridgeName: string): string {
@@ -120,15 +125,17 @@ export async function createBridge(
   apply: boolean,
 ): Promise<BridgeWrite> {
   const taken = await deps.graph.read(async (tx) => ({
-    bridge: await tx.one('bridges/name_taken', { name_key: `${actor.projectId}|${name}` }),
+    bridge: await tx.one<Pick<BridgeProps, 'id' | 'pending' | 'delta_id'>>('bridges/name_taken', {
+      name_key: `${actor.projectId}|${name}`,
+    }),
     shape: await shapeHoldingName(tx, actor.projectId, shapeNameOf(name)),
   }));
   if (taken.bridge) {
-    const staged = taken.bridge.pending ? ` (staged in delta ${String(taken.bridge.delta_id)})` : '';
+    const staged = taken.bridge.pending ? ` (staged in delta ${taken.bridge.delta_id})` : '';
     throw new ApiError(
       'conflict',
       `A bridge named ${name} exists${staged}; ` +
-        `publish a version with POST /v1/bridges/${String(taken.bridge.id)}/versions.`,
+        `publish a version with POST /v1/bridges/${taken.bridge.id}/versions.`,
       {
         fields: [{ field: '/body/name', reason: 'is taken' }],
         bridge_id: taken.bridge.id,
@@ -162,10 +169,10 @@ export async function createBridge(
 async function committedBridge(graph: Graph, actor: Actor, id: string, action: string): Promise<BridgeRecord> {
   const record = await loadBridge(graph, actor.projectId, id);
   if (record.bridge.pending === true) {
-    throw conflict(
-      `Bridge ${id} is staged in delta ${String(record.bridge.delta_id)}; apply it before it can ${action}.`,
-      { bridge_id: id, delta_id: record.bridge.delta_id },
-    );
+    throw conflict(`Bridge ${id} is staged in delta ${record.bridge.delta_id}; apply it before it can ${action}.`, {
+      bridge_id: id,
+      delta_id: record.bridge.delta_id,
+    });
   }
   return record;
 }
@@ -179,8 +186,8 @@ export async function versionBridge(
   apply: boolean,
 ): Promise<BridgeWrite & { diff: DefinitionDiff; version: number }> {
   const current = await committedBridge(deps.graph, actor, id, 'be given a new version');
-  const name = String(current.bridge.name);
-  const previousShape = await loadShape(deps.graph, String(current.bridge.shape_id), actor.projectId);
+  const name = current.bridge.name;
+  const previousShape = await loadShape(deps.graph, current.bridge.shape_id, actor.projectId);
   if (!previousShape) throw conflict(`The shape of bridge ${id} is not committed.`, { bridge_id: id });
   const newer = await deps.graph.read((tx) =>
     newerShapeVersion(tx, actor.projectId, previousShape.name, previousShape.version),
@@ -192,7 +199,7 @@ export async function versionBridge(
       { shape_id: newer.id },
     );
   const definition = definitionOf(proposed.proposal, name);
-  const version = Number(current.bridge.version ?? 1) + 1;
+  const version = (current.bridge.version ?? 1) + 1;
   let shape: StagedShape | undefined;
   const outcome = await writeGoverned(
     deps.graph,
@@ -228,8 +235,8 @@ async function mapContext(graph: Graph, actor: Actor, id: string): Promise<MapCo
   return {
     projectId: actor.projectId,
     bridgeId: id,
-    bridgeName: String(current.bridge.name),
-    shapeId: String(current.bridge.shape_id),
+    bridgeName: current.bridge.name,
+    shapeId: current.bridge.shape_id,
     mappings: current.mappings,
   };
 }

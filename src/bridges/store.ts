@@ -2,6 +2,7 @@
 // text) that PROPOSES its :Shape (one per version) and HAS_MAPPING one :BridgeMapping per type and
 // version, each with the record paths of its identity, name, properties and relationships as
 // parallel lists.
+import type { SOURCE_FORMATS } from './translate/types.js';
 import { canonicalJsonOf } from '../shared/canonicalJson.js';
 import type { Plain } from '../db/values.js';
 import type { PropValue } from '../deltas/props.js';
@@ -16,13 +17,34 @@ import type {
 } from './translate/index.js';
 import type { Graph } from '../db/graph.js';
 
+/** A :Bridge node's properties and whether it is staged, as its statements return them (declared, not checked). */
+export interface BridgeProps {
+  id: string;
+  name: string;
+  version?: number | null;
+  pending?: boolean | null;
+  delta_id: string;
+  shape_id: string;
+  source_format: (typeof SOURCE_FORMATS)[number];
+  source_digest: string;
+  source_url?: string | null;
+  /** JSON text of the options. */
+  options?: string | null;
+  unmapped_pointers?: string[] | null;
+  unmapped_reasons?: string[] | null;
+  type_count?: number | null;
+  relationship_count?: number | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+}
+
 export interface BridgeSource {
   format: SourceFormat;
   digest: string;
   url: string | null;
 }
 
-export interface MappingRecord {
+export type MappingRecord = {
   label: string;
   record_type: string;
   source_pointer: string;
@@ -39,7 +61,7 @@ export interface MappingRecord {
     inferred: boolean;
     target_identity_path: string | null;
   }[];
-}
+};
 
 /** The mapping of each proposed type: its properties, and the relationships its records carry. */
 export function mappingsOf(proposal: Proposal): MappingRecord[] {
@@ -188,9 +210,9 @@ export async function listBridges(
   graph: Graph,
   projectId: string,
   filter: { name: string | null; after: { c: string; i: string } | null; limit: number },
-): Promise<Record<string, Plain>[]> {
+): Promise<{ bridge: BridgeProps }[]> {
   return graph.read((tx) =>
-    tx.run('bridges/list', {
+    tx.run<{ bridge: BridgeProps }>('bridges/list', {
       project_id: projectId,
       name: filter.name,
       after_created_at: filter.after?.c ?? null,

@@ -1,9 +1,13 @@
 // Bridges as the API shows them: flat graph properties back into options, unmapped parts and
 // mappings; status from whether the bridge is still pending review.
-import type { Plain } from '../db/values.js';
+import type { Answer } from '../http/answer.js';
+import type { bridgeSchema } from './schemas.js';
 import type { BridgeRecord } from './service.js';
+import type { BridgeProps } from './store.js';
 
-function parseOptions(text: Plain | undefined): Record<string, unknown> {
+export type BridgeView = Answer<typeof bridgeSchema>;
+
+function parseOptions(text: string | null | undefined): Record<string, unknown> {
   try {
     return typeof text === 'string' ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
@@ -11,28 +15,28 @@ function parseOptions(text: Plain | undefined): Record<string, unknown> {
   }
 }
 
-export function bridgeListItem(b: Record<string, Plain>): Record<string, unknown> {
-  const pointers = Array.isArray(b.unmapped_pointers) ? b.unmapped_pointers.map(String) : [];
-  const reasons = Array.isArray(b.unmapped_reasons) ? b.unmapped_reasons.map(String) : [];
+export function bridgeListItem(b: BridgeProps): BridgeView {
+  const pointers = b.unmapped_pointers ?? [];
+  const reasons = b.unmapped_reasons ?? [];
   return {
-    id: String(b.id),
-    name: String(b.name),
-    version: Number(b.version ?? 1),
+    id: b.id,
+    name: b.name,
+    version: b.version ?? 1,
     status: b.pending === true ? 'staged' : 'applied',
-    delta_id: String(b.delta_id ?? ''),
-    shape_id: String(b.shape_id ?? ''),
-    source_format: String(b.source_format ?? ''),
-    source_digest: String(b.source_digest ?? ''),
-    source_url: typeof b.source_url === 'string' ? b.source_url : null,
+    delta_id: b.delta_id,
+    shape_id: b.shape_id,
+    source_format: b.source_format,
+    source_digest: b.source_digest,
+    source_url: b.source_url ?? null,
     options: parseOptions(b.options),
     unmapped: pointers.map((pointer, i) => ({ pointer, reason: reasons[i] ?? '' })),
-    type_count: Number(b.type_count ?? 0),
-    relationship_count: Number(b.relationship_count ?? 0),
-    created_at: typeof b.created_at === 'string' ? b.created_at : null,
-    updated_at: typeof b.updated_at === 'string' ? b.updated_at : null,
+    type_count: b.type_count ?? 0,
+    relationship_count: b.relationship_count ?? 0,
+    created_at: b.created_at ?? null,
+    updated_at: b.updated_at ?? null,
   };
 }
 
-export function bridgeView(record: BridgeRecord): Record<string, unknown> {
+export function bridgeView(record: BridgeRecord): BridgeView {
   return { ...bridgeListItem(record.bridge), mappings: record.mappings };
 }

@@ -1,7 +1,7 @@
 // The published fields of a briefing answer (docs/memories.md), shared by memory synthesize and context brief.
 import type { JsonSchema } from '../http/route.js';
 
-export const briefingProperties: Record<string, JsonSchema> = {
+export const briefingProperties = {
   text: { type: 'string' },
   markdown: { type: 'string' },
   format: { const: 'markdown' },
@@ -10,4 +10,4 @@ export const briefingProperties: Record<string, JsonSchema> = {
   sources: { type: 'array', maxItems: 0 },
   model: { type: 'string' },
   persisted: { const: false },
-};
+} as const satisfies Record<string, JsonSchema>;

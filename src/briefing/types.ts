@@ -38,7 +38,7 @@ export interface BriefingHashes {
   denotative: string;
 }
 
-export interface BriefingSpec {
+export type BriefingSpec = {
   purpose: 'operational-briefing';
   query: string;
   output_type: 'SituationBriefing';
@@ -49,7 +49,7 @@ export interface BriefingSpec {
   generated_at: string;
   /** How many candidates the evidence was selected from. */
   candidate_count: number;
-}
+};
 
 export interface Briefing {
   /** The briefing as plain prose paragraphs. */

@@ -79,7 +79,7 @@ async function main(argv: string[]): Promise<void> {
         const name = rest.join(' ');
         if (!name) throw new UsageError('org create needs a NAME');
         const org = await createOrganization(graph, name);
-        print(json, { id: org.id, name: org.name }, `organization ${String(org.id)} (${name})`);
+        print(json, { id: org.id, name: org.name }, `organization ${org.id} (${name})`);
         break;
       }
       case 'org list': {
@@ -87,9 +87,7 @@ async function main(argv: string[]): Promise<void> {
         print(
           json,
           { organizations: rows },
-          rows
-            .map((r) => `${String(r.id)}  ${String(r.name)}  projects: ${(r.project_ids as string[]).join(', ')}`)
-            .join('\n') || '(none)',
+          rows.map((r) => `${r.id}  ${r.name}  projects: ${r.project_ids.join(', ')}`).join('\n') || '(none)',
         );
         break;
       }
@@ -100,7 +98,7 @@ async function main(argv: string[]): Promise<void> {
         print(
           json,
           { id: project.id, name: project.name, organization_id: project.organization_id },
-          `project ${String(project.id)} (${name}) in organization ${values.org}`,
+          `project ${project.id} (${name}) in organization ${values.org}`,
         );
         break;
       }
@@ -142,9 +140,9 @@ async function main(argv: string[]): Promise<void> {
           rows
             .map(
               (r) =>
-                `${String(r.id)}  ${String(r.key_hint)}  ` +
-                `${r.project_id ? 'project ' + String(r.project_id) : 'org ' + String(r.organization_id)}  ` +
-                `${r.revoked_at ? 'REVOKED' : 'active'}  ${String(r.name ?? '')}`,
+                `${r.id}  ${r.key_hint}  ` +
+                `${r.project_id ? 'project ' + r.project_id : 'org ' + r.organization_id}  ` +
+                `${r.revoked_at ? 'REVOKED' : 'active'}  ${r.name ?? ''}`,
             )
             .join('\n') || '(none)',
         );
@@ -155,7 +153,7 @@ async function main(argv: string[]): Promise<void> {
         if (!id) throw new UsageError('key revoke needs a KEY_ID');
         const row = await revokeKey(graph, id);
         if (!row) throw new Error(`key ${id} does not exist`);
-        print(json, { id, revoked_at: row.revoked_at }, `key ${id} revoked at ${String(row.revoked_at)}`);
+        print(json, { id, revoked_at: row.revoked_at }, `key ${id} revoked at ${row.revoked_at}`);
         break;
       }
       case 'credits grant': {

@@ -7,14 +7,21 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Graph } from '../db/graph.js';
-import type { Plain } from '../db/values.js';
 import { keyMayAct } from '../auth/keys.js';
 import { ApiError } from '../errors/catalogue.js';
 import { CONNECTORS, callerFor } from './connectors/index.js';
 import { UpstreamError } from './http.js';
 import { stageRecords } from './records.js';
 import { scrub } from './secrets.js';
-import { setConnection, toRecord, tokenOf, type ConnectionRecord, type ConnectionRow, type SyncRow } from './store.js';
+import {
+  setConnection,
+  toRecord,
+  tokenOf,
+  type ConnectionRecord,
+  type ConnectionRow,
+  type SyncProps,
+  type SyncRow,
+} from './store.js';
 import { openSync, settleDelta } from './sync.js';
 import type { PageState, SyncRecord } from './types.js';
 import type { Tx } from '../db/graph.js';
@@ -112,7 +119,7 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
     return toRecord(row.connection, row.pending === true);
   }
 
-  async function syncOf(ref: SyncRef, connection: ConnectionRecord): Promise<Record<string, Plain>> {
+  async function syncOf(ref: SyncRef, connection: ConnectionRecord): Promise<SyncProps> {
     const row = await graph.read((tx) =>
       tx.one<SyncRow>('connections/sync_get', {
         sync_id: ref.sync_id,
@@ -210,7 +217,7 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
       if (connection.status === 'paused' || connection.status === 'revoked')
         throw ApplicationFailure.nonRetryable(`connection is ${connection.status}`, 'ConnectionUnavailable');
       const sync = await syncOf(ref, connection);
-      const pageNo = Number(sync.pages ?? 0) + 1;
+      const pageNo = (sync.pages ?? 0) + 1;
       if (sync.exhausted === true) return { page_no: pageNo - 1, fetched: false, count: 0, has_more: false };
       const token = await tokenOf(graph, deps.config.secrets, connection.projectId, connection.id);
       if (token === null && connection.kind !== 'feed')
@@ -219,10 +226,10 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
         kind: connection.kind,
         config: connection.config,
         token,
-        since: sync.since == null ? null : String(sync.since),
+        since: sync.since ?? null,
         heartbeat: () => heartbeat({ page: pageNo }),
       };
-      const state = sync.next_page ? (JSON.parse(String(sync.next_page)) as PageState) : null;
+      const state = sync.next_page ? (JSON.parse(sync.next_page) as PageState) : null;
       heartbeat({ page: pageNo });
       let page;
       try {
@@ -253,20 +260,19 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
       const connection = await load(ref.connection_id);
       return graph.write(
         async (tx) => {
-          const row = await tx.one('connections/page_take', {
-            sync_id: ref.sync_id,
-            page_no: ref.page_no,
-            token: crypto.randomUUID(),
-          });
-          const sync = row?.sync as Record<string, Plain> | undefined;
+          const row = await tx.one<{ sync: SyncProps | null; records: string | null; next_page: string | null }>(
+            'connections/page_take',
+            { sync_id: ref.sync_id, page_no: ref.page_no, token: crypto.randomUUID() },
+          );
+          const sync = row?.sync;
           if (!sync)
             throw ApplicationFailure.nonRetryable(`sync ${ref.sync_id} has no record`, 'ConnectionUnavailable');
-          if (Number(sync.pages ?? 0) >= ref.page_no)
+          if ((sync.pages ?? 0) >= ref.page_no)
             return { page_no: ref.page_no, created: 0, updated: 0, unchanged: 0, already_staged: true };
           if (row?.records === null || row?.records === undefined)
             throw ApplicationFailure.retryable(`page ${ref.page_no} is not buffered`, 'SyncPageMissing');
-          const records = JSON.parse(String(row.records)) as SyncRecord[];
-          const counts = await stageRecords(tx, connection, String(sync.delta_id), records);
+          const records = JSON.parse(row.records) as SyncRecord[];
+          const counts = await stageRecords(tx, connection, sync.delta_id, records);
           const high = records.reduce<string | null>(
             (max, r) => (r.updated_at && (!max || r.updated_at > max) ? r.updated_at : max),
             sync.cursor == null ? null : String(sync.cursor),
@@ -278,10 +284,10 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
               next_page: row.next_page ?? null,
               exhausted: row.next_page === null,
               cursor: high,
-              seen: Number(sync.seen ?? 0) + records.length,
-              created: Number(sync.created ?? 0) + counts.created,
-              updated: Number(sync.updated ?? 0) + counts.updated,
-              unchanged: Number(sync.unchanged ?? 0) + counts.unchanged,
+              seen: (sync.seen ?? 0) + records.length,
+              created: (sync.created ?? 0) + counts.created,
+              updated: (sync.updated ?? 0) + counts.updated,
+              unchanged: (sync.unchanged ?? 0) + counts.unchanged,
             },
           });
           await tx.run('connections/page_drop', { sync_id: ref.sync_id, page_no: ref.page_no });
@@ -295,17 +301,11 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
     async finishSync(request: FinishRequest): Promise<SyncSummary> {
       const connection = await load(request.connection_id);
       let sync = await syncOf(request, connection);
-      let applyOutcome = (sync.apply_outcome as string | null) ?? null;
+      let applyOutcome = sync.apply_outcome ?? null;
       if (sync.status === 'queued' || sync.status === 'running') {
         if (request.status === 'completed')
           applyOutcome = (
-            await settleDelta(
-              graph,
-              connection,
-              String(sync.delta_id),
-              String(sync.key_id ?? connection.actingKeyId),
-              request.sync_id,
-            )
+            await settleDelta(graph, connection, sync.delta_id, sync.key_id ?? connection.actingKeyId, request.sync_id)
           ).applyOutcome;
         await graph.write(
           async (tx) => {
@@ -319,7 +319,7 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
               },
             });
             await tx.run('connections/page_drop', { sync_id: request.sync_id, page_no: null });
-            await emitSyncEvents(tx, connection, request, String(sync.delta_id), applyOutcome);
+            await emitSyncEvents(tx, connection, request, sync.delta_id, applyOutcome);
           },
           { purpose: 'connection:sync-finish' },
         );
@@ -330,12 +330,12 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
       }
       return {
         sync_id: request.sync_id,
-        status: String(sync.status),
-        delta_id: String(sync.delta_id),
-        pages: Number(sync.pages ?? 0),
-        created: Number(sync.created ?? 0),
-        updated: Number(sync.updated ?? 0),
-        unchanged: Number(sync.unchanged ?? 0),
+        status: sync.status,
+        delta_id: sync.delta_id,
+        pages: sync.pages ?? 0,
+        created: sync.created ?? 0,
+        updated: sync.updated ?? 0,
+        unchanged: sync.unchanged ?? 0,
         apply_outcome: applyOutcome,
         skipped: null,
       };

@@ -1,7 +1,7 @@
 // The Connections area: test a pasted token, create and manage connections, start syncs and read
 // their runs and events. Secrets are write-only: no answer ever carries a token.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext } from '../http/route.js';
+import { defineRoutes, type ApiContext, route } from '../http/route.js';
 import { recordRoute, requestActor } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { type Actor } from '../auth/actor.js';
@@ -9,17 +9,23 @@ import { requireScope } from '../auth/scopes.js';
 import { ApiError } from '../errors/catalogue.js';
 import { afterSequenceQuery, governedWriteProperties, projectIdField, projectQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
-import type { Plain } from '../db/values.js';
 import { createConnection, patchConnection, revokeConnection, runChecks, setPaused, testStored } from './service.js';
 import { startSync, temporalClient } from './dispatch.js';
 import { syncSchedule } from './schedules.js';
 import { syncEvents } from './events.js';
-import { connectionRow, listConnections, listSyncs, readConnection, syncOfConnection } from './store.js';
-import { connectionView, syncLinks, syncView } from './views.js';
+import {
+  connectionRow,
+  listConnections,
+  listSyncs,
+  readConnection,
+  syncOfConnection,
+  type SyncProps,
+} from './store.js';
+import { connectionView, syncLinks, syncView, type ConnectionView } from './views.js';
 import * as s from './schemas.js';
 
 const TAG = 'Connections';
-const connectionReply = { type: 'object', properties: { connection: s.connectionSchema } };
+const connectionReply = { type: 'object', properties: { connection: s.connectionSchema } } as const;
 
 /**
  * apply_if_safe makes every later sync apply its delta, so setting it is applying: the key needs
@@ -36,7 +42,7 @@ function requireApplyScope(ctx: ApiContext, policy: string | undefined): void {
     });
 }
 
-async function viewOf(deps: Deps, actor: Actor, id: string): Promise<Record<string, Plain>> {
+async function viewOf(deps: Deps, actor: Actor, id: string): Promise<ConnectionView> {
   return connectionView(await connectionRow(deps.graph, actor.projectId, id));
 }
 
@@ -47,12 +53,7 @@ async function reschedule(deps: Deps, actor: Actor, id: string, had: boolean): P
   await syncSchedule(await temporalClient(deps), deps.config, connection);
 }
 
-async function syncRecord(
-  deps: Deps,
-  actor: Actor,
-  connectionId: string,
-  syncId: string,
-): Promise<Record<string, Plain>> {
+async function syncRecord(deps: Deps, actor: Actor, connectionId: string, syncId: string): Promise<SyncProps> {
   return syncOfConnection(deps.graph, actor.projectId, connectionId, syncId);
 }
 
@@ -63,8 +64,40 @@ const limitQuery = {
 } as const;
 
 export function connectionRoutes(deps: Deps) {
+  const createConnectionAnswer = {
+    type: 'object',
+    properties: { ...governedWriteProperties, connection: { oneOf: [s.connectionSchema, { type: 'null' }] } },
+  } as const;
+  const listConnectionsAnswer = {
+    type: 'object',
+    properties: { connections: { type: 'array', items: s.connectionSchema } },
+  } as const;
+  const syncConnectionAnswer = {
+    type: 'object',
+    properties: {
+      sync_id: { type: 'string' },
+      delta_id: { type: 'string' },
+      status: { const: 'queued' },
+      resumed_from: { type: ['string', 'null'] },
+      links: { type: 'object' },
+    },
+  } as const;
+  const listConnectionSyncsAnswer = {
+    type: 'object',
+    properties: { syncs: { type: 'array', items: s.syncSchema } },
+  } as const;
+  const getConnectionSyncAnswer = { type: 'object', properties: { sync: s.syncSchema } } as const;
+  const listConnectionSyncEventsAnswer = {
+    type: 'object',
+    properties: {
+      sync_id: { type: 'string' },
+      events: { type: 'array' },
+      next_after_sequence: { type: 'integer' },
+      has_more: { type: 'boolean' },
+    },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof s.testResult>({
       method: 'post',
       path: '/v1/connections/test',
       operationId: 'testConnectionToken',
@@ -92,8 +125,8 @@ export function connectionRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof createConnectionAnswer>({
       method: 'post',
       path: '/v1/connections',
       operationId: 'createConnection',
@@ -106,10 +139,7 @@ export function connectionRoutes(deps: Deps) {
         'secrets key: 503 secrets_unavailable. schedule.every starts a Temporal Schedule of syncs.',
       body: s.createBody,
       status: 201,
-      response: {
-        type: 'object',
-        properties: { ...governedWriteProperties, connection: { oneOf: [s.connectionSchema, { type: 'null' }] } },
-      },
+      response: createConnectionAnswer,
       errors: ['invalid_request', 'conflict', 'secrets_unavailable', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const body = bodyOf<typeof s.createBody>(ctx);
@@ -123,8 +153,8 @@ export function connectionRoutes(deps: Deps) {
           body: { ...governedWriteFields(actor, outcome, id), connection },
         };
       },
-    },
-    {
+    }),
+    route<typeof listConnectionsAnswer>({
       method: 'get',
       path: '/v1/connections',
       operationId: 'listConnections',
@@ -133,14 +163,14 @@ export function connectionRoutes(deps: Deps) {
       summary: 'List the connections of a project, newest first',
       query: limitQuery,
       status: 200,
-      response: { type: 'object', properties: { connections: { type: 'array', items: s.connectionSchema } } },
+      response: listConnectionsAnswer,
       errors: [],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
         const rows = await listConnections(deps.graph, actor.projectId, queryOf<typeof limitQuery>(ctx).limit);
         return { body: { connections: rows.map(connectionView) } };
       },
-    },
+    }),
     recordRoute(
       deps,
       {
@@ -154,7 +184,7 @@ export function connectionRoutes(deps: Deps) {
       },
       (actor, id) => viewOf(deps, actor, id),
     ),
-    {
+    route<typeof connectionReply>({
       method: 'patch',
       path: '/v1/connections/:id',
       operationId: 'updateConnection',
@@ -186,8 +216,8 @@ export function connectionRoutes(deps: Deps) {
         if (body.schedule !== undefined) await reschedule(deps, actor, ctx.params.id!, before.scheduleEvery !== null);
         return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
       },
-    },
-    {
+    }),
+    route<typeof s.testResult>({
       method: 'post',
       path: '/v1/connections/:id/test',
       operationId: 'testConnection',
@@ -213,8 +243,8 @@ export function connectionRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof syncConnectionAnswer>({
       method: 'post',
       path: '/v1/connections/:id/sync',
       operationId: 'syncConnection',
@@ -229,16 +259,7 @@ export function connectionRoutes(deps: Deps) {
       params: s.idParams,
       body: s.syncBody,
       status: 202,
-      response: {
-        type: 'object',
-        properties: {
-          sync_id: { type: 'string' },
-          delta_id: { type: 'string' },
-          status: { const: 'queued' },
-          resumed_from: { type: ['string', 'null'] },
-          links: { type: 'object' },
-        },
-      },
+      response: syncConnectionAnswer,
       errors: ['not_found', 'conflict', 'sync_in_progress', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
@@ -259,8 +280,8 @@ export function connectionRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof listConnectionSyncsAnswer>({
       method: 'get',
       path: '/v1/connections/:id/syncs',
       operationId: 'listConnectionSyncs',
@@ -270,7 +291,7 @@ export function connectionRoutes(deps: Deps) {
       params: s.idParams,
       query: limitQuery,
       status: 200,
-      response: { type: 'object', properties: { syncs: { type: 'array', items: s.syncSchema } } },
+      response: listConnectionSyncsAnswer,
       errors: ['not_found'],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
@@ -283,8 +304,8 @@ export function connectionRoutes(deps: Deps) {
         );
         return { body: { syncs: syncs.map(syncView) } };
       },
-    },
-    {
+    }),
+    route<typeof getConnectionSyncAnswer>({
       method: 'get',
       path: '/v1/connections/:id/syncs/:sync_id',
       operationId: 'getConnectionSync',
@@ -294,14 +315,14 @@ export function connectionRoutes(deps: Deps) {
       params: s.syncParams,
       query: projectQuery,
       status: 200,
-      response: { type: 'object', properties: { sync: s.syncSchema } },
+      response: getConnectionSyncAnswer,
       errors: ['not_found'],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
         return { body: { sync: syncView(await syncRecord(deps, actor, ctx.params.id!, ctx.params.sync_id!)) } };
       },
-    },
-    {
+    }),
+    route<typeof listConnectionSyncEventsAnswer>({
       method: 'get',
       path: '/v1/connections/:id/syncs/:sync_id/events',
       operationId: 'listConnectionSyncEvents',
@@ -311,15 +332,7 @@ export function connectionRoutes(deps: Deps) {
       params: s.syncParams,
       query: afterSequenceQuery,
       status: 200,
-      response: {
-        type: 'object',
-        properties: {
-          sync_id: { type: 'string' },
-          events: { type: 'array' },
-          next_after_sequence: { type: 'integer' },
-          has_more: { type: 'boolean' },
-        },
-      },
+      response: listConnectionSyncEventsAnswer,
       errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
@@ -345,27 +358,29 @@ export function connectionRoutes(deps: Deps) {
           },
         };
       },
-    },
-    ...(['pause', 'resume'] as const).map((verb) => ({
-      method: 'post' as const,
-      path: `/v1/connections/:id/${verb}`,
-      operationId: `${verb}Connection`,
-      tag: TAG,
-      scope: 'connections:write' as const,
-      summary: verb === 'pause' ? 'Pause a connection (no syncs; its schedule paused)' : 'Resume a paused connection',
-      params: s.idParams,
-      body: s.projectOnlyBody,
-      status: 200,
-      response: connectionReply,
-      errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'] as const,
-      handler: async (ctx: ApiContext) => {
-        const actor = await requestActor(deps, ctx);
-        await setPaused(deps, actor, ctx.params.id!, verb === 'pause');
-        await reschedule(deps, actor, ctx.params.id!, false);
-        return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
-      },
-    })),
-    {
+    }),
+    ...(['pause', 'resume'] as const).map((verb) =>
+      route<typeof connectionReply>({
+        method: 'post' as const,
+        path: `/v1/connections/:id/${verb}`,
+        operationId: `${verb}Connection`,
+        tag: TAG,
+        scope: 'connections:write' as const,
+        summary: verb === 'pause' ? 'Pause a connection (no syncs; its schedule paused)' : 'Resume a paused connection',
+        params: s.idParams,
+        body: s.projectOnlyBody,
+        status: 200,
+        response: connectionReply,
+        errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'] as const,
+        handler: async (ctx: ApiContext) => {
+          const actor = await requestActor(deps, ctx);
+          await setPaused(deps, actor, ctx.params.id!, verb === 'pause');
+          await reschedule(deps, actor, ctx.params.id!, false);
+          return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
+        },
+      }),
+    ),
+    route<typeof connectionReply>({
       method: 'delete',
       path: '/v1/connections/:id',
       operationId: 'deleteConnection',
@@ -384,6 +399,6 @@ export function connectionRoutes(deps: Deps) {
         await reschedule(deps, actor, ctx.params.id!, before.scheduleEvery !== null);
         return { body: { connection: await viewOf(deps, actor, ctx.params.id!) } };
       },
-    },
+    }),
   ]);
 }

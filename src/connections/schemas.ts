@@ -5,26 +5,31 @@ import { obj, projectIdField } from '../http/schemas.js';
 import { CONNECTION_KINDS, CONNECTION_STATUSES, STATUS_REASONS, SYNC_STATUSES } from './types.js';
 
 /** http(s) only, no user info, query or fragment: a token never rides in a URL. */
-const baseUrl: JsonSchema = {
+const baseUrl = {
   type: 'string',
   maxLength: 2000,
   pattern: '^https?://[^\\s/?#@]+(/[^\\s?#@]*)?$',
   description: 'http(s) URL without credentials, query or fragment.',
-};
-const feedUrl: JsonSchema = {
+} as const satisfies JsonSchema;
+const feedUrl = {
   type: 'string',
   maxLength: 2000,
   pattern: '^https?://[^\\s/?#@]+(/[^\\s#@]*)?$',
   description: 'http(s) URL of the feed, without credentials or fragment.',
-};
-const fieldPath: JsonSchema = {
+} as const satisfies JsonSchema;
+const fieldPath = {
   type: 'string',
   minLength: 1,
   maxLength: 200,
   pattern: '^[A-Za-z0-9_$-]+(\\.[A-Za-z0-9_$-]+)*$',
-};
-const paramName: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.\\[\\]-]+$' };
-const auth: JsonSchema = obj({
+} as const satisfies JsonSchema;
+const paramName = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_.\\[\\]-]+$',
+} as const satisfies JsonSchema;
+const auth = obj({
   header: {
     type: 'string',
     pattern: '^[A-Za-z0-9-]{1,64}$',
@@ -200,8 +205,8 @@ export const syncParams: JsonSchema = obj(
   ['id', 'sync_id'],
 );
 
-const nullableString: JsonSchema = { type: ['string', 'null'] };
-const checkSchema: JsonSchema = obj(
+const nullableString = { type: ['string', 'null'] } as const satisfies JsonSchema;
+const checkSchema = obj(
   {
     name: { enum: ['reachable', 'authenticated', 'scope'] },
     ok: { type: 'boolean' },
@@ -209,7 +214,7 @@ const checkSchema: JsonSchema = obj(
   },
   ['name', 'ok', 'http_status'],
 );
-export const testResult: JsonSchema = obj(
+export const testResult = obj(
   {
     ok: { type: 'boolean' },
     checks: { type: 'array', items: checkSchema },
@@ -223,7 +228,7 @@ export const testResult: JsonSchema = obj(
   ['ok', 'checks', 'identity', 'latency_ms'],
 );
 
-export const syncSchema: JsonSchema = obj({
+export const syncSchema = obj({
   sync_id: { type: 'string' },
   connection_id: { type: 'string' },
   delta_id: { type: 'string' },
@@ -253,7 +258,7 @@ export const syncSchema: JsonSchema = obj({
   links: { type: 'object', additionalProperties: { type: 'string' } },
 });
 
-export const connectionSchema: JsonSchema = obj({
+export const connectionSchema = obj({
   id: { type: 'string' },
   project_id: { type: 'string' },
   name: { type: 'string' },

@@ -15,8 +15,23 @@ import { CONNECTORS, callerFor, checksFrom } from './connectors/index.js';
 import { firstUrl } from './connectors/httpJson.js';
 import { UpstreamError } from './http.js';
 import { CONFIG_SCHEMAS } from './schemas.js';
-import { lockConnection, putSecret, readConnection, setConnection, tokenOf, type ConnectionRecord } from './store.js';
-import type { CheckResult, ConnectionKind, ConnectorConfig, HttpJsonConfig, StatusReason } from './types.js';
+import {
+  lockConnection,
+  putSecret,
+  readConnection,
+  setConnection,
+  tokenOf,
+  type ConnectionProps,
+  type ConnectionRecord,
+} from './store.js';
+import type {
+  CheckResult,
+  ConnectionKind,
+  ConnectionStatus,
+  ConnectorConfig,
+  HttpJsonConfig,
+  StatusReason,
+} from './types.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
@@ -242,13 +257,13 @@ export async function testStored(
   deps: ConnectionDeps,
   actor: Actor,
   id: string,
-): Promise<TestOutcome & { status: string }> {
+): Promise<TestOutcome & { status: ConnectionStatus }> {
   const connection = await readConnection(deps.graph, actor.projectId, id);
   if (connection.status === 'revoked')
     throw conflict(`Connection ${id} is revoked; its secret is gone.`, { connection_id: id, status: 'revoked' });
   const token = await tokenOf(deps.graph, deps.config.secrets, actor.projectId, id);
   const outcome = await runChecks(deps, connection.kind, connection.config, token);
-  const status = connection.status === 'paused' ? 'paused' : outcome.ok ? 'active' : 'error';
+  const status: ConnectionStatus = connection.status === 'paused' ? 'paused' : outcome.ok ? 'active' : 'error';
   await setConnection(deps.graph, actor.projectId, id, {
     status,
     status_reason: outcome.status_reason,
@@ -271,9 +286,12 @@ export async function setPaused(deps: GraphDeps, actor: Actor, id: string, pause
           set: { status: 'paused', prior_status: c.status },
         });
       if (!paused && c.status === 'paused') {
-        const row = await tx.one('connections/get', { id, project_id: actor.projectId });
-        const props = row?.connection as Record<string, Plain>;
-        const prior = String(props.prior_status ?? 'untested');
+        const row = await tx.one<{ connection: ConnectionProps & { prior_status?: ConnectionStatus | null } }>(
+          'connections/get',
+          { id, project_id: actor.projectId },
+        );
+        const props = row!.connection;
+        const prior = props.prior_status ?? 'untested';
         // A pause for the acting key's sake ends with the resuming key: scheduled syncs act as it from now on.
         const keyPause = props.status_reason === 'key_revoked' || props.status_reason === 'key_lacks_scope';
         await tx.run('connections/update', {

@@ -6,7 +6,7 @@ import type { Graph, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
 import { open, seal } from './secrets.js';
-import type { ConnectionKind, ConnectorConfig } from './types.js';
+import type { ConnectionKind, ConnectionStatus, ConnectorConfig, StatusReason, SyncStatus } from './types.js';
 
 export interface ConnectionRecord {
   id: string;
@@ -25,15 +25,75 @@ export interface ConnectionRecord {
   pending: boolean;
 }
 
+/** A :Connection node's properties (declared, not checked). */
+export interface ConnectionProps {
+  id: string;
+  project_id: string;
+  organization_id: string;
+  name: string;
+  kind: ConnectionKind;
+  config_json: string;
+  target_route?: 'document' | 'submission' | null;
+  apply_policy?: 'stage' | 'apply_if_safe' | null;
+  schedule_every?: string | null;
+  status?: ConnectionStatus | null;
+  status_reason?: StatusReason | null;
+  created_by?: string | null;
+  acting_key_id?: string | null;
+  delta_id: string;
+  created_at?: string | null;
+  updated_at?: string | null;
+}
+
+/** A :Sync node's properties, with its delta's status where the statement adds it (declared, not checked). */
+export interface SyncProps {
+  id: string;
+  connection_id: string;
+  delta_id: string;
+  status: SyncStatus;
+  trigger?: 'manual' | 'schedule' | null;
+  full_refresh?: boolean | null;
+  since?: string | null;
+  cursor?: string | null;
+  pages?: number | null;
+  seen?: number | null;
+  created?: number | null;
+  updated?: number | null;
+  unchanged?: number | null;
+  delta_status?: string | null;
+  error?: string | null;
+  resumed_from?: string | null;
+  workflow_id?: string | null;
+  apply_outcome?: string | null;
+  created_at?: string | null;
+  started_at?: string | null;
+  finished_at?: string | null;
+  /** The run of the sync's Temporal workflow. */
+  run_id?: string | null;
+  /** The key the run acts as. */
+  key_id?: string | null;
+  /** The upstream has no page after the last one fetched. */
+  exhausted?: boolean | null;
+  /** JSON text of the connector's state for the next page. */
+  next_page?: string | null;
+}
+
 /** What connections/get, get_by_id and lock return: the record's properties and whether it is staged. */
 export interface ConnectionRow {
-  connection: Record<string, Plain>;
+  connection: ConnectionProps;
   pending: boolean;
+}
+
+/** What connections/get and list return for a view: the row, the secret's public facts, the last sync, the cursor. */
+export interface ConnectionViewRow extends ConnectionRow {
+  secret: { fingerprint: string | null; set_at: string | null; key_id: string | null } | null;
+  last_sync: SyncProps | null;
+  cursor: string | null;
 }
 
 /** What connections/sync_get and sync_list return: one sync run's record. */
 export interface SyncRow {
-  sync: Record<string, Plain>;
+  sync: SyncProps;
 }
 
 /** What connections/get_secret returns: the sealed token. */
@@ -44,20 +104,20 @@ interface SealedRow {
   key_id: string;
 }
 
-export function toRecord(props: Record<string, Plain>, pending: boolean): ConnectionRecord {
+export function toRecord(props: ConnectionProps, pending: boolean): ConnectionRecord {
   return {
-    id: String(props.id),
-    projectId: String(props.project_id),
-    organizationId: String(props.organization_id),
-    name: String(props.name),
-    kind: props.kind as ConnectionKind,
-    config: JSON.parse(String(props.config_json)) as ConnectorConfig,
+    id: props.id,
+    projectId: props.project_id,
+    organizationId: props.organization_id,
+    name: props.name,
+    kind: props.kind,
+    config: JSON.parse(props.config_json) as ConnectorConfig,
     targetRoute: props.target_route === 'submission' ? 'submission' : 'document',
     applyPolicy: props.apply_policy === 'apply_if_safe' ? 'apply_if_safe' : 'stage',
-    scheduleEvery: props.schedule_every ? String(props.schedule_every) : null,
-    status: String(props.status ?? 'untested'),
-    createdBy: String(props.created_by ?? ''),
-    actingKeyId: String(props.acting_key_id ?? props.created_by ?? ''),
+    scheduleEvery: props.schedule_every ? props.schedule_every : null,
+    status: props.status ?? 'untested',
+    createdBy: props.created_by ?? '',
+    actingKeyId: props.acting_key_id ?? props.created_by ?? '',
     pending,
   };
 }
@@ -110,19 +170,15 @@ export async function setConnection(
 }
 
 /** The connection's row as its view reads it (connection, pending, secret), or a 404. */
-export async function connectionRow(graph: Graph, projectId: string, id: string): Promise<Record<string, Plain>> {
-  const row = await graph.read((tx) => tx.one('connections/get', { id, project_id: projectId }));
+export async function connectionRow(graph: Graph, projectId: string, id: string): Promise<ConnectionViewRow> {
+  const row = await graph.read((tx) => tx.one<ConnectionViewRow>('connections/get', { id, project_id: projectId }));
   if (!row) throw notFound('connection', id);
   return row;
 }
 
 /** The project's connections, as their views read them. */
-export async function listConnections(
-  graph: Graph,
-  projectId: string,
-  limit: number,
-): Promise<Record<string, Plain>[]> {
-  return graph.read((tx) => tx.run('connections/list', { project_id: projectId, limit }));
+export async function listConnections(graph: Graph, projectId: string, limit: number): Promise<ConnectionViewRow[]> {
+  return graph.read((tx) => tx.run<ConnectionViewRow>('connections/list', { project_id: projectId, limit }));
 }
 
 /** One sync run of the connection, or a 404. */
@@ -131,7 +187,7 @@ export async function syncOfConnection(
   projectId: string,
   connectionId: string,
   syncId: string,
-): Promise<Record<string, Plain>> {
+): Promise<SyncProps> {
   const row = await graph.read((tx) =>
     tx.one<SyncRow>('connections/sync_get', {
       sync_id: syncId,
@@ -149,7 +205,7 @@ export async function listSyncs(
   projectId: string,
   connectionId: string,
   limit: number,
-): Promise<Record<string, Plain>[]> {
+): Promise<SyncProps[]> {
   const rows = await graph.read((tx) =>
     tx.run<SyncRow>('connections/sync_list', {
       connection_id: connectionId,

@@ -1,11 +1,12 @@
 // The connection and sync run as the API shows them: the secret only as set/fingerprint/set_at.
-import type { Plain } from '../db/values.js';
-import type { Row } from '../db/graph.js';
+import type { Answer } from '../http/answer.js';
+import type { connectionSchema, syncSchema } from './schemas.js';
+import type { ConnectionViewRow, SyncProps } from './store.js';
 
-type Props = Record<string, Plain>;
+export type SyncView = Answer<typeof syncSchema>;
+export type ConnectionView = Answer<typeof connectionSchema>;
 
-const str = (v: Plain | undefined): string | null => (v === null || v === undefined ? null : String(v));
-const int = (v: Plain | undefined): number => (typeof v === 'number' ? v : 0);
+const int = (v: number | null | undefined): number => (typeof v === 'number' ? v : 0);
 
 export function syncLinks(connectionId: string, syncId: string, deltaId: string): Record<string, string> {
   return {
@@ -17,57 +18,57 @@ export function syncLinks(connectionId: string, syncId: string, deltaId: string)
   };
 }
 
-export function syncView(y: Props): Record<string, Plain> {
-  const connectionId = String(y.connection_id);
+export function syncView(y: SyncProps): SyncView {
+  const connectionId = y.connection_id;
   return {
-    sync_id: String(y.id),
+    sync_id: y.id,
     connection_id: connectionId,
-    delta_id: String(y.delta_id),
-    status: String(y.status),
-    trigger: String(y.trigger ?? 'manual'),
+    delta_id: y.delta_id,
+    status: y.status,
+    trigger: y.trigger ?? 'manual',
     full_refresh: y.full_refresh === true,
-    since: str(y.since),
-    cursor: str(y.cursor),
+    since: y.since ?? null,
+    cursor: y.cursor ?? null,
     pages: int(y.pages),
     records: { seen: int(y.seen), created: int(y.created), updated: int(y.updated), unchanged: int(y.unchanged) },
-    delta_status: str(y.delta_status),
-    error: str(y.error),
-    resumed_from: str(y.resumed_from),
-    workflow_id: str(y.workflow_id),
-    apply_outcome: str(y.apply_outcome),
-    created_at: str(y.created_at),
-    started_at: str(y.started_at),
-    finished_at: str(y.finished_at),
-    links: syncLinks(connectionId, String(y.id), String(y.delta_id)),
+    delta_status: y.delta_status ?? null,
+    error: y.error ?? null,
+    resumed_from: y.resumed_from ?? null,
+    workflow_id: y.workflow_id ?? null,
+    apply_outcome: y.apply_outcome ?? null,
+    created_at: y.created_at ?? null,
+    started_at: y.started_at ?? null,
+    finished_at: y.finished_at ?? null,
+    links: syncLinks(connectionId, y.id, y.delta_id),
   };
 }
 
-export function connectionView(row: Row): Record<string, Plain> {
-  const c = row.connection as Props;
-  const secret = row.secret as Props | null;
-  const last = row.last_sync as Props | null;
+export function connectionView(row: ConnectionViewRow): ConnectionView {
+  const c = row.connection;
+  const secret = row.secret;
+  const last = row.last_sync;
   return {
-    id: String(c.id),
-    project_id: String(c.project_id),
-    name: String(c.name),
-    kind: String(c.kind),
-    config: JSON.parse(String(c.config_json ?? '{}')) as Plain,
-    target: { route: String(c.target_route ?? 'document') },
-    apply_policy: String(c.apply_policy ?? 'stage'),
-    schedule: c.schedule_every ? { every: String(c.schedule_every) } : null,
-    status: String(c.status ?? 'untested'),
-    status_reason: str(c.status_reason),
+    id: c.id,
+    project_id: c.project_id,
+    name: c.name,
+    kind: c.kind,
+    config: JSON.parse(c.config_json ?? '{}') as Record<string, unknown>,
+    target: { route: c.target_route ?? 'document' },
+    apply_policy: c.apply_policy ?? 'stage',
+    schedule: c.schedule_every ? { every: c.schedule_every } : null,
+    status: c.status ?? 'untested',
+    status_reason: c.status_reason ?? null,
     secret: {
       set: secret !== null,
-      fingerprint: str(secret?.fingerprint),
-      set_at: str(secret?.set_at),
-      key_id: str(secret?.key_id),
+      fingerprint: secret?.fingerprint ?? null,
+      set_at: secret?.set_at ?? null,
+      key_id: secret?.key_id ?? null,
     },
-    cursor: str(row.cursor),
+    cursor: row.cursor ?? null,
     pending: row.pending === true,
-    delta_id: String(c.delta_id),
+    delta_id: c.delta_id,
     last_sync: last ? syncView(last) : null,
-    created_at: str(c.created_at),
-    updated_at: str(c.updated_at),
+    created_at: c.created_at ?? null,
+    updated_at: c.updated_at ?? null,
   };
 }

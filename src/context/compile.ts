@@ -33,7 +33,7 @@ export interface CompileRequest {
 export interface PackItem {
   ref: string;
   id: string;
-  type: string;
+  type: Candidate['type'];
   label: string;
   name: string;
   text: string;
@@ -58,8 +58,13 @@ export interface ContextPack {
   /** Present when asked: the compile read what the graph knew then (docs/facts.md). */
   known_at?: string;
   format: SliceDefinition['format'];
-  budget: { max_tokens: number; used_tokens: number; tokenizer: string; sections: Fitted['sections'] };
-  sections: { plane: string; items: PackItem[] }[];
+  budget: {
+    max_tokens: number;
+    used_tokens: number;
+    tokenizer: SliceDefinition['budget']['tokenizer'];
+    sections: Fitted['sections'];
+  };
+  sections: { plane: SliceDefinition['planes'][number]; items: PackItem[] }[];
   edges: Fitted['edges'];
   text: string;
   markdown: string;
@@ -119,7 +124,7 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
     entityIds.length > 1
       ? await graph.read(
           (tx) =>
-            tx.run('context/edges_among', {
+            tx.run<{ source: string; type: string; target: string }>('context/edges_among', {
               ids: entityIds,
               project_id: req.projectId,
               valid_at: asOf ?? knownAt ?? now,

@@ -4,7 +4,7 @@
 import { briefingProperties } from '../briefing/schema.js';
 import { degradedHeaders } from '../search/schemas.js';
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type HandlerResult } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import type { Actor } from '../auth/actor.js';
 import { bodyActor } from '../http/records.js';
 import { idParams } from '../http/schemas.js';
@@ -32,20 +32,22 @@ const PACK_DESCRIPTION = [
 ].join(' ');
 
 /** A compile's answer: the pack, and the header that says when meaning was unavailable to rank it. */
-async function packAnswer(
-  deps: Deps,
-  actor: Actor,
-  resolved: ResolvedSlice,
-  body: Parameters<typeof compileSlice>[3],
-): Promise<HandlerResult> {
+async function packAnswer(deps: Deps, actor: Actor, resolved: ResolvedSlice, body: Parameters<typeof compileSlice>[3]) {
   const { pack, degraded } = await compileSlice(deps, actor.projectId, resolved, body);
   return { body: { ...pack }, headers: degradedHeaders(degraded) };
 }
 
 export function contextRoutes(deps: Deps) {
   const writer = createBriefingWriter(deps.config.llm);
+  const briefContextAnswer = {
+    type: 'object',
+    properties: {
+      ...briefingProperties,
+      pack: packSchema,
+    },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof packSchema>({
       method: 'post',
       path: '/v1/slices/:id/compile',
       operationId: 'compileSlice',
@@ -64,8 +66,8 @@ export function contextRoutes(deps: Deps) {
         const { body, actor } = await bodyActor<typeof sliceCompileBody>(deps, ctx);
         return packAnswer(deps, actor, await savedSlice(deps.graph, actor.projectId, ctx.params.id!), body);
       },
-    },
-    {
+    }),
+    route<typeof packSchema>({
       method: 'post',
       path: '/v1/context/compile',
       operationId: 'compileContext',
@@ -81,8 +83,8 @@ export function contextRoutes(deps: Deps) {
         const { body, actor } = await bodyActor<typeof contextCompileBody>(deps, ctx);
         return packAnswer(deps, actor, await requestedSlice(deps.graph, actor.projectId, body), body);
       },
-    },
-    {
+    }),
+    route<typeof briefContextAnswer>({
       method: 'post',
       path: '/v1/context/brief',
       operationId: 'briefContext',
@@ -98,13 +100,7 @@ export function contextRoutes(deps: Deps) {
       body: contextCompileBody,
       status: 200,
       errors: ['not_found', 'conflict', 'upstream_error', 'credits_exhausted'],
-      response: {
-        type: 'object',
-        properties: {
-          ...briefingProperties,
-          pack: packSchema,
-        },
-      },
+      response: briefContextAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof contextCompileBody>(deps, ctx);
         const resolved = await requestedSlice(deps.graph, actor.projectId, body);
@@ -118,6 +114,6 @@ export function contextRoutes(deps: Deps) {
           throw error;
         }
       },
-    },
+    }),
   ]);
 }

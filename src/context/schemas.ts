@@ -57,7 +57,7 @@ export const contextCompileBody = obj(
   },
 );
 
-const itemSchema: JsonSchema = {
+const itemSchema = {
   type: 'object',
   properties: {
     ref: {
@@ -74,9 +74,9 @@ const itemSchema: JsonSchema = {
     reason: { type: 'string' },
     tokens: { type: 'integer', minimum: 0, description: 'tokens of its rendered line' },
   },
-};
+} as const satisfies JsonSchema;
 
-const sectionUsage: JsonSchema = {
+const sectionUsage = {
   type: 'object',
   properties: {
     share: { type: 'number' },
@@ -84,9 +84,9 @@ const sectionUsage: JsonSchema = {
     used_tokens: { type: 'integer' },
     items: { type: 'integer' },
   },
-};
+} as const satisfies JsonSchema;
 
-export const packSchema: JsonSchema = {
+export const packSchema = {
   type: 'object',
   required: [
     'pack_id',
@@ -193,4 +193,4 @@ export const packSchema: JsonSchema = {
       },
     },
   },
-};
+} as const satisfies JsonSchema;

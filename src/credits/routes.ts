@@ -2,7 +2,7 @@
 // only its own project's entries). PATCH /v1/credits: the organization's low-balance threshold
 // (credits.low webhook events), with an organization key.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { obj } from '../http/schemas.js';
@@ -28,8 +28,51 @@ const creditsQuery = {
 const thresholdBody = obj({ low_balance_threshold: thresholdSchema }, ['low_balance_threshold']);
 
 export function creditRoutes(deps: Deps) {
+  const getCreditsAnswer = {
+    type: 'object',
+    properties: {
+      organization_id: { type: 'string' },
+      balance: {
+        type: 'number',
+        description: 'Credits available to start loops and LLM briefings (reservations already deducted).',
+      },
+      reserved: { type: 'number', description: 'Credits held by running loops.' },
+      low_balance_threshold: thresholdSchema,
+      entries: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            kind: {
+              enum: ['grant', 'reserve', 'settle', 'refund', 'charge'],
+              description:
+                'grant: credits added; reserve/settle: a loop holds its estimate and keeps its real cost; ' +
+                'charge: a briefing written by the configured LLM; refund: a charge given back because ' +
+                'the LLM did not answer.',
+            },
+            amount: { type: 'number' },
+            reason: { type: ['string', 'null'] },
+            loop_id: { type: ['string', 'null'] },
+            balance_after: { type: 'number' },
+            created_at: { type: 'string' },
+          },
+        },
+      },
+    },
+  } as const;
+  const updateCreditsAnswer = {
+    type: 'object',
+    required: ['organization_id', 'balance', 'reserved', 'low_balance_threshold'],
+    properties: {
+      organization_id: { type: 'string' },
+      balance: { type: 'number' },
+      reserved: { type: 'number' },
+      low_balance_threshold: thresholdSchema,
+    },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof getCreditsAnswer>({
       method: 'get',
       path: '/v1/credits',
       operationId: 'getCredits',
@@ -42,47 +85,15 @@ export function creditRoutes(deps: Deps) {
       query: creditsQuery,
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          organization_id: { type: 'string' },
-          balance: {
-            type: 'number',
-            description: 'Credits available to start loops and LLM briefings (reservations already deducted).',
-          },
-          reserved: { type: 'number', description: 'Credits held by running loops.' },
-          low_balance_threshold: thresholdSchema,
-          entries: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'string' },
-                kind: {
-                  enum: ['grant', 'reserve', 'settle', 'refund', 'charge'],
-                  description:
-                    'grant: credits added; reserve/settle: a loop holds its estimate and keeps its real cost; ' +
-                    'charge: a briefing written by the configured LLM; refund: a charge given back because ' +
-                    'the LLM did not answer.',
-                },
-                amount: { type: 'number' },
-                reason: { type: ['string', 'null'] },
-                loop_id: { type: ['string', 'null'] },
-                balance_after: { type: 'number' },
-                created_at: { type: 'string' },
-              },
-            },
-          },
-        },
-      },
+      response: getCreditsAnswer,
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate()
         const { limit } = queryOf<typeof creditsQuery>(ctx);
         const balance = await creditBalance(deps.graph, auth.organizationId, auth.projectId, limit);
         return { body: { organization_id: auth.organizationId, ...balance } };
       },
-    },
-    {
+    }),
+    route<typeof updateCreditsAnswer>({
       method: 'patch',
       path: '/v1/credits',
       operationId: 'updateCredits',
@@ -95,16 +106,7 @@ export function creditRoutes(deps: Deps) {
       body: thresholdBody,
       status: 200,
       errors: ['invalid_request', 'not_found'],
-      response: {
-        type: 'object',
-        required: ['organization_id', 'balance', 'reserved', 'low_balance_threshold'],
-        properties: {
-          organization_id: { type: 'string' },
-          balance: { type: 'number' },
-          reserved: { type: 'number' },
-          low_balance_threshold: thresholdSchema,
-        },
-      },
+      response: updateCreditsAnswer,
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate()
         if (auth.projectId !== null)
@@ -116,6 +118,6 @@ export function creditRoutes(deps: Deps) {
         if (!row) throw new ApiError('not_found', 'This organization has no credit account.');
         return { body: { organization_id: auth.organizationId, ...row } };
       },
-    },
+    }),
   ]);
 }

@@ -140,19 +140,38 @@ export async function cancelLoopReservation(tx: Tx, organizationId: string, loop
 }
 
 /** The organization's balance and reservations with its newest ledger entries (a project key: its own). */
+/** A ledger entry as credits/balance lists it (declared, not checked). */
+export interface CreditEntry {
+  id: string;
+  kind: 'grant' | 'reserve' | 'settle' | 'refund' | 'charge';
+  amount: number;
+  reason: string | null;
+  loop_id: string | null;
+  balance_after: number;
+  created_at: string;
+}
+
+/** What credits/balance returns: the account's balance, held credits, threshold and recent entries. */
+interface BalanceRow {
+  balance: number | null;
+  reserved: number | null;
+  low_balance_threshold: number | null;
+  entries: CreditEntry[] | null;
+}
+
 export async function creditBalance(
   graph: Graph,
   organizationId: string,
   projectId: string | null,
   limit: number,
-): Promise<{ balance: number; reserved: number; low_balance_threshold: number | null; entries: unknown[] }> {
+): Promise<{ balance: number; reserved: number; low_balance_threshold: number | null; entries: CreditEntry[] }> {
   const row = await graph.read((tx) =>
-    tx.one('credits/balance', { organization_id: organizationId, project_id: projectId, limit }),
+    tx.one<BalanceRow>('credits/balance', { organization_id: organizationId, project_id: projectId, limit }),
   );
   return {
-    balance: Number(row?.balance ?? 0),
-    reserved: Number(row?.reserved ?? 0),
-    low_balance_threshold: typeof row?.low_balance_threshold === 'number' ? row.low_balance_threshold : null,
-    entries: Array.isArray(row?.entries) ? row.entries : [],
+    balance: row?.balance ?? 0,
+    reserved: row?.reserved ?? 0,
+    low_balance_threshold: row?.low_balance_threshold ?? null,
+    entries: row?.entries ?? [],
   };
 }

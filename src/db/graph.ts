@@ -24,7 +24,7 @@ export type Row = Record<string, Plain>;
 
 /**
  * A statement's rows are plain values (src/db/values.ts): a store may name their shape once, beside the statement,
- * as R (`tx.run<MemoryRow>('memories/get', ...)`), instead of casting each field where it is read. R is what the
+ * as R (`tx.run<MemoryRow>(name, ...)`), instead of casting each field where it is read. R is what the
  * statement's RETURN clause gives, as plain values: it is declared, not checked.
  */
 /** A transaction handed to service code: runs named statements and returns plain rows. */

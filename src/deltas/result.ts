@@ -40,11 +40,12 @@ export function governedWriteStatus(outcome: Pick<WriteOutcome, 'status'>, succe
  * The answer of a governed write on one existing record (a correction, a delete): 200, or 409 when it failed,
  * with the common fields and the record's id under its own name (memory_id, entity_id ...).
  */
-export function recordWriteAnswer(
+export function recordWriteAnswer<K extends string>(
   actor: Actor,
   outcome: Pick<WriteOutcome, 'deltaId' | 'status' | 'error'>,
-  key: string,
+  key: K,
   id: string,
-): { status: number; body: GovernedWriteFields & Record<string, unknown> } {
-  return { status: governedWriteStatus(outcome, 200), body: { ...governedWriteFields(actor, outcome, id), [key]: id } };
+): { status: number; body: GovernedWriteFields & Record<K, string> } {
+  const body = { ...governedWriteFields(actor, outcome, id), [key]: id } as GovernedWriteFields & Record<K, string>;
+  return { status: governedWriteStatus(outcome, 200), body };
 }

@@ -1,6 +1,6 @@
 // The Deltas area: list and read deltas with their changes; apply, reject and revert them.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext, type JsonSchema, type RouteSpec } from '../http/route.js';
+import { defineRoutes, type ApiContext, type JsonSchema, type RouteSpec, route } from '../http/route.js';
 import { bodyActor, newestFirstPage, queryActorOf } from '../http/records.js';
 import { type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
@@ -25,11 +25,12 @@ async function readDelta(deps: Deps, actor: Actor, deltaId: string, changesLimit
 const deltaWithChangesSchema = {
   ...deltaSchema,
   properties: {
-    ...(deltaSchema.properties as object),
+    ...deltaSchema.properties,
     changes: { type: 'array', items: changeSchema },
     changes_truncated: { type: 'boolean' },
   },
-};
+} as const satisfies JsonSchema;
+const deltaAnswer = { type: 'object', properties: { delta: deltaWithChangesSchema } } as const;
 const actionBody = <const X extends Record<string, JsonSchema> = Record<never, never>>(extra: X = {} as X) =>
   obj({ project_id: projectIdField, reason: { type: 'string', maxLength: 2000 }, ...extra });
 /** apply's body: reject's and revert's are the same without override_reason. */
@@ -59,36 +60,39 @@ const getQuery = {
 } as const;
 
 export function deltaRoutes(deps: Deps) {
-  const act = (verb: 'apply' | 'reject' | 'revert', summary: string, description: string): RouteSpec => ({
-    method: 'post' as const,
-    path: `/v1/deltas/:id/${verb}`,
-    operationId: `${verb}Delta`,
-    tag: 'Deltas',
-    scope: 'deltas:apply' as const,
-    summary,
-    description,
-    params: idParams,
-    idempotent: true,
-    body: verb === 'apply' ? applyBody : actionBody(),
-    status: 200,
-    response: { type: 'object', properties: { delta: deltaWithChangesSchema } },
-    errors: ['not_found', 'conflict'] as const,
-    handler: async (ctx: ApiContext) => {
-      const { body, actor } = await bodyActor<typeof applyBody>(deps, ctx);
-      const id = ctx.params.id!;
-      // A key whose writes stage writes for review; applying (or reverting, which applies) is a reviewer's act.
-      if (actor.stageWrites && verb !== 'reject')
-        throw new ApiError('forbidden', `This key's writes stage for review; it may not ${verb} deltas.`, {
-          key_writes: 'stage',
-        });
-      if (verb === 'apply') await applyDelta(deps.graph, id, actor, body.override_reason ?? null, preflightApplyGuard);
-      if (verb === 'reject') await rejectDelta(deps.graph, id, actor, body.reason ?? null);
-      if (verb === 'revert') await revertDelta(deps.graph, id, actor, body.reason ?? null);
-      return { body: { delta: await readDelta(deps, actor, id, 1000) } };
-    },
-  });
+  const act = (verb: 'apply' | 'reject' | 'revert', summary: string, description: string): RouteSpec =>
+    route<typeof deltaAnswer>({
+      method: 'post' as const,
+      path: `/v1/deltas/:id/${verb}`,
+      operationId: `${verb}Delta`,
+      tag: 'Deltas',
+      scope: 'deltas:apply' as const,
+      summary,
+      description,
+      params: idParams,
+      idempotent: true,
+      body: verb === 'apply' ? applyBody : actionBody(),
+      status: 200,
+      response: deltaAnswer,
+      errors: ['not_found', 'conflict'] as const,
+      handler: async (ctx: ApiContext) => {
+        const { body, actor } = await bodyActor<typeof applyBody>(deps, ctx);
+        const id = ctx.params.id!;
+        // A key whose writes stage writes for review; applying (or reverting, which applies) is a reviewer's act.
+        if (actor.stageWrites && verb !== 'reject')
+          throw new ApiError('forbidden', `This key's writes stage for review; it may not ${verb} deltas.`, {
+            key_writes: 'stage',
+          });
+        if (verb === 'apply')
+          await applyDelta(deps.graph, id, actor, body.override_reason ?? null, preflightApplyGuard);
+        if (verb === 'reject') await rejectDelta(deps.graph, id, actor, body.reason ?? null);
+        if (verb === 'revert') await revertDelta(deps.graph, id, actor, body.reason ?? null);
+        return { body: { delta: await readDelta(deps, actor, id, 1000) } };
+      },
+    });
+  const listDeltasAnswer = cursorPage('deltas', deltaSchema);
   return defineRoutes([
-    {
+    route<typeof listDeltasAnswer>({
       method: 'get',
       path: '/v1/deltas',
       operationId: 'listDeltas',
@@ -98,7 +102,7 @@ export function deltaRoutes(deps: Deps) {
       query: listQuery,
       status: 200,
       errors: [],
-      response: cursorPage('deltas', deltaSchema),
+      response: listDeltasAnswer,
       handler: async (ctx) => {
         const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await deps.graph.read((tx) =>
@@ -113,8 +117,8 @@ export function deltaRoutes(deps: Deps) {
         const { items, ...page } = keysetPage(deltas, q.limit, (d) => ({ c: String(d.created_at), i: String(d.id) }));
         return { body: { deltas: items, ...page } };
       },
-    },
-    {
+    }),
+    route<typeof deltaAnswer>({
       method: 'get',
       path: '/v1/deltas/:id',
       operationId: 'getDelta',
@@ -125,12 +129,12 @@ export function deltaRoutes(deps: Deps) {
       query: getQuery,
       status: 200,
       errors: ['not_found'],
-      response: { type: 'object', properties: { delta: deltaWithChangesSchema } },
+      response: deltaAnswer,
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof getQuery>(deps, ctx);
         return { body: { delta: await readDelta(deps, actor, ctx.params.id!, q.changes_limit) } };
       },
-    },
+    }),
     act(
       'apply',
       'Apply a staged delta',

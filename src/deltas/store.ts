@@ -2,21 +2,19 @@
 // delta's status for the areas that act on deltas (the preflight, connection syncs). Every read of
 // the Deltas area's statements outside its writes goes through here.
 import type { Tx } from '../db/graph.js';
-import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
-
-type Props = Record<string, Plain>;
+import type { ChangeRow, DeltaProps } from './views.js';
 
 /** The delta's record in the project, or null. */
-export async function deltaRecord(tx: Tx, projectId: string, deltaId: string): Promise<Props | null> {
-  const row = await tx.one('deltas/get', { delta_id: deltaId, project_id: projectId });
-  return (row?.delta as Props | null | undefined) ?? null;
+export async function deltaRecord(tx: Tx, projectId: string, deltaId: string): Promise<DeltaProps | null> {
+  const row = await tx.one<{ delta: DeltaProps | null }>('deltas/get', { delta_id: deltaId, project_id: projectId });
+  return row?.delta ?? null;
 }
 
 /** The delta's status (staged, applied, ...), or null when the project has no such delta. */
 export async function deltaStatus(tx: Tx, projectId: string, deltaId: string): Promise<string | null> {
   const delta = await deltaRecord(tx, projectId, deltaId);
-  return delta ? String(delta.status) : null;
+  return delta ? delta.status : null;
 }
 
 /** The delta and up to `limit` of its changes (one more is read to tell whether the list was cut). */
@@ -25,11 +23,15 @@ export async function deltaWithChanges(
   projectId: string,
   deltaId: string,
   limit: number,
-): Promise<{ delta: Props; changes: Props[] }> {
+): Promise<{ delta: DeltaProps; changes: ChangeRow[] }> {
   const delta = await deltaRecord(tx, projectId, deltaId);
   if (!delta) throw notFound('delta', deltaId);
-  const rows = await tx.run('deltas/changes', { delta_id: deltaId, project_id: projectId, limit: limit + 1 });
-  return { delta, changes: rows as Props[] };
+  const changes = await tx.run<ChangeRow>('deltas/changes', {
+    delta_id: deltaId,
+    project_id: projectId,
+    limit: limit + 1,
+  });
+  return { delta, changes };
 }
 
 export interface DeltaFilter {
@@ -40,8 +42,8 @@ export interface DeltaFilter {
 }
 
 /** A page of the project's deltas, newest first (limit + 1 rows, for the keyset page). */
-export async function listDeltas(tx: Tx, projectId: string, filter: DeltaFilter): Promise<Props[]> {
-  const rows = await tx.run('deltas/list', {
+export async function listDeltas(tx: Tx, projectId: string, filter: DeltaFilter): Promise<DeltaProps[]> {
+  const rows = await tx.run<{ delta: DeltaProps }>('deltas/list', {
     project_id: projectId,
     status: filter.status,
     origin: filter.origin,
@@ -49,5 +51,5 @@ export async function listDeltas(tx: Tx, projectId: string, filter: DeltaFilter)
     after_id: filter.after?.id ?? null,
     limit: filter.limit + 1,
   });
-  return rows.map((r) => (r.delta ?? null) as Props);
+  return rows.map((r) => r.delta);
 }

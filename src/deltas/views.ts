@@ -1,11 +1,12 @@
 // The JSON shapes of deltas and their changes, as the API returns them.
 import type { Plain } from '../db/values.js';
 import type { JsonSchema } from '../http/route.js';
+import type { Answer } from '../http/answer.js';
 import { INTERNAL_PROPS } from './props.js';
 
-const nullableString = { type: ['string', 'null'] };
+const nullableString = { type: ['string', 'null'] } as const satisfies JsonSchema;
 
-export const deltaSchema: JsonSchema = {
+export const deltaSchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -37,9 +38,9 @@ export const deltaSchema: JsonSchema = {
       description: 'the preflight error findings override_reason overrode (null when applied without an override)',
     },
   },
-};
+} as const satisfies JsonSchema;
 
-export const changeSchema: JsonSchema = {
+export const changeSchema = {
   type: 'object',
   properties: {
     seq: { type: 'integer' },
@@ -57,35 +58,72 @@ export const changeSchema: JsonSchema = {
     to: nullableString,
     set: { type: 'array', items: { type: 'object', properties: { key: { type: 'string' }, value: {}, previous: {} } } },
   },
+} as const satisfies JsonSchema;
+
+export type DeltaStatus = 'staged' | 'applied' | 'rejected' | 'reverted' | 'failed';
+type Change = { seq: number; change_id: string; op: Answer<typeof changeSchema>['op'] };
+
+/** A :Delta node's properties, as deltas/get and deltas/list return them (declared, not checked). */
+export interface DeltaProps {
+  id: string;
+  project_id: string;
+  status: DeltaStatus;
+  origin: string;
+  summary: string;
+  change_count: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  applied_at?: string | null;
+  applied_by?: string | null;
+  rejected_at?: string | null;
+  rejected_by?: string | null;
+  reverted_at?: string | null;
+  reverted_by?: string | null;
+  reason?: string | null;
+  failure_reason?: string | null;
+  override_reason?: string | null;
+  /** JSON text of the overridden findings. */
+  override_findings?: string | null;
+}
+
+/** A row of deltas/changes (declared, not checked). */
+export type ChangeRow = Change & {
+  node_id: string | null;
+  labels: string[] | null;
+  properties: Record<string, Plain> | null;
+  relationship_id: string | null;
+  type: string | null;
+  from_id: string | null;
+  to_id: string | null;
+  set: { key: string; value: Plain; previous: Plain }[] | null;
 };
 
-const FIELDS = [
-  'id',
-  'project_id',
-  'status',
-  'origin',
-  'summary',
-  'change_count',
-  'created_by',
-  'created_at',
-  'updated_at',
-  'applied_at',
-  'applied_by',
-  'rejected_at',
-  'rejected_by',
-  'reverted_at',
-  'reverted_by',
-  'reason',
-  'failure_reason',
-  'override_reason',
-];
+export type DeltaView = Answer<typeof deltaSchema>;
 
-export function deltaView(props: Plain): Record<string, Plain> {
-  const p = (props ?? {}) as Record<string, Plain>;
-  const out: Record<string, Plain> = {};
-  for (const f of FIELDS) out[f] = p[f] ?? null;
-  out.override_findings = typeof p.override_findings === 'string' ? (JSON.parse(p.override_findings) as Plain) : null;
-  return out;
+export function deltaView(p: DeltaProps): DeltaView {
+  return {
+    id: p.id,
+    project_id: p.project_id,
+    status: p.status,
+    origin: p.origin,
+    summary: p.summary,
+    change_count: p.change_count,
+    created_by: p.created_by,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    applied_at: p.applied_at ?? null,
+    applied_by: p.applied_by ?? null,
+    rejected_at: p.rejected_at ?? null,
+    rejected_by: p.rejected_by ?? null,
+    reverted_at: p.reverted_at ?? null,
+    reverted_by: p.reverted_by ?? null,
+    reason: p.reason ?? null,
+    failure_reason: p.failure_reason ?? null,
+    override_reason: p.override_reason ?? null,
+    override_findings:
+      typeof p.override_findings === 'string' ? (JSON.parse(p.override_findings) as Record<string, unknown>[]) : null,
+  };
 }
 
 export function publicProps(props: Plain): Record<string, Plain> {
@@ -94,11 +132,11 @@ export function publicProps(props: Plain): Record<string, Plain> {
   return out;
 }
 
-export function changeView(row: Record<string, Plain>): Record<string, Plain> {
+export function changeView(row: ChangeRow): Answer<typeof changeSchema> {
   return {
-    seq: row.seq ?? null,
-    change_id: row.change_id ?? null,
-    op: row.op ?? null,
+    seq: row.seq,
+    change_id: row.change_id,
+    op: row.op,
     node_id: row.node_id ?? null,
     labels: row.labels ?? null,
     properties: row.properties === null || row.properties === undefined ? null : publicProps(row.properties),
@@ -111,29 +149,27 @@ export function changeView(row: Record<string, Plain>): Record<string, Plain> {
 }
 
 /** The answer of a node's history route: its id under `idField` and each delta with the ops it made on it. */
-export function historySchema(idField: string): JsonSchema {
+export function historySchema<const K extends string>(idField: K) {
+  const deltas = {
+    type: 'array',
+    items: {
+      ...deltaSchema,
+      properties: { ...deltaSchema.properties, ops: { type: 'array', items: { type: 'string' } } },
+    },
+  } as const satisfies JsonSchema;
   return {
     type: 'object',
-    properties: {
-      [idField]: { type: 'string' },
-      deltas: {
-        type: 'array',
-        items: {
-          ...deltaSchema,
-          properties: {
-            ...(deltaSchema.properties as Record<string, JsonSchema>),
-            ops: { type: 'array', items: { type: 'string' } },
-          },
-        },
-      },
-    },
-  };
+    properties: { [idField]: { type: 'string' }, deltas },
+  } as { type: 'object'; properties: { [P in K]: { type: 'string' } } & { deltas: typeof deltas } };
+}
+
+/** A row of a node's history: the delta and the ops it made on the node (declared, not checked). */
+export interface HistoryRow {
+  delta: DeltaProps;
+  ops: string[] | null;
 }
 
 /** History rows (a delta and the ops it made on the node) as the history routes answer them. */
-export function historyView(rows: Record<string, Plain>[]): Record<string, Plain>[] {
-  return rows.map((r) => ({
-    ...deltaView(r.delta ?? null),
-    ops: [...((r.ops ?? []) as Plain[])].map(String).sort(),
-  }));
+export function historyView(rows: HistoryRow[]) {
+  return rows.map((r) => ({ ...deltaView(r.delta), ops: [...(r.ops ?? [])].sort() }));
 }

@@ -1,7 +1,7 @@
 // Corrections of the Documents area: delete a document with its chunks, and re-index a changed
 // source. Both are governed writes (origin correction); apply false stages them for review.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyActor, queryActorOf } from '../http/records.js';
 import { governedWriteSchema, idParams, obj, projectIdField } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
@@ -19,8 +19,13 @@ const reindexBody = {
 const deleteQuery = obj(common);
 
 export function documentCorrectionRoutes(deps: Deps) {
+  const deleteDocumentAnswer = governedWriteSchema({ document_id: { type: 'string' } });
+  const reindexDocumentAnswer = governedWriteSchema({
+    document_id: { type: 'string' },
+    chunk_count: { type: 'integer' },
+  });
   return defineRoutes([
-    {
+    route<typeof deleteDocumentAnswer>({
       method: 'delete',
       path: '/v1/documents/:id',
       operationId: 'deleteDocument',
@@ -34,14 +39,14 @@ export function documentCorrectionRoutes(deps: Deps) {
       query: deleteQuery,
       status: 200,
       errors: ['not_found', 'conflict'],
-      response: governedWriteSchema({ document_id: { type: 'string' } }),
+      response: deleteDocumentAnswer,
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof deleteQuery>(deps, ctx);
         const outcome = await deleteDocument(deps, actor, ctx.params.id!, q.apply);
         return recordWriteAnswer(actor, outcome, 'document_id', ctx.params.id!);
       },
-    },
-    {
+    }),
+    route<typeof reindexDocumentAnswer>({
       method: 'post',
       path: '/v1/documents/:id/reindex',
       operationId: 'reindexDocument',
@@ -57,7 +62,7 @@ export function documentCorrectionRoutes(deps: Deps) {
       idempotent: true,
       status: 200,
       errors: ['not_found', 'conflict', 'payload_too_large', 'upstream_error'],
-      response: governedWriteSchema({ document_id: { type: 'string' }, chunk_count: { type: 'integer' } }),
+      response: reindexDocumentAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof reindexBody>(deps, ctx);
         const outcome = await reindexDocument(deps, actor, ctx.params.id!, body, body.apply ?? true);
@@ -70,6 +75,6 @@ export function documentCorrectionRoutes(deps: Deps) {
           },
         };
       },
-    },
+    }),
   ]);
 }

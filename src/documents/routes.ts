@@ -1,7 +1,7 @@
 // The Documents area (docs/documents.md): index raw text, a URL or an uploaded file; list and read
 // documents; hand a document over to extraction through a shape.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext } from '../http/route.js';
+import { defineRoutes, type ApiContext, route } from '../http/route.js';
 import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { invalid } from '../errors/catalogue.js';
@@ -56,7 +56,7 @@ function documentInput(ctx: ApiContext): DocumentInput {
 
 export function documentRoutes(deps: Deps) {
   return defineRoutes([
-    {
+    route<typeof createResultSchema>({
       method: 'post',
       path: '/v1/documents',
       operationId: 'createDocument',
@@ -86,8 +86,8 @@ export function documentRoutes(deps: Deps) {
           body: { id: created.id, status: created.status, project_id: created.project_id, document: created.document },
         };
       },
-    },
-    {
+    }),
+    route<typeof listResultSchema>({
       method: 'get',
       path: '/v1/documents',
       operationId: 'listDocuments',
@@ -114,7 +114,7 @@ export function documentRoutes(deps: Deps) {
           },
         };
       },
-    },
+    }),
     recordRoute(
       deps,
       {
@@ -128,7 +128,7 @@ export function documentRoutes(deps: Deps) {
       },
       async (actor, id) => sourceView(await getDocument(deps.graph, actor.projectId, id)),
     ),
-    {
+    route<typeof handoffSchema>({
       method: 'post',
       path: '/v1/documents/:id/extract',
       operationId: 'extractDocument',
@@ -163,6 +163,6 @@ export function documentRoutes(deps: Deps) {
           },
         };
       },
-    },
+    }),
   ]);
 }

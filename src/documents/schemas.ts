@@ -78,15 +78,15 @@ export const createDocumentBody = obj(
 );
 
 /** The text fields of a multipart upload beside its one file part. */
-export const uploadFields: Record<string, JsonSchema> = {
+export const uploadFields = {
   title: { type: 'string', minLength: 1, maxLength: 500 },
   tags: { type: 'string', maxLength: 5000, description: 'comma-separated' },
   project_id: projectIdField,
   content: { not: {}, 'x-reason': 'must be omitted when a file is uploaded', description: 'Not accepted with a file.' },
   url: { not: {}, 'x-reason': 'must be omitted when a file is uploaded', description: 'Not accepted with a file.' },
-};
+} as const satisfies Record<string, JsonSchema>;
 
-const statusSchema: JsonSchema = {
+const statusSchema = {
   type: 'object',
   required: ['stage', 'processing', 'pendingReview', 'outdated'],
   properties: {
@@ -101,9 +101,9 @@ const statusSchema: JsonSchema = {
     },
     outdated: { type: 'boolean', description: 'The text changed after its last successful extraction.' },
   },
-};
+} as const satisfies JsonSchema;
 
-const common: Record<string, JsonSchema> = {
+const common = {
   id: { type: 'string' },
   type: { enum: [...DOCUMENT_TYPES] },
   title: { type: 'string' },
@@ -116,9 +116,9 @@ const common: Record<string, JsonSchema> = {
   status: statusSchema,
   extractionCount: { type: 'integer', description: 'Successful extractions.' },
   addedAt: dateTime,
-};
+} as const satisfies Record<string, JsonSchema>;
 
-export const listItemSchema: JsonSchema = {
+export const listItemSchema = {
   type: 'object',
   properties: {
     ...common,
@@ -140,9 +140,9 @@ export const listItemSchema: JsonSchema = {
     },
     governanceStatus: { const: 'active' },
   },
-};
+} as const satisfies JsonSchema;
 
-export const sourceSchema: JsonSchema = {
+export const sourceSchema = {
   type: 'object',
   properties: {
     ...common,
@@ -155,9 +155,9 @@ export const sourceSchema: JsonSchema = {
     addedBy: { type: 'string', description: 'Id of the API key that added it.' },
     updatedAt: dateTime,
   },
-};
+} as const satisfies JsonSchema;
 
-export const createResultSchema: JsonSchema = {
+export const createResultSchema = {
   type: 'object',
   required: ['id', 'status', 'project_id', 'document', 'request_id'],
   properties: {
@@ -175,7 +175,7 @@ export const createResultSchema: JsonSchema = {
     },
     request_id: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;
 
 export const listQuery = cursorQuery();
 
@@ -194,7 +194,7 @@ export const extractBody = obj(
   ['shape_id'],
 );
 
-export const handoffSchema: JsonSchema = {
+export const handoffSchema = {
   type: 'object',
   required: ['status', 'document_id', 'next_action', 'request_id'],
   properties: {
@@ -210,4 +210,4 @@ export const handoffSchema: JsonSchema = {
     },
     request_id: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;

@@ -1,7 +1,8 @@
 // Documents: indexing (one delta per document: the document, its ordered chunks and its collections),
 // committed reads, and the extraction lifecycle that loop activities drive.
 import crypto from 'node:crypto';
-import type { Graph, Row } from '../db/graph.js';
+import type { DocumentRow } from './views.js';
+import type { Graph } from '../db/graph.js';
 import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor } from '../deltas/service.js';
@@ -133,7 +134,7 @@ export async function createDocument(deps: DocumentDeps, actor: Actor, input: Do
 }
 
 export interface DocumentPage {
-  rows: Row[];
+  rows: DocumentRow[];
   hasMore: boolean;
 }
 
@@ -143,7 +144,7 @@ export async function listDocuments(
   options: { limit: number; after: { c: string; i: string } | null },
 ): Promise<DocumentPage> {
   const rows = await graph.read((tx) =>
-    tx.run('documents/list', {
+    tx.run<DocumentRow>('documents/list', {
       project_id: projectId,
       after_created_at: options.after?.c ?? null,
       after_id: options.after?.i ?? null,
@@ -153,8 +154,8 @@ export async function listDocuments(
   return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
 }
 
-export async function getDocument(graph: Graph, projectId: string, id: string): Promise<Row> {
-  const row = await graph.read((tx) => tx.one('documents/get', { id, project_id: projectId }));
+export async function getDocument(graph: Graph, projectId: string, id: string): Promise<DocumentRow> {
+  const row = await graph.read((tx) => tx.one<DocumentRow>('documents/get', { id, project_id: projectId }));
   if (!row) throw notFound('document', id);
   return row;
 }

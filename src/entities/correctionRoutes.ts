@@ -1,7 +1,7 @@
 // The Entities area: corrections of committed domain entities (PATCH, DELETE, merge), each a governed
 // write of origin correction. Reading entities stays with the Graph area.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyActor, queryActor, queryActorOf } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { obj, projectIdField, projectQuery, idParams, governedWriteSchema } from '../http/schemas.js';
@@ -82,8 +82,14 @@ const deleteQuery = obj({
 const entityWrite = governedWriteSchema({ entity_id: { type: 'string' } });
 
 export function entityRoutes(deps: Deps) {
+  const mergeEntitiesAnswer = governedWriteSchema({
+    entity_id: { type: 'string' },
+    merged_ids: { type: 'array', items: { type: 'string' } },
+    moved_relationships: { type: 'integer' },
+  });
+  const entityHistoryAnswer = historySchema('entity_id');
   return defineRoutes([
-    {
+    route<typeof entityWrite>({
       method: 'patch',
       path: '/v1/entities/:id',
       operationId: 'correctEntity',
@@ -106,8 +112,8 @@ export function entityRoutes(deps: Deps) {
         const outcome = await patchEntity(deps, actor, ctx.params.id!, patch, apply);
         return recordWriteAnswer(actor, outcome, 'entity_id', ctx.params.id!);
       },
-    },
-    {
+    }),
+    route<typeof entityWrite>({
       method: 'delete',
       path: '/v1/entities/:id',
       operationId: 'deleteEntity',
@@ -128,8 +134,8 @@ export function entityRoutes(deps: Deps) {
         const outcome = await deleteEntity(deps, actor, ctx.params.id!, q.detach, q.apply);
         return recordWriteAnswer(actor, outcome, 'entity_id', ctx.params.id!);
       },
-    },
-    {
+    }),
+    route<typeof mergeEntitiesAnswer>({
       method: 'post',
       path: '/v1/entities/merge',
       operationId: 'mergeEntities',
@@ -145,11 +151,7 @@ export function entityRoutes(deps: Deps) {
       idempotent: true,
       status: 200,
       errors: ['not_found', 'conflict'],
-      response: governedWriteSchema({
-        entity_id: { type: 'string' },
-        merged_ids: { type: 'array', items: { type: 'string' } },
-        moved_relationships: { type: 'integer' },
-      }),
+      response: mergeEntitiesAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof mergeBody>(deps, ctx);
         const outcome = await mergeEntities(deps, actor, body.into, body.from, body.apply);
@@ -163,8 +165,8 @@ export function entityRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof entityHistoryAnswer>({
       method: 'get',
       path: '/v1/entities/:id/history',
       operationId: 'entityHistory',
@@ -179,12 +181,12 @@ export function entityRoutes(deps: Deps) {
       query: projectQuery,
       status: 200,
       errors: ['not_found'],
-      response: historySchema('entity_id'),
+      response: entityHistoryAnswer,
       handler: async (ctx) => {
         const actor = await queryActor(deps, ctx);
         const rows = await entityHistory(deps, actor, ctx.params.id!);
         return { body: { entity_id: ctx.params.id!, deltas: historyView(rows) } };
       },
-    },
+    }),
   ]);
 }

@@ -2,8 +2,9 @@
 // delete (refused while other nodes depend on it unless detached), and merge duplicates into one.
 // Each is a governed write of origin "correction"; only committed :Entity nodes are touched, never
 // the engine's own nodes (memories, documents, chunks, shapes, deltas).
+import type { HistoryRow } from '../deltas/views.js';
 import type { GraphDeps as Deps } from '../shared/deps.js';
-import type { Row, Tx } from '../db/graph.js';
+import type { Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { INTERNAL_PROPS, type PropValue } from '../deltas/props.js';
@@ -212,8 +213,10 @@ export async function mergeEntities(
  * The deltas that touched the entity (created, corrected, linked, merged or deleted it), oldest first; 404
  * when none in this project.
  */
-export async function entityHistory(deps: Deps, actor: Actor, id: string): Promise<Row[]> {
-  const rows = await deps.graph.read((tx) => tx.run('entities/history', { id, project_id: actor.projectId }));
+export async function entityHistory(deps: Deps, actor: Actor, id: string): Promise<HistoryRow[]> {
+  const rows = await deps.graph.read((tx) =>
+    tx.run<HistoryRow>('entities/history', { id, project_id: actor.projectId }),
+  );
   if (rows.length === 0) throw notFound('entity', id);
   return rows;
 }

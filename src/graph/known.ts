@@ -5,10 +5,38 @@ import type { Row, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
 import { knownAt, validAt, type KnownAt, type KnownNode, type KnownRelationship } from '../deltas/known.js';
-import { edgeView, graphNodeView } from './views.js';
+import {
+  edgeView,
+  graphNodeView,
+  isWhole,
+  type EdgeReadRow,
+  type GraphEdgeRow,
+  type GraphNodeRow,
+  type NodeProps,
+} from './views.js';
 
 const SHOWN_LABEL = (labels: string[]): string | null =>
   labels.filter((l) => !['Knowledge', 'Pending', 'Entity'].includes(l))[0] ?? null;
+
+/** A node known then as a row of the graph statements: its id is its properties' id. */
+const nodeRow = (n: KnownNode, distance?: number): GraphNodeRow => ({
+  props: { ...n.props, id: n.id } as NodeProps,
+  labels: n.labels,
+  pending: false,
+  ...(distance !== undefined ? { distance } : {}),
+});
+
+/** A row of graph/adjacent: a relationship of one of the ids and the node at its other end (declared, not checked). */
+interface AdjacentRow {
+  from: string;
+  id: string;
+  type: string;
+  source: string;
+  target: string;
+  props: Row | null;
+  node: Row;
+  labels: string[] | null;
+}
 
 /** A property filter of the nodes page, as graph/nodes.cypher applies it. */
 function propertyMatches(props: Row, property: string | undefined, value: string | undefined): boolean {
@@ -45,7 +73,7 @@ export async function knownNodesPage(
   const known = await knownAt(tx, projectId, f.knownAt);
   const left = new Set([...known.unknown, ...known.changed]);
   const fetch = f.limit + 1 + left.size;
-  const rows = await tx.run('graph/nodes', {
+  const rows = await tx.run<GraphNodeRow>('graph/nodes', {
     project_id: projectId,
     labels: f.label ? ['Knowledge', f.label] : ['Knowledge'],
     property: f.property ?? null,
@@ -55,7 +83,7 @@ export async function knownNodesPage(
     after_id: f.afterId,
     limit: fetch,
   });
-  const read = rows.filter((r) => !left.has(String((r.props as Row).id)));
+  const read = rows.filter((r) => !left.has(r.props!.id));
   const back = [...known.nodes.values()]
     .filter(
       (n) =>
@@ -64,8 +92,8 @@ export async function knownNodesPage(
         propertyMatches(n.props, f.property, f.value) &&
         validAt(n.props, f.validAt),
     )
-    .map((n): Row => ({ props: n.props, labels: n.labels, pending: false }));
-  const page = mergeById(read, rows.length >= fetch, back, (r) => String((r.props as Row).id), f.limit);
+    .map((n) => nodeRow(n));
+  const page = mergeById(read, rows.length >= fetch, back, (r) => r.props!.id, f.limit);
   return { items: page.items.map(graphNodeView), hasMore: page.hasMore, last: page.last };
 }
 
@@ -79,15 +107,19 @@ async function endsOf(tx: Tx, projectId: string, known: KnownAt, ids: string[]):
     else missing.push(id);
   }
   if (missing.length > 0) {
-    for (const r of await tx.run('graph/nodes_by_id', { ids: missing, project_id: projectId })) {
-      const props = r.props as Row;
-      ends.set(String(props.id), { id: String(props.id), props, labels: (r.labels ?? []) as string[] });
-    }
+    const rows = await tx.run<{ props: NodeProps; labels: string[] | null }>('graph/nodes_by_id', {
+      ids: missing,
+      project_id: projectId,
+    });
+    for (const { props, labels } of rows) ends.set(props.id, { id: props.id, props, labels: labels ?? [] });
   }
   return ends;
 }
 
-function relationshipRow(r: KnownRelationship, ends: Map<string, KnownNode>): Row | null {
+/** A node's name then: a string property, or null. */
+const nameOf = (n: KnownNode): string | null => (typeof n.props.name === 'string' ? n.props.name : null);
+
+function relationshipRow(r: KnownRelationship, ends: Map<string, KnownNode>): GraphEdgeRow | null {
   const a = ends.get(r.source);
   const b = ends.get(r.target);
   if (!a || !b) return null;
@@ -97,22 +129,22 @@ function relationshipRow(r: KnownRelationship, ends: Map<string, KnownNode>): Ro
     source: r.source,
     target: r.target,
     source_label: SHOWN_LABEL(a.labels),
-    source_name: a.props.name ?? null,
+    source_name: nameOf(a),
     target_label: SHOWN_LABEL(b.labels),
-    target_name: b.props.name ?? null,
+    target_name: nameOf(b),
     properties: r.props,
     pending: false,
   };
 }
 
 /** A row read now, with the names and types (labels) its ends had then. */
-function namedThen(row: Row, known: KnownAt): Row {
-  const a = known.nodes.get(String(row.source));
-  const b = known.nodes.get(String(row.target));
+function namedThen(row: GraphEdgeRow, known: KnownAt): GraphEdgeRow {
+  const a = known.nodes.get(row.source);
+  const b = known.nodes.get(row.target);
   return {
     ...row,
-    ...(a ? { source_name: a.props.name ?? null, source_label: SHOWN_LABEL(a.labels) } : {}),
-    ...(b ? { target_name: b.props.name ?? null, target_label: SHOWN_LABEL(b.labels) } : {}),
+    ...(a ? { source_name: nameOf(a), source_label: SHOWN_LABEL(a.labels) } : {}),
+    ...(b ? { target_name: nameOf(b), target_label: SHOWN_LABEL(b.labels) } : {}),
   };
 }
 
@@ -143,10 +175,10 @@ export async function knownEdgesPage(
   const rows = f.nodeId
     ? unknown.has(f.nodeId)
       ? []
-      : await tx.run('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
-    : await tx.run('graph/edges', params);
+      : await tx.run<EdgeReadRow>('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
+    : await tx.run<EdgeReadRow>('graph/edges', params);
   const read = rows
-    .filter((r) => r.type !== null && r.source !== null && r.target !== null)
+    .filter(isWhole)
     .filter((r) => ![r.id, r.source, r.target].some((x) => unknown.has(String(x))))
     .map((r) => namedThen(r, known));
   const candidates = known.relationships.filter(
@@ -164,7 +196,7 @@ export async function knownEdgesPage(
     known,
     candidates.flatMap((r) => [r.source, r.target]),
   );
-  const back = candidates.map((r) => relationshipRow(r, ends)).filter((r): r is Row => r !== null);
+  const back = candidates.map((r) => relationshipRow(r, ends)).filter((r) => r !== null);
   const page = mergeById(read, rows.length >= fetch, back, (r) => String(r.id), f.limit);
   return { items: page.items.map((r) => edgeView(r, true)), hasMore: page.hasMore, last: page.last };
 }
@@ -185,7 +217,7 @@ async function step(tx: Tx, projectId: string, known: KnownAt, ids: string[], at
   const found: { rel: KnownRelationship; other: KnownNode }[] = [];
   const rows =
     ids.length > 0
-      ? await tx.run('graph/adjacent', {
+      ? await tx.run<AdjacentRow>('graph/adjacent', {
           ids,
           project_id: projectId,
           types: scope.types,
@@ -193,11 +225,11 @@ async function step(tx: Tx, projectId: string, known: KnownAt, ids: string[], at
         })
       : [];
   for (const r of rows) {
-    const other = r.source === r.from ? String(r.target) : String(r.source);
-    if (unknown.has(String(r.id)) || unknown.has(other)) continue;
-    const node = known.nodes.get(other) ?? { id: other, props: r.node as Row, labels: (r.labels ?? []) as string[] };
-    const rel = { id: String(r.id), type: String(r.type), source: String(r.source), target: String(r.target) };
-    found.push({ rel: { ...rel, props: (r.props ?? {}) as Row }, other: node });
+    const other = r.source === r.from ? r.target : r.source;
+    if (unknown.has(r.id) || unknown.has(other)) continue;
+    const node = known.nodes.get(other) ?? { id: other, props: r.node, labels: r.labels ?? [] };
+    const rel = { id: r.id, type: r.type, source: r.source, target: r.target };
+    found.push({ rel: { ...rel, props: r.props ?? {} }, other: node });
   }
   for (const gone of await goneAround(tx, projectId, known, ids, scope)) found.push(gone);
   return found.filter(({ rel, other }) => validAt(rel.props, at) && validAt(other.props, at));
@@ -298,7 +330,7 @@ export async function knownNeighbourhood(
   const among = new Map<string, KnownNode>([[id, centre], ...nodes.map((n) => [n.node.id, n.node] as const)]);
   // Every relationship among them, as edges_among reads it, less the unknown, plus the ones put back.
   const unknown = new Set(known.unknown);
-  const read = await tx.run('graph/edges_among', {
+  const read = await tx.run<GraphEdgeRow>('graph/edges_among', {
     ids: [...among.keys()],
     project_id: projectId,
     include_pending: false,
@@ -306,7 +338,7 @@ export async function knownNeighbourhood(
     limit: o.edgeLimit + 1 + unknown.size,
   });
   const edges = [
-    ...read.filter((r) => !unknown.has(String(r.id))).map((r) => namedThen(r, known)),
+    ...read.filter((r) => r.id === null || !unknown.has(r.id)).map((r) => namedThen(r, known)),
     ...known.relationships
       .filter((r) => among.has(r.source) && among.has(r.target) && validAt(r.props, o.validAt))
       .map((r) => relationshipRow(r, among)!),
@@ -316,10 +348,8 @@ export async function knownNeighbourhood(
     return ka < kb ? -1 : ka > kb ? 1 : 0;
   });
   return {
-    node: graphNodeView({ props: centre.props, labels: centre.labels, pending: false }),
-    nodes: nodes.map((n) =>
-      graphNodeView({ props: n.node.props, labels: n.node.labels, pending: false, distance: n.distance }),
-    ),
+    node: graphNodeView(nodeRow(centre)),
+    nodes: nodes.map((n) => graphNodeView(nodeRow(n.node, n.distance))),
     edges: edges.slice(0, o.edgeLimit).map((e) => edgeView(e, true)),
     truncated: truncated || edges.length > o.edgeLimit,
   };

@@ -1,7 +1,7 @@
 // The Graph area (scope graph:read): pages of nodes and edges, one node with its neighbourhood,
 // counts per label and relationship type. Committed data only unless include_pending=true.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { defineRoutes, type JsonSchema, route } from '../http/route.js';
 import { queryActorOf } from '../http/records.js';
 import { RECORD_LABELS } from '../deltas/draft.js';
 import { queryOf } from '../http/app.js';
@@ -13,7 +13,6 @@ import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
 import { graphEdgeSchema, graphNodeSchema } from './views.js';
 import { asOfField, asOfInstant, knownAtField, knownAtInstant } from '../search/schemas.js';
-import type { Plain } from '../db/values.js';
 
 const NAME = '^[A-Z][A-Za-z0-9_]*$';
 const includePending = {
@@ -38,13 +37,13 @@ const label = {
   description: 'A node label: Person, Memory, Chunk, Entity …',
 } as const satisfies JsonSchema;
 
-function pageBody(projectId: string, key: string, page: Page<Record<string, Plain>>): Record<string, unknown> {
+function pageBody<K extends string, T>(projectId: string, key: K, page: Page<T>) {
   return {
     project_id: projectId,
     [key]: page.items,
     has_more: page.hasMore,
     next_cursor: page.hasMore && page.last ? encodeCursor({ i: page.last }) : null,
-  };
+  } as { project_id: string; has_more: boolean; next_cursor: string | null } & Record<K, T[]>;
 }
 
 function checkLabel(value: string | undefined, field: string): void {
@@ -113,8 +112,37 @@ const nodesQuery = {
 } as const;
 
 export function graphRoutes(deps: Deps) {
+  const listGraphNodesAnswer = cursorPage('nodes', graphNodeSchema, { project_id: { type: 'string' } });
+  const getGraphNodeAnswer = {
+    type: 'object',
+    properties: {
+      project_id: { type: 'string' },
+      node: graphNodeSchema,
+      depth: { type: 'integer' },
+      nodes: { type: 'array', items: graphNodeSchema },
+      edges: { type: 'array', items: graphEdgeSchema },
+      truncated: { type: 'boolean' },
+    },
+  } as const;
+  const listGraphEdgesAnswer = cursorPage('edges', graphEdgeSchema, { project_id: { type: 'string' } });
+  const countGraphAnswer = {
+    type: 'object',
+    properties: {
+      project_id: { type: 'string' },
+      node_count: { type: 'integer' },
+      relationship_count: { type: 'integer' },
+      labels: {
+        type: 'array',
+        items: { type: 'object', properties: { label: { type: 'string' }, count: { type: 'integer' } } },
+      },
+      relationship_types: {
+        type: 'array',
+        items: { type: 'object', properties: { type: { type: 'string' }, count: { type: 'integer' } } },
+      },
+    },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof listGraphNodesAnswer>({
       method: 'get',
       path: '/v1/graph/nodes',
       operationId: 'listGraphNodes',
@@ -127,7 +155,7 @@ export function graphRoutes(deps: Deps) {
       query: nodesQuery,
       status: 200,
       errors: [],
-      response: cursorPage('nodes', graphNodeSchema, { project_id: { type: 'string' } }),
+      response: listGraphNodesAnswer,
       handler: async (ctx) => {
         const q = queryOf<typeof nodesQuery>(ctx);
         checkLabel(q.label, '/query/label');
@@ -158,8 +186,8 @@ export function graphRoutes(deps: Deps) {
         });
         return { body: pageBody(actor.projectId, 'nodes', page) };
       },
-    },
-    {
+    }),
+    route<typeof getGraphNodeAnswer>({
       method: 'get',
       path: '/v1/graph/nodes/:id',
       operationId: 'getGraphNode',
@@ -174,17 +202,7 @@ export function graphRoutes(deps: Deps) {
       query: neighbourhoodQuery,
       status: 200,
       errors: ['not_found'],
-      response: {
-        type: 'object',
-        properties: {
-          project_id: { type: 'string' },
-          node: graphNodeSchema,
-          depth: { type: 'integer' },
-          nodes: { type: 'array', items: graphNodeSchema },
-          edges: { type: 'array', items: graphEdgeSchema },
-          truncated: { type: 'boolean' },
-        },
-      },
+      response: getGraphNodeAnswer,
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof neighbourhoodQuery>(deps, ctx);
         const around = await readNeighbourhood(deps.graph, actor.projectId, ctx.params.id!, {
@@ -205,8 +223,8 @@ export function graphRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof listGraphEdgesAnswer>({
       method: 'get',
       path: '/v1/graph/edges',
       operationId: 'listGraphEdges',
@@ -218,7 +236,7 @@ export function graphRoutes(deps: Deps) {
       query: edgesQuery,
       status: 200,
       errors: [],
-      response: cursorPage('edges', graphEdgeSchema, { project_id: { type: 'string' } }),
+      response: listGraphEdgesAnswer,
       handler: async (ctx) => {
         const q = queryOf<typeof edgesQuery>(ctx);
         if (q.direction !== undefined && q.node_id === undefined)
@@ -237,8 +255,8 @@ export function graphRoutes(deps: Deps) {
         });
         return { body: pageBody(actor.projectId, 'edges', page) };
       },
-    },
-    {
+    }),
+    route<typeof countGraphAnswer>({
       method: 'get',
       path: '/v1/graph/counts',
       operationId: 'countGraph',
@@ -251,28 +269,13 @@ export function graphRoutes(deps: Deps) {
       query: countsQuery,
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          project_id: { type: 'string' },
-          node_count: { type: 'integer' },
-          relationship_count: { type: 'integer' },
-          labels: {
-            type: 'array',
-            items: { type: 'object', properties: { label: { type: 'string' }, count: { type: 'integer' } } },
-          },
-          relationship_types: {
-            type: 'array',
-            items: { type: 'object', properties: { type: { type: 'string' }, count: { type: 'integer' } } },
-          },
-        },
-      },
+      response: countGraphAnswer,
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof countsQuery>(deps, ctx);
         return {
           body: { project_id: actor.projectId, ...(await countGraph(deps.graph, actor.projectId, q.include_pending)) },
         };
       },
-    },
+    }),
   ]);
 }

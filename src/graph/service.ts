@@ -2,12 +2,18 @@
 // Committed data only unless includePending; labels and types come validated from the routes and
 // reach Cypher as parameters of dynamic labels ($all, $any).
 import type { Graph } from '../db/graph.js';
-import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
-import { edgeView, graphNodeView } from './views.js';
+import {
+  edgeView,
+  graphNodeView,
+  isWhole,
+  type EdgeReadRow,
+  type GraphEdgeRow,
+  type GraphEdgeView,
+  type GraphNodeRow,
+  type GraphNodeView,
+} from './views.js';
 import { knownEdgesPage, knownNeighbourhood, knownNodesPage } from './known.js';
-
-type View = Record<string, Plain>;
 
 export interface Page<T> {
   items: T[];
@@ -29,13 +35,13 @@ export interface NodeFilter {
   afterId: string;
 }
 
-export async function listNodes(graph: Graph, projectId: string, f: NodeFilter): Promise<Page<View>> {
+export async function listNodes(graph: Graph, projectId: string, f: NodeFilter): Promise<Page<GraphNodeView>> {
   if (f.knownAt) {
     const knownAt = f.knownAt;
     return graph.read((tx) => knownNodesPage(tx, projectId, { ...f, validAt: f.asOf ?? knownAt, knownAt }));
   }
   const rows = await graph.read((tx) =>
-    tx.run('graph/nodes', {
+    tx.run<GraphNodeRow>('graph/nodes', {
       project_id: projectId,
       labels: f.label ? ['Knowledge', f.label] : ['Knowledge'],
       property: f.property ?? null,
@@ -47,7 +53,7 @@ export async function listNodes(graph: Graph, projectId: string, f: NodeFilter):
     }),
   );
   const items = rows.slice(0, f.limit).map(graphNodeView);
-  return { items, hasMore: rows.length > f.limit, last: items.length > 0 ? String(items[items.length - 1]!.id) : null };
+  return { items, hasMore: rows.length > f.limit, last: items[items.length - 1]?.id ?? null };
 }
 
 export interface EdgeFilter {
@@ -63,7 +69,7 @@ export interface EdgeFilter {
   afterId: string;
 }
 
-export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter): Promise<Page<View>> {
+export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter): Promise<Page<GraphEdgeView>> {
   if (f.knownAt) {
     const knownAt = f.knownAt;
     return graph.read((tx) => knownEdgesPage(tx, projectId, { ...f, validAt: f.asOf ?? knownAt, knownAt }));
@@ -78,15 +84,13 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
   };
   const rows = await graph.read((tx) =>
     f.nodeId
-      ? tx.run('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
-      : tx.run('graph/edges', params),
+      ? tx.run<EdgeReadRow>('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
+      : tx.run<EdgeReadRow>('graph/edges', params),
   );
   const page = rows.slice(0, f.limit);
   // Reads are read-committed: a relationship deleted while the page was read comes back with its
   // type and ends null. It is gone, so it is left out; the cursor still moves past it.
-  const items = page
-    .filter((r) => r.type !== null && r.source !== null && r.target !== null)
-    .map((r) => edgeView(r, true));
+  const items = page.filter(isWhole).map((r) => edgeView(r, true));
   return { items, hasMore: rows.length > f.limit, last: page.length > 0 ? String(page[page.length - 1]!.id) : null };
 }
 
@@ -94,9 +98,9 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
 export const NEIGHBOURHOOD_EDGE_LIMIT = 5000;
 
 export interface Neighbourhood {
-  node: View;
-  nodes: View[];
-  edges: View[];
+  node: GraphNodeView;
+  nodes: GraphNodeView[];
+  edges: GraphEdgeView[];
   truncated: boolean;
 }
 
@@ -124,12 +128,21 @@ export async function readNeighbourhood(
     valid_at: options.asOf ?? new Date().toISOString(),
   };
   return graph.read(async (tx) => {
-    const centre = await tx.one('graph/node', { ...base, id });
+    const centre = await tx.one<GraphNodeRow>('graph/node', { ...base, id });
     if (!centre) throw notFound('node', id);
-    const around = await tx.run('graph/neighbourhood', { ...base, id, depth: options.depth, limit: options.limit });
+    const around = await tx.run<GraphNodeRow>('graph/neighbourhood', {
+      ...base,
+      id,
+      depth: options.depth,
+      limit: options.limit,
+    });
     const nodes = around.slice(0, options.limit).map(graphNodeView);
-    const ids = [id, ...nodes.map((n) => String(n.id))];
-    const edges = await tx.run('graph/edges_among', { ...base, ids, limit: NEIGHBOURHOOD_EDGE_LIMIT + 1 });
+    const ids = [id, ...nodes.map((n) => n.id)];
+    const edges = await tx.run<GraphEdgeRow>('graph/edges_among', {
+      ...base,
+      ids,
+      limit: NEIGHBOURHOOD_EDGE_LIMIT + 1,
+    });
     return {
       node: graphNodeView(centre),
       nodes,
@@ -139,13 +152,17 @@ export async function readNeighbourhood(
   });
 }
 
-export async function countGraph(
-  graph: Graph,
-  projectId: string,
-  includePending: boolean,
-): Promise<Record<string, Plain>> {
+/** What graph/counts returns: node and relationship counts, per label and per type (declared, not checked). */
+interface Counts {
+  node_count: number;
+  relationship_count: number;
+  labels: { label: string; count: number }[];
+  relationship_types: { type: string; count: number }[];
+}
+
+export async function countGraph(graph: Graph, projectId: string, includePending: boolean): Promise<Counts> {
   const row = await graph.read((tx) =>
-    tx.one('graph/counts', { project_id: projectId, include_pending: includePending }),
+    tx.one<Counts>('graph/counts', { project_id: projectId, include_pending: includePending }),
   );
   return {
     node_count: row?.node_count ?? 0,

@@ -3,19 +3,70 @@
 // pending work is marked pending: true with the delta that stages it.
 import type { Plain } from '../db/values.js';
 import type { JsonSchema } from '../http/route.js';
+import type { Answer } from '../http/answer.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
 
 type Props = Record<string, Plain>;
+
+/** A node's properties as the graph statements return them: free-form, with these known (declared, not checked). */
+export type NodeProps = Props & {
+  id: string;
+  name?: string | null;
+  delta_id?: string;
+  created_at?: string | null;
+  updated_at?: string | null;
+};
+
+/** A row {props, labels, pending} of cypher/graph/*.cypher (declared, not checked). */
+export interface GraphNodeRow {
+  props: NodeProps | null;
+  labels: string[] | null;
+  pending?: boolean | null;
+  distance?: number;
+}
+
+/** A relationship row in the element shape (declared, not checked). */
+export interface GraphEdgeRow {
+  id: string | null;
+  type: string;
+  source: string;
+  target: string;
+  source_label?: string | null;
+  source_name?: string | null;
+  target_label?: string | null;
+  target_name?: string | null;
+  properties?: (Props & { delta_id?: string }) | null;
+  pending?: boolean | null;
+}
+
+/**
+ * An edge row as the graph reads give it: reads are read-committed, so a relationship deleted while the page
+ * was read comes back with its type and ends null (declared, not checked).
+ */
+export type EdgeReadRow = Omit<GraphEdgeRow, 'type' | 'source' | 'target'> & {
+  type: string | null;
+  source: string | null;
+  target: string | null;
+};
+
+/** A relationship still there: its type and both ends. */
+export const isWhole = (r: EdgeReadRow): r is GraphEdgeRow => r.type !== null && r.source !== null && r.target !== null;
+
+export type GraphNodeView = Answer<typeof graphNodeSchema>;
+export type GraphEdgeView = Answer<typeof graphEdgeSchema>;
 
 const HIDDEN_LABELS = new Set(['Knowledge', 'Pending']);
 /** Shown at the top level of a node, so left out of its properties. */
 const TOP_LEVEL = new Set(['id', 'name', 'created_at', 'updated_at']);
 
 /** Properties without the engine's own. */
-export function visibleProps(props: Plain | undefined, alsoHide: ReadonlySet<string> = new Set()): Props {
+export function visibleProps(
+  props: Partial<Props> | null | undefined,
+  alsoHide: ReadonlySet<string> = new Set(),
+): Props {
   const out: Props = {};
-  for (const [k, v] of Object.entries((props ?? {}) as Props))
-    if (!INTERNAL_PROPS.has(k) && !alsoHide.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(props ?? {}))
+    if (v !== undefined && !INTERNAL_PROPS.has(k) && !alsoHide.has(k)) out[k] = v;
   return out;
 }
 
@@ -24,16 +75,16 @@ export function visibleLabels(labels: Plain | undefined): string[] {
 }
 
 /** A row {props, labels, pending} of cypher/graph/*.cypher as a graph node. */
-export function graphNodeView(row: Record<string, Plain>): Props {
-  const p = (row.props ?? {}) as Props;
+export function graphNodeView(row: GraphNodeRow): GraphNodeView {
+  const p = row.props ?? ({} as Partial<NodeProps>);
   const pending = row.pending === true;
   return {
-    id: p.id ?? null,
+    id: p.id!,
     labels: visibleLabels(row.labels),
     name: p.name ?? null,
     properties: visibleProps(p, TOP_LEVEL),
     pending,
-    ...(pending ? { delta_id: p.delta_id ?? null } : {}),
+    ...(pending ? { delta_id: p.delta_id! } : {}),
     created_at: p.created_at ?? null,
     updated_at: p.updated_at ?? null,
     ...(row.distance !== undefined ? { distance: row.distance } : {}),
@@ -41,13 +92,13 @@ export function graphNodeView(row: Record<string, Plain>): Props {
 }
 
 /** An edge in the element shape of memory search (id, type, source, target, their labels and names, properties). */
-export function edgeView(row: Record<string, Plain>, withPending: boolean): Props {
-  const props = (row.properties ?? {}) as Props;
-  const view: Props = {
+export function edgeView(row: GraphEdgeRow, withPending: boolean): GraphEdgeView {
+  const props = row.properties ?? {};
+  const view: GraphEdgeView = {
     id: row.id ?? null,
-    type: row.type ?? null,
-    source: row.source ?? null,
-    target: row.target ?? null,
+    type: row.type,
+    source: row.source,
+    target: row.target,
     source_label: row.source_label ?? null,
     source_name: row.source_name ?? null,
     target_label: row.target_label ?? null,
@@ -56,14 +107,14 @@ export function edgeView(row: Record<string, Plain>, withPending: boolean): Prop
   };
   if (withPending) {
     view.pending = row.pending === true;
-    if (row.pending === true) view.delta_id = props.delta_id ?? null;
+    if (row.pending === true) view.delta_id = props.delta_id!;
   }
   return view;
 }
 
-const nullableString: JsonSchema = { type: ['string', 'null'] };
+const nullableString = { type: ['string', 'null'] } as const satisfies JsonSchema;
 
-export const graphNodeSchema: JsonSchema = {
+export const graphNodeSchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -83,9 +134,9 @@ export const graphNodeSchema: JsonSchema = {
     created_at: nullableString,
     updated_at: nullableString,
   },
-};
+} as const satisfies JsonSchema;
 
-export const graphEdgeSchema: JsonSchema = {
+export const graphEdgeSchema = {
   type: 'object',
   description: 'A relationship, in the element shape of memory search edges, plus pending.',
   properties: {
@@ -101,4 +152,4 @@ export const graphEdgeSchema: JsonSchema = {
     pending: { type: 'boolean' },
     delta_id: { type: 'string', description: 'present when pending' },
   },
-};
+} as const satisfies JsonSchema;

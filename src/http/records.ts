@@ -6,6 +6,7 @@ import { decodeCursor, type CursorField } from './cursor.js';
 import type { Deps } from './deps.js';
 import type { ApiContext, JsonSchema, RouteSpec } from './route.js';
 import type { Input, JSONSchema } from './input.js';
+import type { Answer, Known } from './answer.js';
 import { idParams, projectOnlyBody, projectQuery } from './schemas.js';
 
 /** The actor of a request whose project_id (if any) is in its query. */
@@ -40,20 +41,36 @@ export function requestActor(deps: Deps, ctx: ApiContext): Promise<Actor> {
   return actorFor(deps, ctx, projectId, fromQuery ? 'query' : 'body');
 }
 
-type RecordSpec = Pick<RouteSpec, 'path' | 'operationId' | 'tag' | 'scope' | 'summary' | 'description'> & {
+type RecordSpec<K extends string, S, R> = Pick<
+  RouteSpec,
+  'path' | 'operationId' | 'tag' | 'scope' | 'summary' | 'description'
+> & {
   /** The answer's one property. */
-  key: string;
+  key: K;
   /** Its schema: the answer is { type: object, properties: { [key]: schema } } unless response is given. */
-  schema?: JsonSchema;
-  response?: JsonSchema;
+  schema?: S;
+  response?: R;
   params?: JsonSchema;
 };
 
+/** What read gives: the record's schema's type, or the type of the response's property `key`. */
+type RecordAnswer<K extends string, S, R> = [R] extends [never]
+  ? Answer<S>
+  : Answer<R> extends infer A
+    ? K extends keyof A
+      ? Exclude<A[K], undefined>
+      : never
+    : never;
+
 /** GET one committed record of the project by :id: { [key]: what read gives }, or the 404 read throws. */
-export function recordRoute(
+export function recordRoute<
+  const K extends string,
+  const S extends JSONSchema = never,
+  const R extends JSONSchema = never,
+>(
   deps: Deps,
-  spec: RecordSpec,
-  read: (actor: Actor, id: string, ctx: ApiContext) => Promise<unknown>,
+  spec: RecordSpec<K, S, R>,
+  read: (actor: Actor, id: string, ctx: ApiContext) => Promise<NoInfer<Known<RecordAnswer<K, S, R>>>>,
   actorOf: (deps: Deps, ctx: ApiContext) => Promise<Actor> = queryActor,
 ): RouteSpec {
   const { key, schema, response, params, ...described } = spec;
@@ -64,7 +81,7 @@ export function recordRoute(
     query: projectQuery,
     status: 200,
     errors: ['not_found'],
-    response: response ?? { type: 'object', properties: { [key]: schema } },
+    response: (response ?? { type: 'object', properties: { [key]: schema } }) as JsonSchema,
     handler: async (ctx) => ({ body: { [key]: await read(await actorOf(deps, ctx), ctx.params.id!, ctx) } }),
   };
 }

@@ -4,6 +4,8 @@ import type { ParameterizedContext } from 'koa';
 import type { ErrorCode } from '../errors/catalogue.js';
 import type { Scope } from '../auth/scopes.js';
 import type { AuthContext } from '../auth/keys.js';
+import type { JSONSchema } from 'json-schema-to-ts';
+import type { Answer, Known } from './answer.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -34,9 +36,9 @@ export type ApiContext = ParameterizedContext<ApiState> & {
   request: { body?: unknown };
 };
 
-export interface HandlerResult {
+export interface HandlerResult<B = Record<string, unknown>> {
   status?: number;
-  body: Record<string, unknown>;
+  body: B;
   headers?: Record<string, string>;
   /** Send body as is, without request_id (the OpenAPI document). */
   raw?: boolean;
@@ -72,4 +74,29 @@ export interface RouteSpec {
 
 export function defineRoutes(routes: RouteSpec[]): RouteSpec[] {
   return routes;
+}
+
+/** A route whose handler's answer is typed from its response schema (and those of alsoResponds). */
+export type TypedRouteSpec<R extends JSONSchema, A extends JSONSchema> = Omit<
+  RouteSpec,
+  'response' | 'alsoResponds' | 'handler'
+> & {
+  response: NoInfer<R>;
+  alsoResponds?: { status: number; description: string; schema: NoInfer<A> }[];
+  handler: (ctx: ApiContext) => Promise<HandlerResult<Known<Answer<R> | Answer<A>>>>;
+};
+
+/**
+ * Declares one route whose answer is checked against its published response schema: a field of the wrong type
+ * (null for a string, any string for an enum), or a required one missing, fails typecheck. The schema's type is
+ * given, not inferred (`route<typeof schema>({ ... response: schema ... })`): inferring it from the literal
+ * would leave the handler without its answer type while it is checked (json-schema-to-ts types are too deep
+ * for the inference pass, and the literals in the answer would widen). Without it, R is never and no answer
+ * typechecks. A field the schema does not declare is caught by the exactness check of src/http/answer.ts.
+ */
+export function route<R extends JSONSchema = never, A extends JSONSchema = never>(
+  spec: TypedRouteSpec<R, A>,
+): RouteSpec {
+  // The answer type is the schema's own, so the route table's looser handler type holds it.
+  return spec as unknown as RouteSpec;
 }

@@ -64,16 +64,16 @@ export const cursorField = {
 } as const satisfies JsonSchema;
 
 /** The answer of a cursor-paged list: its items under `key`, has_more and next_cursor (null on the last page). */
-export function cursorPage(key: string, items: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema {
+export function cursorPage<
+  const K extends string,
+  const I extends JsonSchema,
+  const X extends Record<string, JsonSchema> = Record<never, never>,
+>(key: K, items: I, extra: X = {} as X) {
+  const paging = { has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } as const;
   return {
     type: 'object',
-    properties: {
-      ...extra,
-      [key]: { type: 'array', items },
-      has_more: { type: 'boolean' },
-      next_cursor: { type: ['string', 'null'] },
-    },
-  };
+    properties: { ...extra, [key]: { type: 'array', items }, ...paging },
+  } as { type: 'object'; properties: X & { [P in K]: { type: 'array'; items: I } } & typeof paging };
 }
 
 /** The query of a cursor-paged list: project_id, limit, cursor and the list's own filters. */
@@ -102,29 +102,32 @@ export const governedWriteProperties = {
   delta_id: { type: 'string' },
   applied: { type: 'boolean' },
   error: { type: 'object' },
-};
+} as const satisfies Record<string, JsonSchema>;
 
 /**
  * The governed-write result (docs/deltas.md); the marker makes the OpenAPI document publish its 409 as the
  * failed write.
  */
-export const governedWriteSchema = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  'x-governed-write': true,
-  type: 'object',
-  required: ['id', 'status', 'project_id', 'delta_id', 'applied', 'request_id'],
-  properties: {
-    id: { type: ['string', 'null'] },
-    status: { enum: ['applied', 'staged', 'failed'] },
-    project_id: { type: 'string' },
-    delta_id: { type: 'string' },
-    applied: { type: 'boolean' },
-    request_id: { type: 'string' },
-    error: {
-      type: 'object',
-      required: ['code', 'message', 'details'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } },
-      description: 'present when status is failed',
+export const governedWriteSchema = <const X extends Record<string, JsonSchema> = Record<never, never>>(
+  extra: X = {} as X,
+) =>
+  ({
+    'x-governed-write': true,
+    type: 'object',
+    required: ['id', 'status', 'project_id', 'delta_id', 'applied', 'request_id'],
+    properties: {
+      id: { type: ['string', 'null'] },
+      status: { enum: ['applied', 'staged', 'failed'] },
+      project_id: { type: 'string' },
+      delta_id: { type: 'string' },
+      applied: { type: 'boolean' },
+      request_id: { type: 'string' },
+      error: {
+        type: 'object',
+        required: ['code', 'message', 'details'],
+        properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } },
+        description: 'present when status is failed',
+      },
+      ...extra,
     },
-    ...extra,
-  },
-});
+  }) as const;

@@ -1,7 +1,7 @@
 // The Extraction area (docs/loops.md): POST /v1/extractions/shape, the follow-up of a document's
 // extract handoff, which starts (or plans) a graph_extraction loop through a shape.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { obj, projectIdField } from '../http/schemas.js';
@@ -32,7 +32,7 @@ const extractionBody = (llm: boolean) =>
 
 export function extractionRoutes(deps: Deps) {
   return defineRoutes([
-    {
+    route<typeof loopStartSchema, typeof dryRunSchema>({
       method: 'post',
       path: '/v1/extractions/shape',
       operationId: 'startShapeExtraction',
@@ -70,6 +70,6 @@ export function extractionRoutes(deps: Deps) {
           ...(body.dry_run !== undefined ? { dry_run: body.dry_run } : {}),
         });
       },
-    },
+    }),
   ]);
 }

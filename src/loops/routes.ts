@@ -1,7 +1,7 @@
 // The Loops area (docs/loops.md, docs/api-conventions.md): start (or dry-run) a loop, read its status, events and
 // checkpoints from its Temporal history, cancel it.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
+import { defineRoutes, type ApiContext, route } from '../http/route.js';
 import { newestFirstPage } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
@@ -11,7 +11,6 @@ import { actorFor } from '../auth/actor.js';
 import type { Actor } from '../deltas/service.js';
 import { isTemporalUnavailable, type TemporalGateway } from '../temporal/connection.js';
 import { withTimeout } from '../shared/timeout.js';
-import type { Plain } from '../db/values.js';
 import type { Client } from '@temporalio/client';
 import { loopLinks, startOrPlan } from './start.js';
 import { readHistory, toCheckpoints, toLoopEvents } from './history.js';
@@ -23,12 +22,12 @@ import {
   checkpointsSchema,
   dryRunSchema,
 } from './schemas.js';
-import { listLoopRecords, loopRecord as loopById } from './store.js';
+import { listLoopRecords, loopRecord as loopById, type LoopProps } from './store.js';
 
 const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
 const listQuery = cursorQuery({ status: { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] } });
 
-async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; loop: Record<string, Plain> }> {
+async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; loop: LoopProps }> {
   const actor = await actorFor(
     deps,
     ctx,
@@ -66,7 +65,7 @@ async function withTemporal<T>(deps: Deps, read: (client: Client) => Promise<T>)
 /**
  * While Temporal is unreachable, a loop's status comes from its graph record (iteration and quality as last recorded).
  */
-function statusFromGraph(loop: Record<string, Plain>): HandlerResult {
+function statusFromGraph(loop: LoopProps) {
   return {
     headers: { 'X-Loop-Status-Source': 'graph' },
     body: {
@@ -89,7 +88,7 @@ function statusFromGraph(loop: Record<string, Plain>): HandlerResult {
       started_at: loop.started_at ?? null,
       finished_at: loop.finished_at ?? null,
       error: loop.error ?? null,
-      links: loopLinks(String(loop.id), String(loop.delta_id)),
+      links: loopLinks(loop.id, loop.delta_id),
     },
   };
 }
@@ -97,10 +96,10 @@ function statusFromGraph(loop: Record<string, Plain>): HandlerResult {
 /** A loop in the list: the status body without request_id. */
 const loopListItem = {
   ...loopStatusSchema,
-  required: (loopStatusSchema.required as string[]).filter((f) => f !== 'request_id'),
-};
+  required: loopStatusSchema.required.filter((f: string) => f !== 'request_id'),
+} as const;
 
-const STATUS_OF: Record<string, string> = {
+const STATUS_OF: Record<string, NonNullable<LoopProps['status']>> = {
   RUNNING: 'running',
   COMPLETED: 'completed',
   FAILED: 'failed',
@@ -111,8 +110,13 @@ const STATUS_OF: Record<string, string> = {
 };
 
 export function loopRoutes(deps: Deps) {
+  const listLoopsAnswer = cursorPage('loops', loopListItem);
+  const cancelLoopAnswer = {
+    type: 'object',
+    properties: { loop_id: { type: 'string' }, status: { const: 'cancelling' }, links: { type: 'object' } },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof loopStartSchema, typeof dryRunSchema>({
       method: 'post',
       path: '/v1/loops',
       operationId: 'startLoop',
@@ -143,8 +147,8 @@ export function loopRoutes(deps: Deps) {
         const actor = await actorFor(deps, ctx, body.project_id, 'body');
         return startOrPlan(deps, actor, body);
       },
-    },
-    {
+    }),
+    route<typeof listLoopsAnswer>({
       method: 'get',
       path: '/v1/loops',
       operationId: 'listLoops',
@@ -158,7 +162,7 @@ export function loopRoutes(deps: Deps) {
       query: listQuery,
       status: 200,
       errors: [],
-      response: cursorPage('loops', loopListItem),
+      response: listLoopsAnswer,
       handler: async (ctx) => {
         const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const records = await listLoopRecords(deps.graph, actor.projectId, {
@@ -174,8 +178,8 @@ export function loopRoutes(deps: Deps) {
         }));
         return { body: { loops: items, ...page } };
       },
-    },
-    {
+    }),
+    route<typeof loopStatusSchema>({
       method: 'get',
       path: '/v1/loops/:loop_id',
       operationId: 'getLoop',
@@ -192,7 +196,7 @@ export function loopRoutes(deps: Deps) {
       errors: ['not_found', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
-        const workflowId = String(loop.workflow_id);
+        const workflowId = loop.workflow_id;
         let read;
         try {
           read = await withTemporal(deps, (client) =>
@@ -236,12 +240,12 @@ export function loopRoutes(deps: Deps) {
               (temporalStatus === 'FAILED' || temporalStatus === 'TERMINATED' || temporalStatus === 'TIMED_OUT'
                 ? `workflow ${temporalStatus.toLowerCase()}`
                 : null),
-            links: loopLinks(String(loop.id), String(loop.delta_id)),
+            links: loopLinks(loop.id, loop.delta_id),
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof eventsSchema>({
       method: 'get',
       path: '/v1/loops/:loop_id/events',
       operationId: 'listLoopEvents',
@@ -258,12 +262,7 @@ export function loopRoutes(deps: Deps) {
         const q = queryOf<typeof afterSequenceQuery>(ctx);
         const all = toLoopEvents(
           await withTemporal(deps, (client) =>
-            readHistory(
-              client,
-              deps.config.temporal.namespace,
-              String(loop.workflow_id),
-              q.after_sequence + q.limit + 1,
-            ),
+            readHistory(client, deps.config.temporal.namespace, loop.workflow_id, q.after_sequence + q.limit + 1),
           ),
         );
         const after = all.filter((e) => e.sequence > q.after_sequence);
@@ -278,8 +277,8 @@ export function loopRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof checkpointsSchema>({
       method: 'get',
       path: '/v1/loops/:loop_id/checkpoints',
       operationId: 'listLoopCheckpoints',
@@ -294,14 +293,12 @@ export function loopRoutes(deps: Deps) {
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
         const checkpoints = toCheckpoints(
-          await withTemporal(deps, (client) =>
-            readHistory(client, deps.config.temporal.namespace, String(loop.workflow_id)),
-          ),
+          await withTemporal(deps, (client) => readHistory(client, deps.config.temporal.namespace, loop.workflow_id)),
         );
         return { body: { loop_id: loop.id, checkpoints } };
       },
-    },
-    {
+    }),
+    route<typeof cancelLoopAnswer>({
       method: 'post',
       path: '/v1/loops/:loop_id/cancel',
       operationId: 'cancelLoop',
@@ -311,28 +308,24 @@ export function loopRoutes(deps: Deps) {
       params: idParams,
       body: projectOnlyBody,
       status: 202,
-      response: {
-        type: 'object',
-        properties: { loop_id: { type: 'string' }, status: { const: 'cancelling' }, links: { type: 'object' } },
-      },
+      response: cancelLoopAnswer,
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const { loop } = await loopRecord(deps, ctx);
         await withTemporal(deps, async (client) => {
-          const handle = client.workflow.getHandle(String(loop.workflow_id));
+          const handle = client.workflow.getHandle(loop.workflow_id);
           const description = await handle.describe();
           if (description.status.name !== 'RUNNING')
             throw new ApiError(
               'conflict',
-              `Loop ${String(loop.id)} is not running ` +
-                `(${STATUS_OF[description.status.name] ?? description.status.name}).`,
+              `Loop ${loop.id} is not running ` + `(${STATUS_OF[description.status.name] ?? description.status.name}).`,
             );
           await handle.cancel();
         });
         return {
-          body: { loop_id: loop.id, status: 'cancelling', links: loopLinks(String(loop.id), String(loop.delta_id)) },
+          body: { loop_id: loop.id, status: 'cancelling', links: loopLinks(loop.id, loop.delta_id) },
         };
       },
-    },
+    }),
   ]);
 }

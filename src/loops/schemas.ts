@@ -109,7 +109,7 @@ export const loopRequestBody = (llm: boolean) =>
     },
   );
 
-const links: JsonSchema = {
+const links = {
   type: 'object',
   properties: {
     self: { type: 'string' },
@@ -119,9 +119,9 @@ const links: JsonSchema = {
     delta: { type: 'string' },
     audit: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;
 
-export const loopStartSchema: JsonSchema = {
+export const loopStartSchema = {
   type: 'object',
   required: ['loop_id', 'delta_id', 'links', 'request_id'],
   properties: {
@@ -134,9 +134,9 @@ export const loopStartSchema: JsonSchema = {
     links,
     request_id: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;
 
-export const dryRunSchema: JsonSchema = {
+export const dryRunSchema = {
   type: 'object',
   properties: {
     dry_run: { const: true },
@@ -163,9 +163,9 @@ export const dryRunSchema: JsonSchema = {
       },
     },
   },
-};
+} as const satisfies JsonSchema;
 
-export const loopStatusSchema: JsonSchema = {
+export const loopStatusSchema = {
   type: 'object',
   // Every field is always present, whether Temporal or (while it is unreachable) the graph answers.
   required: [
@@ -224,9 +224,9 @@ export const loopStatusSchema: JsonSchema = {
     error: { type: ['string', 'null'] },
     links,
   },
-};
+} as const satisfies JsonSchema;
 
-export const eventsSchema: JsonSchema = {
+export const eventsSchema = {
   type: 'object',
   properties: {
     loop_id: { type: 'string' },
@@ -248,9 +248,9 @@ export const eventsSchema: JsonSchema = {
     next_after_sequence: { type: 'integer', description: 'Pass as after_sequence to continue.' },
     has_more: { type: 'boolean' },
   },
-};
+} as const satisfies JsonSchema;
 
-export const checkpointsSchema: JsonSchema = {
+export const checkpointsSchema = {
   type: 'object',
   properties: {
     loop_id: { type: 'string' },
@@ -276,4 +276,4 @@ export const checkpointsSchema: JsonSchema = {
       },
     },
   },
-};
+} as const satisfies JsonSchema;

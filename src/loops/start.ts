@@ -2,7 +2,6 @@
 // /v1/extractions/shape, a submission routed to extraction): the plan for a dry run (200), else the
 // started loop with its links (202).
 import type { Deps } from '../http/deps.js';
-import type { HandlerResult } from '../http/route.js';
 import type { Actor } from '../deltas/service.js';
 import { planLoop, startLoop, type LoopRequest } from './service.js';
 
@@ -17,10 +16,10 @@ export function loopLinks(loopId: string, deltaId: string): Record<string, strin
   };
 }
 
-export async function startOrPlan(deps: Deps, actor: Actor, body: LoopRequest): Promise<HandlerResult> {
+export async function startOrPlan(deps: Deps, actor: Actor, body: LoopRequest) {
   const plan = await planLoop(deps, actor, body);
   if (body.dry_run === true) {
-    return { status: 200, body: { dry_run: true, project_id: actor.projectId, plan } };
+    return { status: 200, body: { dry_run: true as const, project_id: actor.projectId, plan } };
   }
   const started = await startLoop(deps, actor, plan);
   return {
@@ -28,7 +27,7 @@ export async function startOrPlan(deps: Deps, actor: Actor, body: LoopRequest): 
     body: {
       loop_id: started.loopId,
       delta_id: started.deltaId,
-      status: 'queued',
+      status: 'queued' as const,
       kind: plan.kind,
       project_id: actor.projectId,
       credits_reserved: plan.credits.estimate,

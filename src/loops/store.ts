@@ -1,16 +1,40 @@
 // How loops are read by their routes (one loop's record, a page of the project's loops, the shape an extraction
 // of a document was asked for: POST /v1/documents/{id}/extract) and by their iterations (what a delta holds).
 import type { Graph, Tx } from '../db/graph.js';
-import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
+import type { StopReason } from './types.js';
+
+/** A :Loop node's properties, as loops/get and loops/list return them (declared, not checked). */
+export interface LoopProps {
+  id: string;
+  kind: string;
+  status?: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | null;
+  goal: string;
+  subject?: string | null;
+  effort: string;
+  max_iterations: number;
+  quality_threshold: number;
+  extractor: string;
+  iterations?: number | null;
+  quality?: number | null;
+  delta_id: string;
+  workflow_id: string;
+  credits_reserved: number;
+  credits_spent?: number | null;
+  stop_reason?: StopReason | null;
+  created_at: string;
+  started_at?: string | null;
+  finished_at?: string | null;
+  error?: string | null;
+}
 
 /** What loops/get and loops/list return: the loop's record. */
 interface LoopRow {
-  loop: Record<string, Plain>;
+  loop: LoopProps;
 }
 
 /** The loop's record in the project, or a 404. */
-export async function loopRecord(graph: Graph, projectId: string, loopId: string): Promise<Record<string, Plain>> {
+export async function loopRecord(graph: Graph, projectId: string, loopId: string): Promise<LoopProps> {
   const row = await graph.read((tx) => tx.one<LoopRow>('loops/get', { id: loopId, project_id: projectId }));
   if (!row) throw notFound('loop', loopId);
   return row.loop;
@@ -35,7 +59,7 @@ export async function listLoopRecords(
   graph: Graph,
   projectId: string,
   options: { status: string | null; limit: number; afterCreatedAt: string | null; afterId: string | null },
-): Promise<Record<string, Plain>[]> {
+): Promise<LoopProps[]> {
   const rows = await graph.read((tx) =>
     tx.run<LoopRow>('loops/list', {
       project_id: projectId,

@@ -1,7 +1,7 @@
 // Corrections of the Memories area: PATCH, DELETE, supersede and history. Each write is a governed
 // write (delta of origin correction): apply false stages it for review, revert restores.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { defineRoutes, type JsonSchema, route } from '../http/route.js';
 import { bodyActor, queryActor, queryActorOf } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import {
@@ -88,8 +88,13 @@ const deleteQuery = obj({ project_id: projectIdField, apply: { type: 'boolean', 
 const writeResponse = governedWriteSchema({ memory_id: { type: 'string' } });
 
 export function memoryCorrectionRoutes(deps: Deps) {
+  const supersedeMemoryAnswer = governedWriteSchema({
+    memory_id: { type: 'string' },
+    superseded_by: { type: 'string' },
+  });
+  const memoryHistoryAnswer = historySchema('memory_id');
   return defineRoutes([
-    {
+    route<typeof writeResponse>({
       method: 'patch',
       path: '/v1/memories/:id',
       operationId: 'correctMemory',
@@ -113,8 +118,8 @@ export function memoryCorrectionRoutes(deps: Deps) {
         const outcome = await patchMemory(deps, actor, ctx.params.id!, patch, apply);
         return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
-    },
-    {
+    }),
+    route<typeof writeResponse>({
       method: 'post',
       path: '/v1/memories/:id/close',
       operationId: 'closeMemory',
@@ -139,8 +144,8 @@ export function memoryCorrectionRoutes(deps: Deps) {
         const outcome = await closeMemory(deps, actor, ctx.params.id!, input, apply);
         return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
-    },
-    {
+    }),
+    route<typeof writeResponse>({
       method: 'delete',
       path: '/v1/memories/:id',
       operationId: 'deleteMemory',
@@ -161,8 +166,8 @@ export function memoryCorrectionRoutes(deps: Deps) {
         const outcome = await deleteMemory(deps, actor, ctx.params.id!, q.apply);
         return recordWriteAnswer(actor, outcome, 'memory_id', ctx.params.id!);
       },
-    },
-    {
+    }),
+    route<typeof supersedeMemoryAnswer>({
       method: 'post',
       path: '/v1/memories/:id/supersede',
       operationId: 'supersedeMemory',
@@ -180,7 +185,7 @@ export function memoryCorrectionRoutes(deps: Deps) {
       idempotent: true,
       status: 201,
       errors: ['not_found', 'conflict'],
-      response: governedWriteSchema({ memory_id: { type: 'string' }, superseded_by: { type: 'string' } }),
+      response: supersedeMemoryAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof supersedeBody>(deps, ctx);
         const outcome = await supersedeMemory(
@@ -200,8 +205,8 @@ export function memoryCorrectionRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof memoryHistoryAnswer>({
       method: 'get',
       path: '/v1/memories/:id/history',
       operationId: 'memoryHistory',
@@ -215,12 +220,12 @@ export function memoryCorrectionRoutes(deps: Deps) {
       query: projectQuery,
       status: 200,
       errors: ['not_found'],
-      response: historySchema('memory_id'),
+      response: memoryHistoryAnswer,
       handler: async (ctx) => {
         const actor = await queryActor(deps, ctx);
         const rows = await memoryHistory(deps, actor, ctx.params.id!);
         return { body: { memory_id: ctx.params.id!, deltas: historyView(rows) } };
       },
-    },
+    }),
   ]);
 }

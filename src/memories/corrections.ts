@@ -2,6 +2,7 @@
 // delete, supersede by another memory, and the history of the deltas that touched a memory.
 // Subject and object links are replaced (old relationship deleted, new one created) so revert
 // restores exactly what was there.
+import type { HistoryRow } from '../deltas/views.js';
 import type { GraphDeps as Deps } from '../shared/deps.js';
 import type { Tx } from '../db/graph.js';
 import { DeltaDraft } from '../deltas/draft.js';
@@ -9,7 +10,6 @@ import type { PropValue } from '../deltas/props.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { EntityResolver, type EntityRef } from '../entities/resolve.js';
 import { invalid, notFound } from '../errors/catalogue.js';
-import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import { createMemoryDraft, type MemoryInput } from './service.js';
 import { entitiesByIds } from '../entities/store.js';
@@ -288,8 +288,10 @@ export async function supersedeMemory(
  * The deltas that touched the memory (created, updated, linked, deleted it), oldest first; 404 when none in this
  * project.
  */
-export async function memoryHistory(deps: Deps, actor: Actor, id: string): Promise<Row[]> {
-  const rows = await deps.graph.read((tx) => tx.run('memories/history', { id, project_id: actor.projectId }));
+export async function memoryHistory(deps: Deps, actor: Actor, id: string): Promise<HistoryRow[]> {
+  const rows = await deps.graph.read((tx) =>
+    tx.run<HistoryRow>('memories/history', { id, project_id: actor.projectId }),
+  );
   if (rows.length === 0) throw notFound('memory', id);
   return rows;
 }

@@ -3,7 +3,8 @@
 // memories, fused into one order by src/search/hybrid.ts. Without a query, the most recent.
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import type { Row } from '../db/graph.js';
+import type { GraphEdgeRow } from '../graph/views.js';
+import type { MemoryProps } from './views.js';
 import { luceneQuery } from '../db/tenant.js';
 import { fuseRankings, hybridRankings, type Match, type SearchMode } from '../search/hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded } from '../search/meaning.js';
@@ -22,10 +23,20 @@ export interface RecallOptions {
   knownAt?: string;
 }
 
+/**
+ * A row of memories/recent, memories/search or memories/vector: the memory's properties, with the engine's
+ * score (words) or similarity (meaning) (declared, not checked).
+ */
+interface MemoryHitRow {
+  memory: MemoryProps;
+  score?: number;
+  similarity?: number;
+}
+
 export interface Recalled {
-  /** Rows with `memory` (its properties) and, for a query, `match` (why it is there). */
-  memories: { memory: Row; match?: Match }[];
-  edges: Row[];
+  /** The memories' properties and, for a query, `match` (why each is there). */
+  memories: { memory: MemoryProps; match?: Match }[];
+  edges: GraphEdgeRow[];
   /** The mode served: semantic or hybrid asked while meaning is unavailable is served lexically. */
   mode: SearchMode;
   degraded: Degraded[];
@@ -35,8 +46,8 @@ export interface Recalled {
 export const candidatesFor = (limit: number): number => limit * 4 + 20;
 
 /** The text an identifier is looked for in: the memory's name and content. */
-export function memoryText(memory: Row): string {
-  return `${String(memory.name ?? '')}\n${String(memory.content ?? '')}`;
+export function memoryText(memory: Pick<MemoryProps, 'name' | 'content'>): string {
+  return `${memory.name ?? ''}\n${memory.content ?? ''}`;
 }
 
 export async function recallMemories(
@@ -60,18 +71,20 @@ export async function recallMemories(
   const then = options.knownAt ? await readThen(deps.graph, projectId, options.knownAt) : null;
   const backNodes = then
     ? putBack(then, 'Memory', validTime, now).filter(
-        (n) => !options.kinds || options.kinds.includes(n.props.kind as MemoryKind),
+        // A memory known then has the properties it had then: a memory's.
+        (n) => !options.kinds || options.kinds.includes((n.props as unknown as MemoryProps).kind),
       )
     : [];
-  const back = backNodes.map((n) => n.props);
-  const leftOut = (rows: Row[]): Row[] => (then ? rows.filter((r) => !then.left.has(memoryId(r))) : rows);
+  const back = backNodes.map((n) => n.props as unknown as MemoryProps);
+  const leftOut = (rows: MemoryHitRow[]): MemoryHitRow[] =>
+    then ? rows.filter((r) => !then.left.has(r.memory.id)) : rows;
   if (!asked) {
     const extra = then?.left.size ?? 0;
     const rows = leftOut(
-      await deps.graph.read((tx) => tx.run('memories/recent', { ...base, limit: base.limit + extra })),
+      await deps.graph.read((tx) => tx.run<MemoryHitRow>('memories/recent', { ...base, limit: base.limit + extra })),
     );
     const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
-    const memories = all.map((r) => ({ memory: (r.memory ?? {}) as Row }));
+    const memories = all.map((r) => ({ memory: r.memory }));
     return { memories, edges: await edgesOf(deps, memories, then), mode, degraded: [] };
   }
   // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
@@ -80,9 +93,11 @@ export async function recallMemories(
   const readWords = async (): Promise<Hit[]> => {
     const more = candidates + (then?.left.size ?? 0);
     const rows = leftOut(
-      await deps.graph.read((tx) => tx.run('memories/search', { ...base, lucene, limit: more, candidates: more })),
+      await deps.graph.read((tx) =>
+        tx.run<MemoryHitRow>('memories/search', { ...base, lucene, limit: more, candidates: more }),
+      ),
     ).slice(0, candidates);
-    const hits = rows.map((r) => hitOf(r, Number(r.score)));
+    const hits = rows.map((r) => hitOf(r, r.score ?? 0));
     return then
       ? wordsThen(
           query,
@@ -101,45 +116,49 @@ export async function recallMemories(
   const lexical = served === 'semantic' ? [] : (early ?? (await readWords()));
   const readMeaning = async (): Promise<Hit[]> => {
     const [rows, similar] = await Promise.all([
-      deps.graph.read((tx) => nearest(tx, 'memories/vector', base, question, candidates)),
+      deps.graph.read((tx) => nearest<MemoryHitRow>(tx, 'memories/vector', base, question, candidates)),
       then ? meaningThen(deps.graph, deps.embedder, projectId, query, question, backNodes) : new Map<string, number>(),
     ]);
-    const near = leftOut(rows).map((r) => hitOf(r, Number(r.similarity)));
+    const near = leftOut(rows).map((r) => hitOf(r, r.similarity ?? 0));
     if (!then) return near;
     // What known_at puts back is ranked by meaning in the same order as the index's hits (docs/facts.md).
     const backHits = backNodes
       .filter((n) => similar.has(n.id))
-      .map((n) => hitOf({ memory: n.props, similarity: similar.get(n.id)! }, similar.get(n.id)!));
+      .map((n) => {
+        const similarity = similar.get(n.id)!;
+        return hitOf({ memory: n.props as unknown as MemoryProps, similarity }, similarity);
+      });
     return nearThen(near, backHits, candidates);
   };
   const semantic = served === 'lexical' ? [] : await readMeaning();
   const rankings = hybridRankings('memory', served, query, lexical, semantic);
   const fused = fuseRankings(rankings, query, options.limit);
-  const memories = fused.map((f) => ({ memory: (f.item.memory ?? {}) as Row, match: f.match }));
+  const memories = fused.map((f) => ({ memory: f.item.memory, match: f.match }));
   return { memories, edges: await edgesOf(deps, memories, then), mode: served, degraded: question.degraded };
 }
 
-const memoryId = (row: Row): string => String(((row.memory ?? {}) as Row).id);
-
-function newestFirst(a: Row, b: Row): number {
-  const ma = (a.memory ?? {}) as Row;
-  const mb = (b.memory ?? {}) as Row;
-  const ta = Date.parse(String(ma.created_at));
-  const tb = Date.parse(String(mb.created_at));
+function newestFirst(a: { memory: MemoryProps }, b: { memory: MemoryProps }): number {
+  const ma = a.memory;
+  const mb = b.memory;
+  const ta = Date.parse(ma.created_at);
+  const tb = Date.parse(mb.created_at);
   if (ta !== tb) return tb - ta;
-  return String(ma.id) < String(mb.id) ? -1 : 1;
+  return ma.id < mb.id ? -1 : 1;
 }
 
 type Hit = ReturnType<typeof hitOf>;
 
-function hitOf(row: Row, score: number) {
-  const memory = (row.memory ?? {}) as Row;
-  return { id: String(memory.id), item: row, text: memoryText(memory), score };
+function hitOf(row: MemoryHitRow, score: number) {
+  return { id: row.memory.id, item: row, text: memoryText(row.memory), score };
 }
 
-async function edgesOf(deps: GraphDeps, memories: { memory: Row }[], then: Then | null): Promise<Row[]> {
-  const ids = memories.map((m) => String(m.memory.id));
+async function edgesOf(
+  deps: GraphDeps,
+  memories: { memory: MemoryProps }[],
+  then: Then | null,
+): Promise<GraphEdgeRow[]> {
+  const ids = memories.map((m) => m.memory.id);
   if (ids.length === 0) return [];
-  const rows = await deps.graph.read((tx) => tx.run('memories/edges', { ids }));
+  const rows = await deps.graph.read((tx) => tx.run<GraphEdgeRow>('memories/edges', { ids }));
   return then ? edgesThen(then, rows, ids, null, Number.MAX_SAFE_INTEGER) : rows;
 }

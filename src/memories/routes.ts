@@ -1,7 +1,7 @@
 // The Memories area (docs/memories.md): create, read, search and synthesize.
 import { briefingProperties } from '../briefing/schema.js';
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyActor, recordRoute } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
@@ -24,20 +24,50 @@ import {
 } from '../search/schemas.js';
 import { memoryView } from './views.js';
 import { edgeView } from '../graph/views.js';
-import {
-  createMemoryBody,
-  edgeSchema,
-  memoryNodeSchema,
-  searchBody,
-  synthesizeBody,
-  type MemoryKind,
-} from './schemas.js';
-import type { Plain } from '../db/values.js';
+import { createMemoryBody, edgeSchema, memoryNodeSchema, searchBody, synthesizeBody } from './schemas.js';
 
 export function memoryRoutes(deps: Deps) {
   const writer = createBriefingWriter(deps.config.llm);
+  const createMemoryAnswer = governedWriteSchema({
+    memories: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: ['string', 'null'] },
+          delta_entity_id: { type: 'string' },
+          content: { type: 'string' },
+          name: { type: 'string' },
+          status: { enum: ['applied', 'staged', 'failed'] },
+        },
+      },
+    },
+    shape_id: { type: 'string' },
+  });
+  const searchMemoriesAnswer = {
+    type: 'object',
+    properties: {
+      query: { type: 'string' },
+      project_id: { type: 'string' },
+      planes: { type: 'array', items: { type: 'string' } },
+      nodes: {
+        type: 'array',
+        items: withProperties(memoryNodeSchema, { match: matchSchema }),
+      },
+      edges: { type: 'array', items: edgeSchema },
+      count: { type: 'integer' },
+      mode: searchModeSchema,
+      degraded: degradedSchema,
+    },
+  } as const;
+  const synthesizeMemoriesAnswer = {
+    type: 'object',
+    properties: {
+      ...briefingProperties,
+    },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof createMemoryAnswer>({
       method: 'post',
       path: '/v1/memories',
       operationId: 'createMemory',
@@ -52,22 +82,7 @@ export function memoryRoutes(deps: Deps) {
       idempotent: true,
       status: 201,
       errors: ['conflict', 'not_found'],
-      response: governedWriteSchema({
-        memories: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: ['string', 'null'] },
-              delta_entity_id: { type: 'string' },
-              content: { type: 'string' },
-              name: { type: 'string' },
-              status: { enum: ['applied', 'staged', 'failed'] },
-            },
-          },
-        },
-        shape_id: { type: 'string' },
-      }),
+      response: createMemoryAnswer,
       handler: async (ctx) => {
         const body = bodyOf<typeof createMemoryBody>(ctx);
         const { memories, shape_id, project_id, apply, ...single } = body;
@@ -111,8 +126,8 @@ export function memoryRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof searchMemoriesAnswer>({
       method: 'post',
       path: '/v1/memories/search',
       operationId: 'searchMemories',
@@ -122,22 +137,7 @@ export function memoryRoutes(deps: Deps) {
       body: searchBody,
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          query: { type: 'string' },
-          project_id: { type: 'string' },
-          planes: { type: 'array', items: { type: 'string' } },
-          nodes: {
-            type: 'array',
-            items: withProperties(memoryNodeSchema, { match: matchSchema }),
-          },
-          edges: { type: 'array', items: edgeSchema },
-          count: { type: 'integer' },
-          mode: searchModeSchema,
-          degraded: degradedSchema,
-        },
-      },
+      response: searchMemoriesAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof searchBody>(deps, ctx);
         const knownAt = knownAtInstant(body.known_at, '/body/known_at');
@@ -150,8 +150,8 @@ export function memoryRoutes(deps: Deps) {
           ...(body.as_of !== undefined ? { asOf: asOfInstant(body.as_of, '/body/as_of')! } : {}),
         });
         const nodes = recalled.memories.map((m) => ({
-          ...memoryView(m.memory as Record<string, Plain>, 'search'),
-          ...(m.match ? { match: m.match as unknown as Plain } : {}),
+          ...memoryView(m.memory, 'search'),
+          ...(m.match ? { match: m.match } : {}),
         }));
         return {
           body: {
@@ -167,8 +167,8 @@ export function memoryRoutes(deps: Deps) {
           headers: degradedHeaders(recalled.degraded),
         };
       },
-    },
-    {
+    }),
+    route<typeof synthesizeMemoriesAnswer>({
       method: 'post',
       path: '/v1/memories/synthesize',
       operationId: 'synthesizeMemories',
@@ -183,12 +183,7 @@ export function memoryRoutes(deps: Deps) {
       body: synthesizeBody,
       status: 200,
       errors: ['upstream_error', 'credits_exhausted'],
-      response: {
-        type: 'object',
-        properties: {
-          ...briefingProperties,
-        },
-      },
+      response: synthesizeMemoriesAnswer,
       handler: async (ctx) => {
         const { body, actor } = await bodyActor<typeof synthesizeBody>(deps, ctx);
         const { memories } = await recallMemories(deps, actor.projectId, {
@@ -197,20 +192,17 @@ export function memoryRoutes(deps: Deps) {
           kinds: undefined,
         });
         // The fused order is the retrieval order: its position is the score the selection ranks by.
-        const candidates: BriefingMemory[] = memories.map((m, i) => {
-          const p = m.memory as Record<string, Plain>;
-          return {
-            id: String(p.id),
-            kind: p.kind as MemoryKind,
-            name: String(p.name),
-            content: String(p.content),
-            created_at: String(p.created_at),
-            ...(p.date_observed ? { date_observed: String(p.date_observed) } : {}),
-            subject: (p.subject_name as string | null) ?? null,
-            object: (p.object_name as string | null) ?? null,
-            score: memories.length - i,
-          };
-        });
+        const candidates: BriefingMemory[] = memories.map(({ memory: p }, i) => ({
+          id: p.id,
+          kind: p.kind,
+          name: p.name,
+          content: p.content,
+          created_at: p.created_at,
+          ...(p.date_observed ? { date_observed: p.date_observed } : {}),
+          subject: p.subject_name ?? null,
+          object: p.object_name ?? null,
+          score: memories.length - i,
+        }));
         try {
           const paid = paidWriter(writer, deps.graph, actor, deps.config.llm.briefingCredits);
           const briefing = await paid.write({
@@ -227,7 +219,7 @@ export function memoryRoutes(deps: Deps) {
           throw error;
         }
       },
-    },
+    }),
     recordRoute(
       deps,
       {
@@ -239,8 +231,7 @@ export function memoryRoutes(deps: Deps) {
         key: 'memory',
         schema: memoryNodeSchema,
       },
-      async (actor, id) =>
-        memoryView((await getMemory(deps, actor.projectId, id)).memory as Record<string, Plain>, 'single'),
+      async (actor, id) => memoryView((await getMemory(deps, actor.projectId, id)).memory, 'single'),
     ),
   ]);
 }

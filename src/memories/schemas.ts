@@ -104,7 +104,7 @@ export const createMemoryBody = obj(
   },
 );
 
-export const memoryNodeSchema: JsonSchema = {
+export const memoryNodeSchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -134,9 +134,9 @@ export const memoryNodeSchema: JsonSchema = {
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
   },
-};
+} as const satisfies JsonSchema;
 
-export const edgeSchema: JsonSchema = {
+export const edgeSchema = {
   type: 'object',
   description: 'A committed relationship among or around the returned nodes.',
   properties: {
@@ -150,7 +150,7 @@ export const edgeSchema: JsonSchema = {
     target_name: { type: ['string', 'null'] },
     properties: { type: 'object' },
   },
-};
+} as const satisfies JsonSchema;
 
 export const searchBody = obj({
   query: {

@@ -1,4 +1,5 @@
 // Memories: create (single or batch, one delta, atomic), read, ranked recall and synthesis.
+import type { MemoryProps } from './views.js';
 import type { Graph } from '../db/graph.js';
 import type { Tx } from '../db/graph.js';
 import { DeltaDraft } from '../deltas/draft.js';
@@ -7,7 +8,6 @@ import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.
 import { EntityResolver, type EntityRef } from '../entities/resolve.js';
 import { invalid, notFound } from '../errors/catalogue.js';
 import { tenantToken } from '../db/tenant.js';
-import type { Row } from '../db/graph.js';
 import { memoryName } from './views.js';
 import type { MemoryKind } from './schemas.js';
 import { checkValidTime, FactTypes, stageFactEdge, TIMED_KINDS } from './facts.js';
@@ -142,8 +142,10 @@ export async function createMemories(
   return { ...outcome, memories: created };
 }
 
-export async function getMemory(deps: Deps, projectId: string, id: string): Promise<Row> {
-  const row = await deps.graph.read((tx) => tx.one('memories/get', { id, project_id: projectId }));
+export async function getMemory(deps: Deps, projectId: string, id: string): Promise<{ memory: MemoryProps }> {
+  const row = await deps.graph.read((tx) =>
+    tx.one<{ memory: MemoryProps }>('memories/get', { id, project_id: projectId }),
+  );
   if (!row) throw notFound('memory', id);
   return row;
 }

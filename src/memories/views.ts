@@ -1,15 +1,38 @@
 // The memory node as the API shows it (docs/memories.md): single reads add project_id, date_observed and
 // recallable; search results leave them out.
-import type { Plain } from '../db/values.js';
+import type { Answer } from '../http/answer.js';
+import type { MemoryKind, memoryNodeSchema } from './schemas.js';
 
-type Props = Record<string, Plain>;
+/** A committed :Memory node's properties, as the memory statements return them (declared, not checked). */
+export interface MemoryProps {
+  id: string;
+  name: string;
+  kind: MemoryKind;
+  content: string;
+  memory_schema: string;
+  scope: 'agent' | 'commons' | 'project';
+  project_id: string;
+  subject_name?: string | null;
+  predicate?: string | null;
+  object_name?: string | null;
+  source_context?: string | null;
+  forget_after?: string | null;
+  forget_reason?: string | null;
+  valid_from?: string | null;
+  valid_to?: string | null;
+  date_observed: string;
+  created_at: string;
+  updated_at: string;
+}
 
-export function memoryView(p: Props, mode: 'single' | 'search', now: Date = new Date()): Record<string, Plain> {
-  const properties: Props = {
-    kind: p.kind ?? null,
-    content: p.content ?? null,
-    memory_schema: p.memory_schema ?? null,
-    scope: p.scope ?? null,
+export type MemoryView = Answer<typeof memoryNodeSchema>;
+
+export function memoryView(p: MemoryProps, mode: 'single' | 'search', now: Date = new Date()): MemoryView {
+  const properties: NonNullable<MemoryView['properties']> = {
+    kind: p.kind,
+    content: p.content,
+    memory_schema: p.memory_schema,
+    scope: p.scope,
     subject: p.subject_name ?? null,
     predicate: p.predicate ?? null,
     object: p.object_name ?? null,
@@ -19,20 +42,20 @@ export function memoryView(p: Props, mode: 'single' | 'search', now: Date = new 
     valid_from: p.valid_from ?? null,
     valid_to: p.valid_to ?? null,
   };
-  const view: Record<string, Plain> = {
-    id: p.id ?? null,
+  const view: MemoryView = {
+    id: p.id,
     type: 'memory',
-    name: p.name ?? null,
+    name: p.name,
     properties,
     plane: 'memory',
   };
   if (mode === 'single') {
-    properties.date_observed = p.date_observed ?? null;
-    view.project_id = p.project_id ?? null;
-    view.recallable = p.forget_after === null || p.forget_after === undefined || new Date(String(p.forget_after)) > now;
+    properties.date_observed = p.date_observed;
+    view.project_id = p.project_id;
+    view.recallable = p.forget_after === null || p.forget_after === undefined || new Date(p.forget_after) > now;
   }
-  view.created_at = p.created_at ?? null;
-  view.updated_at = p.updated_at ?? null;
+  view.created_at = p.created_at;
+  view.updated_at = p.updated_at;
   return view;
 }
 

@@ -3,14 +3,14 @@
 // through the graph, so while Neo4j is down it answers 503 too: /readyz, /metrics and the logs
 // (which need nothing) carry the outage itself.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { embeddingsStatus } from '../embeddings/status.js';
 import { opsStatus } from './status.js';
 import { opsStatusSchema } from './schemas.js';
 
 export function opsRoutes(deps: Deps) {
   return defineRoutes([
-    {
+    route<typeof opsStatusSchema>({
       method: 'get',
       path: '/v1/status',
       operationId: 'getOpsStatus',
@@ -30,6 +30,6 @@ export function opsRoutes(deps: Deps) {
         const runtime = deps.runtime.embeddings;
         return { body: { ...status, embeddings: runtime ? await embeddingsStatus(deps.graph, runtime) : null } };
       },
-    },
+    }),
   ]);
 }

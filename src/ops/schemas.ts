@@ -1,29 +1,29 @@
 // Response schemas of the operational routes (/readyz, GET /v1/status).
 import type { JsonSchema } from '../http/route.js';
 
-const when = { type: 'string', format: 'date-time' };
-const dependency: JsonSchema = {
+const when = { type: 'string', format: 'date-time' } as const;
+const dependency = {
   type: 'object',
   required: ['status', 'since'],
   properties: { status: { enum: ['up', 'down'] }, since: { ...when, description: 'When the current status began.' } },
-};
-const detailedDependency: JsonSchema = {
+} as const satisfies JsonSchema;
+const detailedDependency = {
   ...dependency,
   required: ['status', 'since', 'last_error', 'outages'],
   properties: {
-    ...(dependency.properties as object),
+    ...dependency.properties,
     last_error: { type: ['string', 'null'] },
     outages: { type: 'integer', minimum: 0 },
   },
-};
-const engineStates = { enum: ['running', 'restarting', 'failed', 'stopped'] };
-const publicEngine: JsonSchema = {
+} as const satisfies JsonSchema;
+const engineStates = { enum: ['running', 'restarting', 'failed', 'stopped'] } as const;
+const publicEngine = {
   type: 'object',
   required: ['name', 'state', 'since', 'restarts'],
   properties: { name: { type: 'string' }, state: engineStates, since: when, restarts: { type: 'integer', minimum: 0 } },
-};
+} as const satisfies JsonSchema;
 
-const embeddingsReadiness: JsonSchema = {
+const embeddingsReadiness = {
   type: 'object',
   description:
     'The embedding engine (recall by meaning). Not part of readiness: writes never wait for it and search ' +
@@ -33,10 +33,10 @@ const embeddingsReadiness: JsonSchema = {
     status: { enum: ['up', 'down', 'off'] },
     since: { ...when, description: 'When the current status began.' },
   },
-};
+} as const satisfies JsonSchema;
 
-const count = { type: 'integer', minimum: 0 };
-const embeddingsStatusSchema: JsonSchema = {
+const count = { type: 'integer', minimum: 0 } as const;
+const embeddingsStatusSchema = {
   oneOf: [
     { type: 'null', description: 'This process serves no embeddings runtime.' },
     {
@@ -113,9 +113,9 @@ const embeddingsStatusSchema: JsonSchema = {
       },
     },
   ],
-};
+} as const satisfies JsonSchema;
 
-export const readinessSchema: JsonSchema = {
+export const readinessSchema = {
   type: 'object',
   required: ['status', 'neo4j', 'temporal', 'dependencies', 'embeddings', 'engines'],
   properties: {
@@ -135,9 +135,9 @@ export const readinessSchema: JsonSchema = {
     },
     request_id: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;
 
-export const opsStatusSchema: JsonSchema = {
+export const opsStatusSchema = {
   type: 'object',
   required: ['ready', 'dependencies', 'embeddings', 'engines', 'worker', 'started_at', 'uptime_seconds', 'request_id'],
   properties: {
@@ -192,4 +192,4 @@ export const opsStatusSchema: JsonSchema = {
     uptime_seconds: { type: 'integer', minimum: 0 },
     request_id: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;

@@ -42,15 +42,15 @@ export function opsStatus(deps: GraphDeps & TemporalDeps & RuntimeDeps): OpsStat
 }
 
 /** The public view: up or down and since when, engine states and restart counts; no error texts or pids. */
-export function publicReadiness(status: OpsStatus): Record<string, unknown> {
+export function publicReadiness(status: OpsStatus) {
   const dep = (h: HealthSnapshot) => ({ status: h.status, since: h.since });
   return {
-    status: status.ready ? 'ready' : 'unavailable',
+    status: status.ready ? ('ready' as const) : ('unavailable' as const),
     neo4j: status.dependencies.neo4j.status === 'up',
     temporal: status.dependencies.temporal.status === 'up',
     dependencies: { neo4j: dep(status.dependencies.neo4j), temporal: dep(status.dependencies.temporal) },
     // Not part of readiness: writes never wait for embeddings and search answers lexically without them.
-    embeddings: status.embeddings ? dep(status.embeddings) : { status: 'off', since: startedAt.toISOString() },
+    embeddings: status.embeddings ? dep(status.embeddings) : { status: 'off' as const, since: startedAt.toISOString() },
     engines: status.engines.map((e) => ({ name: e.name, state: e.state, since: e.since, restarts: e.restarts })),
   };
 }

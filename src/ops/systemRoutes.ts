@@ -1,16 +1,17 @@
 // Public operational routes: liveness, readiness (which dependency is down since when, supervised
 // engines) and the OpenAPI document.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type RouteSpec } from '../http/route.js';
+import { defineRoutes, type RouteSpec, route } from '../http/route.js';
 import { buildOpenApi } from '../http/openapi.js';
 import { opsStatus, publicReadiness } from './status.js';
 import { readinessSchema } from './schemas.js';
 
 export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpec[] {
   let document: Record<string, unknown> | undefined;
-  const status = { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] };
+  const status = { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] } as const;
+  const getOpenApiAnswer = { type: 'object' } as const;
   return defineRoutes([
-    {
+    route<typeof status>({
       method: 'get',
       path: '/healthz',
       operationId: 'healthz',
@@ -21,8 +22,8 @@ export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpe
       response: status,
       errors: [],
       handler: async () => ({ body: { status: 'ok' } }),
-    },
-    {
+    }),
+    route<typeof readinessSchema, typeof readinessSchema>({
       method: 'get',
       path: '/readyz',
       operationId: 'readyz',
@@ -50,8 +51,8 @@ export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpe
           ...(status.ready ? {} : { headers: { 'Retry-After': '2' } }),
         };
       },
-    },
-    {
+    }),
+    route<typeof getOpenApiAnswer>({
       method: 'get',
       path: '/v1/openapi.json',
       operationId: 'getOpenApi',
@@ -59,12 +60,12 @@ export function systemRoutes(deps: Deps, allRoutes: () => RouteSpec[]): RouteSpe
       summary: 'The OpenAPI 3.1.0 description of this interface',
       auth: false,
       status: 200,
-      response: { type: 'object' },
+      response: getOpenApiAnswer,
       errors: [],
       handler: async () => {
         document ??= buildOpenApi(allRoutes());
         return { body: document, raw: true };
       },
-    },
+    }),
   ]);
 }

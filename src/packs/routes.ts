@@ -2,7 +2,7 @@
 // the same way and saves the pack through one governed write (origin "context") so the graph knows
 // what a pack selected (the preflight selections check warns before such a memory is deleted).
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
 import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery } from '../http/schemas.js';
@@ -16,8 +16,9 @@ const TAG = 'Context & Slices';
 const listQuery = cursorQuery();
 
 export function packRoutes(deps: Deps) {
+  const listContextPacksAnswer = cursorPage('packs', savedPackSchema);
   return defineRoutes([
-    {
+    route<typeof savePackResponse>({
       method: 'post',
       path: '/v1/context/packs',
       operationId: 'saveContextPack',
@@ -48,8 +49,8 @@ export function packRoutes(deps: Deps) {
           body: { ...governedWriteFields(actor, result, result.id), pack: { id: result.id, ...pack } },
         };
       },
-    },
-    {
+    }),
+    route<typeof listContextPacksAnswer>({
       method: 'get',
       path: '/v1/context/packs',
       operationId: 'listContextPacks',
@@ -60,7 +61,7 @@ export function packRoutes(deps: Deps) {
       query: listQuery,
       status: 200,
       errors: [],
-      response: cursorPage('packs', savedPackSchema),
+      response: listContextPacksAnswer,
       handler: async (ctx) => {
         const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
         const rows = await listPacks(deps.graph, actor.projectId, { after: after ?? null, limit: q.limit });
@@ -68,7 +69,7 @@ export function packRoutes(deps: Deps) {
         const { items, ...page } = keysetPage(packs, q.limit, (p) => ({ c: String(p.created_at), i: String(p.id) }));
         return { body: { packs: items, ...page } };
       },
-    },
+    }),
     recordRoute(
       deps,
       {

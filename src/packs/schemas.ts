@@ -18,9 +18,9 @@ export const savePackBody = {
 } as const satisfies JsonSchema;
 
 /** The fields a saved pack shares with the compiled pack are the compiled pack's own schemas. */
-const compiled = packSchema.properties as Record<string, JsonSchema>;
+const compiled = packSchema.properties;
 
-export const savedPackSchema: JsonSchema = {
+export const savedPackSchema = {
   type: 'object',
   required: [
     'id',
@@ -47,10 +47,10 @@ export const savedPackSchema: JsonSchema = {
       ...compiled.slice,
       description: 'The saved slice it was compiled from (COMPILED_FROM); null for an inline slice.',
     },
-    query: compiled.query!,
-    as_of: compiled.as_of!,
-    known_at: compiled.known_at!,
-    format: compiled.format!,
+    query: compiled.query,
+    as_of: compiled.as_of,
+    known_at: compiled.known_at,
+    format: compiled.format,
     budget: {
       type: 'object',
       properties: {
@@ -59,9 +59,9 @@ export const savedPackSchema: JsonSchema = {
         tokenizer: { enum: [...TOKENIZERS] },
       },
     },
-    hashes: compiled.hashes!,
-    candidate_count: compiled.candidate_count!,
-    truncated: compiled.truncated!,
+    hashes: compiled.hashes,
+    candidate_count: compiled.candidate_count,
+    truncated: compiled.truncated,
     item_count: {
       type: 'integer',
       minimum: 0,
@@ -86,20 +86,19 @@ export const savedPackSchema: JsonSchema = {
     created_at: { type: 'string' },
     delta_id: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;
 
 /** The compiled pack with the id of the saved record (the answer's id), as GET /v1/context/packs/{id} takes it. */
-const savedCompiledPack = packSchema as { required: string[]; properties: Record<string, JsonSchema> };
-export const savePackResponse: JsonSchema = governedWriteSchema({
+export const savePackResponse = governedWriteSchema({
   pack: {
-    ...savedCompiledPack,
-    required: ['id', ...savedCompiledPack.required],
+    ...packSchema,
+    required: ['id', ...packSchema.required],
     properties: {
       id: {
         type: 'string',
         description: 'The saved pack record (GET /v1/context/packs/{id}); pack_id is its content id.',
       },
-      ...savedCompiledPack.properties,
+      ...packSchema.properties,
     },
     description: 'The compiled pack that was saved (or staged), with the id of the saved record.',
   },

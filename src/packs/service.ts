@@ -2,8 +2,9 @@
 // "context") that stores a :Knowledge:ContextPack with flat properties, -[:SELECTED {ref, section,
 // rank}]-> each memory, chunk and entity the pack included, and -[:COMPILED_FROM]-> the saved slice
 // it came from. A deleted item takes its SELECTED link with it; the pack keeps its hashes.
+import type { Answer } from '../http/answer.js';
+import type { savedPackSchema } from './schemas.js';
 import type { Graph } from '../db/graph.js';
-import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { notFound } from '../errors/catalogue.js';
@@ -52,47 +53,71 @@ export async function savePack(
   return { ...(await writeGoverned(graph, draft, actor, apply)), id };
 }
 
-type Props = Record<string, Plain>;
-const str = (v: Plain | undefined): string | null => (typeof v === 'string' ? v : null);
-const num = (v: Plain | undefined): number => Number(v ?? 0);
+type SavedPack = Answer<typeof savedPackSchema>;
+
+/** A :ContextPack node's flat properties, as packs/get returns them (declared, not checked). */
+interface PackProps {
+  id: string;
+  pack_id: string;
+  project_id: string;
+  slice_id?: string | null;
+  slice_version?: number | null;
+  query?: string | null;
+  as_of?: string | null;
+  known_at?: string | null;
+  format: SavedPack['format'];
+  max_tokens: number;
+  used_tokens: number;
+  tokenizer: NonNullable<SavedPack['budget']['tokenizer']>;
+  hash_structural: string;
+  hash_operational: string;
+  hash_denotative: string;
+  candidate_count: number;
+  truncated?: boolean | null;
+  item_count: number;
+  created_at: string;
+  delta_id: string;
+}
+
+/** A row of packs/get: the pack and its SELECTED links still present. */
+export interface PackRow {
+  pack: PackProps;
+  selected: SavedPack['selected'] | null;
+}
 
 /** A stored pack as the API shows it: its summary and the SELECTED links still present. */
-export function savedPackView(row: Record<string, Plain>): Record<string, unknown> {
-  const p = (row.pack ?? {}) as Props;
-  const sliceId = str(p.slice_id);
+export function savedPackView(row: PackRow): SavedPack {
+  const p = row.pack;
+  const sliceId = p.slice_id ?? null;
   return {
-    id: String(p.id),
-    pack_id: String(p.pack_id),
-    project_id: String(p.project_id),
-    slice: sliceId ? { id: sliceId, version: num(p.slice_version) } : null,
-    query: str(p.query) ?? '',
-    as_of: str(p.as_of),
-    ...(str(p.known_at) !== null ? { known_at: str(p.known_at) } : {}),
-    format: String(p.format),
-    budget: { max_tokens: num(p.max_tokens), used_tokens: num(p.used_tokens), tokenizer: String(p.tokenizer) },
-    hashes: {
-      structural: String(p.hash_structural),
-      operational: String(p.hash_operational),
-      denotative: String(p.hash_denotative),
-    },
-    candidate_count: num(p.candidate_count),
+    id: p.id,
+    pack_id: p.pack_id,
+    project_id: p.project_id,
+    slice: sliceId ? { id: sliceId, version: p.slice_version ?? 0 } : null,
+    query: p.query ?? '',
+    as_of: p.as_of ?? null,
+    ...(p.known_at ? { known_at: p.known_at } : {}),
+    format: p.format,
+    budget: { max_tokens: p.max_tokens, used_tokens: p.used_tokens, tokenizer: p.tokenizer },
+    hashes: { structural: p.hash_structural, operational: p.hash_operational, denotative: p.hash_denotative },
+    candidate_count: p.candidate_count,
     truncated: p.truncated === true,
-    item_count: num(p.item_count),
-    selected: ((row.selected ?? []) as Props[]).map((s) => ({
-      id: String(s.id),
-      type: String(s.type),
-      ref: String(s.ref),
-      section: String(s.section),
-      rank: num(s.rank),
+    item_count: p.item_count,
+    selected: (row.selected ?? []).map((s) => ({
+      id: s.id,
+      type: s.type,
+      ref: s.ref,
+      section: s.section,
+      rank: s.rank,
     })),
-    created_at: String(p.created_at),
-    delta_id: String(p.delta_id),
+    created_at: p.created_at,
+    delta_id: p.delta_id,
   };
 }
 
 /** A committed pack of the project, or 404 (staged, unknown or another project's). */
-export async function committedPack(graph: Graph, actor: Actor, id: string): Promise<Record<string, unknown>> {
-  const row = await graph.read((tx) => tx.one('packs/get', { id, project_id: actor.projectId }));
+export async function committedPack(graph: Graph, actor: Actor, id: string): Promise<SavedPack> {
+  const row = await graph.read((tx) => tx.one<PackRow>('packs/get', { id, project_id: actor.projectId }));
   if (!row) throw notFound('context pack', id);
   return savedPackView(row);
 }
@@ -102,9 +127,9 @@ export async function listPacks(
   graph: Graph,
   projectId: string,
   page: { after: { c: string; i: string } | null; limit: number },
-): Promise<Record<string, Plain>[]> {
+): Promise<PackRow[]> {
   return graph.read((tx) =>
-    tx.run('packs/list', {
+    tx.run<PackRow>('packs/list', {
       project_id: projectId,
       limit: page.limit + 1,
       after_created: page.after?.c ?? null,

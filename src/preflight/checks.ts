@@ -24,7 +24,8 @@ export interface Finding {
   message: string;
   node_ids: string[];
   relationship_ids: string[];
-  evidence: Record<string, Plain>;
+  /** Always the sub-rule of the check (published as required). */
+  evidence: Record<string, Plain> & { rule: string };
 }
 
 export interface Check {
@@ -112,6 +113,9 @@ export function toFinding(checkName: string, row: Record<string, Plain>): Findin
     const value = evidence[key];
     if (value !== null && value !== undefined) flat[key] = value;
   }
+  const rule = flat.rule;
+  // The published finding always says its rule (the sub-rule of the check).
+  if (typeof rule !== 'string') throw new Error(`${where} returned evidence without its rule`);
   return {
     check: checkName,
     severity: severity as Severity,
@@ -119,6 +123,6 @@ export function toFinding(checkName: string, row: Record<string, Plain>): Findin
     message: row.message,
     node_ids: ids('node_ids'),
     relationship_ids: ids('relationship_ids'),
-    evidence: flat,
+    evidence: { ...flat, rule },
   };
 }

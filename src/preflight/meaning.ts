@@ -177,6 +177,22 @@ export function nearPairsInDelta<T extends { id: string; name: string; vector: r
  * The near-duplicate findings of a staged delta. Pairs the exact checks already name (same_content,
  * same_content_in_delta, same_triple) are left to them, so one pair is never warned about twice.
  */
+/** A row of preflight/meaning/delta_nodes: a node the delta creates (declared, not checked). */
+interface DeltaNodeRow {
+  kind: 'memory' | 'entity';
+  id: string;
+  labels: string[] | null;
+  props: Record<string, unknown> | null;
+}
+
+/** A row of preflight/meaning/near_duplicates or near_entities: a pending node and a committed one near it. */
+interface NearRow {
+  pending_id: string;
+  committed_id: string;
+  committed_name: string | null;
+  similarity: number;
+}
+
 export async function nearDuplicateFindings(
   graph: Graph,
   deps: EmbedderDeps,
@@ -189,18 +205,18 @@ export async function nearDuplicateFindings(
   const embedder = deps.embedder;
   if (!embedder) return { findings: [], degraded: ['semantic'] };
   const rows = await graph.read(
-    (tx) => tx.run('preflight/meaning/delta_nodes', { delta_id: deltaId, project_id: projectId }),
+    (tx) => tx.run<DeltaNodeRow>('preflight/meaning/delta_nodes', { delta_id: deltaId, project_id: projectId }),
     meta,
   );
   const nodes: NewNode[] = rows
     .map((r) => {
-      const props = (r.props ?? {}) as Record<string, unknown>;
+      const props = r.props ?? {};
       return {
-        kind: r.kind === 'memory' ? ('memory' as const) : ('entity' as const),
-        id: String(r.id),
+        kind: r.kind,
+        id: r.id,
         name: typeof props.name === 'string' ? props.name : '',
         type: typeof props.type === 'string' ? props.type : null,
-        text: nodeText((r.labels ?? []) as string[], props),
+        text: nodeText(r.labels ?? [], props),
       };
     })
     .filter((n) => n.text !== '')
@@ -230,7 +246,7 @@ export async function nearDuplicateFindings(
     const memoriesNear =
       pending.length === 0
         ? []
-        : await tx.run('preflight/meaning/near_duplicates', {
+        : await tx.run<NearRow & { committed_content: string | null }>('preflight/meaning/near_duplicates', {
             ...params,
             pending: pending.map((p) => ({ id: p.id, vector: p.vector })),
             threshold,
@@ -238,7 +254,7 @@ export async function nearDuplicateFindings(
     const entitiesNear =
       entities.length === 0
         ? []
-        : await tx.run('preflight/meaning/near_entities', {
+        : await tx.run<NearRow & { type: string | null }>('preflight/meaning/near_entities', {
             ...params,
             pending: entities.map((p) => ({ id: p.id, type: p.type, vector: p.vector })),
             threshold: nearEntityThreshold(embedder.model.id),
@@ -246,14 +262,14 @@ export async function nearDuplicateFindings(
     return [memoriesNear, entitiesNear] as const;
   }, meta);
   for (const row of near) {
-    const n = String(row.pending_id);
-    const m = String(row.committed_id);
+    const n = row.pending_id;
+    const m = row.committed_id;
     if (covered([n, m])) continue;
     const name = typeof row.committed_name === 'string' ? row.committed_name : '';
     const mine = pending.find((p) => p.id === n);
     const theirs = memoryText({ name: row.committed_name, content: row.committed_content });
     if (!mine || !mayRestate(mine.text, theirs)) continue;
-    const similarity = round4(Number(row.similarity));
+    const similarity = round4(row.similarity);
     findings.push({
       check: 'duplicates',
       effect: 'introduces',
@@ -300,10 +316,10 @@ export async function nearDuplicateFindings(
   const entityThreshold = nearEntityThreshold(embedder.model.id);
   const entityNames = new Map(entities.map((e) => [e.id, e.name]));
   for (const row of nearEntities) {
-    const n = String(row.pending_id);
-    const e = String(row.committed_id);
+    const n = row.pending_id;
+    const e = row.committed_id;
     if (covered([n, e])) continue;
-    const similarity = round4(Number(row.similarity));
+    const similarity = round4(row.similarity);
     const type = typeof row.type === 'string' ? row.type : 'entity';
     const name = typeof row.committed_name === 'string' ? row.committed_name : e;
     findings.push({

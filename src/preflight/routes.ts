@@ -1,14 +1,14 @@
 // The Preflight area (docs/preflight.md): a read-only audit of what applying a staged delta would do to the
 // graph. (Explicit applies honour the verdict: the delta routes hand preflightApplyGuard to applyDelta.)
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyActor } from '../http/records.js';
 import { auditDeltaWithMeaning } from './service.js';
 import { auditBody, verdictSchema } from './schemas.js';
 
 export function preflightRoutes(deps: Deps) {
   return defineRoutes([
-    {
+    route<typeof verdictSchema>({
       method: 'post',
       path: '/v1/preflight/audit',
       operationId: 'auditDelta',
@@ -36,6 +36,6 @@ export function preflightRoutes(deps: Deps) {
         const verdict = await auditDeltaWithMeaning(deps, actor, body.delta_id);
         return { body: { ...verdict } };
       },
-    },
+    }),
   ]);
 }

@@ -12,7 +12,7 @@ export const auditBody = obj(
   ['delta_id'],
 );
 
-export const findingSchema: JsonSchema = {
+export const findingSchema = {
   type: 'object',
   description:
     'One thing applying the delta would break or put at risk. Findings are sorted by severity (error, ' +
@@ -73,9 +73,9 @@ export const findingSchema: JsonSchema = {
       additionalProperties: { type: ['string', 'number', 'boolean', 'array'] },
     },
   },
-};
+} as const satisfies JsonSchema;
 
-export const verdictSchema: JsonSchema = {
+export const verdictSchema = {
   type: 'object',
   required: ['disposition', 'purpose', 'findings', 'packet_id', 'delta', 'request_id'],
   additionalProperties: false,
@@ -116,4 +116,4 @@ export const verdictSchema: JsonSchema = {
     },
     request_id: { type: 'string' },
   },
-};
+} as const satisfies JsonSchema;

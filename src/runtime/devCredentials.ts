@@ -26,16 +26,16 @@ export async function ensureDevCredentials(
     if (check.ok) return { credentials: saved, created: false };
   }
   const org = await createOrganization(graph, 'Development');
-  const project = await createProject(graph, String(org.id), 'Development project');
+  const project = await createProject(graph, org.id, 'Development project');
   const key = await issueKey(graph, {
-    organizationId: String(org.id),
-    projectId: String(project.id),
+    organizationId: org.id,
+    projectId: project.id,
     name: 'development key',
   });
-  await grantCredits(graph, String(org.id), 1000, 'development grant');
+  await grantCredits(graph, org.id, 1000, 'development grant');
   const credentials: DevCredentials = {
-    organization_id: String(org.id),
-    project_id: String(project.id),
+    organization_id: org.id,
+    project_id: project.id,
     key_id: key.id,
     key: key.key,
   };

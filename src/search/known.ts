@@ -1,12 +1,12 @@
 // Search and recall as the graph knew it at a moment (known_at, transaction time; docs/facts.md):
 // the index statements' rows less what the graph did not know then (or has changed since), and the
 // nodes and relationships it knew then put back as they were (src/deltas/known.ts).
-import type { Graph, Row } from '../db/graph.js';
-import type { Plain } from '../db/values.js';
+import type { Graph } from '../db/graph.js';
 import { knownAt, validAt, type KnownAt, type KnownNode } from '../deltas/known.js';
 import { EmbeddingsUnavailableError, type Embedder } from '../embeddings/model.js';
 import { textHash } from '../embeddings/text.js';
 import { nodeText } from '../embeddings/worker.js';
+import type { GraphEdgeRow } from '../graph/views.js';
 import type { RankedHit } from './hybrid.js';
 import { similarityFloor, type Question } from './meaning.js';
 
@@ -49,8 +49,15 @@ export function wordsThen<T>(query: string, hits: RankedHit<T>[], back: RankedHi
     .map(({ h }) => h);
 }
 
-const shownLabel = (n: KnownNode | undefined): Plain =>
+/** What edgesThen reads of a row: ends and type, and the id, end names and labels where the statement gives them. */
+type EdgeEnds = Pick<GraphEdgeRow, 'source' | 'target' | 'type'> &
+  Partial<Pick<GraphEdgeRow, 'id' | 'source_name' | 'target_name' | 'source_label' | 'target_label'>>;
+
+const shownLabel = (n: KnownNode | undefined): string | null =>
   n?.labels.filter((l) => !['Knowledge', 'Pending', 'Entity'].includes(l))[0] ?? null;
+
+/** A node's name then: a string property, or null. */
+const nameOf = (n: KnownNode | undefined): string | null => (typeof n?.props.name === 'string' ? n.props.name : null);
 
 /**
  * Edge rows (id, type, source, target, names, properties) of the given result ids as of known_at:
@@ -58,22 +65,27 @@ const shownLabel = (n: KnownNode | undefined): Plain =>
  * then, and the relationships known then and gone since, valid at `validTime` (null: any), at most `perNode`
  * per result id.
  */
-export function edgesThen(then: Then, rows: Row[], ids: string[], validTime: string | null, perNode: number): Row[] {
+export function edgesThen<T extends EdgeEnds>(
+  then: Then,
+  rows: T[],
+  ids: string[],
+  validTime: string | null,
+  perNode: number,
+): (T | GraphEdgeRow)[] {
   const { known } = then;
   const unknown = new Set(known.unknown);
   const shown = new Set(ids);
-  const nameThen = (id: Plain | undefined, fallback: Plain | undefined): Plain =>
-    known.nodes.has(String(id)) ? (known.nodes.get(String(id))!.props.name ?? null) : (fallback ?? null);
+  const nameThen = (id: string, fallback: string | null | undefined): string | null =>
+    known.nodes.has(id) ? nameOf(known.nodes.get(id)) : (fallback ?? null);
   // A label read now that the end did not have then (a retype since) is replaced by its type then;
   // one it had then too is kept, so each statement's way of naming an end (Entity or its type) stays.
-  const labelThen = (id: Plain | undefined, fallback: Plain | undefined): Plain => {
-    const was = known.nodes.get(String(id));
-    if (!was || fallback === null || fallback === undefined || was.labels.includes(String(fallback)))
-      return fallback ?? null;
+  const labelThen = (id: string, fallback: string | null | undefined): string | null => {
+    const was = known.nodes.get(id);
+    if (!was || fallback === null || fallback === undefined || was.labels.includes(fallback)) return fallback ?? null;
     return shownLabel(was);
   };
   const kept = rows
-    .filter((r) => ![r.id, r.source, r.target].some((x) => unknown.has(String(x))))
+    .filter((r) => ![r.id, r.source, r.target].some((x) => typeof x === 'string' && unknown.has(x)))
     .map((r) => ({
       ...r,
       source_name: nameThen(r.source, r.source_name),
@@ -82,7 +94,7 @@ export function edgesThen(then: Then, rows: Row[], ids: string[], validTime: str
       ...('target_label' in r ? { target_label: labelThen(r.target, r.target_label) } : {}),
     }));
   const count = new Map<string, number>();
-  const gone: Row[] = [];
+  const gone: GraphEdgeRow[] = [];
   for (const r of known.relationships) {
     if (!(shown.has(r.source) || shown.has(r.target))) continue;
     if (validTime !== null && !validAt(r.props, validTime)) continue;
@@ -97,9 +109,9 @@ export function edgesThen(then: Then, rows: Row[], ids: string[], validTime: str
       source: r.source,
       target: r.target,
       source_label: shownLabel(a),
-      source_name: a?.props.name ?? null,
+      source_name: nameOf(a),
       target_label: shownLabel(b),
-      target_name: b?.props.name ?? null,
+      target_name: nameOf(b),
       properties: r.props,
     });
   }

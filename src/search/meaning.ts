@@ -66,30 +66,36 @@ const MAX_K = 4000;
  * gave all it was asked for, and its farthest was still above the similarity floor), up to MAX_K. Hits are
  * ordered by similarity, then id, so equal scores always come back in the same order.
  */
-export async function nearest(
+/** A hit of a vector statement: its node's id and similarity, beside what the statement adds (declared). */
+export interface NearHit {
+  id: string;
+  similarity: number;
+}
+
+export async function nearest<R extends object = Row>(
   tx: Tx,
   statement: string,
   params: Record<string, unknown>,
   question: Question,
   wanted: number,
-): Promise<Row[]> {
+): Promise<(R & NearHit)[]> {
   if (question.vector === null) return [];
   let k = Math.min(Math.max(FIRST_K, wanted * 4), MAX_K);
   const floor = similarityFloor(question.model);
   for (;;) {
-    const row = await tx.one(statement, {
+    const row = await tx.one<{ found: number; floor: number; hits: (R & NearHit)[] | null }>(statement, {
       ...params,
       vector: question.vector,
       model: question.model,
       k,
       min_similarity: floor,
     });
-    const hits = ((row?.hits ?? []) as Row[]).slice();
-    const found = Number(row?.found ?? 0);
-    const farthest = Number(row?.floor ?? -1);
+    const hits = (row?.hits ?? []).slice();
+    const found = row?.found ?? 0;
+    const farthest = row?.floor ?? -1;
     const exhausted = found < k || farthest < floor || k >= MAX_K;
     if (hits.length >= wanted || exhausted) {
-      hits.sort((a, b) => Number(b.similarity) - Number(a.similarity) || (String(a.id) < String(b.id) ? -1 : 1));
+      hits.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));
       return hits.slice(0, wanted);
     }
     k = Math.min(k * 8, MAX_K);

@@ -1,6 +1,6 @@
 // The Search area: one ranked search across memories, document chunks and entities.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type JsonSchema } from '../http/route.js';
+import { defineRoutes, type JsonSchema, route } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError, type FieldProblem } from '../errors/catalogue.js';
 import { checkTypeLabel } from '../deltas/draft.js';
@@ -10,13 +10,13 @@ import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes, type Plane } from './service.js';
 import { RRF_K } from './fusion.js';
 import {
+  searchNodeSchema,
   asOfField,
   asOfInstant,
   knownAtField,
   knownAtInstant,
   degradedHeaders,
   degradedSchema,
-  matchSchema,
   searchModeField,
   searchModeSchema,
 } from './schemas.js';
@@ -88,34 +88,22 @@ export const searchBody = obj(
   },
 );
 
-const searchNodeSchema: JsonSchema = {
-  type: 'object',
-  description:
-    'A result in the memory-node style of spec 2.1: memory nodes exactly as memory search returns them, ' +
-    'chunks and entities alike.',
-  properties: {
-    id: { type: 'string' },
-    type: { enum: ['memory', 'chunk', 'entity'] },
-    label: { type: 'string', description: 'Its Neo4j label: Memory, Chunk, or the entity type (Person …)' },
-    name: {
-      type: ['string', 'null'],
-      description: 'memory: derived from the content; chunk: "<document title> #<n>"; entity: its name',
-    },
-    properties: { type: 'object' },
-    plane: { enum: [...PLANES] },
-    score: {
-      type: 'number',
-      description: `fused reciprocal-rank score: the sum over its rankings of 1 / (${RRF_K} + rank) (= match.score)`,
-    },
-    match: matchSchema,
-    created_at: { type: ['string', 'null'] },
-    updated_at: { type: ['string', 'null'] },
-  },
-};
-
 export function searchRoutes(deps: Deps) {
+  const searchAnswer = {
+    type: 'object',
+    properties: {
+      query: { type: 'string' },
+      project_id: { type: 'string' },
+      planes: { type: 'array', items: { enum: [...PLANES] } },
+      nodes: { type: 'array', items: searchNodeSchema },
+      edges: { type: 'array', items: edgeSchema },
+      count: { type: 'integer' },
+      mode: searchModeSchema,
+      degraded: degradedSchema,
+    },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof searchAnswer>({
       method: 'post',
       path: '/v1/search',
       operationId: 'search',
@@ -132,19 +120,7 @@ export function searchRoutes(deps: Deps) {
       body: searchBody,
       status: 200,
       errors: [],
-      response: {
-        type: 'object',
-        properties: {
-          query: { type: 'string' },
-          project_id: { type: 'string' },
-          planes: { type: 'array', items: { enum: [...PLANES] } },
-          nodes: { type: 'array', items: searchNodeSchema },
-          edges: { type: 'array', items: edgeSchema },
-          count: { type: 'integer' },
-          mode: searchModeSchema,
-          degraded: degradedSchema,
-        },
-      },
+      response: searchAnswer,
       handler: async (ctx) => {
         const body = bodyOf<typeof searchBody>(ctx);
         const filters = body.filters ?? {};
@@ -181,6 +157,6 @@ export function searchRoutes(deps: Deps) {
           headers: degradedHeaders(degraded),
         };
       },
-    },
+    }),
   ]);
 }

@@ -2,8 +2,12 @@
 // the `match` object on each result, and what the answer had to do without (`degraded`).
 import type { JsonSchema } from '../http/route.js';
 import { SEARCH_MODES } from './hybrid.js';
+import { RRF_K } from './fusion.js';
 import type { Degraded } from './meaning.js';
 import { invalid } from '../errors/catalogue.js';
+
+export const PLANES = ['memory', 'document', 'entity'] as const;
+export type Plane = (typeof PLANES)[number];
 
 export const searchModeSchema = {
   enum: [...SEARCH_MODES],
@@ -59,17 +63,17 @@ export function knownAtInstant(knownAt: string | undefined, field: string, inclu
   return at < now ? at : now;
 }
 
-export const degradedSchema: JsonSchema = {
+export const degradedSchema = {
   type: 'array',
   items: { enum: ['semantic'] },
   description:
     'What this answer had to do without: ["semantic"] when the embedding engine was down, off or too slow, ' +
     'so words alone ranked it (also said by the X-Search-Degraded header). Empty otherwise.',
-};
+} as const satisfies JsonSchema;
 
-const rank: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
+const rank = { type: ['integer', 'null'], minimum: 1 } as const satisfies JsonSchema;
 
-export const matchSchema: JsonSchema = {
+export const matchSchema = {
   type: 'object',
   description: 'Why the result is there (present when a query was given).',
   required: ['lexical_rank', 'semantic_rank', 'similarity', 'graph_rank', 'exact', 'score'],
@@ -96,7 +100,7 @@ export const matchSchema: JsonSchema = {
     },
     score: { type: 'number', minimum: 0, description: 'The fused score: the sum of 1 / (60 + rank) over its ranks.' },
   },
-};
+} as const satisfies JsonSchema;
 
 /** The response header that says an answer was degraded, for clients that read headers only. */
 export function degradedHeaders(degraded: readonly Degraded[]): Record<string, string> | undefined {
@@ -104,6 +108,35 @@ export function degradedHeaders(degraded: readonly Degraded[]): Record<string, s
 }
 
 /** An object schema with more properties (a search result is its node's view plus `match`). */
-export function withProperties(schema: JsonSchema, more: Record<string, JsonSchema>): JsonSchema {
-  return { ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), ...more } };
+export function withProperties<
+  const S extends { properties: Record<string, JsonSchema> },
+  const M extends Record<string, JsonSchema>,
+>(schema: S, more: M): Omit<S, 'properties'> & { properties: Omit<S['properties'], keyof M> & M } {
+  return { ...schema, properties: { ...schema.properties, ...more } };
 }
+
+/** A result of the cross-plane search. */
+export const searchNodeSchema = {
+  type: 'object',
+  description:
+    'A result in the memory-node style of spec 2.1: memory nodes exactly as memory search returns them, ' +
+    'chunks and entities alike.',
+  properties: {
+    id: { type: 'string' },
+    type: { enum: ['memory', 'chunk', 'entity'] },
+    label: { type: 'string', description: 'Its Neo4j label: Memory, Chunk, or the entity type (Person …)' },
+    name: {
+      type: ['string', 'null'],
+      description: 'memory: derived from the content; chunk: "<document title> #<n>"; entity: its name',
+    },
+    properties: { type: 'object' },
+    plane: { enum: [...PLANES] },
+    score: {
+      type: 'number',
+      description: `fused reciprocal-rank score: the sum over its rankings of 1 / (${RRF_K} + rank) (= match.score)`,
+    },
+    match: matchSchema,
+    created_at: { type: ['string', 'null'] },
+    updated_at: { type: ['string', 'null'] },
+  },
+} as const satisfies JsonSchema;

@@ -2,22 +2,23 @@
 // project: by words (full-text indexes memory_text, chunk_text, entity_text) and by meaning (vector
 // indexes memory_embedding, chunk_embedding, entity_embedding), then fused into one ranking
 // (src/search/hybrid.ts, docs/recall.md), with the committed edges around.
-import type { Row } from '../db/graph.js';
+import type { Tx } from '../db/graph.js';
+import type { Answer } from '../http/answer.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import { memoryText } from '../memories/recall.js';
-import { fuseRankings, hybridRankings, type Ranking, type SearchMode } from './hybrid.js';
-import { embedQuestion, nearest, servedMode, type Degraded } from './meaning.js';
+import { fuseRankings, hybridRankings, type RankedHit, type Ranking, type SearchMode } from './hybrid.js';
+import { embedQuestion, nearest, servedMode, type Degraded, type Question } from './meaning.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
 import { normalizeName } from '../entities/identity.js';
-import { memoryView } from '../memories/views.js';
-import { edgeView, visibleLabels, visibleProps } from '../graph/views.js';
+import { memoryView, type MemoryProps } from '../memories/views.js';
+import { edgeView, visibleLabels, visibleProps, type GraphEdgeRow, type GraphEdgeView } from '../graph/views.js';
 import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from './known.js';
 import type { KnownNode } from '../deltas/known.js';
+import { PLANES, type Plane, type searchNodeSchema } from './schemas.js';
 
-export const PLANES = ['memory', 'document', 'entity'] as const;
-export type Plane = (typeof PLANES)[number];
+export { PLANES, type Plane };
 
 export interface SearchFilters {
   memory?: { kinds?: string[] };
@@ -37,7 +38,8 @@ export interface SearchRequest {
   knownAt?: string;
 }
 
-type View = Record<string, Plain>;
+/** A result as the search answers it, before its match is added. */
+type View = Omit<Answer<typeof searchNodeSchema>, 'match'>;
 /** A result's view, made once its fused score is known. */
 type ViewOf = (fused: number) => View;
 
@@ -50,15 +52,35 @@ function candidates(limit: number, filtered: boolean): number {
   return filtered ? Math.min(limit * 20 + 200, 5000) : limit * 4 + 20;
 }
 
-function chunkView(row: Row, score: number): View {
-  const p = (row.chunk ?? {}) as View;
-  const title = typeof row.document_title === 'string' ? row.document_title : null;
+/** A node's free-form properties, with the ones a result reads (declared, not checked). */
+type NodeProps = Record<string, Plain> & {
+  id: string;
+  name?: string | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+};
+type ChunkProps = NodeProps & { index?: number | null; text?: string | null };
+type EntityProps = NodeProps & { type?: string | null };
+
+/** The engine's score (a word statement) or similarity (a vector statement) of a hit. */
+interface Scored {
+  score?: number;
+  similarity?: number;
+}
+/** The rows of each plane's statements (search/*, memories/search and memories/vector; declared, not checked). */
+type MemoryHitRow = Scored & { memory: MemoryProps };
+type ChunkHitRow = Scored & { chunk: ChunkProps; document_title: string | null };
+type EntityHitRow = Scored & { entity: EntityProps; labels: string[] | null };
+
+function chunkView(row: ChunkHitRow, score: number): View {
+  const p = row.chunk;
+  const title = row.document_title ?? null;
   const index = typeof p.index === 'number' ? p.index : null;
   return {
-    id: p.id ?? null,
+    id: p.id,
     type: 'chunk',
     label: 'Chunk',
-    name: title !== null && index !== null ? `${title} #${index + 1}` : (title ?? String(p.id)),
+    name: title !== null && index !== null ? `${title} #${index + 1}` : (title ?? p.id),
     properties: { ...visibleProps(p, TOP_LEVEL), document_title: title },
     plane: 'document',
     score,
@@ -67,11 +89,11 @@ function chunkView(row: Row, score: number): View {
   };
 }
 
-function entityView(row: Row, score: number): View {
-  const p = (row.entity ?? {}) as View;
+function entityView(row: EntityHitRow, score: number): View {
+  const p = row.entity;
   const labels = visibleLabels(row.labels).filter((l) => l !== 'Entity');
   return {
-    id: p.id ?? null,
+    id: p.id,
     type: 'entity',
     label: typeof p.type === 'string' ? p.type : (labels[0] ?? 'Entity'),
     name: p.name ?? null,
@@ -83,10 +105,10 @@ function entityView(row: Row, score: number): View {
   };
 }
 
-function searchMemoryView(row: Row, score: number): View {
-  const m = memoryView(row.memory as View, 'search');
+function searchMemoryView(row: MemoryHitRow, score: number): View {
+  const m = memoryView(row.memory, 'search');
   return {
-    id: m.id ?? null,
+    id: m.id!,
     type: 'memory',
     label: 'Memory',
     name: m.name ?? null,
@@ -99,10 +121,72 @@ function searchMemoryView(row: Row, score: number): View {
 }
 
 export interface SearchAnswer {
-  nodes: View[];
-  edges: View[];
+  nodes: Answer<typeof searchNodeSchema>[];
+  edges: GraphEdgeView[];
   mode: SearchMode;
   degraded: Degraded[];
+}
+
+/** How one plane is searched: its statements and how its rows become ranked hits. */
+interface PlaneSpec<R extends Scored> {
+  n: number;
+  words: readonly [string, Record<string, unknown>];
+  near: readonly [string, Record<string, unknown>];
+  /** The id of the row's node. */
+  id: (r: R) => string;
+  /** The plane's nodes known then and put back (gone or changed since). */
+  putBackOf: (t: Then) => KnownNode[];
+  /** A node put back as a row of the plane's statements. */
+  row: (n: KnownNode) => R;
+  text: (r: R) => string;
+  view: (r: R, score: number) => View;
+}
+
+type Hit = RankedHit<ViewOf>;
+
+/** A plane's search with its row type settled: reads give ranked hits, less the ids `then` leaves out. */
+interface Plan {
+  plane: Plane;
+  words: (tx: Tx, extra: number, limit: number, then: Then | null) => Promise<Hit[]>;
+  near: (tx: Tx, question: Question, then: Then | null) => Promise<Hit[]>;
+  /** How many hits each side ranks. */
+  n: number;
+  putBackOf: (t: Then) => KnownNode[];
+  /** The nodes put back, as word hits (score 0: wordsThen ranks them). */
+  back: (t: Then) => Hit[];
+  /** The nodes put back that `similar` (id to cosine) found near, as meaning hits. */
+  backNear: (t: Then, similar: Map<string, number>) => Hit[];
+}
+
+function plan<R extends Scored>(plane: Plane, s: PlaneSpec<R>): Plan {
+  const hit = (r: R, score: number): Hit => ({
+    id: s.id(r),
+    item: (fused) => s.view(r, fused),
+    text: s.text(r),
+    score,
+  });
+  const left = <T extends R>(rows: T[], then: Then | null): T[] =>
+    then ? rows.filter((r) => !then.left.has(s.id(r))) : rows;
+  const [words, wordParams] = s.words;
+  const [near, nearParams] = s.near;
+  return {
+    plane,
+    words: async (tx, extra, limit, then) => {
+      // With known_at, more rows are read so that those left out do not shorten the ranking.
+      const rows = await tx.run<R>(words, { ...wordParams, candidates: s.n + extra, limit: limit + extra });
+      return (then ? left(rows, then).slice(0, limit) : rows).map((r) => hit(r, r.score ?? 0));
+    },
+    near: async (tx, question, then) =>
+      left(await nearest<R>(tx, near, nearParams, question, s.n), then).map((r) => hit(r, r.similarity)),
+    n: s.n,
+    putBackOf: s.putBackOf,
+    back: (t) => s.putBackOf(t).map((n) => hit(s.row(n), 0)),
+    backNear: (t, similar) =>
+      s
+        .putBackOf(t)
+        .filter((n) => similar.has(n.id))
+        .map((n) => hit(s.row(n), similar.get(n.id)!)),
+  };
 }
 
 export async function searchPlanes(
@@ -117,78 +201,58 @@ export async function searchPlanes(
   const now = new Date().toISOString();
   const validAtTime = request.asOf ?? request.knownAt ?? now;
   const then = request.knownAt ? await readThen(deps.graph, projectId, request.knownAt) : null;
-  const left = (rows: Row[], key: string): Row[] =>
-    then ? rows.filter((r) => !then.left.has(String((r[key] as Row).id))) : rows;
   const extra = then?.left.size ?? 0;
   const base = { project_id: projectId, lucene, limit, valid_at: validAtTime };
+  // Known then: a node put back has the properties it had then, those of its plane's rows.
+  const known = (t: Then, label: string): KnownNode[] => putBack(t, label, validAtTime, now);
   /** Per plane: its word statement and vector statement with their filters, and how a row is shown. */
-  const spec = (plane: Plane) => {
+  const spec = (plane: Plane): Plan => {
     if (plane === 'memory') {
       const kinds = filters.memory?.kinds ?? null;
-      return {
+      return plan<MemoryHitRow>(plane, {
         n: candidates(limit, kinds !== null),
-        words: ['memories/search', { ...base, now, kinds }] as const,
-        near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }] as const,
-        key: 'memory' as const,
-        putBackOf: (t: Then) =>
-          putBack(t, 'Memory', validAtTime, now).filter((m) => kinds === null || kinds.includes(String(m.props.kind))),
-        row: (m: KnownNode): Row => ({ memory: m.props, score: 0 }),
-        text: (r: Row) => memoryText(r.memory as Row),
-        view:
-          (r: Row): ViewOf =>
-          (score) =>
-            searchMemoryView(r, score),
-      };
+        words: ['memories/search', { ...base, now, kinds }],
+        near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
+        id: (r) => r.memory.id,
+        putBackOf: (t) => known(t, 'Memory').filter((m) => kinds === null || kinds.includes(String(m.props.kind))),
+        row: (m) => ({ memory: m.props as unknown as MemoryProps, score: 0 }),
+        text: (r) => memoryText(r.memory),
+        view: searchMemoryView,
+      });
     }
     if (plane === 'document') {
       const documentIds = filters.document?.document_ids ?? null;
       const tags = filters.document?.tags ? filters.document.tags.map(normalizeName) : null;
       const params = { document_ids: documentIds, tags };
-      return {
+      return plan<ChunkHitRow>(plane, {
         n: candidates(limit, documentIds !== null || tags !== null),
-        words: ['search/chunks', { ...base, ...params }] as const,
-        near: ['search/chunks_vector', { project_id: projectId, ...params }] as const,
-        key: 'chunk' as const,
+        words: ['search/chunks', { ...base, ...params }],
+        near: ['search/chunks_vector', { project_id: projectId, ...params }],
+        id: (r) => r.chunk.id,
         // Chunks put back carry no title; with a document filter none are put back.
-        putBackOf: (t: Then) => (documentIds !== null || tags !== null ? [] : putBack(t, 'Chunk', validAtTime, now)),
-        row: (c: KnownNode): Row => ({ chunk: c.props, document_title: null, score: 0 }),
-        text: (r: Row) => String((r.chunk as Row).text ?? ''),
-        view:
-          (r: Row): ViewOf =>
-          (score) =>
-            chunkView(r, score),
-      };
+        putBackOf: (t) => (documentIds !== null || tags !== null ? [] : known(t, 'Chunk')),
+        row: (c) => ({ chunk: c.props as unknown as ChunkProps, document_title: null, score: 0 }),
+        text: (r) => r.chunk.text ?? '',
+        view: chunkView,
+      });
     }
     const types = filters.entity?.types ?? null;
-    return {
+    return plan<EntityHitRow>(plane, {
       n: candidates(limit, types !== null),
-      words: ['search/entities', { ...base, types }] as const,
-      near: ['search/entities_vector', { project_id: projectId, types }] as const,
-      key: 'entity' as const,
-      putBackOf: (t: Then) =>
-        putBack(t, 'Entity', validAtTime, now).filter((e) => types === null || types.includes(String(e.props.type))),
-      row: (e: KnownNode): Row => ({ entity: e.props, labels: e.labels, score: 0 }),
-      text: (r: Row) => String((r.entity as Row).name ?? ''),
-      view:
-        (r: Row): ViewOf =>
-        (score) =>
-          entityView(r, score),
-    };
+      words: ['search/entities', { ...base, types }],
+      near: ['search/entities_vector', { project_id: projectId, types }],
+      id: (r) => r.entity.id,
+      putBackOf: (t) => known(t, 'Entity').filter((e) => types === null || types.includes(String(e.props.type))),
+      row: (e) => ({ entity: e.props as unknown as EntityProps, labels: e.labels, score: 0 }),
+      text: (r) => r.entity.name ?? '',
+      view: entityView,
+    });
   };
-  const specs = request.planes.map((plane) => ({ plane, ...spec(plane) }));
+  const plans = request.planes.map(spec);
   const readWords = () =>
     deps.graph.read(async (tx) => {
-      const words = new Map<Plane, Row[]>();
-      for (const {
-        plane,
-        words: [statement, params],
-        n,
-        key,
-      } of specs) {
-        // With known_at, more rows are read so that those left out do not shorten the ranking.
-        const rows = await tx.run(statement, { ...params, candidates: n + extra, limit: limit + extra });
-        words.set(plane, then ? left(rows, key).slice(0, limit) : rows);
-      }
+      const words = new Map<Plane, Hit[]>();
+      for (const p of plans) words.set(p.plane, await p.words(tx, extra, limit, then));
       return words;
     });
   // The words are read while the question is embedded (the engine call is the longer of the two);
@@ -198,7 +262,7 @@ export async function searchPlanes(
     mode === 'semantic' ? Promise.resolve(null) : readWords(),
   ]);
   const served = servedMode(mode, question);
-  const words = served === 'semantic' ? new Map<Plane, Row[]>() : (early ?? (await readWords()));
+  const words = served === 'semantic' ? new Map<Plane, Hit[]>() : (early ?? (await readWords()));
   // What known_at puts back is ranked by meaning too, in the index hits' order (docs/facts.md).
   const similar =
     then && served !== 'lexical'
@@ -208,49 +272,24 @@ export async function searchPlanes(
           projectId,
           request.query,
           question,
-          specs.flatMap((sp) => sp.putBackOf(then)),
+          plans.flatMap((p) => p.putBackOf(then)),
         )
       : new Map<string, number>();
   return deps.graph.read(async (tx) => {
     const rankings: Ranking<ViewOf>[] = [];
-    for (const {
-      plane,
-      n,
-      near: [statement, params],
-      key,
-      putBackOf,
-      row,
-      text,
-      view,
-    } of specs) {
-      const near = served === 'lexical' ? [] : left(await nearest(tx, statement, params, question, n), key);
-      const hit = (r: Row, score: number) => ({ id: String((r[key] as Row).id), item: view(r), text: text(r), score });
-      const read = (words.get(plane) ?? []).map((r) => hit(r, Number(r.score)));
-      const back = then ? putBackOf(then) : [];
-      const lexical =
-        then && served !== 'semantic'
-          ? wordsThen(
-              request.query,
-              read,
-              back.map((b) => hit(row(b), 0)),
-            )
-          : read;
-      const nearHits = near.map((r) => hit(r, Number(r.similarity)));
-      const semantic = then
-        ? nearThen(
-            nearHits,
-            back.filter((b) => similar.has(b.id)).map((b) => hit(row(b), similar.get(b.id)!)),
-            n,
-          )
-        : nearHits;
-      rankings.push(...hybridRankings(plane, served, request.query, lexical, semantic));
+    for (const p of plans) {
+      const nearHits = served === 'lexical' ? [] : await p.near(tx, question, then);
+      const near = then ? nearThen(nearHits, p.backNear(then, similar), p.n) : nearHits;
+      const read = words.get(p.plane) ?? [];
+      const lexical = then && served !== 'semantic' ? wordsThen(request.query, read, p.back(then)) : read;
+      rankings.push(...hybridRankings(p.plane, served, request.query, lexical, near));
     }
     const fused = fuseRankings(rankings, request.query, limit);
-    const nodes = fused.map((f) => ({ ...f.item(f.match.score), match: f.match as unknown as Plain }));
+    const nodes = fused.map((f) => ({ ...f.item(f.match.score), match: f.match }));
     const ids = fused.map((f) => f.id);
     const edges =
       ids.length > 0
-        ? await tx.run('search/edges', {
+        ? await tx.run<GraphEdgeRow>('search/edges', {
             ids,
             project_id: projectId,
             per_node: EDGES_PER_NODE,

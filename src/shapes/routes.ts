@@ -1,7 +1,7 @@
 // The Shapes part of the Ontology & Shapes area: list, read, create, publish a new version,
 // retire and delete shapes. Every change is a governed write answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext, type HandlerResult } from '../http/route.js';
+import { defineRoutes, type ApiContext, route } from '../http/route.js';
 import { bodyActor, byNamePage, queryActorOf, recordRoute } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
@@ -31,7 +31,7 @@ async function shapeWriteResult(
   result: ShapeWrite,
   def: Definition,
   supersedes: string | null,
-): Promise<HandlerResult> {
+) {
   const failed = result.status === 'failed';
   const { staged } = result;
   const shape = failed
@@ -46,8 +46,10 @@ async function shapeWriteResult(
 }
 
 export function shapeRoutes(deps: Deps) {
+  const listShapesAnswer = cursorPage('shapes', shapeSummarySchema);
+  const deleteShapeAnswer = governedWriteSchema({ shape_id: { type: 'string' } });
   return defineRoutes([
-    {
+    route<typeof listShapesAnswer>({
       method: 'get',
       path: '/v1/shapes',
       operationId: 'listShapes',
@@ -59,7 +61,7 @@ export function shapeRoutes(deps: Deps) {
       query: listQuery,
       status: 200,
       errors: [],
-      response: cursorPage('shapes', shapeSummarySchema),
+      response: listShapesAnswer,
       handler: async (ctx) => {
         const { query: q, actor, after } = await byNamePage<typeof listQuery>(deps, ctx);
         const rows = await listShapes(deps.graph, actor.projectId, {
@@ -77,8 +79,8 @@ export function shapeRoutes(deps: Deps) {
         }));
         return { body: { shapes: items, ...page } };
       },
-    },
-    {
+    }),
+    route<typeof writeResponse>({
       method: 'post',
       path: '/v1/shapes',
       operationId: 'createShape',
@@ -101,7 +103,7 @@ export function shapeRoutes(deps: Deps) {
         const result = await createShape(deps, actor, body.name, def, body.apply);
         return shapeWriteResult(deps, actor, result, def, null);
       },
-    },
+    }),
     recordRoute(
       deps,
       {
@@ -119,7 +121,7 @@ export function shapeRoutes(deps: Deps) {
         return shapeView(shape);
       },
     ),
-    {
+    route<typeof writeResponse>({
       method: 'post',
       path: '/v1/shapes/:id/versions',
       operationId: 'publishShapeVersion',
@@ -143,8 +145,8 @@ export function shapeRoutes(deps: Deps) {
         const result = await publishVersion(deps, actor, ctx.params.id!, def, body.apply);
         return shapeWriteResult(deps, actor, result, def, result.previous.id);
       },
-    },
-    {
+    }),
+    route<typeof writeResponse>({
       method: 'post',
       path: '/v1/shapes/:id/retire',
       operationId: 'retireShape',
@@ -168,8 +170,8 @@ export function shapeRoutes(deps: Deps) {
           body: { ...governedWriteFields(actor, result, result.shape.id), shape: shape ? shapeView(shape) : null },
         };
       },
-    },
-    {
+    }),
+    route<typeof deleteShapeAnswer>({
       method: 'delete',
       path: '/v1/shapes/:id',
       operationId: 'deleteShape',
@@ -185,12 +187,12 @@ export function shapeRoutes(deps: Deps) {
       idempotent: true,
       status: 200,
       errors: ['not_found', 'forbidden', 'conflict'],
-      response: governedWriteSchema({ shape_id: { type: 'string' } }),
+      response: deleteShapeAnswer,
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof applyQuery>(deps, ctx);
         const result = await deleteShape(deps, actor, ctx.params.id!, q.apply);
         return recordWriteAnswer(actor, result, 'shape_id', result.shape.id);
       },
-    },
+    }),
   ]);
 }

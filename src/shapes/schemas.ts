@@ -182,10 +182,10 @@ export const shapeActionBody = obj({
   apply: { type: 'boolean', default: true },
 });
 
-const nullableString: JsonSchema = { type: ['string', 'null'] };
+const nullableString = { type: ['string', 'null'] } as const satisfies JsonSchema;
 
 /** What a shape's full read and its summary in a list both say first. */
-const shapeHead: Record<string, JsonSchema> = {
+const shapeHead = {
   id: { type: 'string' },
   name: { type: 'string' },
   version: { type: 'integer' },
@@ -194,9 +194,9 @@ const shapeHead: Record<string, JsonSchema> = {
   project_id: nullableString,
   description: nullableString,
   schema_tag: nullableString,
-};
+} as const satisfies Record<string, JsonSchema>;
 
-export const shapeSchema: JsonSchema = {
+export const shapeSchema = {
   type: 'object',
   description: 'A shape with its full definition (ShapeDef).',
   properties: {
@@ -209,9 +209,9 @@ export const shapeSchema: JsonSchema = {
     created_at: nullableString,
     updated_at: nullableString,
   },
-};
+} as const satisfies JsonSchema;
 
-export const shapeSummarySchema: JsonSchema = {
+export const shapeSummarySchema = {
   type: 'object',
   properties: {
     ...shapeHead,
@@ -221,4 +221,4 @@ export const shapeSummarySchema: JsonSchema = {
     created_at: nullableString,
     updated_at: nullableString,
   },
-};
+} as const satisfies JsonSchema;

@@ -1,11 +1,13 @@
 // Shapes as the API shows them: the full definition (ShapeDef JSON) on single reads and writes,
 // a summary with the labels and relationship types in lists.
+import type { Answer } from '../http/answer.js';
+import type { shapeSchema } from './schemas.js';
 import type { Plain } from '../db/values.js';
 import type { Definition } from './definition.js';
 import type { StagedShape } from './store.js';
 import type { ShapeRecord } from './types.js';
 
-export function shapeView(s: ShapeRecord): Record<string, unknown> {
+export function shapeView(s: ShapeRecord): Answer<typeof shapeSchema> {
   return {
     id: s.id,
     name: s.name,
@@ -31,7 +33,7 @@ export function stagedShapeView(
   projectId: string,
   def: Definition,
   supersedes: string | null,
-): Record<string, unknown> {
+): Answer<typeof shapeSchema> {
   return shapeView({
     ...def,
     id: staged.id,

@@ -15,11 +15,11 @@ export const MIN_TOKENS = 256;
 export const MAX_TOKENS = 128_000;
 export const DEFAULT_TOKENS = 4000;
 
-export interface SliceFilters {
+export type SliceFilters = {
   memory?: { kinds?: string[] };
   document?: { document_ids?: string[]; tags?: string[] };
   entity?: { types?: string[]; shape_ids?: string[] };
-}
+};
 
 export type SubjectRef = { id: string } | { name: string; type?: string };
 

@@ -1,7 +1,7 @@
 // The Slices part of the Context & Slices area: saved, versioned scopes that context operations
 // compile. Every change is a governed write (delta origin "slice") answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type HandlerResult } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { byNamePage, queryActorOf, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
 import { bodyOf } from '../http/app.js';
@@ -30,7 +30,7 @@ async function sliceWriteResult(
   result: SliceWrite,
   def: SliceDefinition,
   supersedes: string | null,
-): Promise<HandlerResult> {
+) {
   const slice =
     result.status === 'failed'
       ? null
@@ -50,8 +50,10 @@ function definitionOf(body: DefinitionBody & { name?: string }): SliceDefinition
 }
 
 export function sliceRoutes(deps: Deps) {
+  const listSlicesAnswer = cursorPage('slices', sliceSchema);
+  const deleteSliceAnswer = governedWriteSchema({ slice_id: { type: 'string' } });
   return defineRoutes([
-    {
+    route<typeof writeResponse>({
       method: 'post',
       path: '/v1/slices',
       operationId: 'createSlice',
@@ -81,8 +83,8 @@ export function sliceRoutes(deps: Deps) {
           null,
         );
       },
-    },
-    {
+    }),
+    route<typeof listSlicesAnswer>({
       method: 'get',
       path: '/v1/slices',
       operationId: 'listSlices',
@@ -92,7 +94,7 @@ export function sliceRoutes(deps: Deps) {
       query: listQuery,
       status: 200,
       errors: [],
-      response: cursorPage('slices', sliceSchema),
+      response: listSlicesAnswer,
       handler: async (ctx) => {
         const { query: q, actor, after } = await byNamePage<typeof listQuery>(deps, ctx);
         const rows = await listSlices(deps.graph, actor.projectId, {
@@ -104,7 +106,7 @@ export function sliceRoutes(deps: Deps) {
         const { items, ...page } = keysetPage(slices, q.limit, (s) => ({ n: s.name, v: s.version, i: s.id }));
         return { body: { slices: items.map(sliceView), ...page } };
       },
-    },
+    }),
     recordRoute(
       deps,
       {
@@ -118,7 +120,7 @@ export function sliceRoutes(deps: Deps) {
       },
       async (actor, id) => sliceView(await committedSlice(deps.graph, actor, id)),
     ),
-    {
+    route<typeof writeResponse>({
       method: 'post',
       path: '/v1/slices/:id/versions',
       operationId: 'publishSliceVersion',
@@ -141,8 +143,8 @@ export function sliceRoutes(deps: Deps) {
         const result = await publishSliceVersion(deps.graph, actor, ctx.params.id!, def, body.apply);
         return sliceWriteResult(deps, actor, result, def, result.previous.id);
       },
-    },
-    {
+    }),
+    route<typeof deleteSliceAnswer>({
       method: 'delete',
       path: '/v1/slices/:id',
       operationId: 'deleteSlice',
@@ -155,12 +157,12 @@ export function sliceRoutes(deps: Deps) {
       idempotent: true,
       status: 200,
       errors: ['not_found', 'conflict'],
-      response: governedWriteSchema({ slice_id: { type: 'string' } }),
+      response: deleteSliceAnswer,
       handler: async (ctx) => {
         const { query: q, actor } = await queryActorOf<typeof applyQuery>(deps, ctx);
         const result = await deleteSlice(deps.graph, actor, ctx.params.id!, q.apply);
         return recordWriteAnswer(actor, result, 'slice_id', result.slice.id);
       },
-    },
+    }),
   ]);
 }

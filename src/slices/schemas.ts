@@ -154,9 +154,9 @@ export const versionSliceBody = obj({ ...definitionFields, ...writeFields });
 
 export const inlineDefinitionSchema = obj(definitionFields);
 
-const nullableString: JsonSchema = { type: ['string', 'null'] };
+const nullableString = { type: ['string', 'null'] } as const satisfies JsonSchema;
 
-export const sliceSchema: JsonSchema = {
+export const sliceSchema = {
   type: 'object',
   description: 'A slice version with its full, normalised definition.',
   properties: {
@@ -186,4 +186,4 @@ export const sliceSchema: JsonSchema = {
     created_at: nullableString,
     updated_at: nullableString,
   },
-};
+} as const satisfies JsonSchema;

@@ -1,8 +1,10 @@
 // Slices as the API shows them: the normalized definition flattened beside id, name and version.
+import type { Answer } from '../http/answer.js';
+import type { sliceSchema } from './schemas.js';
 import type { SliceDefinition } from './definition.js';
 import type { SliceRecord, StagedSlice } from './store.js';
 
-export function sliceView(s: SliceRecord): Record<string, unknown> {
+export function sliceView(s: SliceRecord): Answer<typeof sliceSchema> {
   const d = s.definition;
   return {
     id: s.id,
@@ -33,7 +35,7 @@ export function stagedSliceView(
   def: SliceDefinition,
   deltaId: string,
   supersedes: string | null,
-): Record<string, unknown> {
+): Answer<typeof sliceSchema> {
   return sliceView({
     ...staged,
     project_id: projectId,

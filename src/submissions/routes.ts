@@ -1,6 +1,6 @@
 // POST /v1/submissions (docs/submissions.md): 201 with the governed-write result, route and submission.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { actorFor } from '../auth/actor.js';
@@ -16,7 +16,7 @@ import { requireVisibleShape } from '../shapes/store.js';
 
 export function submissionRoutes(deps: Deps) {
   return defineRoutes([
-    {
+    route<typeof submissionResult>({
       method: 'post',
       path: '/v1/submissions',
       operationId: 'createSubmission',
@@ -144,6 +144,6 @@ export function submissionRoutes(deps: Deps) {
           },
         };
       },
-    },
+    }),
   ]);
 }

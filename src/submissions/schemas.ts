@@ -1,5 +1,4 @@
 // JSON Schemas of the Submissions area (docs/submissions.md).
-import type { JsonSchema } from '../http/route.js';
 import { obj, projectIdField, governedWriteSchema } from '../http/schemas.js';
 
 export const SUBMISSION_ROUTES = ['delta', 'document', 'extraction'] as const;
@@ -90,7 +89,7 @@ export const submissionBody = obj(
   },
 );
 
-export const submissionResult: JsonSchema = governedWriteSchema({
+export const submissionResult = governedWriteSchema({
   route: { enum: [...SUBMISSION_ROUTES] },
   submission: {
     type: 'object',

@@ -2,14 +2,37 @@
 // project-scoped endpoint resolves it. Lets a client check its key and project_id.
 import { resolveProject } from '../auth/project.js';
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { projectQuery } from '../http/schemas.js';
 import { queryOf } from '../http/app.js';
 import { projectName } from './service.js';
 
 export function tenancyRoutes(deps: Deps) {
+  const getCurrentProjectAnswer = {
+    type: 'object',
+    properties: {
+      project: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' }, organization_id: { type: 'string' } },
+      },
+      key: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          scoped_to: { enum: ['project', 'organization'] },
+          scopes: { type: 'array', items: { type: 'string' } },
+          writes: {
+            enum: ['apply', 'stage'],
+            description:
+              'stage: every governed write of this key stages for review whatever it asks (gks key create ' +
+              '--writes stage), and it may not apply or revert deltas.',
+          },
+        },
+      },
+    },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof getCurrentProjectAnswer>({
       method: 'get',
       path: '/v1/project',
       operationId: 'getCurrentProject',
@@ -18,36 +41,15 @@ export function tenancyRoutes(deps: Deps) {
       query: projectQuery,
       status: 200,
       errors: ['not_found'],
-      response: {
-        type: 'object',
-        properties: {
-          project: {
-            type: 'object',
-            properties: { id: { type: 'string' }, name: { type: 'string' }, organization_id: { type: 'string' } },
-          },
-          key: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              scoped_to: { enum: ['project', 'organization'] },
-              scopes: { type: 'array', items: { type: 'string' } },
-              writes: {
-                enum: ['apply', 'stage'],
-                description:
-                  'stage: every governed write of this key stages for review whatever it asks (gks key create ' +
-                  '--writes stage), and it may not apply or revert deltas.',
-              },
-            },
-          },
-        },
-      },
+      response: getCurrentProjectAnswer,
       handler: async (ctx) => {
         const auth = ctx.state.auth!; // set by authenticate() on every authenticated route
         const ref = await resolveProject(deps.graph, auth, queryOf<typeof projectQuery>(ctx).project_id, 'query');
         const name = await projectName(deps.graph, ref.projectId);
         return {
           body: {
-            project: { id: ref.projectId, name, organization_id: ref.organizationId },
+            // The document types name as a string: a project without one leaves it out rather than answer null.
+            project: { id: ref.projectId, ...(name !== null ? { name } : {}), organization_id: ref.organizationId },
             key: {
               id: auth.keyId,
               scoped_to: auth.projectId ? 'project' : 'organization',
@@ -57,6 +59,6 @@ export function tenancyRoutes(deps: Deps) {
           },
         };
       },
-    },
+    }),
   ]);
 }

@@ -10,7 +10,18 @@ import { requestGuarded } from '../documents/ingest/fetchUrl.js';
 import { ApiError } from '../errors/catalogue.js';
 import { emitWebhookEvent, payloadOf } from './events.js';
 import { openSecret, signatures, type StoredSecret } from './signing.js';
-import type { Fields } from './store.js';
+import type { DeliveryProps, EndpointProps } from './store.js';
+
+/**
+ * A row of webhooks/attempt_context: the delivery, its event, the endpoint's sending facts (null once deleted)
+ * and its unexpired sealed secrets (declared, not checked).
+ */
+interface AttemptContextRow {
+  delivery: DeliveryProps;
+  event: { id: string; type: string; created_at: string; project_id: string; data: string };
+  endpoint: Pick<EndpointProps, 'id' | 'project_id' | 'url' | 'enabled'> | null;
+  secrets: StoredSecret[];
+}
 
 export interface AttemptRequest {
   delivery_id: string;
@@ -59,38 +70,41 @@ export function createWebhookActivities(deps: { graph: Graph; config: Config; lo
     async attemptWebhookDelivery(request: AttemptRequest): Promise<AttemptResult> {
       const now = new Date();
       const row = await graph.read((tx) =>
-        tx.one('webhooks/attempt_context', { delivery_id: request.delivery_id, now: now.toISOString() }),
+        tx.one<AttemptContextRow>('webhooks/attempt_context', {
+          delivery_id: request.delivery_id,
+          now: now.toISOString(),
+        }),
       );
       // The endpoint (and with it its deliveries) was deleted: nothing to send.
       if (!row) return { outcome: 'cancelled', status_code: null };
-      const endpoint = row.endpoint as Fields | null;
+      const endpoint = row.endpoint;
       if (!endpoint || endpoint.enabled !== true) {
         await end(request.delivery_id, 'cancelled', 'the endpoint was disabled before this attempt');
         return { outcome: 'cancelled', status_code: null };
       }
-      const event = row.event as Fields;
-      const projectId = String(event.project_id);
+      const event = row.event;
+      const projectId = event.project_id;
       const body = JSON.stringify(
         payloadOf({
-          id: String(event.id),
-          type: String(event.type),
-          created_at: String(event.created_at),
+          id: event.id,
+          type: event.type,
+          created_at: event.created_at,
           project_id: projectId,
-          data: String(event.data),
+          data: event.data,
         }),
       );
       let sent: Sent;
       const started = performance.now();
       try {
-        const secrets = (row.secrets as unknown as StoredSecret[]).map((s) => openSecret(config.secrets, projectId, s));
+        const secrets = row.secrets.map((s) => openSecret(config.secrets, projectId, s));
         const headers = {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          'webhook-id': String(event.id),
+          'webhook-id': event.id,
           'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-          'webhook-signature': signatures(secrets, String(event.id), now, body),
+          'webhook-signature': signatures(secrets, event.id, now, body),
         };
-        sent = await send(config, String(endpoint.url), headers, body);
+        sent = await send(config, endpoint.url, headers, body);
       } catch (error) {
         // A secret that cannot be opened (its key is no longer configured) fails the attempt, named.
         sent = {
@@ -121,20 +135,27 @@ export function createWebhookActivities(deps: { graph: Graph; config: Config; lo
       if (!request.disable) return { disabled: false };
       const now = new Date().toISOString();
       return graph.write(async (tx) => {
-        const delivery = await tx.one('webhooks/attempt_context', { delivery_id: request.delivery_id, now });
-        const d = delivery?.delivery as Fields | undefined;
+        const delivery = await tx.one<AttemptContextRow>('webhooks/attempt_context', {
+          delivery_id: request.delivery_id,
+          now,
+        });
+        const d = delivery?.delivery;
         if (!d) return { disabled: false };
         const reason =
-          `Every attempt to deliver event ${String(d.event_id)} failed within the retry window ` +
+          `Every attempt to deliver event ${d.event_id} failed within the retry window ` +
           `(last: ${d.last_status_code === null ? String(d.last_error) : `HTTP ${String(d.last_status_code)}`}).`;
-        const disabled = await tx.one('webhooks/disable', { endpoint_id: d.endpoint_id, reason, now });
+        const disabled = await tx.one<{ id: string; project_id: string }>('webhooks/disable', {
+          endpoint_id: d.endpoint_id,
+          reason,
+          now,
+        });
         if (!disabled) return { disabled: false };
-        await emitWebhookEvent(tx, String(disabled.project_id), 'webhook.disabled', {
-          webhook_id: String(disabled.id),
+        await emitWebhookEvent(tx, disabled.project_id, 'webhook.disabled', {
+          webhook_id: disabled.id,
           status: 'disabled',
-          delivery_id: String(d.id),
-          event_id: String(d.event_id),
-          links: { webhook: `/v1/webhooks/${String(disabled.id)}` },
+          delivery_id: d.id,
+          event_id: d.event_id,
+          links: { webhook: `/v1/webhooks/${disabled.id}` },
         });
         return { disabled: true };
       });

@@ -2,7 +2,7 @@
 // state (docs/webhooks.md). The signing secret is answered once, at create and at rotate-secret.
 import type { Client } from '@temporalio/client';
 import type { Deps } from '../http/deps.js';
-import { defineRoutes } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { newestFirstPage, recordRoute, requestActor } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { type Actor } from '../auth/actor.js';
@@ -20,7 +20,7 @@ const webhookReply = {
   type: 'object',
   required: ['webhook'],
   properties: { webhook: endpointSchema },
-};
+} as const;
 const withSecret = {
   type: 'object',
   required: ['webhook', 'secret'],
@@ -32,7 +32,7 @@ const withSecret = {
       description: 'The signing secret (Standard Webhooks form). Shown only in this answer; store it now.',
     },
   },
-};
+} as const;
 
 async function temporal(deps: Deps): Promise<Client> {
   try {
@@ -52,8 +52,35 @@ async function view(deps: Deps, actor: Actor, id: string) {
 const pageQuery = cursorQuery();
 
 export function webhookRoutes(deps: Deps) {
+  const listWebhooksAnswer = cursorPage('webhooks', endpointSchema);
+  const deleteWebhookAnswer = {
+    type: 'object',
+    required: ['id', 'deleted'],
+    properties: { id: { type: 'string' }, deleted: { const: true } },
+  } as const;
+  const testWebhookAnswer = {
+    type: 'object',
+    required: ['event_id', 'delivery_id', 'status', 'links'],
+    properties: {
+      event_id: { type: 'string' },
+      delivery_id: { type: 'string' },
+      status: { const: 'queued' },
+      links: {
+        type: 'object',
+        required: ['deliveries'],
+        additionalProperties: false,
+        properties: { deliveries: { type: 'string' } },
+      },
+    },
+  } as const;
+  const listWebhookDeliveriesAnswer = cursorPage('deliveries', deliverySchema);
+  const redeliverWebhookDeliveryAnswer = {
+    type: 'object',
+    required: ['delivery'],
+    properties: { delivery: deliverySchema },
+  } as const;
   return defineRoutes([
-    {
+    route<typeof withSecret>({
       method: 'post',
       path: '/v1/webhooks',
       operationId: 'createWebhook',
@@ -73,8 +100,8 @@ export function webhookRoutes(deps: Deps) {
         const created = await createEndpoint(deps.graph, deps.config, actor, bodyOf<typeof s.createBody>(ctx));
         return { status: 201, body: { webhook: await view(deps, actor, created.id), secret: created.secret } };
       },
-    },
-    {
+    }),
+    route<typeof listWebhooksAnswer>({
       method: 'get',
       path: '/v1/webhooks',
       operationId: 'listWebhooks',
@@ -83,7 +110,7 @@ export function webhookRoutes(deps: Deps) {
       summary: 'List the webhook endpoints of a project, newest first',
       query: pageQuery,
       status: 200,
-      response: cursorPage('webhooks', endpointSchema),
+      response: listWebhooksAnswer,
       errors: [],
       handler: async (ctx) => {
         const { query: q, actor, after } = await newestFirstPage<typeof pageQuery>(deps, ctx);
@@ -94,7 +121,7 @@ export function webhookRoutes(deps: Deps) {
         }));
         return { body: { webhooks: items, ...page } };
       },
-    },
+    }),
     recordRoute(
       deps,
       {
@@ -108,7 +135,7 @@ export function webhookRoutes(deps: Deps) {
       },
       (actor, id) => view(deps, actor, id),
     ),
-    {
+    route<typeof webhookReply>({
       method: 'patch',
       path: '/v1/webhooks/:id',
       operationId: 'updateWebhook',
@@ -126,8 +153,8 @@ export function webhookRoutes(deps: Deps) {
         await patchEndpoint(deps.graph, deps.config, actor, ctx.params.id!, bodyOf<typeof s.patchBody>(ctx));
         return { body: { webhook: await view(deps, actor, ctx.params.id!) } };
       },
-    },
-    {
+    }),
+    route<typeof deleteWebhookAnswer>({
       method: 'delete',
       path: '/v1/webhooks/:id',
       operationId: 'deleteWebhook',
@@ -138,19 +165,15 @@ export function webhookRoutes(deps: Deps) {
       params: idParams,
       query: projectQuery,
       status: 200,
-      response: {
-        type: 'object',
-        required: ['id', 'deleted'],
-        properties: { id: { type: 'string' }, deleted: { const: true } },
-      },
+      response: deleteWebhookAnswer,
       errors: ['not_found'],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
         await deleteEndpoint(deps.graph, actor, ctx.params.id!);
         return { body: { id: ctx.params.id!, deleted: true } };
       },
-    },
-    {
+    }),
+    route<typeof withSecret>({
       method: 'post',
       path: '/v1/webhooks/:id/rotate-secret',
       operationId: 'rotateWebhookSecret',
@@ -171,8 +194,8 @@ export function webhookRoutes(deps: Deps) {
         const secret = await rotateSecret(deps.graph, deps.config, actor, ctx.params.id!);
         return { body: { webhook: await view(deps, actor, ctx.params.id!), secret } };
       },
-    },
-    {
+    }),
+    route<typeof testWebhookAnswer>({
       method: 'post',
       path: '/v1/webhooks/:id/test',
       operationId: 'testWebhook',
@@ -186,21 +209,7 @@ export function webhookRoutes(deps: Deps) {
       params: idParams,
       body: s.projectOnlyBody,
       status: 202,
-      response: {
-        type: 'object',
-        required: ['event_id', 'delivery_id', 'status', 'links'],
-        properties: {
-          event_id: { type: 'string' },
-          delivery_id: { type: 'string' },
-          status: { const: 'queued' },
-          links: {
-            type: 'object',
-            required: ['deliveries'],
-            additionalProperties: false,
-            properties: { deliveries: { type: 'string' } },
-          },
-        },
-      },
+      response: testWebhookAnswer,
       errors: ['not_found', 'conflict'],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
@@ -215,8 +224,8 @@ export function webhookRoutes(deps: Deps) {
           },
         };
       },
-    },
-    {
+    }),
+    route<typeof listWebhookDeliveriesAnswer>({
       method: 'get',
       path: '/v1/webhooks/:id/deliveries',
       operationId: 'listWebhookDeliveries',
@@ -226,7 +235,7 @@ export function webhookRoutes(deps: Deps) {
       params: idParams,
       query: pageQuery,
       status: 200,
-      response: cursorPage('deliveries', deliverySchema),
+      response: listWebhookDeliveriesAnswer,
       errors: ['not_found'],
       handler: async (ctx) => {
         const { query: q, actor, after } = await newestFirstPage<typeof pageQuery>(deps, ctx);
@@ -238,8 +247,8 @@ export function webhookRoutes(deps: Deps) {
         }));
         return { body: { deliveries: items, ...page } };
       },
-    },
-    {
+    }),
+    route<typeof redeliverWebhookDeliveryAnswer>({
       method: 'post',
       path: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
       operationId: 'redeliverWebhookDelivery',
@@ -254,7 +263,7 @@ export function webhookRoutes(deps: Deps) {
       params: s.deliveryParams,
       body: s.projectOnlyBody,
       status: 202,
-      response: { type: 'object', required: ['delivery'], properties: { delivery: deliverySchema } },
+      response: redeliverWebhookDeliveryAnswer,
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
@@ -262,6 +271,6 @@ export function webhookRoutes(deps: Deps) {
         const d = await redeliver(deps.graph, deps.config, client, actor, ctx.params.id!, ctx.params.delivery_id!);
         return { status: 202, body: { delivery: deliveryView(d) } };
       },
-    },
+    }),
   ]);
 }

@@ -12,7 +12,14 @@ import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
 import { emitWebhookEvent, type EventType } from './events.js';
 import { DELIVERY_PREFIX, redeliveryWorkflowId, startDelivery } from './dispatch.js';
 import { newSecret, sealSecret } from './signing.js';
-import { readDelivery, readEndpoint, type Fields } from './store.js';
+import {
+  readDelivery,
+  readEndpoint,
+  type DeliveryProps,
+  type DeliveryRow,
+  type EndpointProps,
+  type Fields,
+} from './store.js';
 
 export interface CreateInput {
   url: string;
@@ -133,7 +140,7 @@ export async function rotateSecret(graph: Graph, config: Config, actor: Actor, i
   return s.secret;
 }
 
-function requireEnabled(endpoint: Fields, id: string): void {
+function requireEnabled(endpoint: Pick<EndpointProps, 'enabled'>, id: string): void {
   if (endpoint.enabled !== true)
     throw conflict(`Webhook ${id} is disabled; enable it (PATCH enabled: true) before sending to it.`, {
       webhook_id: id,
@@ -172,13 +179,13 @@ export async function redeliver(
   actor: Actor,
   id: string,
   deliveryId: string,
-): Promise<Fields> {
+): Promise<DeliveryProps> {
   requireEnabled((await readEndpoint(graph, actor.projectId, id)).webhook, id);
   await readDelivery(graph, actor.projectId, id, deliveryId);
   const newId = `${DELIVERY_PREFIX}${crypto.randomUUID()}`;
   const row = await graph.write(
     (tx) =>
-      tx.one('webhooks/redelivery', {
+      tx.one<DeliveryRow>('webhooks/redelivery', {
         delivery_id: deliveryId,
         endpoint_id: id,
         project_id: actor.projectId,
@@ -210,5 +217,5 @@ export async function redeliver(
       },
     );
   }
-  return { ...(row.delivery as Fields) };
+  return { ...row.delivery };
 }

@@ -1,28 +1,53 @@
 // The webhooks area's graph access: endpoints, their sealed secrets, deliveries.
-import type { Graph, Row } from '../db/graph.js';
+import type { Graph } from '../db/graph.js';
+import type { EventType } from './events.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
 
 export type Fields = Record<string, Plain>;
 
+/** A :WebhookEndpoint node's properties (declared, not checked). */
+export interface EndpointProps {
+  id: string;
+  project_id: string;
+  url: string;
+  events: EventType[] | null;
+  description?: string | null;
+  enabled: boolean;
+  disabled_reason?: string | null;
+  disabled_at?: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A :WebhookDelivery node's properties (declared, not checked). */
+export interface DeliveryProps {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: EventType;
+  status: 'pending' | 'retrying' | 'succeeded' | 'failed' | 'cancelled';
+  attempt_count?: number | null;
+  last_status_code?: number | null;
+  last_latency_ms?: number | null;
+  last_error?: string | null;
+  last_attempt_at?: string | null;
+  next_retry_at?: string | null;
+  redelivery_of?: string | null;
+  created_at: string;
+}
+
+/** What webhooks/get and webhooks/list return: the endpoint, its current secret's facts, the previous one's expiry. */
 export interface EndpointRow {
-  webhook: Fields;
-  secret: Fields | null;
+  webhook: EndpointProps;
+  secret: { fingerprint: string; set_at: string } | null;
   previous_expires_at: string | null;
 }
 
-function endpointRow(row: Row): EndpointRow {
-  return {
-    webhook: row.webhook as Fields,
-    secret: (row.secret as Fields | null) ?? null,
-    previous_expires_at: typeof row.previous_expires_at === 'string' ? row.previous_expires_at : null,
-  };
-}
-
 export async function readEndpoint(graph: Graph, projectId: string, id: string): Promise<EndpointRow> {
-  const row = await graph.read((tx) => tx.one('webhooks/get', { id, project_id: projectId }));
+  const row = await graph.read((tx) => tx.one<EndpointRow>('webhooks/get', { id, project_id: projectId }));
   if (!row) throw notFound('webhook', id);
-  return endpointRow(row);
+  return row;
 }
 
 export async function listEndpoints(
@@ -31,20 +56,19 @@ export async function listEndpoints(
   after: { c: string; i: string } | null,
   limit: number,
 ): Promise<EndpointRow[]> {
-  const rows = await graph.read((tx) =>
-    tx.run('webhooks/list', {
+  return graph.read((tx) =>
+    tx.run<EndpointRow>('webhooks/list', {
       project_id: projectId,
       after_created_at: after?.c ?? null,
       after_id: after?.i ?? null,
       limit,
     }),
   );
-  return rows.map(endpointRow);
 }
 
 /** What webhooks/deliveries and webhooks/delivery_get return. */
-interface DeliveryRow {
-  delivery: Fields;
+export interface DeliveryRow {
+  delivery: DeliveryProps;
 }
 
 export async function listDeliveries(
@@ -53,7 +77,7 @@ export async function listDeliveries(
   endpointId: string,
   after: { c: string; i: string } | null,
   limit: number,
-): Promise<Fields[]> {
+): Promise<DeliveryProps[]> {
   const rows = await graph.read((tx) =>
     tx.run<DeliveryRow>('webhooks/deliveries', {
       project_id: projectId,
@@ -71,7 +95,7 @@ export async function readDelivery(
   projectId: string,
   endpointId: string,
   deliveryId: string,
-): Promise<Fields> {
+): Promise<DeliveryProps> {
   const row = await graph.read((tx) =>
     tx.one<DeliveryRow>('webhooks/delivery_get', {
       project_id: projectId,

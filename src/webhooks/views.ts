@@ -1,57 +1,55 @@
 // What the API shows of endpoints and deliveries (never a secret: only its fingerprint).
+import type { Answer } from '../http/answer.js';
 import type { JsonSchema } from '../http/route.js';
 import { EVENT_TYPES } from './events.js';
-import type { EndpointRow, Fields } from './store.js';
+import type { DeliveryProps, EndpointRow } from './store.js';
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-
-export function endpointView(row: EndpointRow) {
+export function endpointView(row: EndpointRow): Answer<typeof endpointSchema> {
   const w = row.webhook;
   return {
-    id: String(w.id),
-    project_id: String(w.project_id),
-    url: String(w.url),
-    events: (w.events as string[] | null) ?? [],
-    description: str(w.description),
+    id: w.id,
+    project_id: w.project_id,
+    url: w.url,
+    events: w.events ?? [],
+    description: w.description ?? null,
     enabled: w.enabled === true,
-    disabled_reason: str(w.disabled_reason),
-    disabled_at: str(w.disabled_at),
+    disabled_reason: w.disabled_reason ?? null,
+    disabled_at: w.disabled_at ?? null,
     secret: {
-      fingerprint: str(row.secret?.fingerprint) ?? '',
-      set_at: str(row.secret?.set_at) ?? String(w.created_at),
-      previous_expires_at: row.previous_expires_at,
+      fingerprint: row.secret?.fingerprint ?? '',
+      set_at: row.secret?.set_at ?? w.created_at,
+      previous_expires_at: row.previous_expires_at ?? null,
     },
-    created_at: String(w.created_at),
-    updated_at: String(w.updated_at),
-    links: { deliveries: `/v1/webhooks/${String(w.id)}/deliveries` },
+    created_at: w.created_at,
+    updated_at: w.updated_at,
+    links: { deliveries: `/v1/webhooks/${w.id}/deliveries` },
   };
 }
 
-export function deliveryView(d: Fields) {
+export function deliveryView(d: DeliveryProps): Answer<typeof deliverySchema> {
   return {
-    id: String(d.id),
-    webhook_id: String(d.endpoint_id),
-    event_id: String(d.event_id),
-    event_type: String(d.event_type),
-    status: String(d.status),
-    attempt_count: num(d.attempt_count) ?? 0,
-    last_status_code: num(d.last_status_code),
-    last_latency_ms: num(d.last_latency_ms),
-    last_error: str(d.last_error),
-    last_attempt_at: str(d.last_attempt_at),
-    next_retry_at: str(d.next_retry_at),
-    redelivery_of: str(d.redelivery_of),
-    created_at: String(d.created_at),
+    id: d.id,
+    webhook_id: d.endpoint_id,
+    event_id: d.event_id,
+    event_type: d.event_type,
+    status: d.status,
+    attempt_count: d.attempt_count ?? 0,
+    last_status_code: d.last_status_code ?? null,
+    last_latency_ms: d.last_latency_ms ?? null,
+    last_error: d.last_error ?? null,
+    last_attempt_at: d.last_attempt_at ?? null,
+    next_retry_at: d.next_retry_at ?? null,
+    redelivery_of: d.redelivery_of ?? null,
+    created_at: d.created_at,
   };
 }
 
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const nullableDateTime: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
+const dateTime = { type: 'string', format: 'date-time' } as const satisfies JsonSchema;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const satisfies JsonSchema;
 
-export const eventTypeSchema: JsonSchema = { enum: [...EVENT_TYPES] };
+export const eventTypeSchema = { enum: [...EVENT_TYPES] } as const satisfies JsonSchema;
 
-export const endpointSchema: JsonSchema = {
+export const endpointSchema = {
   type: 'object',
   required: [
     'id',
@@ -103,9 +101,9 @@ export const endpointSchema: JsonSchema = {
       properties: { deliveries: { type: 'string' } },
     },
   },
-};
+} as const satisfies JsonSchema;
 
-export const deliverySchema: JsonSchema = {
+export const deliverySchema = {
   type: 'object',
   required: [
     'id',
@@ -143,4 +141,4 @@ export const deliverySchema: JsonSchema = {
     redelivery_of: { type: ['string', 'null'] },
     created_at: dateTime,
   },
-};
+} as const satisfies JsonSchema;

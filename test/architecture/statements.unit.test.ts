@@ -37,7 +37,7 @@ interface Use {
   statement: string;
 }
 
-/** Statement names passed as string literals to tx.run / tx.one, and the literal names of vector statements. */
+/** Statement names passed as string literals to tx.run / tx.one (typed or not), and the literal names of vector statements. */
 function statementUses(): Use[] {
   const uses: Use[] = [];
   const files = [...walk(path.join(ROOT, 'src'), '.ts'), ...walk(path.join(ROOT, 'workflows'), '.ts')];
@@ -45,7 +45,11 @@ function statementUses(): Use[] {
     const text = fs.readFileSync(file, 'utf8');
     const rel = path.relative(ROOT, file);
     const runner = rel.split(path.sep)[1]!;
-    const patterns = [/\.(?:run|one)\(\s*'([a-z_]+\/[a-z_0-9/]+)'/g, /nearest\(\s*tx,\s*'([a-z_]+\/[a-z_0-9/]+)'/g];
+    // A typed call names its row type first: tx.run<Row>('area/name', ...), nearest<Row>(tx, 'area/name', ...).
+    const patterns = [
+      /\.(?:run|one)(?:<[^()]*?>)?\(\s*'([a-z_]+\/[a-z_0-9/]+)'/g,
+      /nearest(?:<[^()]*?>)?\(\s*tx,\s*'([a-z_]+\/[a-z_0-9/]+)'/g,
+    ];
     for (const pattern of patterns)
       for (const match of text.matchAll(pattern)) uses.push({ file: rel, runner, statement: match[1]! });
     // Tuples naming a statement for a later call (e.g. ['memories/vector', ...] in hydrate's gather).
