@@ -7,7 +7,7 @@ import type { GraphEdgeRow } from '../graph/views.js';
 import type { MemoryProps } from './views.js';
 import { luceneQuery } from '../db/tenant.js';
 import { fuseRankings, hybridRankings, type Match, type SearchMode } from '../search/hybrid.js';
-import { embedQuestion, nearest, servedMode, type Degraded } from '../search/meaning.js';
+import { embedQuestion, nearest, servedMode, type Degraded, type Question } from '../search/meaning.js';
 import type { MemoryKind } from './schemas.js';
 import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from '../search/known.js';
 
@@ -106,15 +106,7 @@ export async function recallMemories(
         )
       : hits;
   };
-  // The words are read while the question is embedded (the engine call is the longer of the two);
-  // a semantic question the engine cannot embed is served lexically, and then reads them after.
-  const [question, early] = await Promise.all([
-    embedQuestion(deps, query, mode),
-    mode === 'semantic' ? Promise.resolve(null) : readWords(),
-  ]);
-  const served = servedMode(mode, question);
-  const lexical = served === 'semantic' ? [] : (early ?? (await readWords()));
-  const readMeaning = async (): Promise<Hit[]> => {
+  const readMeaning = async (question: Question): Promise<Hit[]> => {
     const [rows, similar] = await Promise.all([
       deps.graph.read((tx) => nearest<MemoryHitRow>(tx, 'memories/vector', base, question, candidates)),
       then ? meaningThen(deps.graph, deps.embedder, projectId, query, question, backNodes) : new Map<string, number>(),
@@ -130,7 +122,18 @@ export async function recallMemories(
       });
     return nearThen(near, backHits, candidates);
   };
-  const semantic = served === 'lexical' ? [] : await readMeaning();
+  // The words are read while the question is embedded and its neighbours are read (the two reads run side
+  // by side); a semantic question the engine cannot embed is served lexically, and then reads them after.
+  const meaning = embedQuestion(deps, query, mode).then(async (question) => ({
+    question,
+    semantic: servedMode(mode, question) === 'lexical' ? [] : await readMeaning(question),
+  }));
+  const [{ question, semantic }, early] = await Promise.all([
+    meaning,
+    mode === 'semantic' ? Promise.resolve(null) : readWords(),
+  ]);
+  const served = servedMode(mode, question);
+  const lexical = served === 'semantic' ? [] : (early ?? (await readWords()));
   const rankings = hybridRankings('memory', served, query, lexical, semantic);
   const fused = fuseRankings(rankings, query, options.limit);
   const memories = fused.map((f) => ({ memory: f.item.memory, match: f.match }));

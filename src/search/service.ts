@@ -255,31 +255,49 @@ export async function searchPlanes(
       for (const p of plans) words.set(p.plane, await p.words(tx, extra, limit, then));
       return words;
     });
-  // The words are read while the question is embedded (the engine call is the longer of the two);
-  // a semantic question the engine cannot embed is served lexically, and then reads them after.
-  const [question, early] = await Promise.all([
-    embedQuestion(deps, request.query, mode),
+  // What known_at puts back is ranked by meaning too, in the index hits' order (docs/facts.md).
+  const meaningOf = async (question: Question): Promise<Map<Plane, Hit[]>> => {
+    const near = new Map<Plane, Hit[]>();
+    if (servedMode(mode, question) === 'lexical') return near;
+    const [hits, similar] = await Promise.all([
+      deps.graph.read(async (tx) => {
+        const byPlane = new Map<Plane, Hit[]>();
+        for (const p of plans) byPlane.set(p.plane, await p.near(tx, question, then));
+        return byPlane;
+      }),
+      then
+        ? meaningThen(
+            deps.graph,
+            deps.embedder,
+            projectId,
+            request.query,
+            question,
+            plans.flatMap((p) => p.putBackOf(then)),
+          )
+        : new Map<string, number>(),
+    ]);
+    for (const p of plans) {
+      const nearHits = hits.get(p.plane) ?? [];
+      near.set(p.plane, then ? nearThen(nearHits, p.backNear(then, similar), p.n) : nearHits);
+    }
+    return near;
+  };
+  // The words are read while the question is embedded and its neighbours are read (the two reads run side
+  // by side); a semantic question the engine cannot embed is served lexically, and then reads them after.
+  const meaning = embedQuestion(deps, request.query, mode).then(async (question) => ({
+    question,
+    near: await meaningOf(question),
+  }));
+  const [{ question, near: nearByPlane }, early] = await Promise.all([
+    meaning,
     mode === 'semantic' ? Promise.resolve(null) : readWords(),
   ]);
   const served = servedMode(mode, question);
   const words = served === 'semantic' ? new Map<Plane, Hit[]>() : (early ?? (await readWords()));
-  // What known_at puts back is ranked by meaning too, in the index hits' order (docs/facts.md).
-  const similar =
-    then && served !== 'lexical'
-      ? await meaningThen(
-          deps.graph,
-          deps.embedder,
-          projectId,
-          request.query,
-          question,
-          plans.flatMap((p) => p.putBackOf(then)),
-        )
-      : new Map<string, number>();
   return deps.graph.read(async (tx) => {
     const rankings: Ranking<ViewOf>[] = [];
     for (const p of plans) {
-      const nearHits = served === 'lexical' ? [] : await p.near(tx, question, then);
-      const near = then ? nearThen(nearHits, p.backNear(then, similar), p.n) : nearHits;
+      const near = nearByPlane.get(p.plane) ?? [];
       const read = words.get(p.plane) ?? [];
       const lexical = then && served !== 'semantic' ? wordsThen(request.query, read, p.back(then)) : read;
       rankings.push(...hybridRankings(p.plane, served, request.query, lexical, near));
