@@ -61,7 +61,7 @@ describe('preflight check runner', () => {
     assert.deepEqual(Object.keys(findings[0]!.evidence), ['b', 'c', 'rule']);
   });
 
-  it('a row with another check name, an unknown severity or an unknown effect is refused, naming the file', () => {
+  it('a row with another check name, an unknown severity, an unknown effect or no evidence rule is refused, naming the file', () => {
     assert.throws(
       () =>
         toFinding('mine', {
@@ -99,6 +99,20 @@ describe('preflight check runner', () => {
         }),
       /cypher\/preflight\/mine\.cypher returned effect "causes"/,
     );
+    // The published finding always names its rule (evidence.rule is required).
+    assert.throws(
+      () =>
+        toFinding('mine', {
+          check: 'mine',
+          severity: 'warning',
+          effect: 'touches',
+          message: 'm',
+          node_ids: [],
+          relationship_ids: [],
+          evidence: {},
+        }),
+      /cypher\/preflight\/mine\.cypher returned evidence without its rule/,
+    );
     assert.equal(
       toFinding('mine', {
         check: 'mine',
@@ -107,7 +121,7 @@ describe('preflight check runner', () => {
         message: 'm',
         node_ids: [],
         relationship_ids: [],
-        evidence: {},
+        evidence: { rule: 'mine_rule' },
       }).effect,
       'touches',
     );
