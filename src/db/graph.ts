@@ -36,7 +36,7 @@ export class Tx {
 
   /** Runs the named statement (cypher/<name>.cypher) with parameters. */
   async run<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
-    if (this.mode === 'READ') rememberRead(name, params);
+    if (this.mode === 'READ') lastReadParams.set(name, params);
     return (await this.runText(cypher(name), params)) as unknown as R[];
   }
 
@@ -202,7 +202,7 @@ export class Graph {
     params: Record<string, unknown> = {},
     meta: TxMeta = {},
   ): Promise<R | undefined> {
-    rememberRead(name, params);
+    lastReadParams.set(name, params);
     const rows = await this.retrying(async () => {
       const result = await this.driver.executeQuery(cypher(name), params, {
         database: this.database,
@@ -298,10 +298,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The parameters each named read statement last ran with, to run it again when a restarted engine is warmed. */
 const lastReadParams = new Map<string, Record<string, unknown>>();
-
-function rememberRead(name: string, params: Record<string, unknown>): void {
-  lastReadParams.set(name, params);
-}
 
 function graphUnavailable(health: DependencyHealth): ApiError {
   const { since } = health.snapshot();

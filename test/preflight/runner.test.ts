@@ -100,31 +100,20 @@ describe('preflight check runner', () => {
       /cypher\/preflight\/mine\.cypher returned effect "causes"/,
     );
     // The published finding always names its rule (evidence.rule is required).
+    const touching = (evidence: Record<string, string>) => ({
+      check: 'mine',
+      severity: 'warning',
+      effect: 'touches',
+      message: 'm',
+      node_ids: [],
+      relationship_ids: [],
+      evidence,
+    });
     assert.throws(
-      () =>
-        toFinding('mine', {
-          check: 'mine',
-          severity: 'warning',
-          effect: 'touches',
-          message: 'm',
-          node_ids: [],
-          relationship_ids: [],
-          evidence: {},
-        }),
+      () => toFinding('mine', touching({})),
       /cypher\/preflight\/mine\.cypher returned evidence without its rule/,
     );
-    assert.equal(
-      toFinding('mine', {
-        check: 'mine',
-        severity: 'warning',
-        effect: 'touches',
-        message: 'm',
-        node_ids: [],
-        relationship_ids: [],
-        evidence: { rule: 'mine_rule' },
-      }).effect,
-      'touches',
-    );
+    assert.equal(toFinding('mine', touching({ rule: 'mine_rule' })).effect, 'touches');
   });
 });
 
