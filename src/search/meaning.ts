@@ -55,13 +55,18 @@ export function servedMode(mode: SearchMode, question: Question): SearchMode {
   return question.vector === null ? 'lexical' : mode;
 }
 
-/** Neighbours asked of the index first, and at most (it spans every project; we filter to one). */
+/**
+ * Neighbours asked of the index first, and at most (it spans every project; we filter to one). The index's time
+ * grows with k (bench/recallScale.ts, 100k memories, idle: k 60 → 25 ms, 120 → 41 ms, 240 → 72 ms, 960 → 124 ms
+ * at p50), so the first ask is twice what is wanted, not four times: a project that holds most of the index gets
+ * its hits in one ask, and one with a small share gets them from the second, deeper ask either way.
+ */
 const FIRST_K = 100;
 const MAX_K = 4000;
 
 /**
  * Runs a vector statement (one row: `found`, `floor`, `hits`) asking the index for enough neighbours
- * that `wanted` near hits of this project survive its filter: first max(FIRST_K, 4 × wanted), then
+ * that `wanted` near hits of this project survive its filter: first max(FIRST_K, 2 × wanted), then
  * eight times as many while too few came back and deeper neighbours could still be near (the index
  * gave all it was asked for, and its farthest was still above the similarity floor), up to MAX_K. Hits are
  * ordered by similarity, then id, so equal scores always come back in the same order.
@@ -80,7 +85,7 @@ export async function nearest<R extends object = Row>(
   wanted: number,
 ): Promise<(R & NearHit)[]> {
   if (question.vector === null) return [];
-  let k = Math.min(Math.max(FIRST_K, wanted * 4), MAX_K);
+  let k = Math.min(Math.max(FIRST_K, wanted * 2), MAX_K);
   const floor = similarityFloor(question.model);
   for (;;) {
     const row = await tx.one<{ found: number; floor: number; hits: (R & NearHit)[] | null }>(statement, {
