@@ -3,7 +3,6 @@
 // diff), read and list, and map records into entities through a governed write.
 import type { Actor } from '../auth/actor.js';
 import type { Graph } from '../db/graph.js';
-import type { Plain } from '../db/values.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type WriteOutcome } from '../deltas/service.js';
 import { fetchUrl } from '../documents/ingest/fetchUrl.js';
@@ -14,6 +13,7 @@ import { planMap, type MapContext, type MapPlan } from './map.js';
 import { diffDefinitions, type DefinitionDiff } from './diff.js';
 import {
   mappingFromProps,
+  type MappingProps,
   stageBridge,
   stageBridgeVersion,
   type BridgeNodeInput,
@@ -72,7 +72,7 @@ export interface BridgeRecord {
 
 export async function loadBridge(graph: Graph, projectId: string, id: string): Promise<BridgeRecord> {
   const row = await graph.read((tx) =>
-    tx.one<{ bridge: BridgeProps; mappings: Record<string, Plain>[] | null }>('bridges/get', {
+    tx.one<{ bridge: BridgeProps; mappings: MappingProps[] | null }>('bridges/get', {
       id,
       project_id: projectId,
     }),

@@ -117,7 +117,15 @@ function mappingProps(
   };
 }
 
-export function mappingFromProps(p: Record<string, Plain>): MappingRecord {
+/** A :Mapping node's properties as mappingProps writes them (declared, not checked); the rest are read as lists. */
+export type MappingProps = Record<string, Plain> & {
+  label: string;
+  record_type: string;
+  source_pointer?: string | null;
+  identity_source?: MappingRecord['identity_source'] | null;
+};
+
+export function mappingFromProps(p: MappingProps): MappingRecord {
   const list = (k: string): Plain[] => (Array.isArray(p[k]) ? (p[k] as Plain[]) : []);
   const strings = (k: string) => list(k).map(String);
   const names = strings('property_names');
@@ -131,11 +139,11 @@ export function mappingFromProps(p: Record<string, Plain>): MappingRecord {
   const inferred = list('relationship_inferred');
   const idPaths = strings('relationship_target_identity_paths');
   return {
-    label: String(p.label),
-    record_type: String(p.record_type),
-    source_pointer: String(p.source_pointer ?? ''),
+    label: p.label,
+    record_type: p.record_type,
+    source_pointer: p.source_pointer ?? '',
     identity_path: typeof p.identity_path === 'string' ? p.identity_path : null,
-    identity_source: String(p.identity_source ?? 'none') as MappingRecord['identity_source'],
+    identity_source: p.identity_source ?? 'none',
     name_path: typeof p.name_path === 'string' ? p.name_path : null,
     properties: names.map((name, i) => ({ name, path: paths[i] ?? '', type: types[i] ?? 'string' })),
     relationships: relTypes.map((type, i) => ({

@@ -128,6 +128,21 @@ interface SubjectFound {
   linkedGone: { node: KnownNode; hops: number }[];
 }
 
+/**
+ * cypher/context/neighbourhood.cypher's rows (declared, not checked; a type, not an interface, so
+ * that they are Rows too).
+ */
+type NeighbourhoodRow = {
+  id: string;
+  name: string | null;
+  label: string;
+  text: string | null;
+  /** null when created_at is not a date-time */
+  created_ms: number | null;
+  /** an integer (min of path lengths) */
+  hops: number;
+};
+
 /** A neighbourhood row (as context/neighbourhood returns it) of an entity as the graph knew it. */
 function walkedRow(n: KnownNode, hops: number): Row {
   return {
@@ -243,18 +258,23 @@ async function subjectChain(
   if (!row) return null;
   const subject = { id: str(row.id), name: str(row.name) };
   const walk = { subject_id: subject.id, hops: def.hops, relationship_types: def.relationship_types };
-  const around = await tx.run('context/neighbourhood', { ...base, types: null, shape_ids: null, ...walk });
+  const around = await tx.run<NeighbourhoodRow>('context/neighbourhood', {
+    ...base,
+    types: null,
+    shape_ids: null,
+    ...walk,
+  });
   const wantsEntities = def.planes.includes('entity');
   const entities = !wantsEntities
     ? []
     : entityParams.types === null && entityParams.shape_ids === null
       ? around
-      : await tx.run('context/neighbourhood', { ...entityParams, ...walk });
+      : await tx.run<NeighbourhoodRow>('context/neighbourhood', { ...entityParams, ...walk });
   const linked =
     def.planes.includes('memory') && around.length > 0
       ? await tx.run('context/linked_memories', {
           ...memoryParams,
-          entities: around.map((r) => ({ id: str(r.id), hops: Number(r.hops) })),
+          entities: around.map((r) => ({ id: str(r.id), hops: r.hops })),
         })
       : [];
   return { subject, entities, linked, linkedGone: [] };

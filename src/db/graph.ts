@@ -51,12 +51,17 @@ export class Tx {
    * an earlier statement's answer. Every answer is awaited (none is left unhandled) before the first
    * failure, if any, is thrown.
    */
-  async runAll(statements: readonly (readonly [string, Record<string, unknown>])[]): Promise<Row[][]> {
+  async runAll<T extends readonly object[][] = Row[][]>(
+    statements: readonly (readonly [string, Record<string, unknown>])[],
+  ): Promise<T> {
     const pending = statements.map(([name, params]) => this.tx.run(cypher(name), params));
     const settled = await Promise.allSettled(pending);
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
-    return settled.map((s) => ((s as PromiseFulfilledResult<QueryResult>).value.records ?? []).map(toRow));
+    // T names each statement's rows, in order, as run<R> does for one: declared, not checked.
+    return settled.map((s) =>
+      ((s as PromiseFulfilledResult<QueryResult>).value.records ?? []).map(toRow),
+    ) as unknown as T;
   }
 
   /** For statements that are not files: schema files and preflight checks loaded by folder. */

@@ -40,10 +40,40 @@ function unprefixed(props: Row, prefix: string): Row {
 
 const strings = (v: Plain | undefined): string[] => (Array.isArray(v) ? v.map(String) : []);
 
+/** cypher/deltas/known_unknown.cypher's one row (declared, not checked). */
+interface UnknownRow {
+  ids: string[];
+}
+
+/** cypher/deltas/known_forgotten.cypher's rows: a node, or a relationship (declared, not checked). */
+type ForgottenRow = {
+  id: string;
+  /** The record's properties; those of the node or relationship are under `prefix`. */
+  props: Row | null;
+  prefix: 'old.' | 'prop.';
+} & (
+  | { kind: 'node'; labels: string[] | null; type: null; source: null; target: null }
+  | { kind: 'relationship'; labels: null; type: string; source: string; target: string }
+);
+
+/** cypher/deltas/known_updates.cypher's rows (declared, not checked). */
+interface UpdateRow {
+  id: string;
+  side: 'old' | 'new';
+  keys: string[] | null;
+  add_labels: string[];
+  remove_labels: string[];
+  change: Row;
+  /** The node as it is now, without its vector; null when it is gone. */
+  current: Row | null;
+  labels: string[] | null;
+  at: string | null;
+}
+
 /** Reads what the project's graph knew at `at` (three statements of cypher/deltas/known_*.cypher). */
 export async function knownAt(tx: Tx, projectId: string, at: string): Promise<KnownAt> {
   const params = { project_id: projectId, known_at: at };
-  const [unknownRows, forgotten, updates] = await tx.runAll([
+  const [unknownRows, forgotten, updates] = await tx.runAll<[UnknownRow[], ForgottenRow[], UpdateRow[]]>([
     ['deltas/known_unknown', params],
     ['deltas/known_forgotten', params],
     ['deltas/known_updates', params],
@@ -52,17 +82,10 @@ export async function knownAt(tx: Tx, projectId: string, at: string): Promise<Kn
   const nodes = new Map<string, KnownNode>();
   const relationships = new Map<string, KnownRelationship>();
   for (const row of forgotten ?? []) {
-    const props = unprefixed((row.props ?? {}) as Row, String(row.prefix));
-    const id = String(row.id);
+    const props = unprefixed(row.props ?? {}, row.prefix);
+    const id = row.id;
     if (row.kind === 'node') nodes.set(id, { id, props, labels: strings(row.labels) });
-    else
-      relationships.set(id, {
-        id,
-        type: String(row.type),
-        source: String(row.source),
-        target: String(row.target),
-        props,
-      });
+    else relationships.set(id, { id, type: row.type, source: row.source, target: row.target, props });
   }
   // The first change after the moment of each (node, key) says what the key held then, and of each
   // (node, label) whether the node had the label then (a retype adds one type and removes another).
@@ -70,11 +93,11 @@ export async function knownAt(tx: Tx, projectId: string, at: string): Promise<Kn
   const labelsThen = new Map<string, Map<string, boolean>>();
   const current = new Map<string, KnownNode>();
   for (const row of updates ?? []) {
-    const id = String(row.id);
-    const change = (row.change ?? {}) as Row;
+    const id = row.id;
+    const change = row.change ?? {};
     const values = then.get(id) ?? new Map<string, Plain>();
     for (const key of strings(row.keys)) {
-      if (!values.has(key)) values.set(key, change[`${String(row.side)}.${key}`] ?? null);
+      if (!values.has(key)) values.set(key, change[`${row.side}.${key}`] ?? null);
     }
     then.set(id, values);
     // Applied after the moment ('old'): the labels it added were not there, those it removed were.
@@ -84,8 +107,7 @@ export async function knownAt(tx: Tx, projectId: string, at: string): Promise<Kn
     for (const label of strings(row.add_labels)) if (!had.has(label)) had.set(label, !appliedAfter);
     for (const label of strings(row.remove_labels)) if (!had.has(label)) had.set(label, appliedAfter);
     labelsThen.set(id, had);
-    if (row.current && !current.has(id))
-      current.set(id, { id, props: row.current as Row, labels: strings(row.labels) });
+    if (row.current && !current.has(id)) current.set(id, { id, props: row.current, labels: strings(row.labels) });
   }
   const changed: string[] = [];
   for (const [id, values] of then) {

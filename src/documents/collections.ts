@@ -50,11 +50,12 @@ export async function resolveCollections(
   tags: Tag[],
 ): Promise<CollectionRef[]> {
   if (tags.length === 0) return [];
-  const rows = await tx.run('documents/resolve_collections', {
+  // cypher/documents/resolve_collections.cypher's rows: collections as this file creates them (declared, not checked).
+  const rows = await tx.run<{ id: string; name: string; normalized_name: string }>('documents/resolve_collections', {
     names: tags.map((t) => t.normalized),
     project_id: projectId,
   });
-  const committed = new Map(rows.map((r) => [String(r.normalized_name), { id: String(r.id), name: String(r.name) }]));
+  const committed = new Map(rows.map((r) => [r.normalized_name, { id: r.id, name: r.name }]));
   return tags.map((tag) => {
     const found = committed.get(tag.normalized);
     if (found) return found;

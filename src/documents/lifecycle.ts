@@ -2,7 +2,7 @@
 // read its chunks, then mark an extraction started and finished. The stage and extraction counts
 // are operational metadata about the document, set directly rather than through a delta: they
 // describe work on the document, not knowledge, and the extraction's output is itself a delta.
-import type { Graph } from '../db/graph.js';
+import type { Graph, Row } from '../db/graph.js';
 import { notFound } from '../errors/catalogue.js';
 import type { DocumentStage, DocumentType } from './schemas.js';
 
@@ -34,9 +34,10 @@ export interface ExtractionResult {
 /** The committed document and its committed chunks; 404 (ApiError not_found) when absent. */
 export async function loadDocumentChunks(graph: Graph, projectId: string, documentId: string): Promise<DocumentChunks> {
   return graph.read(async (tx) => {
-    const row = await tx.one('documents/get', { id: documentId, project_id: projectId });
+    // cypher/documents/get.cypher's row: the document's properties (declared, not checked).
+    const row = await tx.one<{ document: Row }>('documents/get', { id: documentId, project_id: projectId });
     if (!row) throw notFound('document', documentId);
-    const d = row.document as Record<string, unknown>;
+    const d = row.document;
     const chunks = await tx.run('documents/chunks', { document_id: documentId, project_id: projectId });
     return {
       document: {

@@ -4,10 +4,21 @@
 // (the vectors' model) and in the workflow's cursor, so a stopped re-embedding resumes.
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { groupsOf, REQUEST_CHARS } from './worker.js';
-import type { Graph } from '../db/graph.js';
+import type { Graph, Row } from '../db/graph.js';
 import { EmbeddingsUnavailableError, type Embedder } from './model.js';
 import { textHash } from './text.js';
 import { nodeText } from './worker.js';
+
+/** cypher/embeddings/reembed_scan.cypher's rows (declared, not checked). */
+interface ReembedScanRow {
+  id: string | null;
+  element_id: string;
+  labels: string[] | null;
+  model: string | null;
+  queued: boolean;
+  /** the node's properties without its vector */
+  props: Row | null;
+}
 
 export interface ReembedBatchInput {
   model: string;
@@ -58,14 +69,14 @@ export function createEmbeddingActivities(deps: ReembedDeps) {
     async reembedBatch(input: ReembedBatchInput): Promise<ReembedBatchResult> {
       const embedder = embedderFor(input.model);
       const rows = await deps.graph.read((tx) =>
-        tx.run('embeddings/reembed_scan', { after: input.after, window: input.window }),
+        tx.run<ReembedScanRow>('embeddings/reembed_scan', { after: input.after, window: input.window }),
       );
       const stale = rows.filter((r) => r.model !== input.model);
       const todo = stale
         .filter((r) => r.queued !== true)
         .map((r) => {
-          const text = nodeText((r.labels ?? []) as string[], (r.props ?? {}) as Record<string, unknown>);
-          return { element_id: String(r.element_id), text, text_hash: textHash(input.model, text) };
+          const text = nodeText(r.labels ?? [], r.props ?? {});
+          return { element_id: r.element_id, text, text_hash: textHash(input.model, text) };
         })
         .filter((r) => r.text !== '');
       let embedded = 0;

@@ -28,18 +28,35 @@ export function dimensionMismatch(index: string, indexDims: number, model: strin
   );
 }
 
+/** cypher/embeddings/index_dimensions.cypher's rows (declared, not checked). */
+interface IndexDimensionsRow {
+  name: string;
+  /** The index's `vector.dimensions` option: absent when it was created without one. */
+  dimensions: number | null;
+}
+
+/** cypher/embeddings/index_models.cypher's rows (declared, not checked). */
+interface IndexModelRow {
+  name: string;
+  model: string;
+  dimensions: number | null;
+}
+
 /** Refuses existing indexes of other dimensions, creates missing ones, and returns each index's model. */
 export async function prepareVectorIndexes(
   graph: Graph,
   config: Pick<EmbeddingsConfig, 'mode' | 'model' | 'dimensions'>,
 ): Promise<IndexModel[]> {
   if (config.mode === 'off') return [];
-  const existing = await graph.read((tx) => tx.run('embeddings/index_dimensions', { names: INDEX_NAMES }));
-  existing.sort((a, b) => INDEX_NAMES.indexOf(String(a.name)) - INDEX_NAMES.indexOf(String(b.name)));
+  const existing = await graph.read((tx) =>
+    tx.run<IndexDimensionsRow>('embeddings/index_dimensions', { names: INDEX_NAMES }),
+  );
+  existing.sort((a, b) => INDEX_NAMES.indexOf(a.name) - INDEX_NAMES.indexOf(b.name));
   for (const row of existing) {
+    // Number(): an index created without dimensions has none (null reads as 0, a mismatch).
     const dims = Number(row.dimensions);
     if (dims !== config.dimensions)
-      throw new EmbeddingDimensionError(dimensionMismatch(String(row.name), dims, config.model, config.dimensions));
+      throw new EmbeddingDimensionError(dimensionMismatch(row.name, dims, config.model, config.dimensions));
   }
   const [file] = cypherFolder('embeddings').filter((f) => f.name === 'embeddings/vector_indexes');
   for (const statement of splitStatements(file?.text ?? ''))
@@ -48,9 +65,14 @@ export async function prepareVectorIndexes(
     });
   await graph.read((tx) => tx.runText('CALL db.awaitIndexes(300)'));
   const rows = await graph.write((tx) =>
-    tx.run('embeddings/index_models', { names: INDEX_NAMES, model: config.model, dimensions: config.dimensions }),
+    tx.run<IndexModelRow>('embeddings/index_models', {
+      names: INDEX_NAMES,
+      model: config.model,
+      dimensions: config.dimensions,
+    }),
   );
-  return rows.map((r) => ({ name: String(r.name), model: String(r.model), dimensions: Number(r.dimensions) }));
+  // Number() kept: the statement returns the record's dimensions as stored, which it does not guarantee.
+  return rows.map((r) => ({ name: r.name, model: r.model, dimensions: Number(r.dimensions) }));
 }
 
 /** Refuses an endpoint that answers vectors of other dimensions than the indexes hold. */

@@ -8,20 +8,26 @@ export interface EntityKey {
   type: string;
 }
 
-const keyOf = (row: Record<string, unknown>): EntityKey => ({
-  id: String(row.id),
-  name: String(row.name),
-  type: String(row.type),
-});
+/**
+ * cypher/entities/find_by_ids.cypher's and cypher/entities/by_normalized_name.cypher's rows (the
+ * latter's name is the normalized name asked for). Declared, not checked.
+ */
+interface EntityKeyRow {
+  id: string;
+  name: string;
+  type: string;
+}
+
+const keyOf = (row: EntityKeyRow): EntityKey => ({ id: row.id, name: row.name, type: row.type });
 
 /** The committed entities of the project among these ids. */
 export async function entitiesByIds(tx: Tx, projectId: string, ids: string[]): Promise<EntityKey[]> {
   if (ids.length === 0) return [];
-  return (await tx.run('entities/find_by_ids', { ids, project_id: projectId })).map(keyOf);
+  return (await tx.run<EntityKeyRow>('entities/find_by_ids', { ids, project_id: projectId })).map(keyOf);
 }
 
 /** The committed entities of the project whose normalized name is one of these (name: the normalized name). */
 export async function entitiesByNormalizedNames(tx: Tx, projectId: string, names: string[]): Promise<EntityKey[]> {
   if (names.length === 0) return [];
-  return (await tx.run('entities/by_normalized_name', { names, project_id: projectId })).map(keyOf);
+  return (await tx.run<EntityKeyRow>('entities/by_normalized_name', { names, project_id: projectId })).map(keyOf);
 }

@@ -299,8 +299,13 @@ export async function knownNode(tx: Tx, projectId: string, known: KnownAt, id: s
   const then = known.nodes.get(id);
   if (then) return then;
   if (known.unknown.includes(id)) return null;
-  const row = await tx.one('graph/node', { id, project_id: projectId, include_pending: false });
-  return row ? { id, props: row.props as Row, labels: (row.labels ?? []) as string[] } : null;
+  // cypher/graph/node.cypher's row, as this read uses it (declared, not checked): a matched node's.
+  const row = await tx.one<{ props: Row; labels: string[] }>('graph/node', {
+    id,
+    project_id: projectId,
+    include_pending: false,
+  });
+  return row ? { id, props: row.props, labels: row.labels } : null;
 }
 
 export async function knownNeighbourhood(

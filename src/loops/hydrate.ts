@@ -70,6 +70,16 @@ interface GatheredRow {
   hops: number;
 }
 
+/**
+ * What a hit of memories/vector, search/chunks_vector and search/entities_vector carries beside its id
+ * and similarity (NearHit): the node as it is, under one of these keys (declared, not checked).
+ */
+interface NearNodeRow {
+  memory: Row;
+  chunk: Row;
+  entity: Row;
+}
+
 /** Items gathered through the loop's slice: its pack for the goal, the budget growing with the iteration. */
 async function gatherThroughSlice(
   deps: GraphDeps & EmbedderDeps,
@@ -116,14 +126,15 @@ async function gatherByGoal(
         tags: null,
         types: null,
       };
-      const near: [string, string, (r: Row) => string][] = [
-        ['memories/vector', 'memory', (r) => String((r.memory as Row).content ?? '')],
-        ['search/chunks_vector', 'document', (r) => String((r.chunk as Row).text ?? '')],
-        ['search/entities_vector', 'entity', (r) => String((r.entity as Row).name ?? '')],
+      // Each statement's hits carry its node under its own key (NearNodeRow): declared, not checked.
+      const near: [string, string, (r: Partial<NearNodeRow>) => string][] = [
+        ['memories/vector', 'memory', (r) => String(r.memory!.content ?? '')],
+        ['search/chunks_vector', 'document', (r) => String(r.chunk!.text ?? '')],
+        ['search/entities_vector', 'entity', (r) => String(r.entity!.name ?? '')],
       ];
       for (const [statement, plane, text] of near)
-        for (const row of await nearest(tx, statement, base2, question, limit))
-          found.push({ id: String(row.id), plane, score: Number(row.similarity), text: text(row) });
+        for (const row of await nearest<Partial<NearNodeRow>>(tx, statement, base2, question, limit))
+          found.push({ id: row.id, plane, score: row.similarity, text: text(row) });
     }
     if (input.subject) {
       const rows = await tx.run<GatheredRow>('loops/hydrate_subject', {

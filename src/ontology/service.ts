@@ -40,10 +40,10 @@ export interface Ontology {
 
 export async function readOntology(graph: Graph, projectId: string): Promise<Ontology> {
   const shapes = await graph.read(async (tx) => {
-    const ids = await tx.run('ontology/visible_shapes', { project_id: projectId });
+    const ids = await tx.run<{ id: string }>('ontology/visible_shapes', { project_id: projectId });
     const records: ShapeRecord[] = [];
     for (const row of ids) {
-      const shape = await loadShape(tx, String(row.id), projectId);
+      const shape = await loadShape(tx, row.id, projectId);
       if (shape) records.push(shape);
     }
     return records;

@@ -162,14 +162,15 @@ export async function meaningThen(
     .filter((x) => x.text !== '')
     .map((x) => ({ ...x, hash: textHash(model, x.text) }));
   const rows = await graph.read((tx) =>
-    tx.run('search/known_similarity', {
+    // cypher/search/known_similarity.cypher's rows: the item's id and its cosine (declared, not checked).
+    tx.run<{ id: string; similarity: number }>('search/known_similarity', {
       items: texts.map((x) => ({ id: x.node.id, hash: x.hash })),
       project_id: projectId,
       model,
       vector,
     }),
   );
-  for (const r of rows) found.set(String(r.id), Number(r.similarity));
+  for (const r of rows) found.set(r.id, r.similarity);
   const rest = texts.filter((x) => !found.has(x.node.id));
   for (const x of rest) {
     const cached = passageVectors.get(x.hash);

@@ -158,8 +158,8 @@ export async function deleteShape(
     deps.graph,
     async (tx) => {
       const draft = new DeltaDraft('shape', `delete shape: ${shape.name} v${shape.version}`);
-      const ids = await tx.run('shapes/definition_node_ids', { id, project_id: actor.projectId });
-      for (const row of ids) draft.deleteNode(String(row.id));
+      const ids = await tx.run<{ id: string }>('shapes/definition_node_ids', { id, project_id: actor.projectId });
+      for (const row of ids) draft.deleteNode(row.id);
       draft.deleteNode(id);
       return draft;
     },

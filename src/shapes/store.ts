@@ -23,32 +23,47 @@ const strings = (v: Plain | undefined): string[] => (Array.isArray(v) ? v.map(St
 const optional = <K extends string>(key: K, v: Plain | undefined): Partial<Record<K, string>> =>
   typeof v === 'string' ? ({ [key]: v } as Record<K, string>) : {};
 
-function propertyDef(p: Props): PropertyDef {
+// The definition nodes' properties, as stageShape writes them from a validated definition (and the
+// seeds write the built-in shapes'): declared, not checked.
+type PropertyDefProps = Props & { name: string; type: PropertyType };
+type EntityTypeProps = Props & { label: string };
+type RelationshipTypeProps = Props & { type: string; from: string; to: string; cardinality?: Cardinality | null };
+
+/** cypher/shapes/definition.cypher's row (declared, not checked). */
+interface ShapeDefinitionRow {
+  shape: Props;
+  entity_types: { type: EntityTypeProps; properties: PropertyDefProps[] }[];
+  relationship_types: RelationshipTypeProps[];
+  superseded_by: string | null;
+  supersedes: string | null;
+}
+
+function propertyDef(p: PropertyDefProps): PropertyDef {
   return {
-    name: String(p.name),
-    type: String(p.type) as PropertyType,
+    name: p.name,
+    type: p.type,
     ...optional('description', p.description),
     ...(Array.isArray(p.enum) ? { enum: strings(p.enum) } : {}),
   };
 }
 
-function entityTypeDef(row: Props): EntityTypeDef {
-  const t = (row.type ?? {}) as Props;
+function entityTypeDef(row: ShapeDefinitionRow['entity_types'][number]): EntityTypeDef {
+  const t = row.type;
   return {
-    label: String(t.label),
+    label: t.label,
     ...optional('description', t.description),
-    properties: ((row.properties ?? []) as Props[]).map(propertyDef),
+    properties: row.properties.map(propertyDef),
     required: strings(t.required),
     identity: str(t.identity) ?? 'name',
   };
 }
 
-function relationshipTypeDef(r: Props): RelationshipTypeDef {
+function relationshipTypeDef(r: RelationshipTypeProps): RelationshipTypeDef {
   return {
-    type: String(r.type),
-    from: String(r.from),
-    to: String(r.to),
-    cardinality: String(r.cardinality ?? 'many_to_many') as Cardinality,
+    type: r.type,
+    from: r.from,
+    to: r.to,
+    cardinality: r.cardinality ?? 'many_to_many',
     ...(r.temporal === 'single_valued_at_a_time' || r.temporal === 'many' ? { temporal: r.temporal } : {}),
     ...optional('description', r.description),
     patterns: strings(r.patterns),
@@ -56,22 +71,22 @@ function relationshipTypeDef(r: Props): RelationshipTypeDef {
 }
 
 /** A row of shapes/definition as the shape record the API and the loops use. */
-export function shapeRecord(row: Record<string, Plain>): ShapeRecord {
-  const s = (row.shape ?? {}) as Props;
+export function shapeRecord(row: ShapeDefinitionRow): ShapeRecord {
+  const s = row.shape;
   return {
     id: String(s.id),
     name: String(s.name),
     version: Number(s.version ?? 1),
     ...optional('description', s.description),
     ...optional('schema_tag', s.schema_tag),
-    entity_types: ((row.entity_types ?? []) as Props[]).map(entityTypeDef),
-    relationship_types: ((row.relationship_types ?? []) as Props[]).map(relationshipTypeDef),
+    entity_types: row.entity_types.map(entityTypeDef),
+    relationship_types: row.relationship_types.map(relationshipTypeDef),
     orphans_allowed: strings(s.orphans_allowed),
     status: (str(s.status) ?? 'published') as ShapeStatus,
     builtin: s.builtin === true,
     project_id: str(s.project_id),
-    supersedes: str(row.supersedes ?? null),
-    superseded_by: str(row.superseded_by ?? null),
+    supersedes: str(row.supersedes),
+    superseded_by: str(row.superseded_by),
     created_at: str(s.created_at),
     updated_at: str(s.updated_at),
   };
@@ -82,7 +97,7 @@ export function shapeRecord(row: Record<string, Plain>): ShapeRecord {
  * null. Takes the graph, or a transaction already open (inside a governed write's builder).
  */
 export async function loadShape(source: Graph | Tx, shapeId: string, projectId: string): Promise<ShapeRecord | null> {
-  const read = (tx: Tx) => tx.one('shapes/definition', { id: shapeId, project_id: projectId });
+  const read = (tx: Tx) => tx.one<ShapeDefinitionRow>('shapes/definition', { id: shapeId, project_id: projectId });
   const row = source instanceof Tx ? await read(source) : await source.read(read);
   return row ? shapeRecord(row) : null;
 }

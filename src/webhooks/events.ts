@@ -45,9 +45,10 @@ export async function emitWebhookEvent(
   endpointId: string | null = null,
 ): Promise<string | null> {
   const step = webhookEventStep(projectId, type, data, endpointId);
-  const row = await tx.one(...step.statement);
+  // cypher/webhooks/emit.cypher's row: the event's id, the $id given (declared, not checked).
+  const row = await tx.one<{ id: string }>(...step.statement);
   step.check(row ? [row] : []);
-  return row ? String(row.id) : null;
+  return row ? row.id : null;
 }
 
 /**
