@@ -141,6 +141,11 @@ export interface EmbeddingsConfig {
    * never waits behind the backlog drain (GKS_EMBEDDINGS_QUERY_ENGINE, default on).
    */
   queryEngine: boolean;
+  /**
+   * OpenMP threads of the question engine (GKS_EMBEDDINGS_QUERY_THREADS): one question is split across
+   * them, so two threads halve its time on an idle 2-core machine (docs/embeddings.md, "Threads").
+   */
+  queryThreads: number;
   /** Recent questions whose vectors are kept in memory (0: none); src/embeddings/questionCache.ts. */
   questionCache: number;
 }
@@ -351,6 +356,7 @@ function embeddingsConfig(env: Env): EmbeddingsConfig {
     variant: variantRaw,
     port: int(env, 'GKS_EMBEDDINGS_PORT', 7997, 1, 65534),
     queryEngine: mode === 'embedded' && bool(env, 'GKS_EMBEDDINGS_QUERY_ENGINE', true),
+    queryThreads: int(env, 'GKS_EMBEDDINGS_QUERY_THREADS', Math.min(2, os.availableParallelism()), 1, 64),
     questionCache: int(env, 'EMBEDDINGS_QUESTION_CACHE', 1_000, 0, 1_000_000),
   };
 }

@@ -115,7 +115,7 @@ export async function ensureServices(config: Config, layout: ServiceLayout, prog
           embeddingsPython,
           {
             port: (layout.embeddingsPort ?? config.embeddings.port) + 1,
-            threads: config.embeddings.threads,
+            threads: config.embeddings.queryThreads,
             nice: 0,
             variant: config.embeddings.variant,
             logFile: path.join(logs, 'embeddings-queries.log'),
