@@ -3,11 +3,10 @@
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { bodyOf } from '../http/app.js';
-import { keysetPage } from '../http/cursor.js';
 import type { Deps } from '../http/deps.js';
 import { requireScope } from '../auth/scopes.js';
 import { defineRoutes, route } from '../http/route.js';
-import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
+import { bodyActor, listRoute, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
 import { cursorPage, cursorQuery, governedWriteProperties, idParams, obj } from '../http/schemas.js';
 import { stagedShapeView } from '../shapes/views.js';
@@ -136,29 +135,29 @@ export function bridgeRoutes(deps: Deps) {
         };
       },
     }),
-    route<typeof listBridgesAnswer>({
-      method: 'get',
-      path: '/v1/bridges',
-      operationId: 'listBridges',
-      tag: 'Bridge',
-      scope: 'bridges:read',
-      summary: 'List the bridges of a project, newest first (committed and staged)',
-      query: listQuery,
-      status: 200,
-      errors: [],
-      response: listBridgesAnswer,
-      handler: async (ctx) => {
-        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
+    listRoute<typeof listBridgesAnswer, typeof listQuery, 'bridges', 'newest'>(
+      deps,
+      {
+        path: '/v1/bridges',
+        operationId: 'listBridges',
+        tag: 'Bridge',
+        scope: 'bridges:read',
+        summary: 'List the bridges of a project, newest first (committed and staged)',
+        key: 'bridges',
+        query: listQuery,
+        response: listBridgesAnswer,
+        order: 'newest',
+      },
+      async (actor, q, after) => {
         const rows = await listBridges(deps.graph, actor.projectId, {
           name: q.name ?? null,
           after: after ?? null,
           limit: q.limit,
         });
-        const bridges = rows.map((r) => bridgeListItem(r.bridge));
-        const { items, ...page } = keysetPage(bridges, q.limit, (b) => ({ c: String(b.created_at), i: String(b.id) }));
-        return { body: { bridges: items, ...page } };
+        return rows.map((r) => bridgeListItem(r.bridge));
       },
-    }),
+      (b) => ({ c: String(b.created_at), i: String(b.id) }),
+    ),
     recordRoute(
       deps,
       {

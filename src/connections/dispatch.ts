@@ -32,15 +32,11 @@ export function searchAttributes(connection: ConnectionRecord) {
   ];
 }
 
-export async function temporalClient(deps: TemporalDeps): Promise<Client> {
-  try {
-    return await withTimeout(deps.temporal.getClient(), 5_000);
-  } catch {
-    throw new ApiError(
-      'loop_dispatch_unavailable',
-      'Sync execution (Temporal) is temporarily unreachable; nothing was started.',
-    );
-  }
+/** The Temporal client, or the 503 (with Retry-After) that says no sync was started. */
+export function temporalClient(deps: TemporalDeps): Promise<Client> {
+  return deps.temporal.clientOrUnavailable(
+    'Sync execution (Temporal) is temporarily unreachable; nothing was started.',
+  );
 }
 
 /** A run the graph still calls active whose workflow has ended without settling it is marked failed. */
@@ -138,8 +134,7 @@ export async function startSync(
       );
     }
     deps.logger.warn({ err: (error as Error).message, connection_id: connectionId }, 'sync dispatch failed');
-    throw new ApiError(
-      'loop_dispatch_unavailable',
+    throw deps.temporal.unavailable(
       'Sync execution is temporarily unavailable; nothing was started. Try again shortly.',
     );
   }

@@ -2,6 +2,7 @@
 // their runs and events. Secrets are write-only: no answer ever carries a token.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, route } from '../http/route.js';
+import { sequencePage } from '../http/cursor.js';
 import { recordRoute, requestActor } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { type Actor } from '../auth/actor.js';
@@ -347,16 +348,7 @@ export function connectionRoutes(deps: Deps) {
           sync.run_id,
           q.after_sequence + q.limit + 1,
         );
-        const after = all.filter((e) => e.sequence > q.after_sequence);
-        const events = after.slice(0, q.limit);
-        return {
-          body: {
-            sync_id: sync.id,
-            events,
-            next_after_sequence: events[events.length - 1]?.sequence ?? q.after_sequence,
-            has_more: after.length > q.limit,
-          },
-        };
+        return { body: { sync_id: sync.id, ...sequencePage(all, q.after_sequence, q.limit) } };
       },
     }),
     ...(['pause', 'resume'] as const).map((verb) =>

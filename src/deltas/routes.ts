@@ -1,10 +1,9 @@
 // The Deltas area: list and read deltas with their changes; apply, reject and revert them.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, type JsonSchema, type RouteSpec, route } from '../http/route.js';
-import { bodyActor, newestFirstPage, queryActorOf } from '../http/records.js';
+import { bodyActor, listRoute, queryActorOf } from '../http/records.js';
 import { type Actor } from '../auth/actor.js';
 import { ApiError } from '../errors/catalogue.js';
-import { keysetPage } from '../http/cursor.js';
 import { cursorPage, obj, projectIdField, cursorQuery, idParams } from '../http/schemas.js';
 import { applyDelta, rejectDelta, revertDelta } from './service.js';
 import { preflightApplyGuard } from '../preflight/service.js';
@@ -92,19 +91,20 @@ export function deltaRoutes(deps: Deps) {
     });
   const listDeltasAnswer = cursorPage('deltas', deltaSchema);
   return defineRoutes([
-    route<typeof listDeltasAnswer>({
-      method: 'get',
-      path: '/v1/deltas',
-      operationId: 'listDeltas',
-      tag: 'Deltas',
-      scope: 'deltas:read',
-      summary: 'List the deltas of a project, newest first',
-      query: listQuery,
-      status: 200,
-      errors: [],
-      response: listDeltasAnswer,
-      handler: async (ctx) => {
-        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
+    listRoute<typeof listDeltasAnswer, typeof listQuery, 'deltas', 'newest'>(
+      deps,
+      {
+        path: '/v1/deltas',
+        operationId: 'listDeltas',
+        tag: 'Deltas',
+        scope: 'deltas:read',
+        summary: 'List the deltas of a project, newest first',
+        key: 'deltas',
+        query: listQuery,
+        response: listDeltasAnswer,
+        order: 'newest',
+      },
+      async (actor, q, after) => {
         const rows = await deps.graph.read((tx) =>
           listDeltas(tx, actor.projectId, {
             status: q.status ?? null,
@@ -113,11 +113,10 @@ export function deltaRoutes(deps: Deps) {
             limit: q.limit,
           }),
         );
-        const deltas = rows.map((delta) => deltaView(delta));
-        const { items, ...page } = keysetPage(deltas, q.limit, (d) => ({ c: String(d.created_at), i: String(d.id) }));
-        return { body: { deltas: items, ...page } };
+        return rows.map((delta) => deltaView(delta));
       },
-    }),
+      (d) => ({ c: String(d.created_at), i: String(d.id) }),
+    ),
     route<typeof deltaAnswer>({
       method: 'get',
       path: '/v1/deltas/:id',

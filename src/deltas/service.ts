@@ -111,10 +111,18 @@ export async function stageChanges(
   await runSteps(tx, changeSteps(draft, deltaId, projectId, now, Number(counted?.previous ?? 0), false));
 }
 
-/** Refuses a write when a statement staged fewer changes than it was given. */
-function expectStaged(count: number, error: () => ApiError): (rows: Row[]) => void {
-  return (rows) => {
-    if (Number(rows[0]?.staged) !== count) throw error();
+/** A statement that stages `count` changes, refused with `error` when it staged fewer (a name it could not match). */
+function checkedStep(
+  statement: string,
+  params: Record<string, unknown>,
+  count: number,
+  error: () => ApiError,
+): WriteStep {
+  return {
+    statement: [statement, params],
+    check: (rows) => {
+      if (Number(rows[0]?.staged) !== count) throw error();
+    },
   };
 }
 
@@ -157,18 +165,16 @@ function changeSteps(
       props: r.props,
       seq: r.seq + offset,
     }));
-    steps.push({
-      statement: ['deltas/stage_relationships', { ...base, rels }],
-      check: expectStaged(
+    const dangling =
+      'A relationship names a node that does not exist in this project (or is pending in another delta).';
+    steps.push(
+      checkedStep(
+        'deltas/stage_relationships',
+        { ...base, rels },
         rels.length,
-        () =>
-          new ApiError(
-            'conflict',
-            'A relationship names a node that does not exist in this project (or is pending in another delta).',
-            { check: 'dangling_relationship' },
-          ),
+        () => new ApiError('conflict', dangling, { check: 'dangling_relationship' }),
       ),
-    });
+    );
   }
   if (draft.updates.length > 0) {
     const updates = draft.updates.map((u) => ({
@@ -180,13 +186,15 @@ function changeSteps(
       remove_labels: u.removeLabels,
       new_values: Object.fromEntries(Object.entries(u.set).map(([k, v]) => [`new.${k}`, v])),
     }));
-    steps.push({
-      statement: ['deltas/stage_updates', { ...base, updates }],
-      check: expectStaged(
+    const missing = 'An update names a node that is not committed in this project.';
+    steps.push(
+      checkedStep(
+        'deltas/stage_updates',
+        { ...base, updates },
         updates.length,
-        () => new ApiError('not_found', 'An update names a node that is not committed in this project.'),
+        () => new ApiError('not_found', missing),
       ),
-    });
+    );
   }
   if (draft.relDeletes.length > 0) {
     const deletes = draft.relDeletes.map((d) => ({
@@ -195,27 +203,27 @@ function changeSteps(
       from: d.from,
       seq: d.seq + offset,
     }));
-    steps.push({
-      statement: ['deltas/stage_relationship_deletes', { ...base, deletes }],
-      check: expectStaged(
+    const missing = 'A relationship deletion names a relationship that is not committed in this project.';
+    steps.push(
+      checkedStep(
+        'deltas/stage_relationship_deletes',
+        { ...base, deletes },
         deletes.length,
-        () =>
-          new ApiError(
-            'not_found',
-            'A relationship deletion names a relationship that is not committed in this project.',
-          ),
+        () => new ApiError('not_found', missing),
       ),
-    });
+    );
   }
   if (draft.deletes.length > 0) {
     const deletes = draft.deletes.map((d) => ({ change_id: d.changeId, node_id: d.nodeId, seq: d.seq + offset }));
-    steps.push({
-      statement: ['deltas/stage_deletes', { ...base, deletes }],
-      check: expectStaged(
+    const missing = 'A deletion names a node that is not committed in this project.';
+    steps.push(
+      checkedStep(
+        'deltas/stage_deletes',
+        { ...base, deletes },
         deletes.length,
-        () => new ApiError('not_found', 'A deletion names a node that is not committed in this project.'),
+        () => new ApiError('not_found', missing),
       ),
-    });
+    );
   }
   return steps;
 }

@@ -46,6 +46,15 @@ function pageBody<K extends string, T>(projectId: string, key: K, page: Page<T>)
   } as { project_id: string; has_more: boolean; next_cursor: string | null } & Record<K, T[]>;
 }
 
+/** Which graph a read sees: committed or with pending work, as of a time, as known at a time (each field checked). */
+function timeView(q: { include_pending: boolean; as_of?: string; known_at?: string }) {
+  return {
+    includePending: q.include_pending,
+    asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
+    knownAt: knownAtInstant(q.known_at, '/query/known_at', q.include_pending) ?? null,
+  };
+}
+
 function checkLabel(value: string | undefined, field: string): void {
   // Engine records (deltas, keys, credits ...) are never graph nodes of a project.
   if (value !== undefined && RECORD_LABELS.has(value)) throw invalid(field, `${value} is an internal label`);
@@ -178,9 +187,7 @@ export function graphRoutes(deps: Deps) {
           label: q.label,
           property: q.property,
           value: q.value,
-          includePending: q.include_pending,
-          asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
-          knownAt: knownAtInstant(q.known_at, '/query/known_at', q.include_pending) ?? null,
+          ...timeView(q),
           limit: q.limit,
           afterId: after?.i ?? '',
         });
@@ -208,9 +215,7 @@ export function graphRoutes(deps: Deps) {
         const around = await readNeighbourhood(deps.graph, actor.projectId, ctx.params.id!, {
           depth: q.depth,
           limit: q.limit,
-          includePending: q.include_pending,
-          asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
-          knownAt: knownAtInstant(q.known_at, '/query/known_at', q.include_pending) ?? null,
+          ...timeView(q),
         });
         return {
           body: {
@@ -247,9 +252,7 @@ export function graphRoutes(deps: Deps) {
           nodeId: q.node_id,
           type: q.type,
           direction: q.direction ?? 'both',
-          includePending: q.include_pending,
-          asOf: asOfInstant(q.as_of, '/query/as_of') ?? null,
-          knownAt: knownAtInstant(q.known_at, '/query/known_at', q.include_pending) ?? null,
+          ...timeView(q),
           limit: q.limit,
           afterId: after?.i ?? '',
         });

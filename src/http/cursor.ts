@@ -45,3 +45,21 @@ export function keysetPage<T>(
   const hasMore = rows.length > limit;
   return { items, has_more: hasMore, next_cursor: hasMore && last !== undefined ? encodeCursor(keyOf(last)) : null };
 }
+
+/**
+ * A page of events numbered from 1, read from a workflow history: those after `afterSequence`, at most `limit`,
+ * the sequence to continue after and whether more follow.
+ */
+export function sequencePage<E extends { sequence: number }>(
+  all: E[],
+  afterSequence: number,
+  limit: number,
+): { events: E[]; next_after_sequence: number; has_more: boolean } {
+  const after = all.filter((e) => e.sequence > afterSequence);
+  const events = after.slice(0, limit);
+  return {
+    events,
+    next_after_sequence: events[events.length - 1]?.sequence ?? afterSequence,
+    has_more: after.length > limit,
+  };
+}

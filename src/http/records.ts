@@ -2,7 +2,7 @@
 // write) and the GET of one committed record by :id, answering { <key>: <view> } or 404.
 import { actorFor, type Actor } from '../auth/actor.js';
 import { bodyOf, queryOf } from './app.js';
-import { decodeCursor, type CursorField } from './cursor.js';
+import { decodeCursor, keysetPage, type CursorField } from './cursor.js';
 import type { Deps } from './deps.js';
 import type { ApiContext, JsonSchema, RouteSpec } from './route.js';
 import type { Input, JSONSchema } from './input.js';
@@ -102,7 +102,68 @@ export function newestFirstPage<S extends JSONSchema>(deps: Deps, ctx: ApiContex
   return pageRequest<S, { c: string; i: string }>(deps, ctx, { c: 'timestamp', i: 'string' });
 }
 
-/** A page of a list ordered by name, then newest version first: the cursor holds name, version and id. */
-export function byNamePage<S extends JSONSchema>(deps: Deps, ctx: ApiContext) {
-  return pageRequest<S, { n: string; v: number; i: string }>(deps, ctx, { n: 'string', v: 'number', i: 'string' });
+/** The key a page continues after: newest first (created_at, id), or by name then version (name, version, id). */
+type OrderKey = { newest: { c: string; i: string }; by_name: { n: string; v: number; i: string } };
+
+type ListSpec<K extends string, Q, R, O extends keyof OrderKey> = Pick<
+  RouteSpec,
+  'path' | 'operationId' | 'tag' | 'scope' | 'summary' | 'description'
+> &
+  Partial<Pick<RouteSpec, 'params' | 'errors'>> & {
+    /** The answer's list property, beside has_more and next_cursor (the schema cursorPage builds). */
+    key: K;
+    query: Q;
+    response: R;
+    order: O;
+  };
+
+/** The type of one item of the response's list property `key`. */
+type ListItem<K extends string, R> =
+  Answer<R> extends infer A
+    ? K extends keyof A
+      ? Exclude<A[K], undefined> extends (infer I)[]
+        ? I
+        : never
+      : never
+    : never;
+
+/**
+ * GET a cursor-paged list of the project: list reads up to query.limit + 1 items after the cursor's key (in the
+ * order the route declares), and the answer is { [key]: the first limit, has_more, next_cursor }. The types are
+ * given, as for route (`listRoute<typeof answer, typeof query, 'key', 'newest'>`): inferred from the schema
+ * literals they are too deep.
+ */
+export function listRoute<
+  R extends JSONSchema = never,
+  Q extends JSONSchema = never,
+  K extends string = never,
+  O extends keyof OrderKey = never,
+>(
+  deps: Deps,
+  spec: ListSpec<K, Q, R, O>,
+  list: (
+    actor: Actor,
+    query: Input<Q>,
+    after: OrderKey[O] | null,
+    ctx: ApiContext,
+  ) => Promise<NoInfer<Known<ListItem<K, R>>>[]>,
+  keyOf: (item: NoInfer<Known<ListItem<K, R>>>) => OrderKey[O],
+): RouteSpec {
+  const { key, query, response, order, ...described } = spec;
+  const fields = order === 'newest' ? { c: 'timestamp', i: 'string' } : { n: 'string', v: 'number', i: 'string' };
+  return {
+    method: 'get',
+    ...described,
+    query: query as JsonSchema,
+    status: 200,
+    errors: described.errors ?? [],
+    response: response as JsonSchema,
+    handler: async (ctx) => {
+      const { query: q, actor } = await queryActorOf<typeof projectQuery>(deps, ctx);
+      const { limit, cursor } = q as { limit: number; cursor?: string };
+      const after = decodeCursor<OrderKey[O]>(cursor, fields as { [F in keyof OrderKey[O]]: CursorField });
+      const { items, ...rest } = keysetPage(await list(actor, q as unknown as Input<Q>, after, ctx), limit, keyOf);
+      return { body: { [key]: items, ...rest } };
+    },
+  };
 }

@@ -1,15 +1,16 @@
 // The Loops area (docs/loops.md, docs/api-conventions.md): start (or dry-run) a loop, read its status, events and
 // checkpoints from its Temporal history, cancel it.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type ApiContext, route } from '../http/route.js';
-import { newestFirstPage } from '../http/records.js';
+import { defineRoutes, type ApiContext, route, type RouteSpec, type TypedRouteSpec } from '../http/route.js';
+import { sequencePage } from '../http/cursor.js';
+import type { JSONSchema } from '../http/input.js';
+import { listRoute } from '../http/records.js';
 import { bodyOf, queryOf } from '../http/app.js';
 import { ApiError } from '../errors/catalogue.js';
 import { afterSequenceQuery, cursorPage, cursorQuery, obj, projectOnlyBody, projectQuery } from '../http/schemas.js';
-import { keysetPage } from '../http/cursor.js';
 import { actorFor } from '../auth/actor.js';
 import type { Actor } from '../deltas/service.js';
-import { isTemporalUnavailable, type TemporalGateway } from '../temporal/connection.js';
+import { isTemporalUnavailable } from '../temporal/connection.js';
 import { withTimeout } from '../shared/timeout.js';
 import type { Client } from '@temporalio/client';
 import { loopLinks, startOrPlan } from './start.js';
@@ -37,26 +38,35 @@ async function loopRecord(deps: Deps, ctx: ApiContext): Promise<{ actor: Actor; 
   return { actor, loop: await loopById(deps.graph, actor.projectId, ctx.params.loop_id!) };
 }
 
-function temporalUnavailable(gateway: TemporalGateway): ApiError {
-  return new ApiError(
-    'loop_dispatch_unavailable',
-    'Loop execution (Temporal) is temporarily unreachable.',
-    { since: gateway.health.snapshot().since },
-    { 'Retry-After': String(gateway.health.retryAfterSeconds) },
-  );
+type LoopRouteSpec<R extends JSONSchema> = Omit<TypedRouteSpec<R, never>, 'tag' | 'params' | 'handler'>;
+
+/** A route on one loop of the project, :loop_id in its path (404 for a loop of another project). */
+function loopRoute<R extends JSONSchema>(
+  deps: Deps,
+  spec: LoopRouteSpec<R>,
+  handle: (loop: LoopProps, ctx: ApiContext) => ReturnType<TypedRouteSpec<R, never>['handler']>,
+): RouteSpec {
+  return route<R>({
+    ...spec,
+    tag: 'Loops',
+    params: idParams,
+    handler: async (ctx) => handle((await loopRecord(deps, ctx)).loop, ctx),
+  });
 }
+
+const UNREACHABLE = 'Loop execution (Temporal) is temporarily unreachable.';
 
 /** Runs a read against Temporal, failing fast with 503 while it is known down (and noting when it goes down). */
 async function withTemporal<T>(deps: Deps, read: (client: Client) => Promise<T>): Promise<T> {
   const gateway = deps.temporal;
-  if (!gateway.health.isUp()) throw temporalUnavailable(gateway);
+  if (!gateway.health.isUp()) throw gateway.unavailable(UNREACHABLE);
   try {
     return await withTimeout(gateway.getClient().then(read), 5_000);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (isTemporalUnavailable(error) || !(await gateway.ping())) {
       gateway.reportFailure(error);
-      throw temporalUnavailable(gateway);
+      throw gateway.unavailable(UNREACHABLE);
     }
     throw error;
   }
@@ -148,54 +158,51 @@ export function loopRoutes(deps: Deps) {
         return startOrPlan(deps, actor, body);
       },
     }),
-    route<typeof listLoopsAnswer>({
-      method: 'get',
-      path: '/v1/loops',
-      operationId: 'listLoops',
-      tag: 'Loops',
-      scope: 'loops:read',
-      summary: "The project's loops, newest first, as last recorded in the graph",
-      description:
-        'Each loop as GET /v1/loops/{loop_id} answers it while Temporal is unreachable: status, iteration and ' +
-        'quality as the loop last recorded them (GET /v1/loops/{loop_id} reads the live workflow). status filters ' +
-        'on that recorded status.',
-      query: listQuery,
-      status: 200,
-      errors: [],
-      response: listLoopsAnswer,
-      handler: async (ctx) => {
-        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
+    listRoute<typeof listLoopsAnswer, typeof listQuery, 'loops', 'newest'>(
+      deps,
+      {
+        path: '/v1/loops',
+        operationId: 'listLoops',
+        tag: 'Loops',
+        scope: 'loops:read',
+        summary: "The project's loops, newest first, as last recorded in the graph",
+        description:
+          'Each loop as GET /v1/loops/{loop_id} answers it while Temporal is unreachable: status, iteration and ' +
+          'quality as the loop last recorded them (GET /v1/loops/{loop_id} reads the live workflow). status filters ' +
+          'on that recorded status.',
+        key: 'loops',
+        query: listQuery,
+        response: listLoopsAnswer,
+        order: 'newest',
+      },
+      async (actor, q, after) => {
         const records = await listLoopRecords(deps.graph, actor.projectId, {
           status: q.status ?? null,
           limit: q.limit + 1,
           afterCreatedAt: after?.c ?? null,
           afterId: after?.i ?? null,
         });
-        const loops = records.map((loop) => statusFromGraph(loop).body);
-        const { items, ...page } = keysetPage(loops, q.limit, (l) => ({
-          c: String(l.created_at),
-          i: String(l.loop_id),
-        }));
-        return { body: { loops: items, ...page } };
+        return records.map((loop) => statusFromGraph(loop).body);
       },
-    }),
-    route<typeof loopStatusSchema>({
-      method: 'get',
-      path: '/v1/loops/:loop_id',
-      operationId: 'getLoop',
-      tag: 'Loops',
-      scope: 'loops:read',
-      summary: 'Loop status',
-      description:
-        'While Temporal is unreachable the status comes from the loop record in the graph (header ' +
-        'X-Loop-Status-Source: graph; iteration and quality as last recorded).',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      response: loopStatusSchema,
-      errors: ['not_found', 'loop_dispatch_unavailable'],
-      handler: async (ctx) => {
-        const { loop } = await loopRecord(deps, ctx);
+      (l) => ({ c: String(l.created_at), i: String(l.loop_id) }),
+    ),
+    loopRoute<typeof loopStatusSchema>(
+      deps,
+      {
+        method: 'get',
+        path: '/v1/loops/:loop_id',
+        operationId: 'getLoop',
+        scope: 'loops:read',
+        summary: 'Loop status',
+        description:
+          'While Temporal is unreachable the status comes from the loop record in the graph (header ' +
+          'X-Loop-Status-Source: graph; iteration and quality as last recorded).',
+        query: projectQuery,
+        status: 200,
+        response: loopStatusSchema,
+        errors: ['not_found', 'loop_dispatch_unavailable'],
+      },
+      async (loop) => {
         const workflowId = loop.workflow_id;
         let read;
         try {
@@ -244,74 +251,64 @@ export function loopRoutes(deps: Deps) {
           },
         };
       },
-    }),
-    route<typeof eventsSchema>({
-      method: 'get',
-      path: '/v1/loops/:loop_id/events',
-      operationId: 'listLoopEvents',
-      tag: 'Loops',
-      scope: 'loops:read',
-      summary: 'Events of a loop, from its workflow history',
-      params: idParams,
-      query: afterSequenceQuery,
-      status: 200,
-      response: eventsSchema,
-      errors: ['not_found', 'loop_dispatch_unavailable'],
-      handler: async (ctx) => {
-        const { loop } = await loopRecord(deps, ctx);
+    ),
+    loopRoute<typeof eventsSchema>(
+      deps,
+      {
+        method: 'get',
+        path: '/v1/loops/:loop_id/events',
+        operationId: 'listLoopEvents',
+        scope: 'loops:read',
+        summary: 'Events of a loop, from its workflow history',
+        query: afterSequenceQuery,
+        status: 200,
+        response: eventsSchema,
+        errors: ['not_found', 'loop_dispatch_unavailable'],
+      },
+      async (loop, ctx) => {
         const q = queryOf<typeof afterSequenceQuery>(ctx);
         const all = toLoopEvents(
           await withTemporal(deps, (client) =>
             readHistory(client, deps.config.temporal.namespace, loop.workflow_id, q.after_sequence + q.limit + 1),
           ),
         );
-        const after = all.filter((e) => e.sequence > q.after_sequence);
-        const events = after.slice(0, q.limit);
-        const last = events[events.length - 1];
-        return {
-          body: {
-            loop_id: loop.id,
-            events,
-            next_after_sequence: last ? last.sequence : q.after_sequence,
-            has_more: after.length > q.limit,
-          },
-        };
+        return { body: { loop_id: loop.id, ...sequencePage(all, q.after_sequence, q.limit) } };
       },
-    }),
-    route<typeof checkpointsSchema>({
-      method: 'get',
-      path: '/v1/loops/:loop_id/checkpoints',
-      operationId: 'listLoopCheckpoints',
-      tag: 'Loops',
-      scope: 'loops:read',
-      summary: 'Iteration-level state of a loop, from its workflow history',
-      params: idParams,
-      query: projectQuery,
-      status: 200,
-      response: checkpointsSchema,
-      errors: ['not_found', 'loop_dispatch_unavailable'],
-      handler: async (ctx) => {
-        const { loop } = await loopRecord(deps, ctx);
+    ),
+    loopRoute<typeof checkpointsSchema>(
+      deps,
+      {
+        method: 'get',
+        path: '/v1/loops/:loop_id/checkpoints',
+        operationId: 'listLoopCheckpoints',
+        scope: 'loops:read',
+        summary: 'Iteration-level state of a loop, from its workflow history',
+        query: projectQuery,
+        status: 200,
+        response: checkpointsSchema,
+        errors: ['not_found', 'loop_dispatch_unavailable'],
+      },
+      async (loop) => {
         const checkpoints = toCheckpoints(
           await withTemporal(deps, (client) => readHistory(client, deps.config.temporal.namespace, loop.workflow_id)),
         );
         return { body: { loop_id: loop.id, checkpoints } };
       },
-    }),
-    route<typeof cancelLoopAnswer>({
-      method: 'post',
-      path: '/v1/loops/:loop_id/cancel',
-      operationId: 'cancelLoop',
-      tag: 'Loops',
-      scope: 'loops:run',
-      summary: 'Cancel a running loop; its delta stays staged with what was done',
-      params: idParams,
-      body: projectOnlyBody,
-      status: 202,
-      response: cancelLoopAnswer,
-      errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
-      handler: async (ctx) => {
-        const { loop } = await loopRecord(deps, ctx);
+    ),
+    loopRoute<typeof cancelLoopAnswer>(
+      deps,
+      {
+        method: 'post',
+        path: '/v1/loops/:loop_id/cancel',
+        operationId: 'cancelLoop',
+        scope: 'loops:run',
+        summary: 'Cancel a running loop; its delta stays staged with what was done',
+        body: projectOnlyBody,
+        status: 202,
+        response: cancelLoopAnswer,
+        errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
+      },
+      async (loop) => {
         await withTemporal(deps, async (client) => {
           const handle = client.workflow.getHandle(loop.workflow_id);
           const description = await handle.describe();
@@ -326,6 +323,6 @@ export function loopRoutes(deps: Deps) {
           body: { loop_id: loop.id, status: 'cancelling', links: loopLinks(loop.id, loop.delta_id) },
         };
       },
-    }),
+    ),
   ]);
 }

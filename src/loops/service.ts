@@ -180,21 +180,14 @@ export interface StartedLoop {
   plan: LoopPlan;
 }
 
-function dispatchUnavailable(gateway: TemporalGateway): ApiError {
-  return new ApiError(
-    'loop_dispatch_unavailable',
-    'Loop execution is temporarily unavailable; nothing was started or charged. Try again shortly.',
-    { since: gateway.health.snapshot().since },
-    { 'Retry-After': String(gateway.health.retryAfterSeconds) },
-  );
-}
+const NOT_STARTED = 'Loop execution is temporarily unavailable; nothing was started or charged. Try again shortly.';
 
 export async function startLoop(deps: StartDeps, actor: Actor, plan: LoopPlan): Promise<StartedLoop> {
   const gateway = deps.temporal;
   // Known down: answer at once, before anything is written or reserved.
   if (!gateway.health.isUp()) {
     loopStarts.inc({ kind: plan.kind, outcome: 'dispatch_unavailable' });
-    throw dispatchUnavailable(gateway);
+    throw gateway.unavailable(NOT_STARTED);
   }
   try {
     // Ask Temporal first (one cheap call): a server that just died then costs no graph write and no undo.
@@ -203,7 +196,7 @@ export async function startLoop(deps: StartDeps, actor: Actor, plan: LoopPlan): 
       3_000,
     ).catch((error: unknown) => {
       gateway.reportFailure(error);
-      throw dispatchUnavailable(gateway);
+      throw gateway.unavailable(NOT_STARTED);
     });
     const started = await dispatchLoop(deps, gateway, actor, plan);
     loopStarts.inc({ kind: plan.kind, outcome: 'started' });
@@ -348,7 +341,7 @@ async function dispatchLoop(
     );
     deps.logger.warn({ err: (error as Error).message, loop_id: loopId }, 'loop dispatch failed');
     if (isTemporalUnavailable(error)) gateway.reportFailure(error);
-    throw dispatchUnavailable(gateway);
+    throw gateway.unavailable(NOT_STARTED);
   }
   return { loopId, deltaId, plan };
 }

@@ -3,8 +3,7 @@
 // what a pack selected (the preflight selections check warns before such a memory is deleted).
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, route } from '../http/route.js';
-import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
-import { keysetPage } from '../http/cursor.js';
+import { bodyActor, listRoute, recordRoute } from '../http/records.js';
 import { cursorPage, cursorQuery } from '../http/schemas.js';
 import { governedWriteFields, governedWriteStatus } from '../deltas/result.js';
 import { savePackBody, savedPackSchema, savePackResponse } from './schemas.js';
@@ -50,26 +49,24 @@ export function packRoutes(deps: Deps) {
         };
       },
     }),
-    route<typeof listContextPacksAnswer>({
-      method: 'get',
-      path: '/v1/context/packs',
-      operationId: 'listContextPacks',
-      tag: TAG,
-      scope: 'context:read',
-      summary: "List the project's saved (committed) context packs, newest first",
-      description: 'Each pack as GET /v1/context/packs/{id} shows it, without selected (an empty list here).',
-      query: listQuery,
-      status: 200,
-      errors: [],
-      response: listContextPacksAnswer,
-      handler: async (ctx) => {
-        const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
-        const rows = await listPacks(deps.graph, actor.projectId, { after: after ?? null, limit: q.limit });
-        const packs = rows.map(savedPackView);
-        const { items, ...page } = keysetPage(packs, q.limit, (p) => ({ c: String(p.created_at), i: String(p.id) }));
-        return { body: { packs: items, ...page } };
+    listRoute<typeof listContextPacksAnswer, typeof listQuery, 'packs', 'newest'>(
+      deps,
+      {
+        path: '/v1/context/packs',
+        operationId: 'listContextPacks',
+        tag: TAG,
+        scope: 'context:read',
+        summary: "List the project's saved (committed) context packs, newest first",
+        description: 'Each pack as GET /v1/context/packs/{id} shows it, without selected (an empty list here).',
+        key: 'packs',
+        query: listQuery,
+        response: listContextPacksAnswer,
+        order: 'newest',
       },
-    }),
+      async (actor, q, after) =>
+        (await listPacks(deps.graph, actor.projectId, { after: after ?? null, limit: q.limit })).map(savedPackView),
+      (p) => ({ c: String(p.created_at), i: String(p.id) }),
+    ),
     recordRoute(
       deps,
       {

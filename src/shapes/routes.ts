@@ -2,10 +2,9 @@
 // retire and delete shapes. Every change is a governed write answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, type ApiContext, route } from '../http/route.js';
-import { bodyActor, byNamePage, queryActorOf, recordRoute } from '../http/records.js';
+import { bodyActor, listRoute, queryActorOf, recordRoute } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { notFound } from '../errors/catalogue.js';
-import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, applyQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
@@ -49,21 +48,23 @@ export function shapeRoutes(deps: Deps) {
   const listShapesAnswer = cursorPage('shapes', shapeSummarySchema);
   const deleteShapeAnswer = governedWriteSchema({ shape_id: { type: 'string' } });
   return defineRoutes([
-    route<typeof listShapesAnswer>({
-      method: 'get',
-      path: '/v1/shapes',
-      operationId: 'listShapes',
-      tag: 'Ontology & Shapes',
-      scope: 'shapes:read',
-      summary: 'List the shapes the project sees: built-in ones and its own committed versions',
-      description:
-        'Ordered by name, then newest version first. latest=true keeps only versions no committed version supersedes.',
-      query: listQuery,
-      status: 200,
-      errors: [],
-      response: listShapesAnswer,
-      handler: async (ctx) => {
-        const { query: q, actor, after } = await byNamePage<typeof listQuery>(deps, ctx);
+    listRoute<typeof listShapesAnswer, typeof listQuery, 'shapes', 'by_name'>(
+      deps,
+      {
+        path: '/v1/shapes',
+        operationId: 'listShapes',
+        tag: 'Ontology & Shapes',
+        scope: 'shapes:read',
+        summary: 'List the shapes the project sees: built-in ones and its own committed versions',
+        description:
+          'Ordered by name, then newest version first. latest=true keeps only versions no committed version ' +
+          'supersedes.',
+        key: 'shapes',
+        query: listQuery,
+        response: listShapesAnswer,
+        order: 'by_name',
+      },
+      async (actor, q, after) => {
         const rows = await listShapes(deps.graph, actor.projectId, {
           name: q.name ?? null,
           status: q.status ?? null,
@@ -71,15 +72,10 @@ export function shapeRoutes(deps: Deps) {
           after: after ?? null,
           limit: q.limit,
         });
-        const shapes = rows.map(shapeSummary);
-        const { items, ...page } = keysetPage(shapes, q.limit, (s) => ({
-          n: String(s.name),
-          v: Number(s.version),
-          i: String(s.id),
-        }));
-        return { body: { shapes: items, ...page } };
+        return rows.map(shapeSummary);
       },
-    }),
+      (s) => ({ n: String(s.name), v: Number(s.version), i: String(s.id) }),
+    ),
     route<typeof writeResponse>({
       method: 'post',
       path: '/v1/shapes',

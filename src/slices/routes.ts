@@ -2,10 +2,9 @@
 // compile. Every change is a governed write (delta origin "slice") answering like docs/deltas.md.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, route } from '../http/route.js';
-import { byNamePage, queryActorOf, recordRoute } from '../http/records.js';
+import { listRoute, queryActorOf, recordRoute } from '../http/records.js';
 import type { Input } from '../http/input.js';
 import { bodyOf } from '../http/app.js';
-import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, applyQuery, idParams, governedWriteSchema } from '../http/schemas.js';
 import { actorFor, type Actor } from '../auth/actor.js';
 import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../deltas/result.js';
@@ -84,29 +83,29 @@ export function sliceRoutes(deps: Deps) {
         );
       },
     }),
-    route<typeof listSlicesAnswer>({
-      method: 'get',
-      path: '/v1/slices',
-      operationId: 'listSlices',
-      tag: TAG,
-      scope: 'slices:read',
-      summary: "List the project's committed slices, by name then newest version first",
-      query: listQuery,
-      status: 200,
-      errors: [],
-      response: listSlicesAnswer,
-      handler: async (ctx) => {
-        const { query: q, actor, after } = await byNamePage<typeof listQuery>(deps, ctx);
+    listRoute<typeof listSlicesAnswer, typeof listQuery, 'slices', 'by_name'>(
+      deps,
+      {
+        path: '/v1/slices',
+        operationId: 'listSlices',
+        tag: TAG,
+        scope: 'slices:read',
+        summary: "List the project's committed slices, by name then newest version first",
+        key: 'slices',
+        query: listQuery,
+        response: listSlicesAnswer,
+        order: 'by_name',
+      },
+      async (actor, q, after) => {
         const rows = await listSlices(deps.graph, actor.projectId, {
           name: q.name ?? null,
           after: after ?? null,
           limit: q.limit,
         });
-        const slices = rows.map((r) => sliceRecord(r));
-        const { items, ...page } = keysetPage(slices, q.limit, (s) => ({ n: s.name, v: s.version, i: s.id }));
-        return { body: { slices: items.map(sliceView), ...page } };
+        return rows.map((r) => sliceView(sliceRecord(r)));
       },
-    }),
+      (s) => ({ n: String(s.name), v: Number(s.version), i: String(s.id) }),
+    ),
     recordRoute(
       deps,
       {

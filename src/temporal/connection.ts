@@ -1,5 +1,6 @@
 // The Temporal client connection used by the API (to start and read loops) and its health probe.
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import { ApiError } from '../errors/catalogue.js';
 import { DependencyHealth } from '../ops/health.js';
 import { isTimeout, withTimeout } from '../shared/timeout.js';
 
@@ -38,6 +39,28 @@ export class TemporalGateway {
     });
     this.client = new Client({ connection: this.connection, namespace: this.settings.namespace });
     return this.client;
+  }
+
+  /**
+   * The one "Temporal unavailable" answer: 503 loop_dispatch_unavailable with since and Retry-After (the probe's
+   * next look); `message` says what did not happen.
+   */
+  unavailable(message: string, details: Record<string, unknown> = {}): ApiError {
+    return new ApiError(
+      'loop_dispatch_unavailable',
+      message,
+      { since: this.health.snapshot().since, ...details },
+      { 'Retry-After': String(this.health.retryAfterSeconds) },
+    );
+  }
+
+  /** The client, connected within 5 s, or the 503 of `unavailable(message)`. */
+  async clientOrUnavailable(message: string): Promise<Client> {
+    try {
+      return await withTimeout(this.getClient(), 5_000);
+    } catch {
+      throw this.unavailable(message);
+    }
   }
 
   async ping(): Promise<boolean> {

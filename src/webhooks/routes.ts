@@ -1,15 +1,11 @@
 // The Webhooks area: endpoints that receive signed events when deltas, loops and syncs change
 // state (docs/webhooks.md). The signing secret is answered once, at create and at rotate-secret.
-import type { Client } from '@temporalio/client';
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, route } from '../http/route.js';
-import { newestFirstPage, recordRoute, requestActor } from '../http/records.js';
+import { listRoute, recordRoute, requestActor } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { type Actor } from '../auth/actor.js';
-import { ApiError } from '../errors/catalogue.js';
-import { keysetPage } from '../http/cursor.js';
 import { cursorPage, cursorQuery, idParams, projectQuery } from '../http/schemas.js';
-import { withTimeout } from '../shared/timeout.js';
 import { createEndpoint, deleteEndpoint, patchEndpoint, redeliver, rotateSecret, sendPing } from './service.js';
 import { listDeliveries, listEndpoints, readEndpoint } from './store.js';
 import { deliverySchema, deliveryView, endpointSchema, endpointView } from './views.js';
@@ -33,17 +29,6 @@ const withSecret = {
     },
   },
 } as const;
-
-async function temporal(deps: Deps): Promise<Client> {
-  try {
-    return await withTimeout(deps.temporal.getClient(), 5_000);
-  } catch {
-    throw new ApiError(
-      'loop_dispatch_unavailable',
-      'Delivery (Temporal) is temporarily unreachable; nothing was sent.',
-    );
-  }
-}
 
 async function view(deps: Deps, actor: Actor, id: string) {
   return endpointView(await readEndpoint(deps.graph, actor.projectId, id));
@@ -101,27 +86,23 @@ export function webhookRoutes(deps: Deps) {
         return { status: 201, body: { webhook: await view(deps, actor, created.id), secret: created.secret } };
       },
     }),
-    route<typeof listWebhooksAnswer>({
-      method: 'get',
-      path: '/v1/webhooks',
-      operationId: 'listWebhooks',
-      tag: TAG,
-      scope: 'webhooks:read',
-      summary: 'List the webhook endpoints of a project, newest first',
-      query: pageQuery,
-      status: 200,
-      response: listWebhooksAnswer,
-      errors: [],
-      handler: async (ctx) => {
-        const { query: q, actor, after } = await newestFirstPage<typeof pageQuery>(deps, ctx);
-        const rows = await listEndpoints(deps.graph, actor.projectId, after, q.limit + 1);
-        const { items, ...page } = keysetPage(rows.map(endpointView), q.limit, (w) => ({
-          c: w.created_at,
-          i: w.id,
-        }));
-        return { body: { webhooks: items, ...page } };
+    listRoute<typeof listWebhooksAnswer, typeof pageQuery, 'webhooks', 'newest'>(
+      deps,
+      {
+        path: '/v1/webhooks',
+        operationId: 'listWebhooks',
+        tag: TAG,
+        scope: 'webhooks:read',
+        summary: 'List the webhook endpoints of a project, newest first',
+        key: 'webhooks',
+        query: pageQuery,
+        response: listWebhooksAnswer,
+        order: 'newest',
       },
-    }),
+      async (actor, q, after) =>
+        (await listEndpoints(deps.graph, actor.projectId, after, q.limit + 1)).map(endpointView),
+      (w) => ({ c: w.created_at, i: w.id }),
+    ),
     recordRoute(
       deps,
       {
@@ -225,29 +206,28 @@ export function webhookRoutes(deps: Deps) {
         };
       },
     }),
-    route<typeof listWebhookDeliveriesAnswer>({
-      method: 'get',
-      path: '/v1/webhooks/:id/deliveries',
-      operationId: 'listWebhookDeliveries',
-      tag: TAG,
-      scope: 'webhooks:read',
-      summary: "An endpoint's deliveries, newest first: event, attempts, last status code, latency, next retry",
-      params: idParams,
-      query: pageQuery,
-      status: 200,
-      response: listWebhookDeliveriesAnswer,
-      errors: ['not_found'],
-      handler: async (ctx) => {
-        const { query: q, actor, after } = await newestFirstPage<typeof pageQuery>(deps, ctx);
+    listRoute<typeof listWebhookDeliveriesAnswer, typeof pageQuery, 'deliveries', 'newest'>(
+      deps,
+      {
+        path: '/v1/webhooks/:id/deliveries',
+        operationId: 'listWebhookDeliveries',
+        tag: TAG,
+        scope: 'webhooks:read',
+        summary: "An endpoint's deliveries, newest first: event, attempts, last status code, latency, next retry",
+        params: idParams,
+        errors: ['not_found'],
+        key: 'deliveries',
+        query: pageQuery,
+        response: listWebhookDeliveriesAnswer,
+        order: 'newest',
+      },
+      async (actor, q, after, ctx) => {
         await readEndpoint(deps.graph, actor.projectId, ctx.params.id!);
         const rows = await listDeliveries(deps.graph, actor.projectId, ctx.params.id!, after, q.limit + 1);
-        const { items, ...page } = keysetPage(rows.map(deliveryView), q.limit, (d) => ({
-          c: d.created_at,
-          i: d.id,
-        }));
-        return { body: { deliveries: items, ...page } };
+        return rows.map(deliveryView);
       },
-    }),
+      (d) => ({ c: d.created_at, i: d.id }),
+    ),
     route<typeof redeliverWebhookDeliveryAnswer>({
       method: 'post',
       path: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
@@ -267,7 +247,9 @@ export function webhookRoutes(deps: Deps) {
       errors: ['not_found', 'conflict', 'loop_dispatch_unavailable'],
       handler: async (ctx) => {
         const actor = await requestActor(deps, ctx);
-        const client = await temporal(deps);
+        const client = await deps.temporal.clientOrUnavailable(
+          'Delivery (Temporal) is temporarily unreachable; nothing was sent.',
+        );
         const d = await redeliver(deps.graph, deps.config, client, actor, ctx.params.id!, ctx.params.delivery_id!);
         return { status: 202, body: { delivery: deliveryView(d) } };
       },
