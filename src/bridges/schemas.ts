@@ -1,7 +1,7 @@
 // JSON Schemas of the Bridge area: the source (inline document or URL), options, the proposal a
 // client may edit, the map call, and what the area answers.
 import type { JsonSchema } from '../http/route.js';
-import { obj, projectIdField } from '../http/schemas.js';
+import { obj, projectIdField, stringSet } from '../http/schemas.js';
 import {
   CARDINALITIES,
   LABEL_PATTERN,
@@ -100,13 +100,7 @@ const proposedProperty = obj(
   {
     name: { type: 'string', pattern: PROPERTY_PATTERN, maxLength: 64 },
     type: { enum: [...PROPERTY_TYPES] },
-    enum: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 200,
-      uniqueItems: true,
-      items: { type: 'string', minLength: 1, maxLength: 200 },
-    },
+    enum: stringSet(200, 200),
     path: {
       type: 'string',
       maxLength: 500,

@@ -16,6 +16,17 @@ export const projectQuery = {
   properties: { project_id: projectIdField },
 } as const satisfies JsonSchema;
 
+/** A set of strings: 1 to maxItems distinct ones, each 1 to maxLength characters. */
+export function stringSet<const N extends number, const L extends number>(maxItems: N, maxLength: L) {
+  return {
+    type: 'array',
+    minItems: 1,
+    maxItems,
+    uniqueItems: true,
+    items: { type: 'string', minLength: 1, maxLength },
+  } as const satisfies JsonSchema;
+}
+
 /** An object schema of exactly these properties; generic, so its literal type (and the derived input type) flows. */
 export function obj<
   const P extends Record<string, JsonSchema>,

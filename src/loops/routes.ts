@@ -222,32 +222,18 @@ export function loopRoutes(deps: Deps) {
         const started = events.some((e) => e.activityTaskStartedEventAttributes);
         const temporalStatus = description.status.name;
         const status = temporalStatus === 'RUNNING' && !started ? 'queued' : (STATUS_OF[temporalStatus] ?? 'running');
+        // The graph record's fields, with what the workflow history knows better (same keys, same order).
         return {
           body: {
-            loop_id: loop.id,
-            kind: loop.kind,
+            ...statusFromGraph(loop).body,
             status,
-            goal: loop.goal,
-            subject: loop.subject ?? null,
-            effort: loop.effort,
-            max_iterations: loop.max_iterations,
-            quality_threshold: loop.quality_threshold,
-            extractor: loop.extractor,
             iteration: last?.iteration ?? 0,
             quality: last?.quality ?? null,
-            delta_id: loop.delta_id,
-            workflow_id: workflowId,
-            credits: { reserved: loop.credits_reserved, spent: loop.finished_at ? loop.credits_spent : null },
-            stop_reason: loop.finished_at ? (loop.stop_reason ?? null) : null,
-            created_at: loop.created_at,
-            started_at: loop.started_at ?? null,
-            finished_at: loop.finished_at ?? null,
             error:
               loop.error ??
               (temporalStatus === 'FAILED' || temporalStatus === 'TERMINATED' || temporalStatus === 'TIMED_OUT'
                 ? `workflow ${temporalStatus.toLowerCase()}`
                 : null),
-            links: loopLinks(loop.id, loop.delta_id),
           },
         };
       },

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { superviseOnFreePort, type RunningService } from './processes.js';
+import { stopChild, superviseOnFreePort, type RunningService } from './processes.js';
 import type { Progress } from './provision.js';
 
 export interface EmbeddingsEngineOptions {
@@ -82,18 +82,6 @@ async function launchEmbeddings(python: string, opts: EmbeddingsEngineOptions): 
     await new Promise((r) => setTimeout(r, 200));
   }
   return child;
-}
-
-function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 export async function startEmbeddingsEngine(

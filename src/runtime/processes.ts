@@ -28,7 +28,8 @@ export function portOpen(port: number, host = '127.0.0.1', timeoutMs = 500): Pro
   });
 }
 
-function stopChild(name: string, child: ChildProcess, graceMs: number): Promise<void> {
+/** Stops a child: SIGTERM, then SIGKILL after graceMs; resolves when it has exited. */
+export function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -144,7 +145,7 @@ export async function startNeo4j(
     'the local Neo4j',
     'GKS_NEO4J_BOLT_PORT, or point NEO4J_URI at a running Neo4j',
     () => launchNeo4j(install, opts),
-    (child) => stopChild('neo4j', child, 30_000),
+    (child) => stopChild(child, 30_000),
     progress,
   );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -221,7 +222,7 @@ export async function startTemporal(
     'the Temporal dev server',
     'GKS_TEMPORAL_PORT, or point TEMPORAL_ADDRESS at a running Temporal',
     () => launchTemporal(binary, opts),
-    (child) => stopChild('temporal', child, 20_000),
+    (child) => stopChild(child, 20_000),
     progress,
   );
   progress(

@@ -1,10 +1,10 @@
 // The Search area: one ranked search across memories, document chunks and entities.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, type JsonSchema, route } from '../http/route.js';
+import { defineRoutes, route } from '../http/route.js';
 import { bodyOf } from '../http/app.js';
 import { ApiError, type FieldProblem } from '../errors/catalogue.js';
 import { checkTypeLabel } from '../deltas/draft.js';
-import { obj, projectIdField } from '../http/schemas.js';
+import { obj, projectIdField, stringSet } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes, type Plane } from './service.js';
@@ -21,13 +21,7 @@ import {
   searchModeSchema,
 } from './schemas.js';
 
-const ids = {
-  type: 'array',
-  minItems: 1,
-  maxItems: 100,
-  uniqueItems: true,
-  items: { type: 'string', minLength: 1, maxLength: 64 },
-} as const satisfies JsonSchema;
+const ids = stringSet(100, 64);
 
 export const searchBody = obj(
   {
@@ -46,11 +40,7 @@ export const searchBody = obj(
         document: obj({
           document_ids: ids,
           tags: {
-            type: 'array',
-            minItems: 1,
-            maxItems: 50,
-            uniqueItems: true,
-            items: { type: 'string', minLength: 1, maxLength: 100 },
+            ...stringSet(50, 100),
             description: 'Documents in any of these collections (tags), matched by normalised name.',
           },
         }),

@@ -2,7 +2,7 @@
 // and the shape it reads back. Structure is checked here by ajv; rules across fields (identity
 // declared, from/to known, no duplicates) by definition.ts.
 import type { JsonSchema } from '../http/route.js';
-import { obj, projectIdField } from '../http/schemas.js';
+import { obj, projectIdField, stringSet } from '../http/schemas.js';
 import { ENGINE_PROPERTIES, RESERVED_LABELS, RESERVED_TYPES } from './definition.js';
 import { HANDLER_RULE } from '../http/validation.js';
 
@@ -57,14 +57,7 @@ const propertyDef = (strict: boolean) =>
       name: strict ? ownPropertyName : propertyName,
       type: { enum: [...PROPERTY_TYPES] },
       description,
-      enum: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 200,
-        uniqueItems: true,
-        items: { type: 'string', minLength: 1, maxLength: 200 },
-        description: 'Allowed values; string properties only.',
-      },
+      enum: { ...stringSet(200, 200), description: 'Allowed values; string properties only.' },
     },
     ['name', 'type'],
     {

@@ -1,20 +1,13 @@
 // JSON Schemas of the Context & Slices area: the slice definition (saved by /v1/slices, or sent
 // inline to /v1/context/compile) and the slice read back. Rules across fields are in definition.ts.
 import type { JsonSchema } from '../http/route.js';
-import { obj, projectIdField } from '../http/schemas.js';
+import { obj, projectIdField, stringSet } from '../http/schemas.js';
 import { MEMORY_KINDS } from '../memories/schemas.js';
 import { REL_TYPE_PATTERN, SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
 import { DEFAULT_TOKENS, FORMATS, MAX_TOKENS, MIN_TOKENS, PLANES, TOKENIZERS } from './definition.js';
 import { DURATION_PATTERN } from './duration.js';
 
-const ids = (max: number) =>
-  ({
-    type: 'array',
-    minItems: 1,
-    maxItems: max,
-    uniqueItems: true,
-    items: { type: 'string', minLength: 1, maxLength: 64 },
-  }) as const satisfies JsonSchema;
+const ids = <const N extends number>(max: N) => stringSet(max, 64);
 const labelPattern = '^[A-Z][A-Za-z0-9_]{0,63}$';
 const share = { type: 'number', minimum: 0, maximum: 1 } as const satisfies JsonSchema;
 const planeField = (description: string) => ({ enum: [...PLANES], description }) as const satisfies JsonSchema;
@@ -32,14 +25,7 @@ export const filtersSchema = obj(
     memory: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } } }),
     document: obj({
       document_ids: ids(100),
-      tags: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 50,
-        uniqueItems: true,
-        items: { type: 'string', minLength: 1, maxLength: 100 },
-        description: 'Documents in any of these collections, by normalised name.',
-      },
+      tags: { ...stringSet(50, 100), description: 'Documents in any of these collections, by normalised name.' },
     }),
     entity: obj({
       types: {
