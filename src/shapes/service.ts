@@ -4,6 +4,7 @@
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
+import { notLatestVersion } from '../shared/versions.js';
 import type { Graph } from '../db/graph.js';
 import type { Definition } from './definition.js';
 import { loadShape, newerShapeVersion, shapeHoldingName, stageShape, type StagedShape } from './store.js';
@@ -83,21 +84,7 @@ export async function publishVersion(
 ): Promise<ShapeWrite & { previous: ShapeRecord }> {
   const previous = await changeableShape(deps, actor, id, 'given a new version');
   const newer = await deps.graph.read((tx) => newerShapeVersion(tx, actor.projectId, previous.name, previous.version));
-  if (newer) {
-    throw conflict(
-      newer.pending
-        ? `Version ${String(newer.version)} of ${previous.name} is staged in delta ${String(newer.delta_id)}; ` +
-            'apply or reject it first.'
-        : `Shape ${id} is version ${previous.version}; the latest version of ${previous.name} is ` +
-            `${String(newer.id)} (v${String(newer.version)}). Publish from the latest.`,
-      {
-        shape_id: id,
-        latest_version_id: newer.id,
-        latest_version: newer.version,
-        ...(newer.pending ? { delta_id: newer.delta_id } : {}),
-      },
-    );
-  }
+  if (newer) throw notLatestVersion('Shape', id, previous, newer);
   const version = previous.version + 1;
   let staged: StagedShape | undefined;
   const outcome = await writeGoverned(

@@ -3,7 +3,8 @@
 // first and answer with the plain error envelope; the version_key constraint settles races.
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
-import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
+import { ApiError, invalid, notFound } from '../errors/catalogue.js';
+import { notLatestVersion, type NewerVersion } from '../shared/versions.js';
 import type { Graph } from '../db/graph.js';
 import type { SliceDefinition } from './definition.js';
 import { loadSlice, stageSlice, type SliceRecord, type StagedSlice } from './store.js';
@@ -74,23 +75,13 @@ export async function publishSliceVersion(
 ): Promise<SliceWrite & { previous: SliceRecord }> {
   const previous = await committedSlice(graph, actor, id);
   const newer = await graph.read((tx) =>
-    tx.one('slices/newer_version', { project_id: actor.projectId, name: previous.name, version: previous.version }),
+    tx.one<NewerVersion>('slices/newer_version', {
+      project_id: actor.projectId,
+      name: previous.name,
+      version: previous.version,
+    }),
   );
-  if (newer) {
-    throw conflict(
-      newer.pending
-        ? `Version ${String(newer.version)} of ${previous.name} is staged in delta ${String(newer.delta_id)}; ` +
-            'apply or reject it first.'
-        : `Slice ${id} is version ${previous.version}; the latest version of ${previous.name} is ` +
-            `${String(newer.id)} (v${String(newer.version)}). Publish from the latest.`,
-      {
-        slice_id: id,
-        latest_version_id: newer.id,
-        latest_version: newer.version,
-        ...(newer.pending ? { delta_id: newer.delta_id } : {}),
-      },
-    );
-  }
+  if (newer) throw notLatestVersion('Slice', id, previous, newer);
   await checkSubject(graph, actor.projectId, def);
   const version = previous.version + 1;
   let staged: StagedSlice | undefined;
