@@ -64,6 +64,12 @@ export function servedMode(mode: SearchMode, question: Question): SearchMode {
 const FIRST_K = 100;
 const MAX_K = 4000;
 
+/** A hit of a vector statement: its node's id and similarity, beside what the statement adds (declared). */
+export interface NearHit {
+  id: string;
+  similarity: number;
+}
+
 /**
  * Runs a vector statement (one row: `found`, `floor`, `hits`) asking the index for enough neighbours
  * that `wanted` near hits of this project survive its filter: first max(FIRST_K, 2 × wanted), then
@@ -71,12 +77,6 @@ const MAX_K = 4000;
  * gave all it was asked for, and its farthest was still above the similarity floor), up to MAX_K. Hits are
  * ordered by similarity, then id, so equal scores always come back in the same order.
  */
-/** A hit of a vector statement: its node's id and similarity, beside what the statement adds (declared). */
-export interface NearHit {
-  id: string;
-  similarity: number;
-}
-
 export async function nearest<R extends object = Row>(
   tx: Tx,
   statement: string,
