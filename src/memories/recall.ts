@@ -2,6 +2,7 @@
 // (full-text index memory_text) and the meaning (vector index memory_embedding) each rank the
 // memories, fused into one order by src/search/hybrid.ts. Without a query, the most recent.
 import type { GraphDeps } from '../shared/deps.js';
+import type { Tx } from '../db/graph.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import type { GraphEdgeRow } from '../graph/views.js';
 import type { MemoryProps } from './views.js';
@@ -80,22 +81,21 @@ export async function recallMemories(
     then ? rows.filter((r) => !then.left.has(r.memory.id)) : rows;
   if (!asked) {
     const extra = then?.left.size ?? 0;
-    const rows = leftOut(
-      await deps.graph.read((tx) => tx.run<MemoryHitRow>('memories/recent', { ...base, limit: base.limit + extra })),
-    );
-    const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
-    const memories = all.map((r) => ({ memory: r.memory }));
-    return { memories, edges: await edgesOf(deps, memories, then), mode, degraded: [] };
+    // The memories and their edges in one read transaction (a transaction's own cost is a good share of a read's).
+    return deps.graph.read(async (tx) => {
+      const rows = leftOut(await tx.run<MemoryHitRow>('memories/recent', { ...base, limit: base.limit + extra }));
+      const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
+      const memories = all.map((r) => ({ memory: r.memory }));
+      return { memories, edges: await edgesOf(tx, memories, then), mode, degraded: [] };
+    });
   }
   // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
   if (!lucene) return { memories: [], edges: [], mode, degraded: [] };
   const candidates = candidatesFor(options.limit);
-  const readWords = async (): Promise<Hit[]> => {
+  const readWords = async (tx: Tx): Promise<Hit[]> => {
     const more = candidates + (then?.left.size ?? 0);
     const rows = leftOut(
-      await deps.graph.read((tx) =>
-        tx.run<MemoryHitRow>('memories/search', { ...base, lucene, limit: more, candidates: more }),
-      ),
+      await tx.run<MemoryHitRow>('memories/search', { ...base, lucene, limit: more, candidates: more }),
     ).slice(0, candidates);
     const hits = rows.map((r) => hitOf(r, r.score ?? 0));
     return then
@@ -122,22 +122,33 @@ export async function recallMemories(
       });
     return nearThen(near, backHits, candidates);
   };
+  const answer = async (tx: Tx, question: Question, lexical: Hit[], semantic: Hit[]): Promise<Recalled> => {
+    const served = servedMode(mode, question);
+    const fused = fuseRankings(hybridRankings('memory', served, query, lexical, semantic), query, options.limit);
+    const memories = fused.map((f) => ({ memory: f.item.memory, match: f.match }));
+    return { memories, edges: await edgesOf(tx, memories, then), mode: served, degraded: question.degraded };
+  };
+  // Words alone (asked, or no embedding engine is configured): the memories and their edges in one read
+  // transaction (a transaction's own cost is a good share of a short read's).
+  if (mode === 'lexical' || !deps.embedder) {
+    const question = await embedQuestion(deps, query, mode);
+    return deps.graph.read(async (tx) => answer(tx, question, await readWords(tx), []));
+  }
   // The words are read while the question is embedded and its neighbours are read (the two reads run side
   // by side); a semantic question the engine cannot embed is served lexically, and then reads them after.
+  // No transaction waits for the other's: each holds a pooled connection while it runs.
   const meaning = embedQuestion(deps, query, mode).then(async (question) => ({
     question,
     semantic: servedMode(mode, question) === 'lexical' ? [] : await readMeaning(question),
   }));
   const [{ question, semantic }, early] = await Promise.all([
     meaning,
-    mode === 'semantic' ? Promise.resolve(null) : readWords(),
+    mode === 'semantic' ? Promise.resolve(null) : deps.graph.read(readWords),
   ]);
-  const served = servedMode(mode, question);
-  const lexical = served === 'semantic' ? [] : (early ?? (await readWords()));
-  const rankings = hybridRankings('memory', served, query, lexical, semantic);
-  const fused = fuseRankings(rankings, query, options.limit);
-  const memories = fused.map((f) => ({ memory: f.item.memory, match: f.match }));
-  return { memories, edges: await edgesOf(deps, memories, then), mode: served, degraded: question.degraded };
+  return deps.graph.read(async (tx) => {
+    const lexical = servedMode(mode, question) === 'semantic' ? [] : (early ?? (await readWords(tx)));
+    return answer(tx, question, lexical, semantic);
+  });
 }
 
 function newestFirst(a: { memory: MemoryProps }, b: { memory: MemoryProps }): number {
@@ -155,13 +166,9 @@ function hitOf(row: MemoryHitRow, score: number) {
   return { id: row.memory.id, item: row, text: memoryText(row.memory), score };
 }
 
-async function edgesOf(
-  deps: GraphDeps,
-  memories: { memory: MemoryProps }[],
-  then: Then | null,
-): Promise<GraphEdgeRow[]> {
+async function edgesOf(tx: Tx, memories: { memory: MemoryProps }[], then: Then | null): Promise<GraphEdgeRow[]> {
   const ids = memories.map((m) => m.memory.id);
   if (ids.length === 0) return [];
-  const rows = await deps.graph.read((tx) => tx.run<GraphEdgeRow>('memories/edges', { ids }));
+  const rows = await tx.run<GraphEdgeRow>('memories/edges', { ids });
   return then ? edgesThen(then, rows, ids, null, Number.MAX_SAFE_INTEGER) : rows;
 }
