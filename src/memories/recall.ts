@@ -129,7 +129,7 @@ export async function recallMemories(
     return { memories, edges: await edgesOf(tx, memories, then), mode: served, degraded: question.degraded };
   };
   // Words alone (asked, or no embedding engine is configured): the memories and their edges in one read
-  // transaction (a transaction's own cost is a good share of a short read's).
+  // transaction, not two (bench/recallScale.ts showed no gain above its noise; it is one round trip fewer).
   if (mode === 'lexical' || !deps.embedder) {
     const question = await embedQuestion(deps, query, mode);
     return deps.graph.read(async (tx) => answer(tx, question, await readWords(tx), []));
