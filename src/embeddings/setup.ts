@@ -31,7 +31,11 @@ export function embeddingsBanner(config: EmbeddingsConfig, url: string | null | 
   if (config.mode === 'off') return 'off (EMBEDDINGS=off: recall is lexical only)';
   if (config.mode === 'external')
     return `${config.url ?? ''}   model ${config.model} (${config.dimensions} dimensions)`;
-  const threads = `${config.threads} thread${config.threads === 1 ? '' : 's'}`;
+  const plural = (n: number) => `${n} thread${n === 1 ? '' : 's'}`;
+  // The question engine (config queryEngine) has threads of its own.
+  const threads = config.queryEngine
+    ? `${plural(config.threads)}, questions ${plural(config.queryThreads)}`
+    : plural(config.threads);
   return url
     ? `${url}   model ${config.model} (${config.dimensions} dimensions, ${threads})`
     : 'not started (external engines: set EMBEDDINGS_URL to use recall by meaning)';
