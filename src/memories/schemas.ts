@@ -65,8 +65,23 @@ export const itemProperties = {
   valid_to: { type: 'string', format: 'date-time', description: VALID_TO },
 } as const satisfies Record<string, JsonSchema>;
 
+/**
+ * Valid time belongs to facts, decisions and preferences (docs/facts.md): with any other kind, or none (an
+ * observation), valid_from and valid_to are refused, naming the field.
+ */
+const TIMED_ONLY = 'only a fact, decision or preference has valid time (kind fact, decision or preference)';
+const validTimeRule = {
+  if: { not: { required: ['kind'], properties: { kind: { enum: ['fact', 'decision', 'preference'] } } } },
+  then: {
+    properties: {
+      valid_from: { not: {}, 'x-reason': TIMED_ONLY },
+      valid_to: { not: {}, 'x-reason': TIMED_ONLY },
+    },
+  },
+} as const satisfies JsonSchema;
+
 /** One memory of a batch (and the fields of a single one). */
-export const memoryItem = obj(itemProperties, ['content']);
+export const memoryItem = obj(itemProperties, ['content'], { allOf: [validTimeRule] });
 
 export const createMemoryBody = obj(
   {
@@ -88,6 +103,7 @@ export const createMemoryBody = obj(
       'Either one memory (content and its fields at the top level) or a batch (memories, each item with its ' +
       'own fields), never both.',
     oneOf: [{ required: ['content'] }, { required: ['memories'] }],
+    allOf: [validTimeRule],
     if: { required: ['memories'] },
     then: {
       properties: Object.fromEntries(

@@ -246,6 +246,18 @@ describe('facts as edges', function () {
     });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.details.fields[0].field, '/body/valid_from');
+    // No kind is an observation: refused by the published schema's rule, one memory or in a batch.
+    const untyped = await t.post('/v1/memories', { content: 'Seen at one.', valid_to: '2020-01-01T00:00:00Z' });
+    assert.equal(untyped.status, 400);
+    assert.equal(untyped.body.error.details.fields[0].field, '/body/valid_to');
+    const batch = await t.post('/v1/memories', {
+      memories: [fact('Cy', 'speaks', 'Breton'), { content: 'Seen at two.', valid_from: '2020-01-01T00:00:00Z' }],
+    });
+    assert.equal(batch.status, 400);
+    assert.deepEqual(
+      batch.body.error.details.fields.map((f: { field: string }) => f.field),
+      ['/body/memories/1/valid_from'],
+    );
     const backwards = await t.post('/v1/memories', {
       ...fact('Cy', 'speaks', 'Welsh'),
       valid_from: '2021-01-01T00:00:00Z',
