@@ -50,15 +50,23 @@ export function engineHealth(runtime: EmbeddingsRuntime | undefined): HealthSnap
   return runtime?.embedder ? runtime.embedder.health.snapshot() : null;
 }
 
+/** A row of embeddings/model_counts: one kind of node, counted by the model of its vector (counts, never null). */
+interface ModelCountRow {
+  kind: string;
+  current: number;
+  other: number;
+  none: number;
+}
+
 export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime): Promise<EmbeddingsStatus> {
   const model = runtime.embedder?.model ?? null;
   const health = engineHealth(runtime);
-  const counts = await graph.read((tx) => tx.run('embeddings/model_counts', { model: model?.id ?? '' }));
+  const counts = await graph.read((tx) => tx.run<ModelCountRow>('embeddings/model_counts', { model: model?.id ?? '' }));
   // Read live: a completed `gks reembed` changes them while the service runs.
   const indexes = await graph.read((tx) =>
     tx.run<{ name: string; model: string; dimensions: number }>('embeddings/index_records'),
   );
-  const sum = (key: string) => counts.reduce((n, r) => n + Number(r[key] ?? 0), 0);
+  const sum = (key: 'current' | 'other' | 'none') => counts.reduce((n, r) => n + r[key], 0);
   return {
     mode: runtime.config.mode,
     status: health ? health.status : 'off',
@@ -75,6 +83,6 @@ export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime)
 
 /** How many memories, chunks and entities carry no vector of `model` (another model's, or none). */
 export async function nodesWithoutModel(graph: Graph, model: string): Promise<number> {
-  const counts = await graph.read((tx) => tx.run('embeddings/model_counts', { model }));
-  return counts.reduce((n, r) => n + Number(r.other ?? 0) + Number(r.none ?? 0), 0);
+  const counts = await graph.read((tx) => tx.run<ModelCountRow>('embeddings/model_counts', { model }));
+  return counts.reduce((n, r) => n + r.other + r.none, 0);
 }

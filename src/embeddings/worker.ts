@@ -3,12 +3,22 @@
 // is down it waits for the probe to see it again and then drains the backlog by itself; the queue
 // lives in the graph, so a restart loses nothing.
 import type { Logger } from 'pino';
-import type { Graph, Row } from '../db/graph.js';
+import type { Graph } from '../db/graph.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
 import type { OpenAIEmbedder } from './client.js';
 import { EmbeddingsUnavailableError, type Embedder } from './model.js';
 import { chunkText, entityText, memoryText, textHash } from './text.js';
 import { embeddingsEmbedded } from '../ops/metrics.js';
+
+/** A row of embeddings/queue_newest and queue_next: a queued node, its labels and its properties (declared). */
+interface QueueRow {
+  element_id: string;
+  labels: string[];
+  queued_at: unknown;
+  model: string | null;
+  text_hash: string | null;
+  props: Record<string, unknown>;
+}
 
 interface Queued {
   element_id: string;
@@ -111,8 +121,8 @@ export class EmbeddingWorker {
     const model = this.embedder.model;
     const limit = this.options.batchSize;
     const since = new Date(Date.now() - FRESH_MS).toISOString();
-    let rows = await this.graph.read((tx) => tx.run('embeddings/queue_newest', { limit, since }));
-    if (rows.length === 0) rows = await this.graph.read((tx) => tx.run('embeddings/queue_next', { limit }));
+    let rows = await this.graph.read((tx) => tx.run<QueueRow>('embeddings/queue_newest', { limit, since }));
+    if (rows.length === 0) rows = await this.graph.read((tx) => tx.run<QueueRow>('embeddings/queue_next', { limit }));
     const items = rows.map((row) => toQueued(row, model.id));
     const unchanged = items.filter((i) => i.unchanged || i.text === '');
     if (unchanged.length > 0)
@@ -191,13 +201,11 @@ export class EmbeddingWorker {
   }
 }
 
-function toQueued(row: Row, modelId: string): Queued {
-  const props = (row.props ?? {}) as Record<string, unknown>;
-  const labels = (row.labels ?? []) as string[];
-  const text = nodeText(labels, props);
+function toQueued(row: QueueRow, modelId: string): Queued {
+  const text = nodeText(row.labels, row.props);
   const hash = textHash(modelId, text);
   return {
-    element_id: String(row.element_id),
+    element_id: row.element_id,
     queued_at: row.queued_at,
     text,
     hash,
