@@ -132,6 +132,10 @@ describe('review console', function () {
     const page = await open(t.key);
     await page.click(`tr[data-delta="${deltaId}"] a`);
     await page.waitForSelector('#run-preflight');
+    // The diff is drawn when the delta's changes arrive, which may be after the page's buttons.
+    await page.waitForFunction(() => /create node/.test(document.querySelector('#diff')?.textContent ?? ''), {
+      timeout: 60_000,
+    });
     assert.match(await textOf(page, '#diff'), /create node/);
     assert.match(await textOf(page, '#diff'), /ada prefers tea/);
     await page.click('#run-preflight');
