@@ -159,10 +159,14 @@ export function listRoute<
     errors: described.errors ?? [],
     response: response as JsonSchema,
     handler: async (ctx) => {
-      const { query: q, actor } = await queryActorOf<typeof projectQuery>(deps, ctx);
-      const { limit, cursor } = q as { limit: number; cursor?: string };
-      const after = decodeCursor<OrderKey[O]>(cursor, fields as { [F in keyof OrderKey[O]]: CursorField });
-      const { items, ...rest } = keysetPage(await list(actor, q as unknown as Input<Q>, after, ctx), limit, keyOf);
+      const page = await pageRequest<typeof projectQuery, OrderKey[O]>(
+        deps,
+        ctx,
+        fields as { [F in keyof OrderKey[O]]: CursorField },
+      );
+      const { limit } = page.query as { limit: number };
+      const read = await list(page.actor, page.query as unknown as Input<Q>, page.after, ctx);
+      const { items, ...rest } = keysetPage(read, limit, keyOf);
       return { body: { [key]: items, ...rest } };
     },
   };
