@@ -107,6 +107,19 @@ function failedGovernedWrite(success: JsonSchema): JsonSchema {
   };
 }
 
+/**
+ * The file part of an upload. Its format is read from the bytes (src/documents/ingest/extractText.ts), so
+ * the rule is said in words: JSON Schema cannot tell text bytes from other bytes.
+ */
+const FILE_PART: JsonSchema = {
+  type: 'string',
+  contentMediaType: 'application/octet-stream',
+  description:
+    'The file to index: text (UTF-8 or UTF-16; plain text, Markdown, HTML or JSON) or a PDF. The format is ' +
+    "read from the bytes, then the file name, then the part's Content-Type. Other binary content (a NUL " +
+    'byte in the first 8 KiB and no PDF header) is refused with 400 invalid_request naming /body/file.',
+};
+
 /** A multipart request: one file part named file and the route's text fields, nothing else. */
 export function multipartSchema(route: RouteSpec, withFile = true): JsonSchema {
   return {
@@ -114,7 +127,7 @@ export function multipartSchema(route: RouteSpec, withFile = true): JsonSchema {
     required: withFile ? ['file'] : [],
     additionalProperties: false,
     properties: {
-      ...(withFile ? { file: { type: 'string', contentMediaType: 'application/octet-stream' } } : {}),
+      ...(withFile ? { file: FILE_PART } : {}),
       ...(route.multipartFields ?? {}),
     },
   };

@@ -106,8 +106,13 @@ describe('POST /v1/documents (multipart upload)', function () {
     ]);
   });
 
-  it('binary content that is not a PDF is refused, naming /body/file', async () => {
+  it('binary content that is not a PDF is refused, naming /body/file, as the published file part says', async () => {
     const t = await newTenant(0);
+    const published = (await t.get('/v1/openapi.json')).body.paths['/v1/documents'].post.requestBody.content[
+      'multipart/form-data'
+    ].schema.properties.file;
+    assert.match(published.description, /text .* or a PDF/);
+    assert.match(published.description, /refused with 400 invalid_request naming \/body\/file/);
     const reply = await upload(t, {
       filename: 'photo.png',
       data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]),

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { newTenant } from '../support/api.js';
+import { newTenant, type Reply } from '../support/api.js';
 import type { Graph, TxMeta } from '../../src/db/graph.js';
 import { runChecks } from '../../src/preflight/checks.js';
-import { audit, createTestShape, entity, graph, snapshot, stage } from './support.js';
+import { audit, createTestShape, entity, graph, snapshot, stage, type FindingBody } from './support.js';
 
 /** Records every transaction the service opens while work runs, with its access mode and metadata. */
 async function recordTransactions<T>(
@@ -84,10 +84,17 @@ describe('preflight audits are read-only', () => {
       result.every((r) => r.status === 200 || r.status === 201),
       JSON.stringify(result.map((r) => r.status)),
     );
+    // The exact checks answer the same under load. The duplicates check by meaning may be skipped by any
+    // one audit (the engine slow or briefly down: degraded says so), so its findings are compared only
+    // between audits that both had it.
+    const exactPart = (body: Reply['body']) => {
+      const { request_id: _r, degraded: _d, findings, ...rest } = body;
+      return { ...rest, findings: findings.filter((f: FindingBody) => !String(f.evidence.rule).startsWith('near_')) };
+    };
     for (const r of result.slice(0, 12)) {
-      const { request_id: _a, ...body } = r.body;
-      const { request_id: _b, ...expected } = baseline.body;
-      assert.deepEqual(body, expected);
+      assert.deepEqual(exactPart(r.body), exactPart(baseline.body));
+      if (r.body.degraded.length === 0 && baseline.body.degraded.length === 0)
+        assert.deepEqual(r.body.findings, baseline.body.findings);
     }
     const auditCalls = calls.filter((c) => String(c.meta.request_id ?? '').startsWith('ro-audit-'));
     // One READ for the exact checks per audit, and (recall by meaning) one READ of the neighbours.
