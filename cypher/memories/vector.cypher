@@ -3,8 +3,8 @@
 // still-recallable memories valid at $valid_at (as_of, else now; docs/facts.md) with a vector of the current model and a cosine of at least
 // $min_similarity (the index's score is (1 + cos) / 2). One row: how many neighbours the index gave,
 // the cosine of the farthest (so the caller knows whether asking deeper can find more), and the hits.
-// The memory's properties are listed, not `node {.*}`: that would read the 384-number vector of every
-// candidate only to drop it (docs/embeddings.md, "Vectors in the graph").
+// A hit carries only what ranking reads (id, name, content); the answer's memories are read whole by
+// memories/by_ids once the rankings are fused (as for memories/search).
 CALL db.index.vector.queryNodes('memory_embedding', toInteger($k), $vector) YIELD node, score
 WITH count(*) AS found, min(score) AS floor,
   collect(CASE WHEN node.project_id = $project_id AND NOT node:Pending AND node.embedding_model = $model
@@ -14,7 +14,5 @@ WITH count(*) AS found, min(score) AS floor,
       AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
       AND ($kinds IS NULL OR node.kind IN $kinds)
     THEN {id: node.id, similarity: 2 * score - 1,
-          memory: node {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name,
-                        .predicate, .object_name, .source_context, .forget_after, .forget_reason, .valid_from,
-                        .valid_to, .date_observed, .created_at, .updated_at}} END) AS hits
+          memory: node {.id, .name, .content}} END) AS hits
 RETURN found, coalesce(2 * floor - 1, -1.0) AS floor, hits

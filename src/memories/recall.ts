@@ -24,14 +24,22 @@ export interface RecallOptions {
   knownAt?: string;
 }
 
+/** What a ranking carries of a memory: its id and the text it is ranked on; the rest is read once fused. */
+type RankedMemory = Pick<MemoryProps, 'id' | 'name' | 'content'>;
+
 /**
- * A row of memories/recent, memories/search or memories/vector: the memory's properties, with the engine's
- * score (words) or similarity (meaning) (declared, not checked).
+ * A row of memories/search or memories/vector (what ranking reads of the memory, with the engine's score
+ * (words) or similarity (meaning)), or a memory known_at puts back, whole (declared, not checked).
  */
 interface MemoryHitRow {
-  memory: MemoryProps;
+  memory: RankedMemory;
   score?: number;
   similarity?: number;
+}
+
+/** A row of memories/recent and memories/by_ids: the memory's properties (declared, not checked). */
+interface MemoryRow {
+  memory: MemoryProps;
 }
 
 export interface Recalled {
@@ -83,7 +91,9 @@ export async function recallMemories(
     const extra = then?.left.size ?? 0;
     // The memories and their edges in one read transaction (a transaction's own cost is a good share of a read's).
     return deps.graph.read(async (tx) => {
-      const rows = leftOut(await tx.run<MemoryHitRow>('memories/recent', { ...base, limit: base.limit + extra }));
+      const rows = (await tx.run<MemoryRow>('memories/recent', { ...base, limit: base.limit + extra })).filter(
+        (r) => !then?.left.has(r.memory.id),
+      );
       const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
       const memories = all.map((r) => ({ memory: r.memory }));
       return { memories, edges: await edgesOf(tx, memories, then), mode, degraded: [] };
@@ -122,11 +132,27 @@ export async function recallMemories(
       });
     return nearThen(near, backHits, candidates);
   };
+  const backById = new Map(back.map((m) => [m.id, m]));
   const answer = async (tx: Tx, question: Question, lexical: Hit[], semantic: Hit[]): Promise<Recalled> => {
     const served = servedMode(mode, question);
     const fused = fuseRankings(hybridRankings('memory', served, query, lexical, semantic), query, options.limit);
-    const memories = fused.map((f) => ({ memory: f.item.memory, match: f.match }));
-    return { memories, edges: await edgesOf(tx, memories, then), mode: served, degraded: question.degraded };
+    if (fused.length === 0) return { memories: [], edges: [], mode: served, degraded: question.degraded };
+    // The few answered memories are read whole, with their edges, in one round trip. What known_at put back
+    // has the properties it had then; a memory the meaning read (its own transaction) found but that is gone
+    // by now is left out.
+    const ids = fused.map((f) => f.id);
+    const [rows, edgeRows] = await tx.runAll<[MemoryRow[], GraphEdgeRow[]]>([
+      ['memories/by_ids', { ids: ids.filter((id) => !backById.has(id)), project_id: projectId }],
+      ['memories/edges', { ids }],
+    ]);
+    const whole = new Map(rows.map((r) => [r.memory.id, r.memory]));
+    const memories = fused.flatMap((f) => {
+      const memory = backById.get(f.id) ?? whole.get(f.id);
+      return memory ? [{ memory, match: f.match }] : [];
+    });
+    const kept = memories.map((m) => m.memory.id);
+    const edges = then ? edgesThen(then, edgeRows, kept, null, Number.MAX_SAFE_INTEGER) : edgeRows;
+    return { memories, edges, mode: served, degraded: question.degraded };
   };
   // Words alone (asked, or no embedding engine is configured): the memories and their edges in one read
   // transaction, not two (bench/gauntlet.ts, idle, two runs each: lexical memory search at 100k p95 68-72 ms

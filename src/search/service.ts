@@ -40,8 +40,14 @@ export interface SearchRequest {
 
 /** A result as the search answers it, before its match is added. */
 type View = Omit<Answer<typeof searchNodeSchema>, 'match'>;
-/** A result's view, made once its fused score is known. */
-type ViewOf = (fused: number) => View;
+/**
+ * A result's view, made once its fused score is known. A memory is ranked on part of it (id, name, content:
+ * memories/search and memories/vector) and read whole (memories/by_ids) only if it is answered: `partial`.
+ */
+interface ViewOf {
+  partial: boolean;
+  view: (fused: number, whole?: MemoryProps) => View | null;
+}
 
 /** Relationships returned per result node at most. */
 export const EDGES_PER_NODE = 25;
@@ -68,7 +74,7 @@ interface Scored {
   similarity?: number;
 }
 /** The rows of each plane's statements (search/*, memories/search and memories/vector; declared, not checked). */
-type MemoryHitRow = Scored & { memory: MemoryProps };
+type MemoryHitRow = Scored & { memory: Pick<MemoryProps, 'id' | 'name' | 'content'>; whole?: MemoryProps };
 type ChunkHitRow = Scored & { chunk: ChunkProps; document_title: string | null };
 type EntityHitRow = Scored & { entity: EntityProps; labels: string[] | null };
 
@@ -105,8 +111,8 @@ function entityView(row: EntityHitRow, score: number): View {
   };
 }
 
-function searchMemoryView(row: MemoryHitRow, score: number): View {
-  const m = memoryView(row.memory, 'search');
+function searchMemoryView(memory: MemoryProps, score: number): View {
+  const m = memoryView(memory, 'search');
   return {
     id: m.id!,
     type: 'memory',
@@ -140,6 +146,11 @@ interface PlaneSpec<R extends Scored> {
   row: (n: KnownNode) => R;
   text: (r: R) => string;
   view: (r: R, score: number) => View;
+  /**
+   * For a plane ranked on part of each node (memories): the row with the node read whole. Rows of the
+   * statements are then partial; rows put back (known_at) are whole already.
+   */
+  whole?: (r: R, props: MemoryProps) => R;
 }
 
 type Hit = RankedHit<ViewOf>;
@@ -159,9 +170,16 @@ interface Plan {
 }
 
 function plan<R extends Scored>(plane: Plane, s: PlaneSpec<R>): Plan {
-  const hit = (r: R, score: number): Hit => ({
+  const whole = s.whole;
+  const hit = (r: R, score: number, partial = whole !== undefined): Hit => ({
     id: s.id(r),
-    item: (fused) => s.view(r, fused),
+    item: {
+      partial,
+      view: (fused, props) => {
+        if (!partial) return s.view(r, fused);
+        return whole && props ? s.view(whole(r, props), fused) : null;
+      },
+    },
     text: s.text(r),
     score,
   });
@@ -180,12 +198,12 @@ function plan<R extends Scored>(plane: Plane, s: PlaneSpec<R>): Plan {
       left(await nearest<R>(tx, near, nearParams, question, s.n), then).map((r) => hit(r, r.similarity)),
     n: s.n,
     putBackOf: s.putBackOf,
-    back: (t) => s.putBackOf(t).map((n) => hit(s.row(n), 0)),
+    back: (t) => s.putBackOf(t).map((n) => hit(s.row(n), 0, false)),
     backNear: (t, similar) =>
       s
         .putBackOf(t)
         .filter((n) => similar.has(n.id))
-        .map((n) => hit(s.row(n), similar.get(n.id)!)),
+        .map((n) => hit(s.row(n), similar.get(n.id)!, false)),
   };
 }
 
@@ -215,9 +233,13 @@ export async function searchPlanes(
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
         id: (r) => r.memory.id,
         putBackOf: (t) => known(t, 'Memory').filter((m) => kinds === null || kinds.includes(String(m.props.kind))),
-        row: (m) => ({ memory: m.props as unknown as MemoryProps, score: 0 }),
+        row: (m) => {
+          const props = m.props as unknown as MemoryProps;
+          return { memory: props, whole: props, score: 0 };
+        },
         text: (r) => memoryText(r.memory),
-        view: searchMemoryView,
+        view: (r, score) => searchMemoryView(r.whole!, score),
+        whole: (r, props) => ({ ...r, whole: props }),
       });
     }
     if (plane === 'document') {
@@ -305,18 +327,24 @@ export async function searchPlanes(
       rankings.push(...hybridRankings(p.plane, served, request.query, lexical, near));
     }
     const fused = fuseRankings(rankings, request.query, limit);
-    const nodes = fused.map((f) => ({ ...f.item(f.match.score), match: f.match }));
     const ids = fused.map((f) => f.id);
-    const edges =
+    // The answered memories are read whole with the edges, in one round trip; one the meaning read (its
+    // own transaction) found but that is gone by now is left out.
+    const [wholeRows, edges] =
       ids.length > 0
-        ? await tx.run<GraphEdgeRow>('search/edges', {
-            ids,
-            project_id: projectId,
-            per_node: EDGES_PER_NODE,
-            valid_at: validAtTime,
-          })
-        : [];
-    const shown = then ? edgesThen(then, edges, ids, validAtTime, EDGES_PER_NODE) : edges;
+        ? await tx.runAll<[{ memory: MemoryProps }[], GraphEdgeRow[]]>([
+            ['memories/by_ids', { ids: fused.filter((f) => f.item.partial).map((f) => f.id), project_id: projectId }],
+            ['search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE, valid_at: validAtTime }],
+          ])
+        : [[], []];
+    const wholeById = new Map(wholeRows.map((r) => [r.memory.id, r.memory]));
+    const answered = fused.flatMap((f) => {
+      const view = f.item.view(f.match.score, wholeById.get(f.id));
+      return view ? [{ id: f.id, node: { ...view, match: f.match } }] : [];
+    });
+    const nodes = answered.map((a) => a.node);
+    const kept = answered.map((a) => a.id);
+    const shown = then ? edgesThen(then, edges, kept, validAtTime, EDGES_PER_NODE) : edges;
     return { nodes, edges: shown.map((e) => edgeView(e, false)), mode: served, degraded: question.degraded };
   });
 }
