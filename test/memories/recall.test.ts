@@ -34,6 +34,41 @@ describe('memory recall', () => {
     );
   });
 
+  it('an answered memory is read whole in every mode: search shows each property a direct read shows', async () => {
+    const t = await newTenant(0);
+    const created = await t.post('/v1/memories', {
+      content: 'Nadia Okafor leads the Lisbon office from 2025.',
+      kind: 'fact',
+      subject: 'Nadia Okafor',
+      predicate: 'leads',
+      object: 'Lisbon office',
+      source_context: 'org chart review',
+      valid_from: '2025-01-01T00:00:00.000Z',
+      valid_to: '2030-01-01T00:00:00.000Z',
+      forget_after: '2099-01-01T00:00:00.000Z',
+      forget_reason: 'reviewed yearly',
+    });
+    assert.equal(created.status, 201);
+    const direct = (await t.get(`/v1/memories/${created.body.id}`)).body.memory;
+    const { date_observed: _observed, ...expected } = direct.properties;
+    for (const mode of ['lexical', 'hybrid'] as const) {
+      for (const [path, body] of [
+        ['/v1/memories/search', { query: 'Lisbon office', mode }],
+        ['/v1/search', { query: 'Lisbon office', mode, planes: ['memory'] }],
+      ] as const) {
+        const reply = await t.post(path, body);
+        assert.equal(reply.status, 200, JSON.stringify(reply.body));
+        const node = reply.body.nodes.find((n: { id: string }) => n.id === created.body.id);
+        assert.ok(node, `${path} ${mode} finds the memory`);
+        assert.deepEqual(
+          { name: node.name, created_at: node.created_at, updated_at: node.updated_at, properties: node.properties },
+          { name: direct.name, created_at: direct.created_at, updated_at: direct.updated_at, properties: expected },
+          `${path} ${mode}`,
+        );
+      }
+    }
+  });
+
   it('a staged memory is not recalled until its delta is applied', async () => {
     const t = await newTenant(0);
     const staged = await t.post('/v1/memories', { content: 'Quarterly planning is in March.', apply: false });
