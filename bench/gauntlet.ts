@@ -6,12 +6,15 @@
 //   search_p95_ms (lexical and hybrid)                 memory search at the filled size
 //   mixed_rps, mixed_p95_ms                            16 clients, 70% reads / 30% writes, every
 //                                                      acknowledged write read back afterwards
+//   mixed_raw_rps, mixed_raw_p95_ms                    the same mix and clients through the raw
+//                                                      driver (no HTTP, auth or delta): this
+//                                                      machine's ceiling for the mixed figures
 // Run: npm run bench:gauntlet -- [--memories 100000] [--seconds 30] [--clients 16] [--processes 1]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 25687, or NEO4J_URI). It asserts nothing.
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import neo4j from 'neo4j-driver';
-import { tenantToken } from '../src/db/tenant.js';
+import { luceneQuery, tenantToken } from '../src/db/tenant.js';
 import { benchTenant, fmt, percentile, startApiProcess, startBench, timed, words } from './support.js';
 
 const { values } = parseArgs({
@@ -71,10 +74,11 @@ try {
   let serial = 0;
   const memory = () => ({ content: `${words((serial += 1) + 7e6, 10)}.`, kind: 'fact' });
   /** The raw driver writing the same memory nodes the API writes (no delta, no HTTP). */
-  const raw = async (count: number): Promise<void> => {
-    const rows = Array.from({ length: count }, () => {
+  const raw = async (count: number, firstId = crypto.randomUUID()): Promise<void> => {
+    const rows = Array.from({ length: count }, (_, i) => {
       const m = memory();
-      return { id: crypto.randomUUID(), content: m.content, name: m.content.split(' ').slice(0, 8).join(' ') };
+      const id = i === 0 ? firstId : crypto.randomUUID();
+      return { id, content: m.content, name: m.content.split(' ').slice(0, 8).join(' ') };
     });
     await driver.executeQuery(
       `UNWIND $rows AS row
@@ -180,6 +184,46 @@ try {
     writes_acknowledged: acknowledged.length,
     writes_lost: lost,
   });
+
+  // The same mix through the raw driver: the full-text statement memory search runs (its ten best, whole),
+  // the create of raw(), a read by id. What the machine gives with no HTTP, authentication or delta.
+  const rawLatencies: number[] = [];
+  const rawIds: string[] = [];
+  let rawRequests = 0;
+  const rawDeadline = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let i = 0; performance.now() < rawDeadline; i += 1) {
+        const pick = (c * 7919 + i * 104729) % 10;
+        const [ms] = await timed(async () => {
+          if (pick < 3) {
+            const id = crypto.randomUUID();
+            await raw(1, id);
+            rawIds.push(id);
+          } else if (pick < 8 || rawIds.length === 0) {
+            await driver.executeQuery(
+              `CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: 60}) YIELD node, score
+               WHERE node.project_id = $p AND NOT node:Pending
+               RETURN node {.id, .name, .kind, .content, .created_at, .updated_at} AS memory, score
+               ORDER BY score DESC LIMIT 10`,
+              { lucene: luceneQuery(words(c * 1e5 + i + 5e8, 2), tenant.projectId), p: tenant.projectId },
+              { routing: neo4j.routing.READ },
+            );
+          } else {
+            await driver.executeQuery(
+              'MATCH (m:Knowledge {id: $id}) RETURN m {.id, .name, .kind, .content, .created_at} AS memory',
+              { id: rawIds[(c + i) % rawIds.length] },
+              { routing: neo4j.routing.READ },
+            );
+          }
+        });
+        rawRequests += 1;
+        rawLatencies.push(ms);
+      }
+    }),
+  );
+  figure('mixed_raw_rps', rawRequests / SECONDS, { clients: CLIENTS, seconds: SECONDS });
+  figure('mixed_raw_p95_ms', percentile(rawLatencies, 95), { p50_ms: percentile(rawLatencies, 50) });
 } finally {
   await Promise.all(others.map((o) => o.stop()));
   await driver.close();
