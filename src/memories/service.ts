@@ -143,9 +143,8 @@ export async function createMemories(
 }
 
 export async function getMemory(deps: Deps, projectId: string, id: string): Promise<{ memory: MemoryProps }> {
-  const row = await deps.graph.read((tx) =>
-    tx.one<{ memory: MemoryProps }>('memories/get', { id, project_id: projectId }),
-  );
+  // One statement: an auto-commit read, one round trip (Graph.readOne).
+  const row = await deps.graph.readOne<{ memory: MemoryProps }>('memories/get', { id, project_id: projectId });
   if (!row) throw notFound('memory', id);
   return row;
 }
