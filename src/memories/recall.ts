@@ -85,15 +85,13 @@ export async function recallMemories(
       )
     : [];
   const back = backNodes.map((n) => n.props as unknown as MemoryProps);
-  const leftOut = (rows: MemoryHitRow[]): MemoryHitRow[] =>
+  const leftOut = <T extends { memory: { id: string } }>(rows: T[]): T[] =>
     then ? rows.filter((r) => !then.left.has(r.memory.id)) : rows;
   if (!asked) {
     const extra = then?.left.size ?? 0;
     // The memories and their edges in one read transaction (a transaction's own cost is a good share of a read's).
     return deps.graph.read(async (tx) => {
-      const rows = (await tx.run<MemoryRow>('memories/recent', { ...base, limit: base.limit + extra })).filter(
-        (r) => !then?.left.has(r.memory.id),
-      );
+      const rows = leftOut(await tx.run<MemoryRow>('memories/recent', { ...base, limit: base.limit + extra }));
       const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
       const memories = all.map((r) => ({ memory: r.memory }));
       return { memories, edges: await edgesOf(tx, memories, then), mode, degraded: [] };

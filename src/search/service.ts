@@ -330,13 +330,14 @@ export async function searchPlanes(
     const ids = fused.map((f) => f.id);
     // The answered memories are read whole with the edges, in one round trip; one the meaning read (its
     // own transaction) found but that is gone by now is left out.
-    const [wholeRows, edges] =
+    const partial = fused.filter((f) => f.item.partial).map((f) => f.id);
+    const [edges, wholeRows = []] =
       ids.length > 0
-        ? await tx.runAll<[{ memory: MemoryProps }[], GraphEdgeRow[]]>([
-            ['memories/by_ids', { ids: fused.filter((f) => f.item.partial).map((f) => f.id), project_id: projectId }],
+        ? await tx.runAll<[GraphEdgeRow[], ...{ memory: MemoryProps }[][]]>([
             ['search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE, valid_at: validAtTime }],
+            ...(partial.length > 0 ? [['memories/by_ids', { ids: partial, project_id: projectId }] as const] : []),
           ])
-        : [[], []];
+        : [[]];
     const wholeById = new Map(wholeRows.map((r) => [r.memory.id, r.memory]));
     const answered = fused.flatMap((f) => {
       const view = f.item.view(f.match.score, wholeById.get(f.id));
