@@ -51,6 +51,10 @@ describe('long connection syncs', function () {
       assert.equal(new Set(documents.map((d) => d.node_id)).size, 14);
       assert.equal(documents.length, 14);
 
+      // The sync record is completed by the chain's last activity; the workflow itself completes a moment
+      // after (its last task). Its history is read once it has.
+      const client = new Client({ connection, namespace: harness().config.temporal.namespace });
+      await client.workflow.getHandle(`sync-${id}`).result();
       const events = (await send('GET', `/v1/connections/${id}/syncs/${String(started.sync_id)}/events?limit=1000`))
         .events as { sequence: number; type: string; activity_name: string | null; summary: string }[];
       const sequences = events.map((e) => e.sequence);
@@ -64,7 +68,6 @@ describe('long connection syncs', function () {
       assert.equal(events.at(-1)?.type, 'workflow_execution_completed');
 
       // Ops see the last run of the chain with the same search attributes as the first.
-      const client = new Client({ connection, namespace: harness().config.temporal.namespace });
       const latest = await client.workflow.getHandle(`sync-${id}`).describe();
       assert.equal(latest.status.name, 'COMPLETED');
       assert.deepEqual(latest.searchAttributes.ConnectionId, [id]);
