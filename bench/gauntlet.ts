@@ -37,6 +37,24 @@ const figure = (name: string, value: number, extra: Record<string, unknown> = {}
   console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
 };
 
+/**
+ * The mixed load: CLIENTS clients for SECONDS, each running `step` back to back with its client number,
+ * its turn and a pick of 0-9 (0-2 a write, 3-7 a search, 8-9 a read by id); the latency of every step.
+ */
+async function mixedLoad(step: (c: number, i: number, pick: number) => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let i = 0; performance.now() < deadline; i += 1) {
+        const pick = (c * 7919 + i * 104729) % 10;
+        latencies.push((await timed(() => step(c, i, pick)))[0]);
+      }
+    }),
+  );
+  return latencies;
+}
+
 const env = await startBench('gauntlet', { neo4j: neo4jPort, temporal: neo4jPort - 454 });
 const { service, endpoints } = env;
 const { config } = service.deps;
@@ -148,32 +166,20 @@ try {
 
   // Mixed load: 70% reads (search, get), 30% writes; every acknowledged write is read back after.
   const acknowledged: string[] = [];
-  const latencies: number[] = [];
   let errors5xx = 0;
-  let requests = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let i = 0; performance.now() < deadline; i += 1) {
-        const pick = (c * 7919 + i * 104729) % 10;
-        const base = urls[c % urls.length];
-        const [ms, r] = await timed(() =>
-          pick < 3
-            ? call('POST', '/v1/memories', memory(), base)
-            : pick < 8 || acknowledged.length === 0
-              ? call('POST', '/v1/memories/search', { query: words(c * 1e5 + i, 2), limit: 10, mode: 'lexical' }, base)
-              : call('GET', `/v1/memories/${acknowledged[(c + i) % acknowledged.length]}`, undefined, base),
-        );
-        requests += 1;
-        latencies.push(ms);
-        if (r.status >= 500) errors5xx += 1;
-        if (pick < 3 && r.status === 201) acknowledged.push(String(r.json.id ?? r.json.memories?.[0]?.id));
-      }
-    }),
-  );
+  const latencies = await mixedLoad(async (c, i, pick) => {
+    const base = urls[c % urls.length];
+    const r = await (pick < 3
+      ? call('POST', '/v1/memories', memory(), base)
+      : pick < 8 || acknowledged.length === 0
+        ? call('POST', '/v1/memories/search', { query: words(c * 1e5 + i, 2), limit: 10, mode: 'lexical' }, base)
+        : call('GET', `/v1/memories/${acknowledged[(c + i) % acknowledged.length]}`, undefined, base));
+    if (r.status >= 500) errors5xx += 1;
+    if (pick < 3 && r.status === 201) acknowledged.push(String(r.json.id ?? r.json.memories?.[0]?.id));
+  });
   let lost = 0;
   for (const id of acknowledged) if ((await call('GET', `/v1/memories/${id}`)).status !== 200) lost += 1;
-  figure('mixed_rps', requests / SECONDS, {
+  figure('mixed_rps', latencies.length / SECONDS, {
     clients: CLIENTS,
     seconds: SECONDS,
     api_processes: urls.length,
@@ -187,42 +193,30 @@ try {
 
   // The same mix through the raw driver: the full-text statement memory search runs (its ten best, whole),
   // the create of raw(), a read by id. What the machine gives with no HTTP, authentication or delta.
-  const rawLatencies: number[] = [];
   const rawIds: string[] = [];
-  let rawRequests = 0;
-  const rawDeadline = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let i = 0; performance.now() < rawDeadline; i += 1) {
-        const pick = (c * 7919 + i * 104729) % 10;
-        const [ms] = await timed(async () => {
-          if (pick < 3) {
-            const id = crypto.randomUUID();
-            await raw(1, id);
-            rawIds.push(id);
-          } else if (pick < 8 || rawIds.length === 0) {
-            await driver.executeQuery(
-              `CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: 60}) YIELD node, score
-               WHERE node.project_id = $p AND NOT node:Pending
-               RETURN node {.id, .name, .kind, .content, .created_at, .updated_at} AS memory, score
-               ORDER BY score DESC LIMIT 10`,
-              { lucene: luceneQuery(words(c * 1e5 + i + 5e8, 2), tenant.projectId), p: tenant.projectId },
-              { routing: neo4j.routing.READ },
-            );
-          } else {
-            await driver.executeQuery(
-              'MATCH (m:Knowledge {id: $id}) RETURN m {.id, .name, .kind, .content, .created_at} AS memory',
-              { id: rawIds[(c + i) % rawIds.length] },
-              { routing: neo4j.routing.READ },
-            );
-          }
-        });
-        rawRequests += 1;
-        rawLatencies.push(ms);
-      }
-    }),
-  );
-  figure('mixed_raw_rps', rawRequests / SECONDS, { clients: CLIENTS, seconds: SECONDS });
+  const rawLatencies = await mixedLoad(async (c, i, pick) => {
+    if (pick < 3) {
+      const id = crypto.randomUUID();
+      await raw(1, id);
+      rawIds.push(id);
+    } else if (pick < 8 || rawIds.length === 0) {
+      await driver.executeQuery(
+        `CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: 60}) YIELD node, score
+         WHERE node.project_id = $p AND NOT node:Pending
+         RETURN node {.id, .name, .kind, .content, .created_at, .updated_at} AS memory, score
+         ORDER BY score DESC LIMIT 10`,
+        { lucene: luceneQuery(words(c * 1e5 + i + 5e8, 2), tenant.projectId), p: tenant.projectId },
+        { routing: neo4j.routing.READ },
+      );
+    } else {
+      await driver.executeQuery(
+        'MATCH (m:Knowledge {id: $id}) RETURN m {.id, .name, .kind, .content, .created_at} AS memory',
+        { id: rawIds[(c + i) % rawIds.length] },
+        { routing: neo4j.routing.READ },
+      );
+    }
+  });
+  figure('mixed_raw_rps', rawLatencies.length / SECONDS, { clients: CLIENTS, seconds: SECONDS });
   figure('mixed_raw_p95_ms', percentile(rawLatencies, 95), { p50_ms: percentile(rawLatencies, 50) });
 } finally {
   await Promise.all(others.map((o) => o.stop()));
