@@ -4,7 +4,7 @@
 // memories only while recallable.
 import type { Graph, Row, Tx, TxMeta } from '../db/graph.js';
 import { luceneQuery } from '../db/tenant.js';
-import { contentWords, exactIdentifiers, identifierTokens, wordCoverage } from '../search/hybrid.js';
+import { contentWords, exactIdentifiers, identifierTokens, wordWeight } from '../search/hybrid.js';
 import { nearest, type Question } from '../search/meaning.js';
 import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
@@ -418,8 +418,8 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     for (const c of items.values()) {
       const text = `${c.name}\n${c.text}`;
       c.exact = exactIdentifiers(identifiers, text);
-      // Hybrid: a word hit counts by the share of the question it holds (src/search/hybrid.ts).
-      if (words) for (const s of c.sources) if (s.source === 'query') s.weight = wordCoverage(words, text);
+      // Hybrid: a word hit counts by the share of the question it holds, nothing below half (src/search/hybrid.ts).
+      if (words) for (const s of c.sources) if (s.source === 'query') s.weight = wordWeight(words, text);
     }
     candidates.set(plane, [...items.values()]);
   }

@@ -3,7 +3,7 @@
 //   1. score, highest first: Σ over the sources that found the item of weight / (60 + rank), rank
 //      from 1 within the source (query hits by words, neighbours by meaning, recent items, the
 //      subject's neighbourhood, linked memories); weight 1, except a word hit in hybrid recall,
-//      which counts by the share of the question's content words it holds (docs/recall.md);
+//      which counts by the share of the question's content words it holds, nothing below half (docs/recall.md);
 //   2. the plane's tiebreak: memories by kind (decision, lesson, preference, fact, signal,
 //      observation); chunks by document title then position; entities nearest the subject first;
 //   3. recency: created_at, newest first;

@@ -11,6 +11,7 @@
 //   5. the ranking that found it first, in the order the rankings are given (planes as asked);
 //   6. the id, in code-unit order.
 // Pure: no I/O, so the same rankings always give byte-identical orders.
+import { stemmer } from 'stemmer';
 import { RRF_K } from './fusion.js';
 
 export const SEARCH_MODES = ['hybrid', 'lexical', 'semantic'] as const;
@@ -164,27 +165,54 @@ const FUNCTION_WORDS = new Set(
   ).split(' '),
 );
 
-/** The question's content words, lower-cased (function words and one-letter tokens left out). */
+// A word as the full-text indexes' English analyzer sees it: a run of letters and digits ("fish-farm" is
+// two words, "company's" is "company" and "s"), lower-cased and reduced to its Porter stem, the stemmer
+// that analyzer runs ("farming" and "farm", "salaries" and "salary" share a stem; "paid" and "pays" do not).
+const WORD = /[\p{L}\p{N}]+/gu;
+const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+
+/** The question's content words as stems (function words and one-letter words left out), each once. */
 export function contentWords(query: string): string[] {
-  const words = (query.toLowerCase().match(TOKEN) ?? []).filter((w) => w.length > 1 && !FUNCTION_WORDS.has(w));
-  return [...new Set(words)];
+  return [
+    ...new Set(
+      words(query)
+        .filter((w) => w.length > 1 && !FUNCTION_WORDS.has(w))
+        .map((w) => stemmer(w)),
+    ),
+  ];
 }
 
 /**
- * The share of the question's content words found in the text (a word matches a token equal to it
- * or sharing its first five letters, a crude stem: "paid"/"pays" do not, "salaries"/"salary" do).
- * A full-text hit on one incidental word of a long question is weak evidence; one that holds all
- * of them is strong. Questions without content words count every hit fully.
+ * The share of the question's content words (stems, from contentWords) found in the text, analysed as
+ * the full-text index analyses it, so a hit is credited with the words that made the index find it.
+ * Questions without content words count every hit fully.
  */
-export function wordCoverage(words: readonly string[], text: string): number {
-  if (words.length === 0) return 1;
-  const tokens = new Set((text.toLowerCase().match(TOKEN) ?? []).map((t) => t.slice(0, 5)));
-  return words.filter((w) => tokens.has(w.slice(0, 5))).length / words.length;
+export function wordCoverage(stems: readonly string[], text: string): number {
+  if (stems.length === 0) return 1;
+  const found = new Set(words(text).map((w) => stemmer(w)));
+  return stems.filter((w) => found.has(w)).length / stems.length;
+}
+
+/**
+ * A word hit holding less than this share of the question's content words is incidental: it weighs
+ * nothing in hybrid recall (it stays a candidate, found by words, ranked after what has weight).
+ */
+export const MIN_WORD_SHARE = 0.5;
+
+/**
+ * How much a word hit counts in hybrid recall: the share of the question's content words it holds, or
+ * nothing below half of them. A full-text hit on one incidental word of a question ("What do newcomers
+ * receive on **day** one?" finding "…in week one, **day** two…") is no evidence, and with fusion's constant
+ * of 60 even a weak hit deep in the words' ranking outweighs the gap between meaning's first and tenth.
+ */
+export function wordWeight(stems: readonly string[], text: string): number {
+  const share = wordCoverage(stems, text);
+  return share >= MIN_WORD_SHARE ? share : 0;
 }
 
 /**
  * The rankings one plane contributes for the mode served: lexical → the words' ranking; semantic →
- * the vector index's; hybrid → both, each word hit weighted by the share of the question it covers.
+ * the vector index's; hybrid → both, each word hit weighted by wordWeight (the share of the question it holds).
  */
 export function hybridRankings<T>(
   plane: string,
@@ -195,9 +223,9 @@ export function hybridRankings<T>(
 ): Ranking<T>[] {
   if (served === 'lexical') return [{ source: 'lexical', plane, hits: [...lexical] }];
   if (served === 'semantic') return [{ source: 'semantic', plane, hits: [...semantic] }];
-  const words = contentWords(query);
+  const stems = contentWords(query);
   return [
-    { source: 'lexical', plane, hits: lexical.map((hit) => ({ ...hit, weight: wordCoverage(words, hit.text) })) },
+    { source: 'lexical', plane, hits: lexical.map((hit) => ({ ...hit, weight: wordWeight(stems, hit.text) })) },
     { source: 'semantic', plane, hits: [...semantic] },
   ];
 }

@@ -6,6 +6,7 @@ import {
   hybridRankings,
   identifierTokens,
   wordCoverage,
+  wordWeight,
   type RankedHit,
   type Ranking,
 } from '../../src/search/hybrid.js';
@@ -116,20 +117,41 @@ describe('Hybrid ranking (pure)', () => {
     assert.deepEqual(exactIdentifiers(['kt-7741'], 'see /parts/KT-7741'), ['kt-7741']);
   });
 
-  it('in hybrid, a word hit counts by the share of the question it holds; lexical and semantic modes keep one ranking', () => {
-    assert.deepEqual(contentWords('What do the newcomers receive on day one?'), ['newcomers', 'receive', 'day', 'one']);
-    assert.equal(wordCoverage(['newcomers', 'receive', 'day', 'one'], 'in week one of the trial'), 0.25);
-    assert.equal(wordCoverage(['salaries'], 'The salary is paid monthly'), 1);
+  it('words are compared as the full-text index analyses them: split at hyphens and apostrophes, Porter stems', () => {
+    assert.deepEqual(contentWords('What do the newcomers receive on day one?'), ['newcom', 'receiv', 'dai', 'on']);
+    // The index found "fish-farm" for "fish farming": the hit holds both words, not none of them.
+    const stems = contentWords('Did we lose fish farming customers?');
+    assert.equal(wordCoverage(stems, 'Two fish-farm operators cancelled their leases.'), 0.5);
+    assert.equal(wordCoverage(contentWords('salaries'), 'The salary is paid monthly'), 1);
+    assert.equal(wordCoverage(contentWords("the company's"), 'A company of ten'), 1);
+    assert.equal(wordCoverage(contentWords('paid'), 'It pays well'), 0, 'irregular forms share no stem');
     assert.equal(wordCoverage([], 'anything'), 1);
-    const words = [hit('w', 'week one')];
-    const near = [hit('n', 'new starters get a laptop', 0.85)];
-    const hybrid = hybridRankings('memory', 'hybrid', 'What do newcomers receive on day one?', words, near);
-    assert.equal(hybrid.length, 2);
-    assert.equal(hybrid[0]!.hits[0]!.weight, 0.25);
+  });
+
+  it('in hybrid, a word hit counts by the share of the question it holds, nothing below half; lexical and semantic modes keep one ranking', () => {
+    const question = 'Which new starters receive a laptop today?';
     assert.equal(
-      fuseRankings(hybrid, 'What do newcomers receive on day one?', 2)[0]!.id,
-      'n',
-      'the meaning hit outranks a word hit on one incidental word',
+      wordWeight(contentWords(question), 'a laptop for the trial'),
+      0,
+      'a quarter of the words is no evidence',
+    );
+    assert.equal(wordWeight(contentWords(question), 'new starters get a laptop'), 0.6);
+    const words = [hit('w', 'the laptop trial'), hit('n', 'new starters get a laptop')];
+    const near = [
+      hit('m', 'newcomers are given a computer', 0.87),
+      hit('w', 'the laptop trial', 0.8),
+      hit('n', 'new starters get a laptop', 0.79),
+    ];
+    const hybrid = hybridRankings('memory', 'hybrid', question, words, near);
+    assert.equal(hybrid.length, 2);
+    assert.deepEqual(
+      hybrid[0]!.hits.map((h) => h.weight),
+      [0, 0.6],
+    );
+    assert.deepEqual(
+      fuseRankings(hybrid, question, 3).map((r) => r.id),
+      ['n', 'm', 'w'],
+      'a hit on most of the words counts; one incidental word does not lift what meaning ranks second over its first',
     );
     assert.deepEqual(
       hybridRankings('memory', 'lexical', 'q', words, near).map((r) => r.source),
