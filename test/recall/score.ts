@@ -56,10 +56,11 @@ export function figures(results: QuestionResult[]): Figures {
   return { n, r1, r5, mrr };
 }
 
-export async function evaluate(tenant: Tenant, ids: Map<string, string>) {
+/** Every question of the set (the first set by default) asked in every mode, top 10 read. */
+export async function evaluate(tenant: Tenant, ids: Map<string, string>, questions: LabelledQuestion[] = QUESTIONS) {
   const out: Record<Mode, QuestionResult[]> = { lexical: [], semantic: [], hybrid: [] };
   for (const mode of MODES)
-    for (const q of QUESTIONS) {
+    for (const q of questions) {
       const { question, rank } = await ask(tenant, ids, q, mode);
       out[mode].push({ question, rank });
     }
