@@ -7,7 +7,7 @@ import { EmbeddingsUnavailableError, type Embedder } from '../embeddings/model.j
 import { textHash } from '../embeddings/text.js';
 import { nodeText } from '../embeddings/worker.js';
 import type { GraphEdgeRow } from '../graph/views.js';
-import type { RankedHit } from './hybrid.js';
+import { contentWords, wordCoverage, type RankedHit } from './hybrid.js';
 import { similarityFloor, type Question } from './meaning.js';
 
 export interface Then {
@@ -29,20 +29,15 @@ export function putBack(then: Then, label: string, validTime: string, now: strin
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordsOf = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
-
 /**
  * The word ranking as of known_at: what is put back has no place in the full-text index, so the
- * index's hits and the put-back items whose text holds a word of the question are ordered by the
- * share of the question's words their text holds, the index's order after that.
+ * index's hits and the put-back items whose text holds a content word of the question (compared as the
+ * index compares words: src/search/hybrid.ts) are ordered by the share of the question's content words
+ * their text holds, the index's order after that.
  */
 export function wordsThen<T>(query: string, hits: RankedHit<T>[], back: RankedHit<T>[]): RankedHit<T>[] {
-  const words = [...new Set(wordsOf(query))];
-  const share = (text: string): number => {
-    const have = new Set(wordsOf(text));
-    return words.length === 0 ? 0 : words.filter((w) => have.has(w)).length / words.length;
-  };
+  const stems = contentWords(query);
+  const share = (text: string): number => (stems.length === 0 ? 0 : wordCoverage(stems, text));
   return [...hits, ...back.filter((h) => share(h.text) > 0)]
     .map((h, i) => ({ h, i, s: share(h.text) }))
     .sort((a, b) => b.s - a.s || a.i - b.i)
@@ -179,11 +174,8 @@ export async function meaningThen(
       found.set(x.node.id, dot(vector, cached));
     }
   }
-  const words = [...new Set(wordsOf(query))];
-  const share = (text: string): number => {
-    const have = new Set(wordsOf(text));
-    return words.filter((w) => have.has(w)).length;
-  };
+  const stems = contentWords(query);
+  const share = (text: string): number => (stems.length === 0 ? 0 : wordCoverage(stems, text));
   const created = (n: KnownNode): number => Date.parse(String(n.props.created_at)) || 0;
   const missing = rest
     .filter((x) => !found.has(x.node.id))
