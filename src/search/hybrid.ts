@@ -171,13 +171,28 @@ const FUNCTION_WORDS = new Set(
 const WORD = /[\p{L}\p{N}]+/gu;
 const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
 
+// Stems are memoised: every search stems the words of up to a few hundred candidates, and the same
+// words recur from one search to the next (a lookup instead of the stemmer's suffix rules). Bounded:
+// emptied when full, so a stream of new words cannot grow it without end.
+const STEMS_KEPT = 50_000;
+const stemCache = new Map<string, string>();
+function stemOf(word: string): string {
+  let stem = stemCache.get(word);
+  if (stem === undefined) {
+    if (stemCache.size >= STEMS_KEPT) stemCache.clear();
+    stem = stemmer(word);
+    stemCache.set(word, stem);
+  }
+  return stem;
+}
+
 /** The question's content words as stems (function words and one-letter words left out), each once. */
 export function contentWords(query: string): string[] {
   return [
     ...new Set(
       words(query)
         .filter((w) => w.length > 1 && !FUNCTION_WORDS.has(w))
-        .map((w) => stemmer(w)),
+        .map(stemOf),
     ),
   ];
 }
@@ -189,7 +204,7 @@ export function contentWords(query: string): string[] {
  */
 export function wordCoverage(stems: readonly string[], text: string): number {
   if (stems.length === 0) return 1;
-  const found = new Set(words(text).map((w) => stemmer(w)));
+  const found = new Set(words(text).map(stemOf));
   return stems.filter((w) => found.has(w)).length / stems.length;
 }
 
