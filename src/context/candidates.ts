@@ -34,7 +34,7 @@ export interface Candidate {
   hops: number | null;
   /**
    * rank (from 1) of the candidate in each source that found it; a query hit's weight is the share
-   * of the question's content words it holds (hybrid only), a meaning hit carries its similarity
+   * of the question's content words it holds, 0 below half (hybrid only), a meaning hit carries its similarity
    */
   sources: { source: CandidateSource; rank: number; weight?: number; similarity?: number }[];
   /** the question's identifiers found verbatim in the item (ranked first) */

@@ -79,8 +79,10 @@ export interface ContextPack {
 export function reasonOf(c: Candidate): string {
   const hop = (n: number) => `${n} hop${n === 1 ? '' : 's'}`;
   return c.sources
-    .map(({ source, rank, similarity }) => {
-      if (source === 'query') return `matches the query (#${rank})`;
+    .map(({ source, rank, similarity, weight }) => {
+      // A word hit on less than half of the question's words weighs nothing (docs/recall.md): said so.
+      if (source === 'query')
+        return weight === 0 ? `few of the query's words (#${rank})` : `matches the query (#${rank})`;
       if (source === 'meaning') return `close in meaning (#${rank}, similarity ${similarity?.toFixed(3) ?? '?'})`;
       if (source === 'recent') return `recent (#${rank})`;
       if (source === 'neighbourhood') return c.hops === 0 ? 'the subject' : `${hop(c.hops ?? 0)} from the subject`;
