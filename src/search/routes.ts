@@ -9,6 +9,7 @@ import { actorFor } from '../auth/actor.js';
 import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes, type Plane } from './service.js';
 import { RRF_K } from './fusion.js';
+import { onlyPlanesRead } from '../slices/schemas.js';
 import {
   searchNodeSchema,
   asOfField,
@@ -67,14 +68,7 @@ export const searchBody = obj(
   ['query'],
   {
     // filters.<plane> only when planes (default all) includes that plane.
-    allOf: PLANES.map((plane) => ({
-      if: { required: ['planes'], properties: { planes: { not: { contains: { const: plane } } } } },
-      then: {
-        properties: {
-          filters: { properties: { [plane]: { not: {}, 'x-reason': `applies only when planes includes ${plane}` } } },
-        },
-      },
-    })),
+    allOf: onlyPlanesRead(false),
   },
 );
 

@@ -96,6 +96,26 @@ export const budgetSchema = obj({
   }),
 });
 
+/**
+ * A filter (and, with sections, a budget share) for a plane the request does not read is a 400: published
+ * as one if/then per plane (planes absent means all three, so the rule needs planes given), checked by ajv
+ * with the handler's wording. Shared by slice definitions and /v1/search.
+ */
+export function onlyPlanesRead(sections: boolean): JsonSchema[] {
+  return PLANES.map((plane) => {
+    const notRead = { not: {}, 'x-reason': `applies only when planes includes ${plane}` };
+    return {
+      if: { required: ['planes'], properties: { planes: { not: { contains: { const: plane } } } } },
+      then: {
+        properties: {
+          filters: { properties: { [plane]: notRead } },
+          ...(sections ? { budget: { properties: { sections: { properties: { [plane]: notRead } } } } } : {}),
+        },
+      },
+    };
+  });
+}
+
 /** The definition fields, shared by create, new version and the inline compile. */
 export const definitionFields = {
   description: { type: 'string', maxLength: 2000 },
@@ -134,11 +154,12 @@ export const createSliceBody = obj(
     ...writeFields,
   },
   ['name'],
+  { allOf: onlyPlanesRead(true) },
 );
 
-export const versionSliceBody = obj({ ...definitionFields, ...writeFields });
+export const versionSliceBody = obj({ ...definitionFields, ...writeFields }, [], { allOf: onlyPlanesRead(true) });
 
-export const inlineDefinitionSchema = obj(definitionFields);
+export const inlineDefinitionSchema = obj(definitionFields, [], { allOf: onlyPlanesRead(true) });
 
 const nullableString = { type: ['string', 'null'] } as const satisfies JsonSchema;
 

@@ -58,6 +58,20 @@ describe('Published contract', () => {
       allOf: unknown[];
     };
     assert.equal(searchBody.allOf.length, 3);
+    // Slice definitions (saved and inline) publish the same rule for filters and budget sections.
+    const bodies = [
+      doc.paths['/v1/slices']!.post!.requestBody!.content['application/json']!.schema,
+      doc.paths['/v1/slices/{id}/versions']!.post!.requestBody!.content['application/json']!.schema,
+      (
+        doc.paths['/v1/context/compile']!.post!.requestBody!.content['application/json']!.schema as {
+          properties: Record<string, unknown>;
+        }
+      ).properties.slice,
+    ] as { allOf: { then: { properties: { budget: unknown } } }[] }[];
+    for (const body of bodies) {
+      assert.equal(body.allOf.length, 3);
+      assert.ok(body.allOf[0]!.then.properties.budget, 'budget sections are named by the rule');
+    }
   });
 
   it('the published rules answer 400 naming the field, as the handlers did', async () => {
@@ -83,6 +97,21 @@ describe('Published contract', () => {
     });
     assert.deepEqual(filter.body.error.details.fields, [
       { field: '/body/filters/document', reason: 'applies only when planes includes document' },
+    ]);
+    const slice = await t.post('/v1/slices', {
+      name: 'entities-only',
+      planes: ['entity'],
+      filters: { memory: { kinds: ['fact'] } },
+      budget: { sections: { document: 0.5 } },
+    });
+    assert.equal(slice.status, 400);
+    assert.deepEqual(slice.body.error.details.fields, [
+      { field: '/body/filters/memory', reason: 'applies only when planes includes memory' },
+      { field: '/body/budget/sections/document', reason: 'applies only when planes includes document' },
+    ]);
+    const inline = await t.post('/v1/context/compile', { slice: { planes: ['memory'], filters: { entity: {} } } });
+    assert.deepEqual(inline.body.error.details.fields, [
+      { field: '/body/slice/filters/entity', reason: 'applies only when planes includes entity' },
     ]);
     const cursor = await t.get('/v1/deltas?cursor=not%20base64!');
     assert.equal(cursor.body.error.details.fields[0].field, '/query/cursor');
