@@ -20,7 +20,8 @@ const PACK_DESCRIPTION = [
   'Read-only (READ transactions). Candidates per plane: full-text hits of the query (or, with no query, the ' +
     "most recent items) inside the filters and time window, plus the subject's neighbourhood within hops and " +
     'the memories linked to it; committed items only, memories only while recallable (forget_after).',
-  'Ranking per plane: score (Σ 1 / (60 + rank) over the sources that found the item), then the plane ' +
+  'Ranking per plane: score (Σ weight / (60 + rank) over the sources that found the item; weight 1, except a ' +
+    "word hit, which weighs the share of the question's content words it holds, 0 below half), then the plane " +
     'tiebreak (memory kind; document title and chunk position; entity distance from the subject), then ' +
     'recency, then id. Duplicates by normalised text are dropped.',
   'Budget: tokens counted with the slice tokenizer (BPE) on the rendered text; the header and a truncation ' +

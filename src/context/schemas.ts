@@ -70,7 +70,11 @@ const itemSchema = {
     label: { type: 'string' },
     name: { type: 'string' },
     text: { type: 'string', description: 'as rendered: whitespace runs collapsed' },
-    score: { type: 'number', description: 'Σ over the sources that found it of 1 / (60 + rank)' },
+    score: {
+      type: 'number',
+      description:
+        'Σ over the sources that found it of weight / (60 + rank) (docs/recall.md: a word hit weighs its share)',
+    },
     reason: { type: 'string' },
     tokens: { type: 'integer', minimum: 0, description: 'tokens of its rendered line' },
   },

@@ -5,7 +5,8 @@
 // The total order, the same for every recall path:
 //   1. items whose text holds more of the question's identifiers (ticket keys, error codes, part
 //      numbers, versions: tokens with a digit, an underscore or an inner capital) first;
-//   2. the fused score, highest first: Σ over the rankings that found the item of 1 / (60 + rank);
+//   2. the fused score, highest first: Σ over the rankings that found the item of weight / (60 + rank)
+//      (a word hit's weight: wordWeight below; every other hit weighs 1);
 //   3. the best cosine similarity, highest first (items without one last);
 //   4. the lexical rank, lowest first (items without one last);
 //   5. the ranking that found it first, in the order the rankings are given (planes as asked);

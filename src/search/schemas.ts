@@ -98,7 +98,14 @@ export const matchSchema = {
       items: { type: 'string' },
       description: "The question's identifiers (codes, keys, versions) found verbatim in the result; ranked first.",
     },
-    score: { type: 'number', minimum: 0, description: 'The fused score: the sum of 1 / (60 + rank) over its ranks.' },
+    score: {
+      type: 'number',
+      minimum: 0,
+      description:
+        'The fused score: the sum of weight / (60 + rank) over its ranks. A meaning or graph hit weighs 1; in ' +
+        "hybrid a word hit weighs the share of the question's content words it holds, 0 below half; in lexical " +
+        'every word hit weighs 1 (docs/recall.md).',
+    },
   },
 } as const satisfies JsonSchema;
 
@@ -133,7 +140,8 @@ export const searchNodeSchema = {
     plane: { enum: [...PLANES] },
     score: {
       type: 'number',
-      description: `fused reciprocal-rank score: the sum over its rankings of 1 / (${RRF_K} + rank) (= match.score)`,
+      description:
+        'fused reciprocal-rank score: the sum over its rankings of ' + `weight / (${RRF_K} + rank) (= match.score)`,
     },
     match: matchSchema,
     created_at: { type: ['string', 'null'] },
