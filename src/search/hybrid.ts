@@ -217,9 +217,10 @@ export const MIN_WORD_SHARE = 0.5;
 
 /**
  * How much a word hit counts in hybrid recall: the share of the question's content words it holds, or
- * nothing below half of them. A full-text hit on one incidental word of a question ("What do newcomers
- * receive on **day** one?" finding "…in week one, **day** two…") is no evidence, and with fusion's constant
- * of 60 even a weak hit deep in the words' ranking outweighs the gap between meaning's first and tenth.
+ * nothing below half of them. A full-text hit on one incidental word of a question ("Which new starters
+ * receive a **laptop** today?" finding "…the **laptop** trial…", a fifth of its words) is no evidence, and
+ * with fusion's constant of 60 even a weak hit deep in the words' ranking outweighs the gap between
+ * meaning's first and tenth neighbour.
  */
 export function wordWeight(stems: readonly string[], text: string): number {
   const share = wordCoverage(stems, text);

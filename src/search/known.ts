@@ -29,6 +29,12 @@ export function putBack(then: Then, label: string, validTime: string, now: strin
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** The share of the question's content words a text holds, as the index compares words (0 without any). */
+function questionShare(query: string): (text: string) => number {
+  const stems = contentWords(query);
+  return (text) => (stems.length === 0 ? 0 : wordCoverage(stems, text));
+}
+
 /**
  * The word ranking as of known_at: what is put back has no place in the full-text index, so the
  * index's hits and the put-back items whose text holds a content word of the question (compared as the
@@ -36,8 +42,7 @@ export function putBack(then: Then, label: string, validTime: string, now: strin
  * their text holds, the index's order after that.
  */
 export function wordsThen<T>(query: string, hits: RankedHit<T>[], back: RankedHit<T>[]): RankedHit<T>[] {
-  const stems = contentWords(query);
-  const share = (text: string): number => (stems.length === 0 ? 0 : wordCoverage(stems, text));
+  const share = questionShare(query);
   return [...hits, ...back.filter((h) => share(h.text) > 0)]
     .map((h, i) => ({ h, i, s: share(h.text) }))
     .sort((a, b) => b.s - a.s || a.i - b.i)
@@ -174,8 +179,7 @@ export async function meaningThen(
       found.set(x.node.id, dot(vector, cached));
     }
   }
-  const stems = contentWords(query);
-  const share = (text: string): number => (stems.length === 0 ? 0 : wordCoverage(stems, text));
+  const share = questionShare(query);
   const created = (n: KnownNode): number => Date.parse(String(n.props.created_at)) || 0;
   const missing = rest
     .filter((x) => !found.has(x.node.id))
