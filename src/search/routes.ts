@@ -99,8 +99,7 @@ export function searchRoutes(deps: Deps) {
         'words (its full-text index) and by meaning (its vector index; mode hybrid or semantic). The rankings ' +
         `are fused by reciprocal rank fusion: score = Σ weight / (${RRF_K} + rank), rank counted from 1 within each ` +
         "ranking; a meaning hit weighs 1, a word hit (hybrid) the share of the question's content words it holds, " +
-        '0 below half. ' +
-        "ranking. Order: results holding more of the question's identifiers verbatim first, then score, then " +
+        "0 below half. Order: results holding more of the question's identifiers verbatim first, then score, then " +
         'similarity, then lexical rank, then id (docs/recall.md). edges: committed relationships around the ' +
         'results (at most 25 per result).',
       body: searchBody,
