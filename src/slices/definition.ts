@@ -65,20 +65,10 @@ function defaultSections(planes: Plane[]): Partial<Record<Plane, number>> {
 export function normalizeDefinition(input: DefinitionInput, at = '/body'): SliceDefinition {
   const problems: FieldProblem[] = [];
   const planes = PLANES.filter((p) => (input.planes ?? PLANES).includes(p));
+  // A filter or share for a plane not read is refused by the body schemas (onlyPlanesRead, slices/schemas.ts).
   const filters = input.filters ?? {};
-  for (const plane of Object.keys(filters)) {
-    if (!planes.includes(plane as Plane))
-      problems.push({ field: `${at}/filters/${plane}`, reason: `applies only when planes includes ${plane}` });
-  }
   const given = input.budget?.sections;
   if (given) {
-    for (const plane of Object.keys(given)) {
-      if (!planes.includes(plane as Plane))
-        problems.push({
-          field: `${at}/budget/sections/${plane}`,
-          reason: `applies only when planes includes ${plane}`,
-        });
-    }
     const sum = Object.values(given).reduce((a, b) => a + (b ?? 0), 0);
     if (sum > 1 + 1e-9)
       problems.push({

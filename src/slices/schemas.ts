@@ -99,7 +99,7 @@ export const budgetSchema = obj({
 /**
  * A filter (and, with sections, a budget share) for a plane the request does not read is a 400: published
  * as one if/then per plane (planes absent means all three, so the rule needs planes given), checked by ajv
- * with the handler's wording. Shared by slice definitions and /v1/search.
+ * alone (its x-reason is the 400's field reason). Shared by slice definitions and /v1/search.
  */
 export function onlyPlanesRead(sections: boolean): JsonSchema[] {
   return PLANES.map((plane) => {
