@@ -5,7 +5,7 @@
 // --verbose lists every question with its rank per mode.
 import { newTenant } from '../test/support/api.js';
 import { startHarness, stopHarness } from '../test/support/harness.js';
-import { evaluate, formatFigures, loadCorpus, MODES, waitForVectors } from '../test/recall/score.js';
+import { evaluate, formatFigures, loadCorpus, MODES, RECALL_SETS, waitForVectors } from '../test/recall/score.js';
 import { MEMORIES, QUESTIONS } from '../test/recall/corpus.js';
 import { HELD_OUT } from '../test/recall/heldout.js';
 
@@ -20,10 +20,7 @@ try {
     `recall set: ${MEMORIES.length} memories (embedded in ${((Date.now() - began) / 1000).toFixed(1)} s), ` +
       `${QUESTIONS.length} questions and ${HELD_OUT.length} held-out ones, top 10 read`,
   );
-  for (const [name, questions] of [
-    ['first set', QUESTIONS],
-    ['held-out set (test/recall/heldout.ts)', HELD_OUT],
-  ] as const) {
+  for (const [name, questions] of RECALL_SETS) {
     const results = await evaluate(tenant, ids, questions);
     console.log(`\n${name}\n${formatFigures(results)}`);
     if (verbose)

@@ -4,6 +4,13 @@
 import type { Tenant } from '../support/api.js';
 import { waitForEmbeddings } from '../support/embeddings.js';
 import { MEMORIES, QUESTIONS, type LabelledQuestion } from './corpus.js';
+import { HELD_OUT } from './heldout.js';
+
+/** The two question sets on the corpus, by name: the first, and the held-out one written before looking. */
+export const RECALL_SETS = [
+  ['first set', QUESTIONS],
+  ['held-out set (test/recall/heldout.ts)', HELD_OUT],
+] as const;
 
 export const MODES = ['lexical', 'semantic', 'hybrid'] as const;
 export type Mode = (typeof MODES)[number];
