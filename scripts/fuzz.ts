@@ -64,14 +64,18 @@ async function main(): Promise<number> {
   const layout = { dataDir, neo4jPort, temporalPort, temporalUiPort: null, embeddingsPort: neo4jPort + 5 };
   const endpoints = await ensureServices(config, layout, (l) => say(l.trim()));
   const audit = startResponseAudit();
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  fs.mkdirSync(reportDir, { recursive: true });
+  // The service's errors (a 500's stack, under its request id) are kept beside the report: a failure the
+  // fuzzer finds can then be read, not only replayed.
+  const errorLogPath = path.join(reportDir, 'service-errors.log');
   const service = await startService(config, endpoints, {
     worker: true,
     port: apiPort,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: 'error' }, pino.destination({ dest: errorLogPath, sync: true })),
   });
   try {
     const { credentials } = await ensureDevCredentials(service.deps.graph, dataDir);
-    fs.rmSync(reportDir, { recursive: true, force: true });
     const args = [
       '--config-file',
       path.join(root, 'fuzz', 'schemathesis.toml'),
@@ -105,7 +109,6 @@ async function main(): Promise<number> {
     // Schemathesis's own console report lists every failure, the baselined ones included; it goes to
     // a log file and is printed only when the run finds something the baseline does not accept.
     const logPath = path.join(reportDir, 'schemathesis.log');
-    fs.mkdirSync(reportDir, { recursive: true });
     const log = fs.openSync(logPath, 'w');
     say(`schemathesis's console report: ${path.relative(root, logPath)}`);
     const code = await new Promise<number>((resolve) => {
@@ -139,6 +142,7 @@ async function main(): Promise<number> {
     );
     for (const line of outcome.accepted) say(`accepted (baseline): ${line}`);
     for (const line of outcome.unexpected) say(`NEW FAILURE: ${line}`);
+    if (outcome.unexpected.length > 0) say(`the service's errors, by request id: ${path.relative(root, errorLogPath)}`);
     say(audit.summary());
     if (run.requests === 0) say('no requests were sent');
     return outcome.unexpected.length === 0 && audit.violations.length === 0 && run.requests > 0 ? 0 : 1;

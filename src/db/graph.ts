@@ -376,6 +376,14 @@ export function mapNeo4jError(error: unknown): unknown {
     if (error.code === 'Neo.TransientError.Transaction.DeadlockDetected') {
       return new ApiError('conflict', 'A concurrent write touched the same data; retry the request.');
     }
+    // Read committed: a node this transaction read was deleted by another that held its lock, so it is gone
+    // by the time this one writes to it. A governed write rebuilds its draft once on a 409 (and then answers
+    // what is true now, a 404 for the deleted node); any other write answers 409.
+    if (error.code === 'Neo.ClientError.Statement.EntityNotFound') {
+      return new ApiError('conflict', 'A concurrent write deleted data this write uses; retry the request.', {
+        neo4j_code: error.code,
+      });
+    }
     // The engine is up but did not finish in time (overload): retryable, never an internal error.
     if (TIMED_OUT.test(error.code)) {
       return new ApiError(

@@ -20,11 +20,15 @@ describe('Neo4j failures as API errors', () => {
     }
   });
 
-  it('a uniqueness collision is a 409 conflict; an unknown driver error passes through', () => {
+  it('a uniqueness collision or a node deleted concurrently is a 409 conflict; an unknown driver error passes through', () => {
     const collision = mapNeo4jError(
       new Neo4jError('exists', 'Neo.ClientError.Schema.ConstraintValidationFailed', 'gql', 'desc'),
     );
     assert.ok(collision instanceof ApiError && collision.status === 409);
+    const deleted = mapNeo4jError(
+      new Neo4jError('Unable to load NODE 4:x:65.', 'Neo.ClientError.Statement.EntityNotFound', '50N42', 'desc'),
+    );
+    assert.ok(deleted instanceof ApiError && deleted.status === 409, 'a node deleted by a concurrent write');
     const other = new Neo4jError('syntax', 'Neo.ClientError.Statement.SyntaxError', 'gql', 'desc');
     assert.equal(mapNeo4jError(other), other);
   });
