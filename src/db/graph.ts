@@ -97,6 +97,13 @@ const UNAVAILABLE_BUDGET_MS = 1_000;
 const TX_TIMEOUT_MS = 60_000;
 /** How long transient failures such as deadlocks are retried (the driver's own default window). */
 const TRANSIENT_BUDGET_MS = 30_000;
+/**
+ * Attempts of one unit of work that met a node a concurrent write deleted (read committed: the node was there
+ * when read, gone once the deleter's lock was released). The work runs again from the start and reads what is
+ * committed now; the deleter has committed, so one more attempt normally settles it. More than a few means a
+ * statement reaches a node its own transaction deleted (a bug), which then answers 409 rather than spinning.
+ */
+const CONCURRENT_DELETE_ATTEMPTS = 3;
 /** After an outage: how many of the most used statements warm the engine before it takes work, and how long. */
 const WARM_STATEMENTS = 30;
 const WARM_BUDGET_MS = 3_000;
@@ -279,6 +286,7 @@ export class Graph {
           this.health.markDown(error instanceof Error ? error.message : String(error));
           throw graphUnavailable(this.health);
         }
+        if (isConcurrentDelete(error) && attempt < CONCURRENT_DELETE_ATTEMPTS) continue;
         if (isTransient(error) && elapsed < TRANSIENT_BUDGET_MS) {
           await sleep(Math.min(1_000, 20 * 2 ** attempt) * (0.5 + Math.random()));
           continue;
@@ -342,6 +350,13 @@ function isTransient(error: unknown): boolean {
   );
 }
 
+/** A node or relationship this transaction read was deleted by a concurrent one before this one wrote to it. */
+function isConcurrentDelete(error: unknown): boolean {
+  return error instanceof Neo4jError && error.code === ENTITY_NOT_FOUND;
+}
+
+const ENTITY_NOT_FOUND = 'Neo.ClientError.Statement.EntityNotFound';
+
 const TIMED_OUT = /TransactionTimedOut|Transaction\.(Terminated|LockClientStopped)/;
 
 function cleanMeta(meta: TxMeta): Record<string, string> {
@@ -376,10 +391,8 @@ export function mapNeo4jError(error: unknown): unknown {
     if (error.code === 'Neo.TransientError.Transaction.DeadlockDetected') {
       return new ApiError('conflict', 'A concurrent write touched the same data; retry the request.');
     }
-    // Read committed: a node this transaction read was deleted by another that held its lock, so it is gone
-    // by the time this one writes to it. A governed write rebuilds its draft once on a 409 (and then answers
-    // what is true now, a 404 for the deleted node); any other write answers 409.
-    if (error.code === 'Neo.ClientError.Statement.EntityNotFound') {
+    // Still meeting a deleted node after CONCURRENT_DELETE_ATTEMPTS runs of the work: a conflict, not a 500.
+    if (error.code === ENTITY_NOT_FOUND) {
       return new ApiError('conflict', 'A concurrent write deleted data this write uses; retry the request.', {
         neo4j_code: error.code,
       });
