@@ -1,7 +1,13 @@
 // The committed subject and object links of one committed memory of the project, with relationship ids
-// (corrections replace them), or no row when the memory is not committed here.
+// (corrections replace them), or no row when the memory is not committed here. Corrections run it in their
+// write transaction: it first takes the memory's write lock (a property set and removed: nothing stays), so
+// two corrections of one memory, or a correction and a revert, run one after the other and each reads what
+// the other committed (docs/deltas.md, "Concurrent writes").
 MATCH (m:Memory:Knowledge {id: $id})
 WHERE m.project_id = $project_id AND NOT m:Pending
+SET m.gks_lock = true
+REMOVE m.gks_lock
+WITH m
 OPTIONAL MATCH (m)-[r:HAS_SUBJECT|HAS_OBJECT]->(e:Entity)
 WHERE r.pending IS NULL AND NOT e:Pending
 RETURN properties(m) AS memory,

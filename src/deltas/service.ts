@@ -389,6 +389,9 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
   await graph.write(
     async (tx) => {
       await lockDelta(tx, deltaId, actor.projectId, 'applied', 'reverted');
+      // What it touched is locked before its dependents are looked for: a concurrent write to it is then
+      // either committed and found below, or waits for this revert (cypher/deltas/lock_touched.cypher).
+      await tx.run('deltas/lock_touched', { delta_id: deltaId });
       const dependents = await tx.run('deltas/revert_dependents', { delta_id: deltaId });
       if (dependents.length > 0) {
         const ids = dependents.map((d) => String(d.id));
