@@ -3,7 +3,10 @@
 //   endpoint_missing  a relationship the delta creates has lost its start or end node (deleted by
 //                     another delta since it was staged); applying would silently drop it;
 //   endpoint_deleted  a relationship the delta creates points to a node the same delta deletes;
-//   target_missing    an update or deletion of the delta names a node that no longer exists.
+//   target_missing    an update or deletion of the delta names a node that no longer exists;
+//   relationship_missing  a relationship the delta deletes no longer exists (deleted or replaced by
+//                     another delta since it was staged: a memory's fact edge after a correction);
+//                     applying would delete nothing and leave the replacement behind.
 // Lookups: the delta's change records and their FROM / TO / TARGET links only.
 // Run by hand (Neo4j Browser / cypher-shell):
 //   :param delta_id => '<delta id>'
@@ -39,6 +42,16 @@ CALL (c) {
   RETURN 'target_missing' AS rule, [c.node_id] AS node_ids, [] AS relationship_ids, null AS missing_end, c.node_id AS node_id,
          CASE c.op WHEN 'update_node' THEN 'The update of node ' ELSE 'The deletion of node ' END + c.node_id +
          ' names a node that no longer exists; reject the delta or restage it.' AS message
+  UNION ALL
+  WITH c WHERE c.op = 'delete_relationship'
+  OPTIONAL MATCH (c)-[:FROM]->(a)
+  OPTIONAL MATCH (c)-[:TO]->(b)
+  WITH c, a, b
+  WHERE a IS NULL OR b IS NULL OR NOT EXISTS { MATCH (a)-[r]->(b) WHERE r.id = c.relationship_id }
+  RETURN 'relationship_missing' AS rule, [x IN [a, b] WHERE x IS NOT NULL | x.id] AS node_ids,
+         [c.relationship_id] AS relationship_ids, null AS missing_end, null AS node_id,
+         'The deletion of ' + c.type + ' relationship ' + c.relationship_id + ' names a relationship that no ' +
+         'longer exists (deleted or replaced since the delta was staged); reject the delta or restage it.' AS message
 }
 RETURN 'dangling' AS check, 'error' AS severity, message, node_ids, relationship_ids,
        {rule: rule, change_id: c.id, relationship_type: c.type, missing_end: missing_end, node_id: node_id} AS evidence

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { newTenant, type Tenant } from '../support/api.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
 import { addToDelta, commit, createTestShape, entity, findingsOf, rules, stage } from './support.js';
 
 const past = '2020-01-01T00:00:00Z';
@@ -287,6 +287,28 @@ describe('preflight check: dangling', () => {
     assert.deepEqual(rules(found), ['endpoint_missing', 'target_missing']);
     assert.equal(found.find((f) => f.evidence.rule === 'target_missing')!.evidence.node_id, ada);
     assert.equal(found.find((f) => f.evidence.rule === 'endpoint_missing')!.evidence.missing_end, 'to');
+  });
+  it('a staged delete of a memory whose fact edge a correction replaced since staging is an error, and apply is refused', async () => {
+    const t = await newTenant(0);
+    const created = await memory(t, {
+      content: 'Ada works at Acme.',
+      kind: 'fact',
+      subject: 'Ada',
+      predicate: 'works at',
+      object: 'Acme',
+    });
+    const staged = await call('DELETE', `/v1/memories/${created.id}?apply=false`, undefined, { key: t.key });
+    assert.equal(staged.status, 200, JSON.stringify(staged.body));
+    assert.deepEqual(await findingsOf(t, staged.body.delta_id, 'dangling'), []);
+    const moved = await call('PATCH', `/v1/memories/${created.id}`, { object: 'Globex' }, { key: t.key });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    const found = await findingsOf(t, staged.body.delta_id, 'dangling');
+    assert.deepEqual(rules(found), ['relationship_missing']);
+    assert.match(found[0]!.message, /WORKS_AT relationship .* no longer exists/);
+    const applied = await call('POST', `/v1/deltas/${staged.body.delta_id}/apply`, {}, { key: t.key });
+    assert.equal(applied.status, 409, JSON.stringify(applied.body));
+    // The memory and its new fact edge are still there: nothing was half-applied.
+    assert.equal((await t.get(`/v1/memories/${created.id}`)).status, 200);
   });
 });
 
