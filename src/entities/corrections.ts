@@ -50,6 +50,11 @@ interface RelationshipRow {
   properties: Record<string, Plain>;
 }
 
+/** Locks committed entities (sorted ids) before a correction reads them (cypher/entities/lock.cypher). */
+async function lockEntities(tx: Tx, projectId: string, ids: string[]): Promise<void> {
+  await tx.run('entities/lock', { ids: [...new Set(ids)].sort(), project_id: projectId });
+}
+
 async function committedEntity(tx: Tx, projectId: string, id: string): Promise<CommittedEntity> {
   const row = await tx.one<CommittedRow>('entities/get_committed', {
     id,
@@ -80,6 +85,7 @@ export async function patchEntity(
   return writeGoverned(
     deps.graph,
     async (tx) => {
+      await lockEntities(tx, actor.projectId, [id]);
       const entity = await committedEntity(tx, actor.projectId, id);
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `correct entity: ${String(entity.props.name ?? id)}`);
       const set: Record<string, PropValue> = { ...(patch.properties ?? {}) };
@@ -113,31 +119,37 @@ export async function deleteEntity(
   detach: boolean,
   apply: boolean,
 ): Promise<WriteOutcome> {
+  // Read first, to refuse at once (no delta) while dependants exist; then again under the entity's lock, since a
+  // write may link to it in between (that refusal is a failed write, docs/deltas.md).
   const entity = await deps.graph.read((tx) => committedEntity(tx, actor.projectId, id));
-  if (entity.dependantCount > 0 && !detach) {
-    throw conflict(
-      `Entity ${String(entity.props.name ?? id)} (${id}) has ${entity.dependantCount} dependant(s) ` +
-        `(${entity.dependantIds.slice(0, 5).join(', ')}${entity.dependantCount > 5 ? ', …' : ''}) over ` +
-        `${entity.dependantTypes.join(', ')}; delete with detach=true to drop those links too, or merge it ` +
-        'into another entity.',
-      {
-        entity_id: id,
-        dependant_count: entity.dependantCount,
-        dependant_ids: entity.dependantIds,
-        relationship_types: entity.dependantTypes,
-      },
-    );
-  }
+  if (entity.dependantCount > 0 && !detach) throw dependantsConflict(id, entity);
   return writeGoverned(
     deps.graph,
     async (tx) => {
-      await committedEntity(tx, actor.projectId, id);
-      const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete entity: ${String(entity.props.name ?? id)}`);
+      await lockEntities(tx, actor.projectId, [id]);
+      const current = await committedEntity(tx, actor.projectId, id);
+      if (current.dependantCount > 0 && !detach) throw dependantsConflict(id, current);
+      const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete entity: ${String(current.props.name ?? id)}`);
       draft.deleteNode(id);
       return draft;
     },
     actor,
     apply,
+  );
+}
+
+function dependantsConflict(id: string, entity: CommittedEntity): ApiError {
+  return conflict(
+    `Entity ${String(entity.props.name ?? id)} (${id}) has ${entity.dependantCount} dependant(s) ` +
+      `(${entity.dependantIds.slice(0, 5).join(', ')}${entity.dependantCount > 5 ? ', …' : ''}) over ` +
+      `${entity.dependantTypes.join(', ')}; delete with detach=true to drop those links too, or merge it ` +
+      'into another entity.',
+    {
+      entity_id: id,
+      dependant_count: entity.dependantCount,
+      dependant_ids: entity.dependantIds,
+      relationship_types: entity.dependantTypes,
+    },
   );
 }
 
@@ -161,6 +173,7 @@ export async function mergeEntities(
   const outcome = await writeGoverned(
     deps.graph,
     async (tx) => {
+      await lockEntities(tx, actor.projectId, [into, ...from]);
       const target = await committedEntity(tx, actor.projectId, into);
       const merged = [];
       for (const id of from) merged.push(await committedEntity(tx, actor.projectId, id));
