@@ -3,15 +3,10 @@
 // change (409 inside, one rebuild of the draft), never a 500: the rebuilt write reads again and answers what
 // is true now. Found by the fuzzer (PATCH /v1/memories/{id} racing DELETE on the same memory).
 import assert from 'node:assert/strict';
-import neo4j, { type Driver } from 'neo4j-driver';
+import type { Driver } from 'neo4j-driver';
 import { call, newTenant, type Tenant } from '../support/api.js';
-import { harness } from '../support/harness.js';
-
-function driverOf(): Driver {
-  const { endpoints } = harness();
-  const login = endpoints.neo4jAuth;
-  return neo4j.driver(endpoints.neo4jUri, login ? neo4j.auth.basic(login.user, login.password) : undefined);
-}
+import { waitForEmbeddings } from '../support/embeddings.js';
+import { useRawDriver } from '../support/harness.js';
 
 /** Runs `write` while a transaction that has deleted the memory (not yet committed) holds its lock, then commits. */
 async function duringUncommittedDelete<T>(driver: Driver, memoryId: string, write: () => Promise<T>): Promise<T> {
@@ -40,24 +35,21 @@ async function storedMemory(t: Tenant): Promise<string> {
     valid_from: '2020-01-01T00:00:00Z',
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
+  // The embedding worker's writes done first: its transaction must not take part in the race (a deadlock with
+  // the raw transaction, which unlike the service's is not retried).
+  await waitForEmbeddings(t.projectId);
   return created.body.id as string;
 }
 
 describe('a write racing a concurrent delete', function () {
   this.timeout(120_000);
-  let driver: Driver;
-  before(() => {
-    driver = driverOf();
-  });
-  after(async () => {
-    await driver.close();
-  });
+  const driver = useRawDriver();
 
   for (const apply of [false, true]) {
     it(`${apply ? 'an applied' : 'a staged'} correction of a memory deleted meanwhile answers 404, not 500`, async () => {
       const t = await newTenant(0);
       const id = await storedMemory(t);
-      const patched = await duringUncommittedDelete(driver, id, () =>
+      const patched = await duringUncommittedDelete(driver(), id, () =>
         call(
           'PATCH',
           `/v1/memories/${id}?apply=${apply}`,
@@ -80,7 +72,7 @@ describe('a write racing a concurrent delete', function () {
   it('a delete racing another delete answers 404 for the one that lost', async () => {
     const t = await newTenant(0);
     const id = await storedMemory(t);
-    const deleted = await duringUncommittedDelete(driver, id, () =>
+    const deleted = await duringUncommittedDelete(driver(), id, () =>
       call('DELETE', `/v1/memories/${id}?apply=true`, undefined, { key: t.key }),
     );
     assert.equal(deleted.status, 404, JSON.stringify(deleted.body));

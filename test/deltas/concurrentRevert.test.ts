@@ -4,17 +4,12 @@
 // transaction lets go, the first commits, and the second must act on what the first committed. Found by a chaos run of random
 // concurrent corrections, reverts and deletes, which left fact edges pointing at deleted memories.
 import assert from 'node:assert/strict';
-import neo4j, { type Driver } from 'neo4j-driver';
+import type { Driver } from 'neo4j-driver';
 import { call, newTenant, type Reply, type Tenant } from '../support/api.js';
 import { graph } from '../preflight/support.js';
-import { harness } from '../support/harness.js';
+import { waitForEmbeddings } from '../support/embeddings.js';
+import { useRawDriver } from '../support/harness.js';
 import { fact, memory } from '../governance/support.js';
-
-function driverOf(): Driver {
-  const { endpoints } = harness();
-  const login = endpoints.neo4jAuth;
-  return neo4j.driver(endpoints.neo4jUri, login ? neo4j.auth.basic(login.user, login.password) : undefined);
-}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -60,19 +55,14 @@ const employment = () => fact('Ines', 'works at', 'Acme', { valid_from: '2020-01
 
 describe('concurrent writes of one memory', function () {
   this.timeout(120_000);
-  let driver: Driver;
-  before(() => {
-    driver = driverOf();
-  });
-  after(async () => {
-    await driver.close();
-  });
+  const driver = useRawDriver();
 
   it('a revert of its create racing a close: refused naming the close, or the close finds it gone', async () => {
     const t = await newTenant(0);
     const created = await memory(t, employment());
+    await waitForEmbeddings(t.projectId); // the embedding worker's writes are not part of the race
     const [reverted, closed] = await queuedOnSubject(
-      driver,
+      driver(),
       created.id,
       () => call('POST', `/v1/deltas/${created.delta_id}/revert`, {}, { key: t.key }),
       () => call('POST', `/v1/memories/${created.id}/close`, { valid_to: '2024-01-01T00:00:00Z' }, { key: t.key }),
@@ -92,8 +82,9 @@ describe('concurrent writes of one memory', function () {
   it('a delete racing a close: the delete answers 200 and takes the fact edge the close left', async () => {
     const t = await newTenant(0);
     const created = await memory(t, employment());
+    await waitForEmbeddings(t.projectId); // the embedding worker's writes are not part of the race
     const [closed, deleted] = await queuedOnSubject(
-      driver,
+      driver(),
       created.id,
       () => call('POST', `/v1/memories/${created.id}/close`, { valid_to: '2024-01-01T00:00:00Z' }, { key: t.key }),
       () => call('DELETE', `/v1/memories/${created.id}?apply=true`, undefined, { key: t.key }),
@@ -107,8 +98,9 @@ describe('concurrent writes of one memory', function () {
   it('two corrections at once: the second applies to what the first committed', async () => {
     const t = await newTenant(0);
     const created = await memory(t, employment());
+    await waitForEmbeddings(t.projectId); // the embedding worker's writes are not part of the race
     const [moved, closed] = await queuedOnSubject(
-      driver,
+      driver(),
       created.id,
       () => call('PATCH', `/v1/memories/${created.id}`, { object: 'Globex' }, { key: t.key }),
       () => call('POST', `/v1/memories/${created.id}/close`, { valid_to: '2024-01-01T00:00:00Z' }, { key: t.key }),

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import neo4j, { type Driver } from 'neo4j-driver';
 import pino from 'pino';
 import { loggerOptions } from '../../src/config/logging.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
@@ -127,5 +128,25 @@ export function neo4jEnv(): { NEO4J_URI: string; NEO4J_USER?: string; NEO4J_PASS
     ...(endpoints.neo4jAuth
       ? { NEO4J_USER: endpoints.neo4jAuth.user, NEO4J_PASSWORD: endpoints.neo4jAuth.password }
       : {}),
+  };
+}
+
+/**
+ * A driver of the suite's own, on the test graph, opened before the describe's tests and closed after them:
+ * for tests that hold a raw transaction open beside the service's (to order concurrent writes).
+ */
+export function useRawDriver(): () => Driver {
+  let driver: Driver | undefined;
+  before(() => {
+    const { endpoints } = harness();
+    const login = endpoints.neo4jAuth;
+    driver = neo4j.driver(endpoints.neo4jUri, login ? neo4j.auth.basic(login.user, login.password) : undefined);
+  });
+  after(async () => {
+    await driver?.close();
+  });
+  return () => {
+    if (!driver) throw new Error("useRawDriver: the driver opens in the describe's before hook");
+    return driver;
   };
 }
