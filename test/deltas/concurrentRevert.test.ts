@@ -51,7 +51,15 @@ async function orphanFactEdges(t: Tenant): Promise<string[]> {
   return rows.map((r) => String(r.id));
 }
 
-const employment = () => fact('Ines', 'works at', 'Acme', { valid_from: '2020-01-01T00:00:00Z' });
+/** A committed fact memory with its fact edge, once the embedding worker's writes are done (not part of the race). */
+async function employment(t: Tenant): Promise<{ id: string; delta_id: string }> {
+  const created = await memory(t, fact('Ines', 'works at', 'Acme', { valid_from: '2020-01-01T00:00:00Z' }));
+  await waitForEmbeddings(t.projectId);
+  return created;
+}
+
+const close = (t: Tenant, id: string) =>
+  call('POST', `/v1/memories/${id}/close`, { valid_to: '2024-01-01T00:00:00Z' }, { key: t.key });
 
 describe('concurrent writes of one memory', function () {
   this.timeout(120_000);
@@ -59,13 +67,12 @@ describe('concurrent writes of one memory', function () {
 
   it('a revert of its create racing a close: refused naming the close, or the close finds it gone', async () => {
     const t = await newTenant(0);
-    const created = await memory(t, employment());
-    await waitForEmbeddings(t.projectId); // the embedding worker's writes are not part of the race
+    const created = await employment(t);
     const [reverted, closed] = await queuedOnSubject(
       driver(),
       created.id,
       () => call('POST', `/v1/deltas/${created.delta_id}/revert`, {}, { key: t.key }),
-      () => call('POST', `/v1/memories/${created.id}/close`, { valid_to: '2024-01-01T00:00:00Z' }, { key: t.key }),
+      () => close(t, created.id),
     );
     if (closed.status === 200) {
       assert.equal(reverted.status, 409, JSON.stringify(reverted.body));
@@ -81,12 +88,11 @@ describe('concurrent writes of one memory', function () {
 
   it('a delete racing a close: the delete answers 200 and takes the fact edge the close left', async () => {
     const t = await newTenant(0);
-    const created = await memory(t, employment());
-    await waitForEmbeddings(t.projectId); // the embedding worker's writes are not part of the race
+    const created = await employment(t);
     const [closed, deleted] = await queuedOnSubject(
       driver(),
       created.id,
-      () => call('POST', `/v1/memories/${created.id}/close`, { valid_to: '2024-01-01T00:00:00Z' }, { key: t.key }),
+      () => close(t, created.id),
       () => call('DELETE', `/v1/memories/${created.id}?apply=true`, undefined, { key: t.key }),
     );
     assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
@@ -97,13 +103,12 @@ describe('concurrent writes of one memory', function () {
 
   it('two corrections at once: the second applies to what the first committed', async () => {
     const t = await newTenant(0);
-    const created = await memory(t, employment());
-    await waitForEmbeddings(t.projectId); // the embedding worker's writes are not part of the race
+    const created = await employment(t);
     const [moved, closed] = await queuedOnSubject(
       driver(),
       created.id,
       () => call('PATCH', `/v1/memories/${created.id}`, { object: 'Globex' }, { key: t.key }),
-      () => call('POST', `/v1/memories/${created.id}/close`, { valid_to: '2024-01-01T00:00:00Z' }, { key: t.key }),
+      () => close(t, created.id),
     );
     assert.equal(moved.status, 200, JSON.stringify(moved.body));
     assert.equal(closed.status, 200, JSON.stringify(closed.body));

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { fact } from '../governance/support.js';
 import { addToDelta, commit, createTestShape, entity, findingsOf, rules, stage } from './support.js';
 
 const past = '2020-01-01T00:00:00Z';
@@ -290,13 +291,7 @@ describe('preflight check: dangling', () => {
   });
   it('a staged delete of a memory whose fact edge a correction replaced since staging is an error, and apply is refused', async () => {
     const t = await newTenant(0);
-    const created = await memory(t, {
-      content: 'Ada works at Acme.',
-      kind: 'fact',
-      subject: 'Ada',
-      predicate: 'works at',
-      object: 'Acme',
-    });
+    const created = await memory(t, fact('Ada', 'works at', 'Acme'));
     const staged = await call('DELETE', `/v1/memories/${created.id}?apply=false`, undefined, { key: t.key });
     assert.equal(staged.status, 200, JSON.stringify(staged.body));
     assert.deepEqual(await findingsOf(t, staged.body.delta_id, 'dangling'), []);
