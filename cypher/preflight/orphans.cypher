@@ -21,13 +21,15 @@ MATCH (d:Delta {id: $delta_id, project_id: $project_id})
 USING INDEX d:Delta(id)
 CALL (d) {
   MATCH (d)-[:CREATED]->(n)
-  WHERE n.shape_id IS NOT NULL AND (n:Entity OR n:Memory)
+  // Labels tested through labels(n) on purpose: with n:Entity OR n:Memory the planner may scan the
+  // shape_id indexes of both labels and join them to the delta, when its statistics say they are small.
+  WHERE n.shape_id IS NOT NULL AND any(l IN labels(n) WHERE l IN ['Entity', 'Memory'])
   RETURN n, 'orphan_not_allowed' AS rule
   UNION
   MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'delete_relationship'})
   // Untyped on purpose: the planner can only expand from the change, never scan every FROM or TO.
   MATCH (c)-[end]->(n)
-  WHERE type(end) IN ['FROM', 'TO'] AND n.shape_id IS NOT NULL AND (n:Entity OR n:Memory) AND NOT n:Pending
+  WHERE type(end) IN ['FROM', 'TO'] AND n.shape_id IS NOT NULL AND any(l IN labels(n) WHERE l IN ['Entity', 'Memory']) AND NOT n:Pending
     AND NOT EXISTS { (n)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
     // What stays: committed domain relationships, out and in, that the delta does not delete (a
     // deletion is found from the relationship's start node) to nodes it does not delete.

@@ -20,13 +20,15 @@ MATCH (d:Delta {id: $delta_id, project_id: $project_id})
 USING INDEX d:Delta(id)
 CALL (d) {
   MATCH (d)-[:CREATED]->(n)
-  WHERE n.shape_id IS NOT NULL AND (n:Entity OR n:Memory)
+  // Labels tested through labels(n) on purpose: with n:Entity OR n:Memory the planner may scan the
+  // shape_id indexes of both labels and join them to the delta, when its statistics say they are small.
+  WHERE n.shape_id IS NOT NULL AND any(l IN labels(n) WHERE l IN ['Entity', 'Memory'])
   RETURN n, true AS created, [] AS changes
   UNION ALL
   MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'update_node'})
   // Untyped on purpose: the planner can only expand from the change, never scan every TARGET.
   MATCH (c)-[target]->(n)
-  WHERE type(target) = 'TARGET' AND n.shape_id IS NOT NULL AND (n:Entity OR n:Memory)
+  WHERE type(target) = 'TARGET' AND n.shape_id IS NOT NULL AND any(l IN labels(n) WHERE l IN ['Entity', 'Memory'])
   WITH DISTINCT n
   RETURN n, false AS created,
          COLLECT { MATCH (n)<-[:TARGET]-(u:Change {op: 'update_node', delta_id: $delta_id}) RETURN u ORDER BY u.seq } AS changes
