@@ -8,7 +8,7 @@ import type { Config } from './config/config.js';
 import { loggerOptions } from './config/logging.js';
 import { Graph, waitForGraph } from './db/graph.js';
 import { applySchema } from './db/schema.js';
-import { warmPreflight } from './preflight/service.js';
+import { PreflightPlanKeeper } from './preflight/plans.js';
 import { buildApp } from './http/app.js';
 import type { Deps } from './http/deps.js';
 import { allRoutes } from './routes.js';
@@ -32,6 +32,8 @@ export interface Service {
   worker: RunningWorker | undefined;
   /** Hands webhook events to delivery workflows; runs with the worker. */
   dispatcher: WebhookDispatcher | null;
+  /** Plans the preflight checks off the request path (src/preflight/plans.ts). */
+  preflightPlans: PreflightPlanKeeper;
   close(): Promise<void>;
 }
 
@@ -87,7 +89,6 @@ export async function startService(
   await applySchema(graph);
   const indexes = await prepareVectorIndexes(graph, config.embeddings);
   setEmbeddingQueue(config.embeddings.mode !== 'off');
-  warmPreflight(graph, logger);
   const settings = {
     address: endpoints.temporalAddress,
     namespace: config.temporal.namespace,
@@ -120,6 +121,8 @@ export async function startService(
     const backlog = await readBacklog(graph);
     return { count: backlog.count, oldestAgeSeconds: backlog.oldest_age_seconds };
   });
+  const preflightPlans = new PreflightPlanKeeper(graph, logger);
+  preflightPlans.start();
   graph.startProbe();
   gateway.startProbe();
   embedder?.startProbe();
@@ -151,6 +154,7 @@ export async function startService(
     url,
     worker,
     dispatcher,
+    preflightPlans,
     async close() {
       // Stop accepting, let in-flight requests finish, then stop the worker and close connections.
       await new Promise<void>((resolve) => {
@@ -163,6 +167,7 @@ export async function startService(
       await service.dispatcher?.stop();
       await service.worker?.stop();
       await embeddingWorker?.stop();
+      await preflightPlans.stop();
       embedder?.stopProbe();
       await gateway.close();
       await graph.close();

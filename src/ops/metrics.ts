@@ -50,6 +50,13 @@ export const engineUp = new Gauge({
   registers: [registry],
 });
 
+export const preflightPlanEvents = new Counter({
+  name: 'gks_preflight_plans_total',
+  help: 'Times the preflight checks were planned off the request path, by reason (start, reconnect, resize)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
 export const workerRestarts = new Counter({
   name: 'gks_worker_restarts_total',
   help: 'Restarts of the in-process Temporal worker after it stopped or could not connect',

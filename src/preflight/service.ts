@@ -4,7 +4,6 @@
 import type { Graph, Tx } from '../db/graph.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { Actor, ApplyGuard } from '../deltas/service.js';
-import type { Logger } from 'pino';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import type { Degraded } from '../search/meaning.js';
 import { runChecks, sortFindings } from './checks.js';
@@ -60,15 +59,6 @@ export async function auditDeltaWithMeaning(
 }
 
 /**
- * Plans every check once with a delta id that matches nothing. Planning the nine statements costs
- * seconds on a small machine; paid at start, it is not paid by the first audit or, worse, inside the
- * first guarded apply's write transaction.
- */
-export async function warmPreflightPlans(graph: Graph): Promise<void> {
-  await graph.read((tx) => runChecks(tx, '', '', new Date(0).toISOString()), { purpose: 'preflight:warm' });
-}
-
-/**
  * Refuses an explicit apply whose verdict has errors, unless the caller gave an override reason;
  * then it returns the error findings overridden, which the apply records on the delta.
  */
@@ -93,10 +83,3 @@ export const preflightApplyGuard: ApplyGuard = async (tx, deltaId, actor, overri
     },
   );
 };
-
-/** Once per process, at start: the checks are planned ahead (applies get preflightApplyGuard from their routes). */
-export function warmPreflight(graph: Graph, logger: Logger): void {
-  void warmPreflightPlans(graph).catch((error: unknown) =>
-    logger.warn({ err: error }, 'preflight: planning the checks ahead failed'),
-  );
-}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CYPHER_DIR } from '../../src/db/cypher.js';
-import { preflightChecks, runChecks, toFinding } from '../../src/preflight/checks.js';
+import { preflightCheckFiles, preflightChecks, runChecks, toFinding } from '../../src/preflight/checks.js';
 import { newTenant } from '../support/api.js';
 import { graph } from './support.js';
 
@@ -30,7 +30,7 @@ describe('preflight check runner', () => {
     ]) {
       assert.ok(files.includes(name), name);
     }
-    for (const check of preflightChecks()) {
+    for (const check of preflightCheckFiles()) {
       assert.match(check.text, /^\/\/ Check: /, check.name);
       assert.match(check.text, /\(error|\(warning|\(info/, `${check.name} names its severity`);
       assert.match(check.text, /:param delta_id/, `${check.name} says how to run it by hand`);
@@ -149,7 +149,7 @@ describe('preflight check plans', () => {
       object: 'Counts',
       predicate: 'has',
     });
-    for (const check of preflightChecks()) {
+    for (const check of preflightCheckFiles()) {
       const ops = await operators(check.text);
       assert.ok(
         ops.some((o) => /NodeUniqueIndexSeek/.test(o)),
