@@ -74,7 +74,10 @@ export const CONFIG_SCHEMAS: Record<(typeof CONNECTION_KINDS)[number], JsonSchem
       },
       pagination: obj(
         {
-          type: { enum: ['none', 'link_header', 'cursor', 'page'], default: 'none' },
+          type: {
+            enum: ['none', 'link_header', 'cursor', 'page'],
+            description: 'Required when pagination is given; no pagination object means none.',
+          },
           param: {
             ...paramName,
             description: 'Query parameter of the cursor (default cursor) or page number (default page).',
@@ -118,7 +121,13 @@ export const secretBody = obj(
   },
   ['token'],
 );
-export const targetBody = obj({ route: { enum: ['document', 'submission'], default: 'document' } }, ['route']);
+/**
+ * Where synced records go. Given, it names its route (an empty target is a 400, not a quiet reset to
+ * document on PATCH); left out of a create, the route is document.
+ */
+export const targetBody = obj({ route: { enum: ['document', 'submission'] } }, ['route'], {
+  description: 'Where synced records go; left out of a create, {"route": "document"}.',
+});
 export const scheduleBody = obj(
   {
     every: {

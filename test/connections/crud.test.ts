@@ -3,7 +3,7 @@ import { newTenant, call, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { open } from '../../src/connections/secrets.js';
 import { github, startStandIn, type StandIn } from './standins.js';
-import { createConnection, get, githubConnection, graphHolds, post, replies } from './support.js';
+import { createConnection, get, githubConnection, graphHolds, jsonConnection, post, replies } from './support.js';
 
 async function count(label: string, projectId: string): Promise<number> {
   const rows = await harness().service.deps.graph.read((tx) =>
@@ -209,6 +209,42 @@ describe('connections: test, create, read, edit, revoke', function () {
     const other = await newTenant();
     assert.equal((await other.get(`/v1/connections/${id}`)).status, 404);
     assert.equal((await other.post(`/v1/connections/${id}/sync`, {})).status, 404);
+  });
+
+  it('a target or pagination object must name its route or type: an empty one is a 400 naming it, never a default that resets a PATCH', async () => {
+    const emptyTarget = await post(t, '/v1/connections', githubConnection(gh, { name: 'empty target', target: {} }));
+    assert.equal(emptyTarget.status, 400, JSON.stringify(emptyTarget.body));
+    assert.deepEqual(
+      emptyTarget.body.error.details.fields.map((f: { field: string }) => f.field),
+      ['/body/target/route'],
+    );
+    const emptyPagination = await post(
+      t,
+      '/v1/connections',
+      jsonConnection(gh, {
+        name: 'empty pagination',
+        config: { ...(jsonConnection(gh).config as object), pagination: {} },
+      }),
+    );
+    assert.equal(emptyPagination.status, 400, JSON.stringify(emptyPagination.body));
+    assert.deepEqual(
+      emptyPagination.body.error.details.fields.map((f: { field: string }) => f.field),
+      ['/body/config/pagination/type'],
+    );
+
+    const routed = await createConnection(
+      t,
+      githubConnection(gh, { name: 'to submissions', target: { route: 'submission' } }),
+    );
+    const patched = await call('PATCH', `/v1/connections/${routed}`, { target: {} }, { key: t.key });
+    assert.equal(patched.status, 400, JSON.stringify(patched.body));
+    assert.equal((await get(t, `/v1/connections/${routed}`)).body.connection.target.route, 'submission');
+
+    const withoutTarget = githubConnection(gh, { name: 'no target' });
+    delete withoutTarget.target;
+    const created = await post(t, '/v1/connections', withoutTarget);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(created.body.connection.target.route, 'document');
   });
 
   it('pause and resume; DELETE destroys the secret: revoked, no sealed value left, syncs refused', async () => {

@@ -27,4 +27,20 @@ describe('OpenAPI document', () => {
       if (route.auth !== false) assert.ok(op.responses['401'], `${p} lacks 401`);
     }
   });
+
+  it('no property is both required and defaulted: the validator fills defaults in, so such a field could never be missing, yet the document says it must be given', async () => {
+    const reply = await call('GET', '/v1/openapi.json');
+    const found: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as { properties?: Record<string, object>; required?: unknown };
+      if (schema.properties && Array.isArray(schema.required))
+        for (const name of schema.required as string[])
+          if (schema.properties[name] && 'default' in schema.properties[name]) found.push(`${at}: ${name}`);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(reply.body.paths, '');
+    assert.deepEqual(found, []);
+  });
 });
