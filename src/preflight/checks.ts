@@ -43,16 +43,6 @@ export function preflightCheckFiles(): Check[] {
 }
 
 /**
- * The plan set requests use (src/preflight/plans.ts): null runs the files as they are, under Neo4j's
- * own replanning; a number runs the set the plan keeper has planned for that graph size.
- */
-let planSet: number | null = null;
-
-export function usePlanSet(set: number | null): void {
-  planSet = set;
-}
-
-/**
  * A check as the plan set `set` runs it: Neo4j's `replan=skip` (the cached plan is used even when
  * statistics have moved) and a leading no-op `WITH` naming the set, which makes it a statement of its
  * own in Neo4j's plan cache (a comment would not: comments are not part of the statement).
@@ -61,11 +51,23 @@ export function inPlanSet(check: Check, set: number): Check {
   return { name: check.name, text: `CYPHER replan=skip WITH 0 AS gks_plan_set_${set}\n${check.text}` };
 }
 
+/**
+ * The plan set requests use (src/preflight/plans.ts) and its statements, built once per move: null
+ * runs the files as they are, under Neo4j's own replanning.
+ */
+let planned: { set: number; checks: Check[] } | null = null;
+
+export function usePlanSet(set: number): void {
+  if (planned?.set !== set) planned = { set, checks: preflightCheckFiles().map((c) => inPlanSet(c, set)) };
+}
+
+export function currentPlanSet(): number | null {
+  return planned?.set ?? null;
+}
+
 /** The checks as requests run them now. */
 export function preflightChecks(): Check[] {
-  const files = preflightCheckFiles();
-  const set = planSet;
-  return set === null ? files : files.map((c) => inPlanSet(c, set));
+  return planned?.checks ?? preflightCheckFiles();
 }
 
 /** Runs every check against the delta as if merged; findings sorted so equal graphs give equal bytes. */

@@ -15,7 +15,7 @@
 import type { Logger } from 'pino';
 import type { Graph } from '../db/graph.js';
 import { preflightPlanEvents } from '../ops/metrics.js';
-import { inPlanSet, preflightCheckFiles, runChecks, usePlanSet } from './checks.js';
+import { currentPlanSet, inPlanSet, preflightCheckFiles, runChecks, usePlanSet } from './checks.js';
 
 /** Graphs smaller than this (nodes plus relationships) share plan set 0. */
 export const PLAN_SIZE_FLOOR = 10_000;
@@ -55,8 +55,6 @@ export async function planChecks(graph: Graph, set: number): Promise<void> {
 
 /** Keeps requests on plans made for the graph's size, planned off the request path (see the file comment). */
 export class PreflightPlanKeeper {
-  /** The plan set requests use; null until the first one is planned (requests then run the files as they are). */
-  private set: number | null = null;
   /** Set at start and when Neo4j comes back. */
   private pending: PlanReason | null = 'start';
   private timer: NodeJS.Timeout | undefined;
@@ -86,9 +84,9 @@ export class PreflightPlanKeeper {
     await this.running;
   }
 
-  /** The plan set requests use now (null: none planned yet). */
+  /** The plan set requests use now (null: none planned yet; requests then run the files as they are). */
   current(): number | null {
-    return this.set;
+    return currentPlanSet();
   }
 
   /** One round: plans a set if one is due and says why, or null. One round at a time. */
@@ -104,11 +102,10 @@ export class PreflightPlanKeeper {
     try {
       const size = Number((await this.graph.readOne<{ size: number }>('preflight/plans/graph_size'))?.size ?? 0);
       const set = planSetFor(size);
-      const reason = pending ?? (set !== this.set ? 'resize' : null);
+      const reason = pending ?? (set !== currentPlanSet() ? 'resize' : null);
       if (reason === null) return null;
       const started = Date.now();
       await planChecks(this.graph, set);
-      this.set = set;
       usePlanSet(set);
       preflightPlanEvents.inc({ reason });
       this.logger.info(
