@@ -260,6 +260,10 @@ export async function applyStaged(
   guard: ApplyGuard,
 ): Promise<void> {
   await lockDelta(tx, deltaId, actor.projectId, 'staged', 'applied');
+  // What it touches is locked before the guard judges it: a correction of one of those nodes has then either
+  // committed, and the guard sees it, or waits for this apply (a correction committing between the guard and
+  // the writes below made a staged delete leave the correction's fact edge pointing at nothing).
+  await tx.run('deltas/lock_touched', { delta_id: deltaId });
   const overridden = await guard(tx, deltaId, actor, overrideReason);
   // What the delta creates or updates joins the embedding queue in this transaction.
   const params = { delta_id: deltaId, now, embed: embeddingQueueEnabled() };
