@@ -14,12 +14,13 @@ import { readSource } from './source.js';
 import { CHUNK_OPTIONS, draftChunks, type DocumentDeps } from './service.js';
 import { CORRECTION_ORIGIN } from '../memories/corrections.js';
 
-async function committedDocument(
+/** The committed document and its chunk ids, read under the document's write lock (cypher/documents/lock.cypher). */
+async function lockedDocument(
   tx: Tx,
   projectId: string,
   id: string,
 ): Promise<{ props: Record<string, Plain>; chunkIds: string[] }> {
-  const row = await tx.one<{ document: Record<string, Plain> }>('documents/get', { id, project_id: projectId });
+  const row = await tx.one<{ document: Record<string, Plain> }>('documents/lock', { id, project_id: projectId });
   if (!row) throw notFound('document', id);
   const chunks = await tx.run<{ id: string }>('documents/chunks', { document_id: id, project_id: projectId });
   return { props: row.document, chunkIds: chunks.map((c) => c.id) };
@@ -34,7 +35,7 @@ export async function deleteDocument(
   return writeGoverned(
     deps.graph,
     async (tx) => {
-      const doc = await committedDocument(tx, actor.projectId, id);
+      const doc = await lockedDocument(tx, actor.projectId, id);
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete document: ${String(doc.props.title ?? id)}`);
       for (const chunkId of doc.chunkIds) draft.deleteNode(chunkId);
       draft.deleteNode(id);
@@ -58,7 +59,11 @@ export async function reindexDocument(
   input: ReindexInput,
   apply: boolean,
 ): Promise<WriteOutcome & { chunkCount: number }> {
-  const current = await deps.graph.read((tx) => committedDocument(tx, actor.projectId, id));
+  const current = await deps.graph.read(async (tx) => {
+    const row = await tx.one<{ document: Record<string, Plain> }>('documents/get', { id, project_id: actor.projectId });
+    if (!row) throw notFound('document', id);
+    return { props: row.document };
+  });
   const url = typeof current.props.source_url === 'string' ? current.props.source_url : null;
   if (input.refetch && !url)
     throw invalid('/body/refetch', 'the document was not indexed from a URL; send content instead');
@@ -78,7 +83,7 @@ export async function reindexDocument(
   const outcome = await writeGoverned(
     deps.graph,
     async (tx) => {
-      const doc = await committedDocument(tx, actor.projectId, id);
+      const doc = await lockedDocument(tx, actor.projectId, id);
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `re-index document: ${String(doc.props.title ?? id)}`);
       for (const chunkId of doc.chunkIds) draft.deleteNode(chunkId);
       draftChunks(draft, id, chunks, tenant);
