@@ -14,7 +14,7 @@ import { UpstreamError } from './http.js';
 import { stageRecords } from './records.js';
 import { scrub } from './secrets.js';
 import {
-  setConnection,
+  changeConnection,
   toRecord,
   tokenOf,
   type ConnectionRecord,
@@ -138,7 +138,12 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
       'connection sync: upstream failure',
     );
     if (error.reason === 'auth_failed' || error.reason === 'forbidden_scope') {
-      await setConnection(graph, connection.projectId, connection.id, { status: 'error', status_reason: error.reason });
+      // A connection paused or revoked while the run went stays so.
+      await changeConnection(graph, connection.projectId, connection.id, (current) =>
+        current.status === 'paused' || current.status === 'revoked'
+          ? null
+          : { status: 'error', status_reason: error.reason },
+      );
       throw ApplicationFailure.nonRetryable(error.message, 'ConnectionAuthFailed');
     }
     if (error.reason === 'refused') throw ApplicationFailure.nonRetryable(error.message, 'ConnectionRefused');
@@ -161,11 +166,11 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
     );
     if (refused === null) return null;
     const reason = refused === 'revoked' || refused === 'unknown' ? 'key_revoked' : 'key_lacks_scope';
-    await setConnection(graph, connection.projectId, connection.id, {
-      status: 'paused',
-      prior_status: connection.status,
-      status_reason: reason,
-    });
+    await changeConnection(graph, connection.projectId, connection.id, (current) =>
+      current.status === 'paused' || current.status === 'revoked'
+        ? null
+        : { status: 'paused', prior_status: current.status, status_reason: reason },
+    );
     deps.logger?.warn({ connection_id: connection.id, key_id: connection.actingKeyId, reason }, 'connection paused');
     return (
       `the key ${connection.actingKeyId} that scheduled syncs act as ` +
@@ -324,7 +329,12 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
           { purpose: 'connection:sync-finish' },
         );
         if (request.status === 'completed' && (connection.status === 'untested' || connection.status === 'error')) {
-          await setConnection(graph, connection.projectId, connection.id, { status: 'active', status_reason: null });
+          // Judged again under the lock: a connection paused or revoked while the run went stays so.
+          await changeConnection(graph, connection.projectId, connection.id, (current) =>
+            current.status === 'untested' || current.status === 'error'
+              ? { status: 'active', status_reason: null }
+              : null,
+          );
         }
         sync = await syncOf(request, connection);
       }

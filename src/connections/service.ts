@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
-import { ApiError, conflict, invalid } from '../errors/catalogue.js';
+import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
 import { validationError } from '../http/validation.js';
 import { tenantToken } from '../db/tenant.js';
 import type { Plain } from '../db/values.js';
@@ -19,7 +19,7 @@ import {
   lockConnection,
   putSecret,
   readConnection,
-  setConnection,
+  changeConnection,
   tokenOf,
   type ConnectionProps,
   type ConnectionRecord,
@@ -210,30 +210,35 @@ export async function patchConnection(
   input: PatchInput,
 ): Promise<ConnectionRecord> {
   if (input.schedule) durationMs(input.schedule.every);
-  const current = await readConnection(deps.graph, actor.projectId, id);
-  if (current.status === 'revoked')
-    throw conflict(`Connection ${id} is revoked; create a new connection.`, { connection_id: id, status: 'revoked' });
-  const config = input.config === undefined ? undefined : checkConfig(current.kind, input.config);
-  const connector = CONNECTORS[current.kind];
-  if (config && !input.secret && origin(connector.baseUrl(config)) !== origin(connector.baseUrl(current.config))) {
-    throw new ApiError(
-      'secret_rebind_required',
-      `The new configuration sends requests to ${origin(connector.baseUrl(config))} instead of ` +
-        `${origin(connector.baseUrl(current.config))}; send a new secret with this change so the old token ` +
-        'never travels to another host.',
-      {
-        fields: [{ field: '/body/secret', reason: 'is required when the scheme, host or port changes' }],
-      },
-    );
-  }
-  if (input.secret && !deps.config.secrets.key)
-    throw new ApiError(
-      'secrets_unavailable',
-      'No secrets key is configured (GKS_SECRETS_KEY); a new secret cannot be stored.',
-    );
   await deps.graph.write(
     async (tx) => {
-      await lockConnection(tx, actor.projectId, id);
+      // Judged against the connection as it is under its lock: an edit that moved it to another host with a new
+      // secret, committing while this one waited, is what this one must compare with (else its config, checked
+      // against the old host, would send that new secret back there).
+      const current = await lockConnection(tx, actor.projectId, id);
+      if (current.status === 'revoked')
+        throw conflict(`Connection ${id} is revoked; create a new connection.`, {
+          connection_id: id,
+          status: 'revoked',
+        });
+      const config = input.config === undefined ? undefined : checkConfig(current.kind, input.config);
+      const connector = CONNECTORS[current.kind];
+      if (config && !input.secret && origin(connector.baseUrl(config)) !== origin(connector.baseUrl(current.config))) {
+        throw new ApiError(
+          'secret_rebind_required',
+          `The new configuration sends requests to ${origin(connector.baseUrl(config))} instead of ` +
+            `${origin(connector.baseUrl(current.config))}; send a new secret with this change so the old token ` +
+            'never travels to another host.',
+          {
+            fields: [{ field: '/body/secret', reason: 'is required when the scheme, host or port changes' }],
+          },
+        );
+      }
+      if (input.secret && !deps.config.secrets.key)
+        throw new ApiError(
+          'secrets_unavailable',
+          'No secrets key is configured (GKS_SECRETS_KEY); a new secret cannot be stored.',
+        );
       const set: Record<string, Plain> = {};
       if (input.name !== undefined) set.name = input.name;
       if (config) set.config_json = JSON.stringify(config);
@@ -263,12 +268,18 @@ export async function testStored(
     throw conflict(`Connection ${id} is revoked; its secret is gone.`, { connection_id: id, status: 'revoked' });
   const token = await tokenOf(deps.graph, deps.config.secrets, actor.projectId, id);
   const outcome = await runChecks(deps, connection.kind, connection.config, token);
-  const status: ConnectionStatus = connection.status === 'paused' ? 'paused' : outcome.ok ? 'active' : 'error';
-  await setConnection(deps.graph, actor.projectId, id, {
-    status,
-    status_reason: outcome.status_reason,
-    tested_at: new Date().toISOString(),
-  });
+  // Recorded against the connection as it is now: one paused while the checks ran stays paused, one revoked is
+  // left revoked.
+  const status = await changeConnection(deps.graph, actor.projectId, id, (current) =>
+    current.status === 'revoked'
+      ? null
+      : {
+          status: current.status === 'paused' ? 'paused' : outcome.ok ? 'active' : 'error',
+          status_reason: outcome.status_reason,
+          tested_at: new Date().toISOString(),
+        },
+  );
+  if (status === null) throw notFound('connection', id);
   return { ...outcome, status };
 }
 

@@ -18,7 +18,7 @@ export interface ConnectionRecord {
   targetRoute: 'document' | 'submission';
   applyPolicy: 'stage' | 'apply_if_safe';
   scheduleEvery: string | null;
-  status: string;
+  status: ConnectionStatus;
   createdBy: string;
   /** The key scheduled syncs act as: the creator's, or the key that last resumed the connection. */
   actingKeyId: string;
@@ -157,14 +157,32 @@ export async function tokenOf(
   });
 }
 
-export async function setConnection(
+/**
+ * An edit the engine makes to a connection's status (a test's outcome, a sync's, an acting key refused), decided
+ * from the connection as it is under its lock: a pause, resume, revoke or edit that committed while the test or
+ * sync ran is what `decide` sees, so the engine's write never undoes it. `decide` answers the properties to set, or
+ * null to leave the connection as it is. Answers the status the connection has afterwards (null when it is gone).
+ */
+export async function changeConnection(
   graph: Graph,
   projectId: string,
   id: string,
-  set: Record<string, Plain>,
-): Promise<void> {
-  await graph.write(
-    (tx) => tx.run('connections/update', { id, project_id: projectId, set, now: new Date().toISOString() }),
+  decide: (current: ConnectionRecord) => Record<string, Plain> | null,
+): Promise<ConnectionStatus | null> {
+  return graph.write(
+    async (tx) => {
+      const row = await tx.one<ConnectionRow>('connections/lock', {
+        id,
+        project_id: projectId,
+        token: crypto.randomUUID(),
+      });
+      if (!row) return null;
+      const current = toRecord(row.connection, row.pending === true);
+      const set = decide(current);
+      if (set === null) return current.status;
+      await tx.run('connections/update', { id, project_id: projectId, set, now: new Date().toISOString() });
+      return set.status === undefined ? current.status : (set.status as ConnectionStatus);
+    },
     { purpose: 'connection:update' },
   );
 }
