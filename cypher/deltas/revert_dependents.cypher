@@ -1,12 +1,39 @@
 // Later deltas (applied or staged) that touch what this delta created or changed: revert is refused
-// while they exist, so undoing never leaves their work dangling.
+// while they exist, so undoing never leaves their work dangling. Three ways to find them:
+//   - through the graph: a change of the later delta names (TARGET, FROM, TO) a node this delta
+//     created or changed;
+//   - by id, for a node this delta changed that a later delta deleted: the node is gone with its
+//     links, but the later delta's change records name it (node_id);
+//   - by the deletion's snapshot, for a node this delta created that a later delta deleted: the
+//     snapshot keeps the node's delta_id, the delta that created it (`old.delta_id`).
+// Without the last two, reverting a re-index after its document was deleted restored the old chunks
+// beside no document (docs/deltas.md, "Concurrent writes" and "Revert").
 MATCH (d:Delta {id: $delta_id})
 CALL (d) {
-  MATCH (d)-[:CREATED]->(n) RETURN n
+  CALL (d) {
+    MATCH (d)-[:CREATED]->(n) RETURN n
+    UNION
+    MATCH (d)-[:HAS_CHANGE]->(:Change)-[:TARGET|FROM|TO]->(n) RETURN n
+  }
+  MATCH (n)<-[:TARGET|FROM|TO]-(:Change)<-[:HAS_CHANGE]-(later:Delta)
+  RETURN later, true AS linked
   UNION
-  MATCH (d)-[:HAS_CHANGE]->(:Change)-[:TARGET|FROM|TO]->(n) RETURN n
+  MATCH (d)-[:HAS_CHANGE]->(c:Change)
+  // (no "c.node_id IS NOT NULL" here: the planner would scan the node_id index for it; a null matches nothing)
+  MATCH (lc:Change {node_id: c.node_id})
+  MATCH (later:Delta {id: lc.delta_id})
+  RETURN later, false AS linked
+  UNION
+  MATCH (lc:Change {`old.delta_id`: d.id})
+  WHERE lc.op = 'delete_node'
+  MATCH (later:Delta {id: lc.delta_id})
+  RETURN later, false AS linked
 }
-MATCH (n)<-[:TARGET|FROM|TO]-(:Change)<-[:HAS_CHANGE]-(later:Delta)
-WHERE later <> d AND (later.status = 'staged' OR (later.status = 'applied' AND later.applied_at >= d.applied_at))
+// A staged delta found by id alone counts when it was staged after this delta applied: one staged before
+// names a node this delta deleted, and is stale rather than built on it.
+WITH d, later, linked
+WHERE later <> d
+  AND ((later.status = 'applied' AND later.applied_at >= d.applied_at)
+    OR (later.status = 'staged' AND (linked OR later.created_at >= d.applied_at)))
 RETURN DISTINCT later.id AS id, later.status AS status
 ORDER BY id
