@@ -350,9 +350,17 @@ function isTransient(error: unknown): boolean {
   );
 }
 
+/**
+ * Service code's own sign that a statement met a node a concurrent write deleted while it read (its properties
+ * read as null): the unit of work runs again, as for Neo4j's EntityNotFound, and past the attempts answers 409.
+ */
+export class ConcurrentDeletion extends Error {
+  override name = 'ConcurrentDeletion';
+}
+
 /** A node or relationship this transaction read was deleted by a concurrent one before this one wrote to it. */
 function isConcurrentDelete(error: unknown): boolean {
-  return error instanceof Neo4jError && error.code === ENTITY_NOT_FOUND;
+  return (error instanceof Neo4jError && error.code === ENTITY_NOT_FOUND) || error instanceof ConcurrentDeletion;
 }
 
 const ENTITY_NOT_FOUND = 'Neo.ClientError.Statement.EntityNotFound';
@@ -370,6 +378,8 @@ const UNAVAILABLE = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.Transi
 /** Maps driver failures to API errors by their Neo4j code; ApiErrors thrown by service code pass through. */
 export function mapNeo4jError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
+  if (error instanceof ConcurrentDeletion)
+    return new ApiError('conflict', 'A concurrent write deleted data this request reads; retry the request.');
   if (error instanceof Neo4jError) {
     if (
       UNAVAILABLE.has(error.code) ||

@@ -3,7 +3,7 @@
 // check (its file name), severity, message, node_ids, relationship_ids and evidence (a flat map),
 // and optionally effect (introduces, worsens, touches; absent: introduces).
 import { cypherFolder } from '../db/cypher.js';
-import type { Tx } from '../db/graph.js';
+import { ConcurrentDeletion, type Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
 
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
@@ -82,11 +82,30 @@ export async function runChecks(
   for (const check of checks) {
     const rows = await tx.runText(check.text, { delta_id: deltaId, project_id: projectId, now });
     for (const row of rows) {
+      if (!hasMessage(row) && (await namesDeletedNode(tx, row)))
+        throw new ConcurrentDeletion(`cypher/preflight/${check.name}.cypher read a node a concurrent write deleted`);
       const finding = toFinding(check.name, row);
       findings.set(JSON.stringify(finding), finding); // one finding per distinct content
     }
   }
   return sortFindings([...findings.values()]);
+}
+
+const hasMessage = (row: Record<string, Plain>): boolean => typeof row.message === 'string' && row.message !== '';
+
+/**
+ * Whether a row names a node that is gone: one a concurrent write deleted while the check read it. Its properties
+ * then read as null, and so does a message built from them; the whole audit runs again (Graph retries a
+ * ConcurrentDeletion) and reads what is committed now. A row without a message whose nodes all exist is a bug of
+ * its check file (toFinding says so).
+ */
+async function namesDeletedNode(tx: Tx, row: Record<string, Plain>): Promise<boolean> {
+  const named = Array.isArray(row.node_ids) ? row.node_ids : [];
+  if (named.includes(null)) return true;
+  const ids = named.filter((v): v is string => typeof v === 'string');
+  if (ids.length === 0) return false;
+  const found = await tx.one<{ missing: string[] }>('preflight/support/missing_nodes', { ids });
+  return (found?.missing.length ?? 0) > 0;
 }
 
 /** The findings' one order (severity, check, node ids, relationship ids, message, then the whole finding). */
@@ -126,8 +145,8 @@ export function toFinding(checkName: string, row: Record<string, Plain>): Findin
   if (typeof effect !== 'string' || !(EFFECTS as readonly string[]).includes(effect)) {
     throw new Error(`${where} returned effect ${JSON.stringify(effect)}; expected one of ${EFFECTS.join(', ')}`);
   }
-  if (typeof row.message !== 'string' || row.message === '')
-    throw new Error(`${where} returned a row without a message`);
+  const message = row.message;
+  if (typeof message !== 'string' || message === '') throw new Error(`${where} returned a row without a message`);
   const ids = (column: 'node_ids' | 'relationship_ids'): string[] => {
     const value = row[column] ?? [];
     if (!Array.isArray(value)) throw new Error(`${where} returned ${column} that is not a list`);
@@ -148,7 +167,7 @@ export function toFinding(checkName: string, row: Record<string, Plain>): Findin
     check: checkName,
     severity: severity as Severity,
     effect: effect as Effect,
-    message: row.message,
+    message,
     node_ids: ids('node_ids'),
     relationship_ids: ids('relationship_ids'),
     evidence: { ...flat, rule },
