@@ -15,8 +15,8 @@ import { stageRecords } from './records.js';
 import { scrub } from './secrets.js';
 import {
   changeConnection,
+  connectionWithToken,
   toRecord,
-  tokenOf,
   type ConnectionRecord,
   type ConnectionRow,
   type SyncProps,
@@ -218,13 +218,19 @@ export function createConnectionActivities(deps: ConnectionActivityDeps) {
 
     /** Fetches the run's next unstaged page into the buffer; heartbeats while the upstream answers. */
     async fetchPage(ref: SyncRef): Promise<FetchedPage> {
-      const connection = await load(ref.connection_id);
+      // The configuration and the token of one moment (connectionWithToken): the token goes only where it was set for.
+      const read = await connectionWithToken(graph, deps.config.secrets, null, ref.connection_id);
+      if (!read)
+        throw ApplicationFailure.nonRetryable(
+          `connection ${ref.connection_id} no longer exists`,
+          'ConnectionUnavailable',
+        );
+      const { connection, token } = read;
       if (connection.status === 'paused' || connection.status === 'revoked')
         throw ApplicationFailure.nonRetryable(`connection is ${connection.status}`, 'ConnectionUnavailable');
       const sync = await syncOf(ref, connection);
       const pageNo = (sync.pages ?? 0) + 1;
       if (sync.exhausted === true) return { page_no: pageNo - 1, fetched: false, count: 0, has_more: false };
-      const token = await tokenOf(graph, deps.config.secrets, connection.projectId, connection.id);
       if (token === null && connection.kind !== 'feed')
         throw ApplicationFailure.nonRetryable('the connection has no secret (revoked)', 'ConnectionUnavailable');
       const ctx = {

@@ -20,7 +20,7 @@ import {
   putSecret,
   readConnection,
   changeConnection,
-  tokenOf,
+  connectionWithToken,
   type ConnectionProps,
   type ConnectionRecord,
 } from './store.js';
@@ -263,10 +263,12 @@ export async function testStored(
   actor: Actor,
   id: string,
 ): Promise<TestOutcome & { status: ConnectionStatus }> {
-  const connection = await readConnection(deps.graph, actor.projectId, id);
+  // The configuration and the token of one moment (connectionWithToken): the token goes only where it was set for.
+  const read = await connectionWithToken(deps.graph, deps.config.secrets, actor.projectId, id);
+  if (!read) throw notFound('connection', id);
+  const { connection, token } = read;
   if (connection.status === 'revoked')
     throw conflict(`Connection ${id} is revoked; its secret is gone.`, { connection_id: id, status: 'revoked' });
-  const token = await tokenOf(deps.graph, deps.config.secrets, actor.projectId, id);
   const outcome = await runChecks(deps, connection.kind, connection.config, token);
   // Recorded against the connection as it is now: one paused while the checks ran stays paused, one revoked is
   // left revoked.

@@ -138,23 +138,34 @@ export async function readConnection(graph: Graph, projectId: string, id: string
   return toRecord(row.connection, row.pending === true);
 }
 
-/** The opened token, or null when the connection has none (revoked, or a feed without one). */
-export async function tokenOf(
+/**
+ * The connection and its opened token (null when it has none: revoked, or a feed without one), read together under
+ * the connection's lock (cypher/connections/with_secret.cypher), or null when there is no such connection. Every
+ * outbound call with a stored token reads them so: read one after the other, an edit moving the connection to
+ * another host with a new secret could commit in between and pair the old host with the new token.
+ */
+export async function connectionWithToken(
   graph: Graph,
   secrets: Config['secrets'],
-  projectId: string,
-  connectionId: string,
-): Promise<string | null> {
-  const row = await graph.read((tx) =>
-    tx.one<SealedRow>('connections/get_secret', { connection_id: connectionId, project_id: projectId }),
+  projectId: string | null,
+  id: string,
+): Promise<{ connection: ConnectionRecord; token: string | null } | null> {
+  const row = await graph.write(
+    (tx) =>
+      tx.one<ConnectionRow & { [K in keyof SealedRow]: SealedRow[K] | null }>('connections/with_secret', {
+        id,
+        project_id: projectId,
+      }),
+    { purpose: 'connection:read-for-call' },
   );
   if (!row) return null;
-  return open(secrets, projectId, connectionId, {
-    ciphertext: row.ciphertext,
-    iv: row.iv,
-    tag: row.tag,
-    key_id: row.key_id,
-  });
+  const connection = toRecord(row.connection, row.pending === true);
+  const { ciphertext, iv, tag, key_id } = row;
+  const token =
+    ciphertext === null || iv === null || tag === null || key_id === null
+      ? null
+      : open(secrets, connection.projectId, id, { ciphertext, iv, tag, key_id });
+  return { connection, token };
 }
 
 /**

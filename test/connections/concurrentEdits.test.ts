@@ -37,6 +37,10 @@ async function duringEdit(
   }
 }
 
+/** Tokens a stand-in received that are not its own. */
+const foreignTokens = (s: StandIn): string[] =>
+  [...new Set(s.requests.map((r) => r.authorization ?? ''))].filter((a) => a !== `Bearer ${s.token}`);
+
 describe('concurrent edits of one connection', function () {
   this.timeout(120_000);
   const driver = useRawDriver();
@@ -73,5 +77,43 @@ describe('concurrent edits of one connection', function () {
     assert.equal(tested.body.ok, true);
     assert.equal(tested.body.status, 'paused');
     assert.equal((await get(t, `/v1/connections/${id}`)).body.connection.status, 'paused');
+  });
+
+  it('tests of a connection while it is moved between two hosts send each host only the token given for it', async () => {
+    const other = await startStandIn(github);
+    try {
+      const id = await createConnection(t, githubConnection(gh, { name: 'moving' }));
+      const deadline = Date.now() + 15_000;
+      let moves = 0;
+      const mover = async () => {
+        while (Date.now() < deadline) {
+          const to = moves % 2 === 0 ? other : gh;
+          const moved = await call(
+            'PATCH',
+            `/v1/connections/${id}`,
+            { config: { repo: 'acme/widgets', base_url: to.url }, secret: { token: to.token } },
+            { key: t.key },
+          );
+          assert.equal(moved.status, 200, JSON.stringify(moved.body));
+          moves += 1;
+        }
+      };
+      const tester = async () => {
+        while (Date.now() < deadline) {
+          const tested = await call('POST', `/v1/connections/${id}/test`, {}, { key: t.key });
+          assert.equal(tested.status, 200, JSON.stringify(tested.body));
+        }
+      };
+      await Promise.all([mover(), tester(), tester(), tester()]);
+      assert.ok(moves > 20, `only ${moves} moves`);
+      assert.ok(
+        gh.requests.length > 20 && other.requests.length > 20,
+        `${gh.requests.length} / ${other.requests.length}`,
+      );
+      assert.deepEqual(foreignTokens(gh), []);
+      assert.deepEqual(foreignTokens(other), []);
+    } finally {
+      await other.close();
+    }
   });
 });
