@@ -5,10 +5,10 @@
 // old host), and a test that ran while the connection was paused set it active again.
 import assert from 'node:assert/strict';
 import type { Driver } from 'neo4j-driver';
-import { call, newTenant, type Reply, type Tenant } from '../support/api.js';
+import { call, type Reply } from '../support/api.js';
 import { useRawDriver } from '../support/harness.js';
 import { github, startStandIn, type StandIn } from './standins.js';
-import { createConnection, get, githubConnection } from './support.js';
+import { createConnection, get, githubConnection, useGithubStandIn } from './support.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -44,16 +44,10 @@ const foreignTokens = (s: StandIn): string[] =>
 describe('concurrent edits of one connection', function () {
   this.timeout(120_000);
   const driver = useRawDriver();
-  let gh: StandIn;
-  let t: Tenant;
-
-  before(async () => {
-    gh = await startStandIn(github);
-    t = await newTenant();
-  });
-  after(() => gh.close());
+  const fixture = useGithubStandIn();
 
   it('an edit checked against the old host while a rebind moved the connection is refused (409 secret_rebind_required)', async () => {
+    const { gh, t } = fixture;
     const id = await createConnection(t, githubConnection(gh, { name: 'rebind race' }));
     const moved = JSON.stringify({ repo: 'acme/widgets', base_url: 'https://ghe.example' });
     const back = await duringEdit(driver(), id, { cypher: 'SET c.config_json = $moved', params: { moved } }, () =>
@@ -66,6 +60,7 @@ describe('concurrent edits of one connection', function () {
   });
 
   it('a test that ran while the connection was paused records its outcome and leaves it paused', async () => {
+    const { gh, t } = fixture;
     const id = await createConnection(t, githubConnection(gh, { name: 'pause race' }));
     const tested = await duringEdit(
       driver(),
@@ -80,6 +75,7 @@ describe('concurrent edits of one connection', function () {
   });
 
   it('tests of a connection while it is moved between two hosts send each host only the token given for it', async () => {
+    const { gh, t } = fixture;
     const other = await startStandIn(github);
     try {
       const id = await createConnection(t, githubConnection(gh, { name: 'moving' }));

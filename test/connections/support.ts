@@ -1,9 +1,9 @@
 // Helpers of the connection tests: a client that keeps every reply (to prove no token leaks),
 // connection bodies for the stand-ins, and waiting for a sync run to end.
 import assert from 'node:assert/strict';
-import type { Reply, Tenant } from '../support/api.js';
+import { newTenant, type Reply, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
-import type { StandIn } from './standins.js';
+import { github, startStandIn, type StandIn } from './standins.js';
 
 export const replies: string[] = [];
 
@@ -103,4 +103,15 @@ export async function graphHolds(text: string): Promise<number> {
     ),
   );
   return Number(rows[0]?.holding ?? 0);
+}
+
+/** A GitHub stand-in and a fresh tenant for the tests of one describe block: started before them, closed after. */
+export function useGithubStandIn(): { gh: StandIn; t: Tenant } {
+  const fixture = {} as { gh: StandIn; t: Tenant };
+  before(async () => {
+    fixture.gh = await startStandIn(github);
+    fixture.t = await newTenant();
+  });
+  after(() => fixture.gh.close());
+  return fixture;
 }
