@@ -4,36 +4,14 @@
 // it starts. Before the locks of docs/deltas.md ("Concurrent writes"), runs like this one left one to four
 // such fact edges a minute and answered 500 to a correction racing a delete.
 import assert from 'node:assert/strict';
-import { call, newTenant, type Reply, type Tenant } from '../support/api.js';
-import { graph } from '../preflight/support.js';
+import { call, newTenant, type Reply } from '../support/api.js';
+import { brokenGraph } from '../support/brokenGraph.js';
 import { fact, memory } from '../governance/support.js';
 
 const CLIENTS = 6;
 const SECONDS = 60;
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-/** Problems in the project's graph that no sequence of acknowledged writes may leave. */
-async function brokenGraph(t: Tenant): Promise<string[]> {
-  const rows = await graph().read((tx) =>
-    tx.runText(
-      `MATCH (n:Pending {project_id: $p})
-       WHERE NOT EXISTS { MATCH (d:Delta {id: n.delta_id}) WHERE d.status = 'staged' }
-       RETURN 'staged node ' + n.id + ' outside a staged delta' AS problem
-       UNION ALL
-       MATCH (m:Memory {project_id: $p})
-       WHERE NOT m:Pending AND m.valid_from IS NOT NULL AND m.valid_to IS NOT NULL AND m.valid_to < m.valid_from
-       RETURN 'memory ' + m.id + ' ends before it starts' AS problem
-       UNION ALL
-       MATCH (:Entity {project_id: $p})-[r]->(:Entity)
-       WHERE r.memory_id IS NOT NULL AND r.pending IS NULL
-         AND NOT EXISTS { MATCH (m:Memory {id: r.memory_id}) WHERE NOT m:Pending }
-       RETURN 'fact edge ' + r.id + ' of memory ' + r.memory_id + ', which is gone' AS problem`,
-      { p: t.projectId },
-    ),
-  );
-  return rows.map((r) => String(r.problem));
-}
 
 describe('random concurrent writes of a few memories', function () {
   this.timeout(SECONDS * 1000 + 120_000);
