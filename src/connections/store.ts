@@ -122,14 +122,20 @@ export function toRecord(props: ConnectionProps, pending: boolean): ConnectionRe
   };
 }
 
-export async function lockConnection(tx: Tx, projectId: string, id: string): Promise<ConnectionRecord> {
+/** Takes the connection's write lock and reads it (cypher/connections/lock.cypher); null when there is none. */
+async function lockedConnection(tx: Tx, projectId: string | null, id: string): Promise<ConnectionRecord | null> {
   const row = await tx.one<ConnectionRow>('connections/lock', {
     id,
     project_id: projectId,
     token: crypto.randomUUID(),
   });
-  if (!row) throw notFound('connection', id);
-  return toRecord(row.connection, row.pending === true);
+  return row ? toRecord(row.connection, row.pending === true) : null;
+}
+
+export async function lockConnection(tx: Tx, projectId: string, id: string): Promise<ConnectionRecord> {
+  const connection = await lockedConnection(tx, projectId, id);
+  if (!connection) throw notFound('connection', id);
+  return connection;
 }
 
 export async function readConnection(graph: Graph, projectId: string, id: string): Promise<ConnectionRecord> {
@@ -139,10 +145,10 @@ export async function readConnection(graph: Graph, projectId: string, id: string
 }
 
 /**
- * The connection and its opened token (null when it has none: revoked, or a feed without one), read together under
- * the connection's lock (cypher/connections/with_secret.cypher), or null when there is no such connection. Every
- * outbound call with a stored token reads them so: read one after the other, an edit moving the connection to
- * another host with a new secret could commit in between and pair the old host with the new token.
+ * The connection and its opened token (null when it has none: revoked, or a feed without one), read in one
+ * transaction under the connection's lock, or null when there is no such connection. Every outbound call with a
+ * stored token reads them so: read one after the other, an edit moving the connection to another host with a new
+ * secret could commit in between and pair the old host with the new token.
  */
 export async function connectionWithToken(
   graph: Graph,
@@ -150,22 +156,18 @@ export async function connectionWithToken(
   projectId: string | null,
   id: string,
 ): Promise<{ connection: ConnectionRecord; token: string | null } | null> {
-  const row = await graph.write(
-    (tx) =>
-      tx.one<ConnectionRow & { [K in keyof SealedRow]: SealedRow[K] | null }>('connections/with_secret', {
-        id,
-        project_id: projectId,
-      }),
+  return graph.write(
+    async (tx) => {
+      const connection = await lockedConnection(tx, projectId, id);
+      if (!connection) return null;
+      const sealed = await tx.one<SealedRow>('connections/get_secret', {
+        connection_id: id,
+        project_id: connection.projectId,
+      });
+      return { connection, token: sealed ? open(secrets, connection.projectId, id, sealed) : null };
+    },
     { purpose: 'connection:read-for-call' },
   );
-  if (!row) return null;
-  const connection = toRecord(row.connection, row.pending === true);
-  const { ciphertext, iv, tag, key_id } = row;
-  const token =
-    ciphertext === null || iv === null || tag === null || key_id === null
-      ? null
-      : open(secrets, connection.projectId, id, { ciphertext, iv, tag, key_id });
-  return { connection, token };
 }
 
 /**
@@ -182,13 +184,8 @@ export async function changeConnection(
 ): Promise<ConnectionStatus | null> {
   return graph.write(
     async (tx) => {
-      const row = await tx.one<ConnectionRow>('connections/lock', {
-        id,
-        project_id: projectId,
-        token: crypto.randomUUID(),
-      });
-      if (!row) return null;
-      const current = toRecord(row.connection, row.pending === true);
+      const current = await lockedConnection(tx, projectId, id);
+      if (!current) return null;
       const set = decide(current);
       if (set === null) return current.status;
       await tx.run('connections/update', { id, project_id: projectId, set, now: new Date().toISOString() });
