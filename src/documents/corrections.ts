@@ -11,7 +11,7 @@ import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.
 import { conflict, invalid, notFound } from '../errors/catalogue.js';
 import { chunkText, countTokens } from './ingest/index.js';
 import { readSource } from './source.js';
-import { CHUNK_OPTIONS, draftChunks, type DocumentDeps } from './service.js';
+import { CHUNK_OPTIONS, draftChunks, getDocument, type DocumentDeps } from './service.js';
 import { CORRECTION_ORIGIN } from '../memories/corrections.js';
 
 /** The committed document and its chunk ids, read under the document's write lock (cypher/documents/lock.cypher). */
@@ -59,12 +59,8 @@ export async function reindexDocument(
   input: ReindexInput,
   apply: boolean,
 ): Promise<WriteOutcome & { chunkCount: number }> {
-  const current = await deps.graph.read(async (tx) => {
-    const row = await tx.one<{ document: Record<string, Plain> }>('documents/get', { id, project_id: actor.projectId });
-    if (!row) throw notFound('document', id);
-    return { props: row.document };
-  });
-  const url = typeof current.props.source_url === 'string' ? current.props.source_url : null;
+  const current = (await getDocument(deps.graph, actor.projectId, id)).document;
+  const url = current.source_url ?? null;
   if (input.refetch && !url)
     throw invalid('/body/refetch', 'the document was not indexed from a URL; send content instead');
   const source = await readSource(input.refetch ? { url: url! } : { content: input.content! }, deps.config.fetch, {
@@ -72,7 +68,7 @@ export async function reindexDocument(
     limits: deps.config.pdf,
   });
   const hash = crypto.createHash('sha256').update(source.text).digest('hex');
-  if (hash === current.props.content_hash) {
+  if (hash === current.content_hash) {
     throw conflict(`Document ${id} already holds this text (content_hash ${hash}); nothing to re-index.`, {
       document_id: id,
       content_hash: hash,

@@ -12,6 +12,8 @@ export interface DocumentProps {
   size_bytes?: number | null;
   stage?: (typeof DOCUMENT_STAGES)[number] | null;
   content_hash?: string | null;
+  /** The URL a document was fetched from (type url); refetch reads it again. */
+  source_url?: string | null;
   last_extraction_hash?: string | null;
   last_extraction_shape?: string | null;
   rag_ready?: boolean | null;
