@@ -91,7 +91,8 @@ export async function runChecks(
   return sortFindings([...findings.values()]);
 }
 
-const hasMessage = (row: Record<string, Plain>): boolean => typeof row.message === 'string' && row.message !== '';
+const hasMessage = (row: Record<string, Plain>): row is Record<string, Plain> & { message: string } =>
+  typeof row.message === 'string' && row.message !== '';
 
 /**
  * Whether a row names a node that is gone: one a concurrent write deleted while the check read it. Its properties
@@ -145,8 +146,7 @@ export function toFinding(checkName: string, row: Record<string, Plain>): Findin
   if (typeof effect !== 'string' || !(EFFECTS as readonly string[]).includes(effect)) {
     throw new Error(`${where} returned effect ${JSON.stringify(effect)}; expected one of ${EFFECTS.join(', ')}`);
   }
-  const message = row.message;
-  if (typeof message !== 'string' || message === '') throw new Error(`${where} returned a row without a message`);
+  if (!hasMessage(row)) throw new Error(`${where} returned a row without a message`);
   const ids = (column: 'node_ids' | 'relationship_ids'): string[] => {
     const value = row[column] ?? [];
     if (!Array.isArray(value)) throw new Error(`${where} returned ${column} that is not a list`);
@@ -167,7 +167,7 @@ export function toFinding(checkName: string, row: Record<string, Plain>): Findin
     check: checkName,
     severity: severity as Severity,
     effect: effect as Effect,
-    message,
+    message: row.message,
     node_ids: ids('node_ids'),
     relationship_ids: ids('relationship_ids'),
     evidence: { ...flat, rule },
