@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { newTenant, type Tenant } from '../support/api.js';
-import { graph } from '../preflight/support.js';
+import { graph, planOperators } from '../preflight/support.js';
 import { fact, memory } from '../governance/support.js';
 import { call } from '../support/api.js';
 
@@ -83,24 +83,11 @@ describe('revert after a later delta deleted what it touched', function () {
 
   it('finds them by index seeks: the plan scans no label, relationship type or index', async () => {
     const text = readFileSync('cypher/deltas/revert_dependents.cypher', 'utf8');
-    const session = graph().driver.session({ database: graph().database });
-    try {
-      const result = await session.executeRead((tx) =>
-        tx.run(`CYPHER replan=force EXPLAIN ${text}`, { delta_id: '00000000-0000-4000-8000-000000000000' }),
-      );
-      const operators: string[] = [];
-      const walk = (plan: { operatorType: string; children?: unknown[] }) => {
-        operators.push(plan.operatorType);
-        for (const child of plan.children ?? []) walk(child as typeof plan);
-      };
-      walk(result.summary.plan as unknown as { operatorType: string; children?: unknown[] });
-      assert.deepEqual(
-        operators.filter((o) => /Scan/.test(o)),
-        [],
-        operators.join(', '),
-      );
-    } finally {
-      await session.close();
-    }
+    const operators = await planOperators(text, { delta_id: '00000000-0000-4000-8000-000000000000' });
+    assert.deepEqual(
+      operators.filter((o) => /Scan/.test(o)),
+      [],
+      operators.join(', '),
+    );
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CYPHER_DIR } from '../../src/db/cypher.js';
 import { preflightCheckFiles, preflightChecks, runChecks, toFinding } from '../../src/preflight/checks.js';
 import { newTenant } from '../support/api.js';
-import { graph } from './support.js';
+import { graph, planOperators } from './support.js';
 
 describe('preflight check runner', () => {
   it('runs every .cypher file of cypher/preflight, each documented with its severity and how to run it by hand', () => {
@@ -118,28 +118,8 @@ describe('preflight check runner', () => {
 });
 
 describe('preflight check plans', () => {
-  /** Operators of a freshly made plan (replan=force: today's statistics, not a cached plan). */
-  async function operators(text: string): Promise<string[]> {
-    const session = graph().driver.session({ database: graph().database });
-    try {
-      const result = await session.executeRead((tx) =>
-        tx.run(`CYPHER replan=force EXPLAIN ${text}`, {
-          delta_id: 'none',
-          project_id: 'none',
-          now: new Date().toISOString(),
-        }),
-      );
-      const out: string[] = [];
-      const walk = (plan: { operatorType: string; children?: unknown[] }) => {
-        out.push(plan.operatorType);
-        for (const child of plan.children ?? []) walk(child as typeof plan);
-      };
-      walk(result.summary.plan as unknown as { operatorType: string; children?: unknown[] });
-      return out;
-    } finally {
-      await session.close();
-    }
-  }
+  const operators = (text: string) =>
+    planOperators(text, { delta_id: 'none', project_id: 'none', now: new Date().toISOString() });
 
   it('every check starts from the delta: no plan scans a label, a relationship type or an index', async () => {
     const t = await newTenant(0);

@@ -166,3 +166,20 @@ export async function snapshot(projectId: string): Promise<Record<string, unknow
   );
   return { ...row, deltas: [...((row?.deltas ?? []) as unknown[])].map(String).sort() };
 }
+
+/** The operators of a freshly made plan of `text` (replan=force: today's statistics, not a cached plan). */
+export async function planOperators(text: string, params: Record<string, unknown>): Promise<string[]> {
+  const session = graph().driver.session({ database: graph().database });
+  try {
+    const result = await session.executeRead((tx) => tx.run(`CYPHER replan=force EXPLAIN ${text}`, params));
+    const out: string[] = [];
+    const walk = (plan: { operatorType: string; children?: unknown[] }) => {
+      out.push(plan.operatorType);
+      for (const child of plan.children ?? []) walk(child as typeof plan);
+    };
+    walk(result.summary.plan as unknown as { operatorType: string; children?: unknown[] });
+    return out;
+  } finally {
+    await session.close();
+  }
+}
