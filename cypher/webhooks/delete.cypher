@@ -1,10 +1,14 @@
 // Deletes an endpoint, its secrets and its delivery records; a delivery still retrying finds it
-// gone and stops.
+// gone and stops. The endpoint's lock comes first (disabling it, which the delete makes moot), so
+// a rotation or delivery record committed while this waited is seen and deleted with it.
 MATCH (w:WebhookEndpoint {id: $id})
 WHERE w.project_id = $project_id
-OPTIONAL MATCH (s:WebhookSecret {endpoint_id: w.id})
-DETACH DELETE s
-WITH DISTINCT w
+SET w.enabled = false
+WITH w
+CALL (w) {
+  MATCH (s:WebhookSecret {endpoint_id: w.id})
+  DETACH DELETE s
+}
 CALL (w) {
   MATCH (d:WebhookDelivery {endpoint_id: w.id})
   DETACH DELETE d

@@ -1,6 +1,10 @@
 // Seals a new signing secret for an endpoint. The secret signing until now (if any) keeps signing
-// until $previous_expires_at (rotation overlap); one rotated out earlier is removed.
+// until $previous_expires_at (rotation overlap); one rotated out earlier is removed. The endpoint's
+// lock comes first: a rotation or delete that overlaps waits, then sees this one's secrets (two
+// rotations at once would otherwise both expire the same secret and leave two that never expire).
 MATCH (w:WebhookEndpoint {id: $endpoint_id, project_id: $project_id})
+SET w.updated_at = $now
+WITH w
 CALL (w) {
   MATCH (old:WebhookSecret {endpoint_id: w.id})
   WHERE old.expires_at IS NOT NULL
@@ -13,5 +17,4 @@ CALL (w) {
 }
 CREATE (s:WebhookSecret {id: $secret_id, endpoint_id: $endpoint_id, project_id: $project_id, ciphertext: $ciphertext,
                          iv: $iv, tag: $tag, key_id: $key_id, fingerprint: $fingerprint, set_at: $now, expires_at: null})
-SET w.updated_at = $now
 RETURN s.id AS id

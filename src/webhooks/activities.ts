@@ -78,7 +78,12 @@ export function createWebhookActivities(deps: { graph: Graph; config: Config; lo
       // The endpoint (and with it its deliveries) was deleted: nothing to send.
       if (!row) return { outcome: 'cancelled', status_code: null };
       const endpoint = row.endpoint;
-      if (!endpoint || endpoint.enabled !== true) {
+      if (!endpoint) {
+        // Recorded by a dispatch that overlapped the endpoint's delete: the record goes the way of the others.
+        await graph.write((tx) => tx.run('webhooks/forget_delivery', { delivery_id: request.delivery_id }));
+        return { outcome: 'cancelled', status_code: null };
+      }
+      if (endpoint.enabled !== true) {
         await end(request.delivery_id, 'cancelled', 'the endpoint was disabled before this attempt');
         return { outcome: 'cancelled', status_code: null };
       }
