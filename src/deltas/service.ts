@@ -3,7 +3,8 @@
 // revert of an existing delta run in one transaction under the delta's write lock, so of two
 // concurrent applies exactly one wins.
 import crypto from 'node:crypto';
-import type { Graph, Row, Tx } from '../db/graph.js';
+import { BUILTIN_SHAPE_IDS } from '../shapes/types.js';
+import { ConcurrentDeletion, type Graph, type Row, type Tx } from '../db/graph.js';
 import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
@@ -126,6 +127,19 @@ function checkedStep(
   };
 }
 
+/**
+ * The project shapes a draft's created and updated nodes are made through (their shape_id), sorted: not one
+ * the draft creates, nor a built-in one (never deleted, so a write through it takes no lock).
+ */
+function shapesNamed(draft: DeltaDraft): string[] {
+  const ids = new Set<string>();
+  for (const props of [...draft.nodes.map((n) => n.props), ...draft.updates.map((u) => u.set)])
+    if (typeof props.shape_id === 'string') ids.add(props.shape_id);
+  for (const node of draft.nodes) ids.delete(node.id);
+  for (const id of BUILTIN_SHAPE_IDS) ids.delete(id);
+  return [...ids].sort();
+}
+
 /** The statements that stage a draft's changes, numbered after `offset` changes the delta already holds. */
 function changeSteps(
   draft: DeltaDraft,
@@ -144,6 +158,16 @@ function changeSteps(
     embed: committed && embeddingQueueEnabled(),
   };
   const steps: WriteStep[] = [];
+  const shapeIds = shapesNamed(draft);
+  if (shapeIds.length > 0)
+    steps.push({
+      statement: ['shapes/lock_used', { ids: shapeIds, project_id: projectId }],
+      // Deleted since the draft read it: the write runs again, and its own check answers for the shape.
+      check: (rows) => {
+        const missing = (rows[0]?.missing ?? []) as string[];
+        if (missing.length > 0) throw new ConcurrentDeletion(`shape ${missing.join(', ')} was deleted meanwhile`);
+      },
+    });
   if (draft.nodes.length > 0) {
     const nodes = draft.nodes.map((n) => ({
       id: n.id,

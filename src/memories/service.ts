@@ -16,7 +16,8 @@ import { requireVisibleShape } from '../shapes/store.js';
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
 type Deps = { graph: Graph };
 
-export const MEMORY_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000001';
+import { MEMORY_SHAPE_ID } from '../shapes/types.js';
+export { MEMORY_SHAPE_ID };
 export const MEMORY_SCHEMA_TAG = 'gks.memory/v1';
 
 export interface MemoryInput {

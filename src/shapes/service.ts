@@ -5,7 +5,7 @@ import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import { notLatestVersion } from '../shared/versions.js';
-import type { Graph } from '../db/graph.js';
+import type { Graph, Tx } from '../db/graph.js';
 import type { Definition } from './definition.js';
 import { loadShape, newerShapeVersion, shapeHoldingName, stageShape, type StagedShape } from './store.js';
 import type { ShapeRecord } from './types.js';
@@ -107,7 +107,11 @@ export interface ShapeUsage {
 }
 
 export async function shapeUsage(deps: Deps, actor: Actor, id: string): Promise<ShapeUsage> {
-  const row = await deps.graph.read((tx) => tx.one('shapes/usage', { id, project_id: actor.projectId }));
+  return deps.graph.read((tx) => usageIn(tx, actor, id));
+}
+
+async function usageIn(tx: Tx, actor: Actor, id: string): Promise<ShapeUsage> {
+  const row = await tx.one('shapes/usage', { id, project_id: actor.projectId });
   return {
     node_count: Number(row?.node_count ?? 0),
     node_ids: ((row?.node_ids ?? []) as string[]).map(String),
@@ -123,7 +127,29 @@ export async function deleteShape(
   apply: boolean,
 ): Promise<WriteOutcome & { shape: ShapeRecord }> {
   const shape = await changeableShape(deps, actor, id, 'deleted');
-  const usage = await shapeUsage(deps, actor, id);
+  refuseInUse(shape, await shapeUsage(deps, actor, id));
+  const outcome = await writeGoverned(
+    deps.graph,
+    async (tx) => {
+      // Counted again under the shape's lock, which every write through the shape takes too
+      // (shapes/lock_used): one that committed since the count above is seen, one still to come waits.
+      await tx.run('shapes/lock', { id, project_id: actor.projectId });
+      refuseInUse(shape, await usageIn(tx, actor, id));
+      const draft = new DeltaDraft('shape', `delete shape: ${shape.name} v${shape.version}`);
+      const ids = await tx.run<{ id: string }>('shapes/definition_node_ids', { id, project_id: actor.projectId });
+      for (const row of ids) draft.deleteNode(row.id);
+      draft.deleteNode(id);
+      return draft;
+    },
+    actor,
+    apply,
+  );
+  return { ...outcome, shape };
+}
+
+/** 409 naming what uses the shape, when anything does. */
+function refuseInUse(shape: ShapeRecord, usage: ShapeUsage): void {
+  const id = shape.id;
   if (usage.node_count > 0 || usage.staged_delta_ids.length > 0) {
     const parts = [
       usage.node_count > 0
@@ -141,19 +167,6 @@ export async function deleteShape(
       },
     );
   }
-  const outcome = await writeGoverned(
-    deps.graph,
-    async (tx) => {
-      const draft = new DeltaDraft('shape', `delete shape: ${shape.name} v${shape.version}`);
-      const ids = await tx.run<{ id: string }>('shapes/definition_node_ids', { id, project_id: actor.projectId });
-      for (const row of ids) draft.deleteNode(row.id);
-      draft.deleteNode(id);
-      return draft;
-    },
-    actor,
-    apply,
-  );
-  return { ...outcome, shape };
 }
 
 /** Marks a version retired (kept, readable, left out of the ontology); allowed while in use. */

@@ -2,6 +2,11 @@
 // types, used to extract (loops) and to validate (preflight, ajv). Nodes created through a shape
 // carry their entity type as a Neo4j label.
 
+/** The built-in shapes (seeded by cypher/schema/100_ and 110_): visible to every project, never changed or deleted. */
+export const MEMORY_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000001';
+export const GENERAL_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000002';
+export const BUILTIN_SHAPE_IDS: ReadonlySet<string> = new Set([MEMORY_SHAPE_ID, GENERAL_SHAPE_ID]);
+
 export type PropertyType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime';
 
 export interface PropertyDef {

@@ -14,7 +14,8 @@ import { tenantToken } from '../db/tenant.js';
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
 type Deps = { graph: Graph };
 
-export const GENERAL_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000002';
+import { GENERAL_SHAPE_ID } from '../shapes/types.js';
+export { GENERAL_SHAPE_ID };
 
 export interface SubmissionInput {
   kind: string;

@@ -1,0 +1,8 @@
+// One committed shape of the project, its write lock taken first (a property set and removed: nothing
+// stays), or no row. A delete runs it in its write transaction before it counts what uses the shape;
+// writes through the shape take the same lock (lock_used.cypher).
+MATCH (s:Shape {id: $id})
+WHERE s.project_id = $project_id AND NOT s:Pending
+SET s.gks_lock = true
+REMOVE s.gks_lock
+RETURN s.id AS id
