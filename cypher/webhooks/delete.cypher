@@ -4,7 +4,9 @@
 MATCH (w:WebhookEndpoint {id: $id})
 WHERE w.project_id = $project_id
 SET w.enabled = false
+// Deleted by another delete while this one waited for the lock (its properties read null): no row, 404.
 WITH w
+WHERE w.id IS NOT NULL
 CALL (w) {
   MATCH (s:WebhookSecret {endpoint_id: w.id})
   DETACH DELETE s

@@ -4,7 +4,9 @@
 // rotations at once would otherwise both expire the same secret and leave two that never expire).
 MATCH (w:WebhookEndpoint {id: $endpoint_id, project_id: $project_id})
 SET w.updated_at = $now
+// Deleted while this waited for the lock: the node is gone (its properties read null), nothing is written.
 WITH w
+WHERE w.id IS NOT NULL
 CALL (w) {
   MATCH (old:WebhookSecret {endpoint_id: w.id})
   WHERE old.expires_at IS NOT NULL

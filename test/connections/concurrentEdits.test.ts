@@ -8,7 +8,7 @@ import type { Driver } from 'neo4j-driver';
 import { call, type Reply } from '../support/api.js';
 import { useRawDriver } from '../support/harness.js';
 import { github, startStandIn, type StandIn } from './standins.js';
-import { createConnection, get, githubConnection, useGithubStandIn } from './support.js';
+import { createConnection, get, githubConnection, jsonConnection, useGithubStandIn } from './support.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -111,5 +111,31 @@ describe('concurrent edits of one connection', function () {
     } finally {
       await other.close();
     }
+  });
+
+  it('a revoke that overlaps an edit giving a new secret leaves no secret: the revoke reads it under the lock', async () => {
+    const { gh, t } = fixture;
+    const id = await createConnection(t, jsonConnection(gh, { name: 'revoke race' }));
+    const session = driver().session();
+    const tx = session.beginTransaction();
+    let replies: Promise<Reply[]> | undefined;
+    try {
+      await tx.run('MATCH (c:Connection {id: $id}) SET c.probe_lock = true REMOVE c.probe_lock', { id });
+      const given = call('PATCH', `/v1/connections/${id}`, { secret: { token: gh.token } }, { key: t.key });
+      const revoked = pause(300).then(() => call('DELETE', `/v1/connections/${id}`, undefined, { key: t.key }));
+      replies = Promise.all([given, revoked]);
+      await pause(1_000);
+      await tx.commit();
+    } finally {
+      await session.close();
+    }
+    const [patched, deleted] = await replies;
+    assert.equal(deleted!.status, 200, JSON.stringify(deleted!.body));
+    assert.ok([200, 409].includes(patched!.status), JSON.stringify(patched!.body));
+    const left = await driver().executeQuery('MATCH (s:ConnectionSecret {connection_id: $id}) RETURN count(s) AS n', {
+      id,
+    });
+    assert.equal(Number(left.records[0]!.get('n')), 0);
+    assert.equal((await get(t, `/v1/connections/${id}`)).body.connection.status, 'revoked');
   });
 });

@@ -91,6 +91,27 @@ describe('concurrent edits of one webhook endpoint', function () {
     assert.deepEqual(await secretsOf(driver(), id), { current: 0, all: 0 });
   });
 
+  it('a rotation that waited for a delete finds the endpoint gone: 404, and no secret of it is left', async () => {
+    const { id } = await createWebhook(t, receiver.url, ['delta.applied']);
+    const session = driver().session();
+    const tx = session.beginTransaction();
+    let rotated: Promise<Reply> | undefined;
+    try {
+      await tx.run('MATCH (w:WebhookEndpoint {id: $id}) SET w.enabled = false', { id });
+      rotated = t.post(`/v1/webhooks/${id}/rotate-secret`, {});
+      await pause(1_000);
+      // What the delete does, committed while the rotation waits for the endpoint's lock.
+      await tx.run('MATCH (s:WebhookSecret {endpoint_id: $id}) DETACH DELETE s', { id });
+      await tx.run('MATCH (w:WebhookEndpoint {id: $id}) DETACH DELETE w', { id });
+      await tx.commit();
+    } finally {
+      await session.close();
+    }
+    const reply = await rotated;
+    assert.equal(reply.status, 404, JSON.stringify(reply.body));
+    assert.deepEqual(await secretsOf(driver(), id), { current: 0, all: 0 });
+  });
+
   it('a delete that overlaps a dispatch leaves no delivery record of the endpoint', async () => {
     const { id } = await createWebhook(t, receiver.url, ['delta.applied']);
     const before = receiver.received.length;
