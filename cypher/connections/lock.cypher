@@ -3,4 +3,7 @@
 MATCH (c:Connection:Knowledge {id: $id})
 WHERE $project_id IS NULL OR c.project_id = $project_id
 SET c.lock_token = $token
+// Deleted while this waited for the lock (its properties read null): no row.
+WITH c
+WHERE c.id IS NOT NULL
 RETURN properties(c) AS connection, c:Pending AS pending

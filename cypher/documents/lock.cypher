@@ -7,4 +7,7 @@ USING INDEX d:Knowledge(id)
 WHERE d.project_id = $project_id AND NOT d:Pending
 SET d.gks_lock = true
 REMOVE d.gks_lock
+// Deleted while this waited for the lock (its properties read null): no row.
+WITH d
+WHERE d.id IS NOT NULL
 RETURN properties(d) AS document

@@ -7,7 +7,9 @@ MATCH (m:Memory:Knowledge {id: $id})
 WHERE m.project_id = $project_id AND NOT m:Pending
 SET m.gks_lock = true
 REMOVE m.gks_lock
+// Deleted while this waited for the lock (its properties read null): no row.
 WITH m
+WHERE m.id IS NOT NULL
 OPTIONAL MATCH (m)-[r:HAS_SUBJECT|HAS_OBJECT]->(e:Entity)
 WHERE r.pending IS NULL AND NOT e:Pending
 RETURN properties(m) AS memory,

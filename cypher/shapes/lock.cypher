@@ -5,4 +5,7 @@ MATCH (s:Shape {id: $id})
 WHERE s.project_id = $project_id AND NOT s:Pending
 SET s.gks_lock = true
 REMOVE s.gks_lock
+// Deleted while this waited for the lock (its properties read null): no row.
+WITH s
+WHERE s.id IS NOT NULL
 RETURN s.id AS id

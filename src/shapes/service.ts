@@ -133,7 +133,7 @@ export async function deleteShape(
     async (tx) => {
       // Counted again under the shape's lock, which every write through the shape takes too
       // (shapes/lock_used): one that committed since the count above is seen, one still to come waits.
-      await tx.run('shapes/lock', { id, project_id: actor.projectId });
+      if (!(await tx.one('shapes/lock', { id, project_id: actor.projectId }))) throw notFound('shape', id);
       refuseInUse(shape, await usageIn(tx, actor, id));
       const draft = new DeltaDraft('shape', `delete shape: ${shape.name} v${shape.version}`);
       const ids = await tx.run<{ id: string }>('shapes/definition_node_ids', { id, project_id: actor.projectId });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { call, newTenant, type Reply, type Tenant } from '../support/api.js';
 import { graph } from '../preflight/support.js';
+import { useRawDriver } from '../support/harness.js';
 
 const ROUNDS = 20;
 
@@ -37,6 +38,28 @@ const reindex = (t: Tenant, id: string, text: string, repeat: number): Promise<R
 
 describe('concurrent corrections of one document', function () {
   this.timeout(300_000);
+  const driver = useRawDriver();
+
+  it("a re-index that waited for the document's delete answers 404 and writes nothing", async () => {
+    const t = await newTenant(0);
+    const id = await handbook(t);
+    const session = driver().session();
+    const tx = session.beginTransaction();
+    let reply: Promise<Reply> | undefined;
+    try {
+      await tx.run('MATCH (d:Document {id: $id}) SET d.probe_lock = true', { id });
+      reply = reindex(t, id, 'Second version', 80);
+      await new Promise((r) => setTimeout(r, 1_000));
+      // What a delete does, committed while the re-index waits for the document's lock.
+      await tx.run('MATCH (d:Document {id: $id}) OPTIONAL MATCH (d)-[:HAS_CHUNK]->(c) DETACH DELETE c, d', { id });
+      await tx.commit();
+    } finally {
+      await session.close();
+    }
+    const answered = await reply;
+    assert.equal(answered.status, 404, JSON.stringify(answered.body));
+    assert.deepEqual(await chunksOf(id), { chunks: 0, expected: null, texts: [] });
+  });
 
   it('three re-indexes at once all apply, each replacing the chunks the one before it made', async () => {
     const t = await newTenant(0);
