@@ -161,7 +161,7 @@ function changeSteps(
   const shapeIds = shapesNamed(draft);
   if (shapeIds.length > 0)
     steps.push({
-      statement: ['shapes/lock_used', { ids: shapeIds, project_id: projectId }],
+      statement: ['deltas/lock_shapes', { ids: shapeIds, project_id: projectId }],
       // Deleted since the draft read it: the write runs again, and its own check answers for the shape.
       check: (rows) => {
         const missing = (rows[0]?.missing ?? []) as string[];

@@ -132,7 +132,7 @@ export async function deleteShape(
     deps.graph,
     async (tx) => {
       // Counted again under the shape's lock, which every write through the shape takes too
-      // (shapes/lock_used): one that committed since the count above is seen, one still to come waits.
+      // (deltas/lock_shapes): one that committed since the count above is seen, one still to come waits.
       if (!(await tx.one('shapes/lock', { id, project_id: actor.projectId }))) throw notFound('shape', id);
       refuseInUse(shape, await usageIn(tx, actor, id));
       const draft = new DeltaDraft('shape', `delete shape: ${shape.name} v${shape.version}`);
