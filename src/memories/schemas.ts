@@ -36,7 +36,12 @@ export const entityRef = {
 
 export const itemProperties = {
   content: { type: 'string', minLength: 1, maxLength: 10000 },
-  kind: { enum: [...MEMORY_KINDS], description: 'Default observation.' },
+  kind: {
+    enum: [...MEMORY_KINDS],
+    description:
+      'Default fact when a predicate is given (the memory states a relation: valid time and contradiction checks ' +
+      'apply), else observation.',
+  },
   scope: {
     enum: [...MEMORY_SCOPES],
     description: 'Default project. Recorded on the memory; recall is always within the project.',
@@ -66,12 +71,21 @@ export const itemProperties = {
 } as const satisfies Record<string, JsonSchema>;
 
 /**
- * Valid time belongs to facts, decisions and preferences (docs/facts.md): with any other kind, or none (an
- * observation), valid_from and valid_to are refused, naming the field.
+ * Valid time belongs to facts, decisions and preferences (docs/facts.md): with any other kind, or none and no
+ * predicate (an observation), valid_from and valid_to are refused, naming the field. No kind with a predicate is
+ * a fact.
  */
-const TIMED_ONLY = 'only a fact, decision or preference has valid time (kind fact, decision or preference)';
+const TIMED_ONLY =
+  'only a fact, decision or preference has valid time (kind fact, decision or preference, or a predicate and no kind)';
 const validTimeRule = {
-  if: { not: { required: ['kind'], properties: { kind: { enum: ['fact', 'decision', 'preference'] } } } },
+  if: {
+    not: {
+      anyOf: [
+        { required: ['kind'], properties: { kind: { enum: ['fact', 'decision', 'preference'] } } },
+        { required: ['predicate'], not: { required: ['kind'] } },
+      ],
+    },
+  },
   then: {
     properties: {
       valid_from: { not: {}, 'x-reason': TIMED_ONLY },

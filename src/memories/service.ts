@@ -65,7 +65,8 @@ export async function createMemoryDraft(
   for (const { input, field } of items) {
     if (input.forget_after && Number.isNaN(Date.parse(input.forget_after)))
       throw invalid(`${field}/forget_after`, 'must be a date-time');
-    const kind = input.kind ?? 'observation';
+    // A memory that states a relation (a predicate) is a fact unless it says otherwise (docs/memories.md).
+    const kind = input.kind ?? (input.predicate ? 'fact' : 'observation');
     const valid = checkValidTime(input, field);
     if ((valid.from || valid.to) && !TIMED_KINDS.has(kind))
       throw invalid(

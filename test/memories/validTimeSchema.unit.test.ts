@@ -20,6 +20,9 @@ describe('the published memory create schema states the valid-time rule (clients
     for (const kind of ['fact', 'decision', 'preference'])
       assert.equal(validate({ content: 'Cy speaks Welsh.', kind, valid_from: at, valid_to: at }), true, kind);
     assert.equal(validate({ content: 'Seen at one.' }), true);
+    // No kind with a predicate is a fact.
+    assert.equal(validate({ content: 'Cy speaks Welsh.', predicate: 'speaks', valid_from: at }), true);
+    assert.equal(validate({ memories: [{ content: 'Cy speaks Welsh.', predicate: 'speaks', valid_to: at }] }), true);
     assert.equal(
       validate({ memories: [{ content: 'Seen at two.' }, { content: 'Held.', kind: 'fact', valid_to: at }] }),
       true,

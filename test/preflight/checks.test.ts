@@ -334,6 +334,30 @@ describe('preflight check: contradictions', () => {
     assert.equal(found[0]!.evidence.predicate, 'works for');
   });
 
+  it('a change of employer written without a kind is a fact (it states a predicate) and is caught the same way', async () => {
+    const t = await newTenant(0);
+    const old = await memory(t, {
+      content: 'Bo works for Acme.',
+      subject: 'Bo',
+      predicate: 'works for',
+      object: 'Acme',
+    });
+    assert.equal((await t.get(`/v1/memories/${old.id}`)).body.memory.properties.kind, 'fact');
+    const staged = await memory(t, {
+      content: 'Bo works for Globex.',
+      subject: 'Bo',
+      predicate: 'works for',
+      object: 'Globex',
+      apply: false,
+    });
+    const found = await findingsOf(t, staged.delta_id, 'contradictions');
+    assert.deepEqual(rules(found), ['conflicting_object']);
+    assert.equal(found[0]!.evidence.committed_node_id, old.id);
+    // Without a predicate, a memory with no kind is still an observation.
+    const note = await memory(t, { content: 'Bo seemed busy.', subject: 'Bo' });
+    assert.equal((await t.get(`/v1/memories/${note.id}`)).body.memory.properties.kind, 'observation');
+  });
+
   it('the same object, another predicate, an observation, a forgotten fact or an acknowledged supersession is no contradiction', async () => {
     const t = await newTenant(0);
     const old = await memory(t, {
