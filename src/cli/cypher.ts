@@ -117,19 +117,23 @@ async function shell(driver: Driver, conn: Connection, params: Params, json: boo
       buffer += `${line}\n`;
       const { statements, rest } = splitStatements(buffer);
       buffer = rest;
-      for (const statement of statements) {
-        try {
-          process.stdout.write(`${await runOne(driver, conn, statement, params, json)}\n`);
-        } catch (error) {
-          process.stdout.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-          process.exitCode = 1;
-        }
-      }
+      for (const statement of statements) await runAndPrint(driver, conn, statement, params, json);
     }
     if (interactive) rl.setPrompt(buffer ? '   ...> ' : 'cypher> ');
     if (interactive) rl.prompt();
   }
   rl.close();
+  // Piped input may end without a ";" (echo "MATCH ..." | gks cypher): the last statement runs all the same.
+  if (!interactive && buffer.trim() !== '') await runAndPrint(driver, conn, buffer, params, json);
+}
+
+async function runAndPrint(driver: Driver, conn: Connection, statement: string, params: Params, json: boolean) {
+  try {
+    process.stdout.write(`${await runOne(driver, conn, statement, params, json)}\n`);
+  } catch (error) {
+    process.stdout.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
 }
 
 export async function runCypher(argv: string[], conn: Connection): Promise<void> {

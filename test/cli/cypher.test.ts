@@ -61,6 +61,13 @@ describe('gks cypher', function () {
     assert.equal(code, 1, 'a failed statement makes the exit code 1');
   });
 
+  it('piped input that ends without a semicolon runs its last statement (echo "MATCH ..." | gks cypher)', async () => {
+    const { code, stdout } = await shell('RETURN 1 AS one;\nRETURN 8 AS eight');
+    assert.match(stdout, /\| 1 {3}\|/);
+    assert.match(stdout, /\| 8 {5}\|/);
+    assert.equal(code, 0);
+  });
+
   it('says where it tried when Neo4j is not reachable', async () => {
     await assert.rejects(
       run('node', ['bin/gks.js', 'cypher', '-e', 'RETURN 1'], {
