@@ -12,11 +12,11 @@ import { memoryName } from './views.js';
 import type { MemoryKind } from './schemas.js';
 import { checkValidTime, FactTypes, stageFactEdge, TIMED_KINDS } from './facts.js';
 import { requireVisibleShape } from '../shapes/store.js';
+import { MEMORY_SHAPE_ID } from '../shapes/types.js';
 
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
 type Deps = { graph: Graph };
 
-import { MEMORY_SHAPE_ID } from '../shapes/types.js';
 export { MEMORY_SHAPE_ID };
 export const MEMORY_SCHEMA_TAG = 'gks.memory/v1';
 

@@ -10,11 +10,11 @@ import { BuiltinExtractor } from '../extractor/builtin.js';
 import { invalid } from '../errors/catalogue.js';
 import { loadShape } from '../shapes/store.js';
 import { tenantToken } from '../db/tenant.js';
+import { GENERAL_SHAPE_ID } from '../shapes/types.js';
 
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
 type Deps = { graph: Graph };
 
-import { GENERAL_SHAPE_ID } from '../shapes/types.js';
 export { GENERAL_SHAPE_ID };
 
 export interface SubmissionInput {
