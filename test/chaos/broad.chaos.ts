@@ -6,11 +6,12 @@
 // docs/deltas.md ("Concurrent writes") lists for documents, apply and revert; concurrentChaos.test.ts is the
 // one-minute memory-only run that npm test keeps.
 import assert from 'node:assert/strict';
-import { call, newTenant, type Reply, type Tenant } from '../support/api.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
 import { graph } from '../preflight/support.js';
 import { fact } from '../governance/support.js';
 import { captureLogs } from '../support/harness.js';
 import { brokenGraph } from '../support/brokenGraph.js';
+import { report, runClients, type ChaosOp } from './clients.js';
 
 const CLIENTS = 6;
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 120);
@@ -37,18 +38,9 @@ describe('chaos: every correction at once', function () {
     const deltas: string[] = [];
     for (const person of people)
       memories.push((await call('POST', '/v1/memories', fact(person, 'works at', pick(employers)), as)).body.id);
-    const tally = new Map<string, number>();
-    const serverErrors: string[] = [];
-    /** One kind of request: how often it is sent, and the list its 201s add to. */
-    interface Op {
-      name: string;
-      weight: number;
-      send(apply: boolean): Promise<Reply> | null;
-      adds?: string[];
-    }
     const someMemory = () => pick(memories);
     const someDocument = () => (documents.length === 0 ? null : pick(documents));
-    const ops: Op[] = [
+    const ops: ChaosOp[] = [
       {
         name: 'PATCH memory',
         weight: 15,
@@ -155,37 +147,10 @@ describe('chaos: every correction at once', function () {
       },
       { name: 'search', weight: 16, send: () => call('POST', '/v1/memories/search', { query: 'works at Acme' }, as) },
     ];
-    const total = ops.reduce((sum, op) => sum + op.weight, 0);
-    const step = async (): Promise<void> => {
-      let roll = Math.random() * total;
-      const op = ops.find((o) => (roll -= o.weight) < 0) ?? ops[0]!;
-      const reply = await op.send(Math.random() < 0.6);
-      if (reply === null) return;
-      const key = `${op.name}: ${reply.status}`;
-      tally.set(key, (tally.get(key) ?? 0) + 1);
-      if (reply.status === 201 && op.adds) op.adds.push(reply.body.id as string);
-      if (typeof reply.body?.delta_id === 'string') deltas.push(reply.body.delta_id);
-      if (reply.status >= 500) serverErrors.push(`${op.name}: ${reply.status} ${JSON.stringify(reply.body)}`);
-    };
-    const deadline = Date.now() + SECONDS * 1000;
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (Date.now() < deadline) await step();
-      }),
-    );
+    const outcome = await runClients(ops, { clients: CLIENTS, seconds: SECONDS, deltas });
     logs.stop();
-    console.log(
-      [...tally.entries()]
-        .sort()
-        .map(([k, v]) => `      ${k} x ${v}`)
-        .join('\n'),
-    );
-    for (const failure of serverErrors) {
-      const requestId = /"request_id":"([^"]+)"/.exec(failure)?.[1];
-      for (const line of logs.lines.filter((l) => requestId && l.includes(requestId) && l.includes('"level":50')))
-        console.log(line.slice(0, 4000));
-    }
-    assert.deepEqual(serverErrors, []);
+    report(outcome, logs.lines);
+    assert.deepEqual(outcome.serverErrors, []);
     assert.deepEqual(await brokenGraph(t), []);
   });
 });

@@ -14,6 +14,7 @@ import { captureLogs } from '../support/harness.js';
 import { brokenGraph } from '../support/brokenGraph.js';
 import { crmDefinition } from '../shapes/fixtures.js';
 import { startReceiver } from '../webhooks/receiver.js';
+import { report, runClients, type ChaosOp, type ChaosOutcome } from './clients.js';
 
 const CLIENTS = 6;
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 120);
@@ -85,13 +86,6 @@ describe('chaos: configuration and the writes made through it', function () {
     const deltas: string[] = [];
     for (const name of ['Ada Lovelace', 'Acme Corp', 'Globex'])
       await call('POST', '/v1/submissions', { kind: 'note', content: `${name} works with Initech.` }, as);
-    const tally = new Map<string, number>();
-    const serverErrors: string[] = [];
-    interface Op {
-      name: string;
-      weight: number;
-      send(apply: boolean): Promise<Reply | null>;
-    }
     const someShape = async () => {
       const all = await shapeIds(t);
       return all.length === 0 ? null : pick(all);
@@ -100,7 +94,7 @@ describe('chaos: configuration and the writes made through it', function () {
       const all = await list;
       return all.length === 0 ? null : send(pick(all));
     };
-    const ops: Op[] = [
+    const ops: ChaosOp[] = [
       {
         name: 'create shape',
         weight: 6,
@@ -231,24 +225,9 @@ describe('chaos: configuration and the writes made through it', function () {
         send: () => withSome(webhookIds(t), (id) => call('DELETE', `/v1/webhooks/${id}`, undefined, as)),
       },
     ];
-    const total = ops.reduce((sum, op) => sum + op.weight, 0);
-    const step = async (): Promise<void> => {
-      let roll = Math.random() * total;
-      const op = ops.find((o) => (roll -= o.weight) < 0) ?? ops[0]!;
-      const reply = await op.send(Math.random() < 0.6);
-      if (reply === null) return;
-      const key = `${op.name}: ${reply.status}`;
-      tally.set(key, (tally.get(key) ?? 0) + 1);
-      if (typeof reply.body?.delta_id === 'string') deltas.push(reply.body.delta_id);
-      if (reply.status >= 500) serverErrors.push(`${op.name}: ${reply.status} ${JSON.stringify(reply.body)}`);
-    };
-    const deadline = Date.now() + SECONDS * 1000;
+    let outcome: ChaosOutcome;
     try {
-      await Promise.all(
-        Array.from({ length: CLIENTS }, async () => {
-          while (Date.now() < deadline) await step();
-        }),
-      );
+      outcome = await runClients(ops, { clients: CLIENTS, seconds: SECONDS, deltas });
       // Every delivery recorded runs its first attempt (one of an endpoint deleted as it was recorded is
       // removed there); a backlog of them drains within the wait.
       for (let waited = 0; waited < 180_000 && (await openDeliveries(t)) > 0; waited += 1_000) await pause(1_000);
@@ -256,18 +235,8 @@ describe('chaos: configuration and the writes made through it', function () {
       logs.stop();
       await receiver.close();
     }
-    console.log(
-      [...tally.entries()]
-        .sort()
-        .map(([k, v]) => `      ${k} x ${v}`)
-        .join('\n'),
-    );
-    for (const failure of serverErrors) {
-      const requestId = /"request_id":"([^"]+)"/.exec(failure)?.[1];
-      for (const line of logs.lines.filter((l) => requestId && l.includes(requestId) && l.includes('"level":50')))
-        console.log(line.slice(0, 4000));
-    }
-    assert.deepEqual(serverErrors, []);
+    report(outcome, logs.lines);
+    assert.deepEqual(outcome.serverErrors, []);
     assert.deepEqual([...(await brokenGraph(t)), ...(await brokenConfiguration(t))], []);
   });
 });
