@@ -6,33 +6,12 @@ import assert from 'node:assert/strict';
 import type { Driver } from 'neo4j-driver';
 import { call, newTenant, type Reply, type Tenant } from '../support/api.js';
 import { harness, useRawDriver } from '../support/harness.js';
+import { whileLocked } from '../support/locks.js';
 import { createWebhookActivities } from '../../src/webhooks/activities.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { createWebhook, until } from './support.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Holds the write lock of the nodes `match` finds while `requests` start, then lets them go. */
-async function whileLocked(
-  driver: Driver,
-  match: { cypher: string; params: Record<string, unknown> },
-  requests: () => Promise<Reply>[],
-): Promise<Reply[]> {
-  const session = driver.session();
-  const tx = session.beginTransaction();
-  try {
-    const held = await tx.run(`${match.cypher} SET n.probe_lock = true REMOVE n.probe_lock RETURN count(n) AS n`, {
-      ...match.params,
-    });
-    assert.ok(Number(held.records[0]?.get('n')) > 0, 'the raw transaction locked nothing');
-    const replies = requests();
-    await pause(1_000);
-    await tx.commit();
-    return await Promise.all(replies);
-  } finally {
-    await session.close();
-  }
-}
 
 async function secretsOf(driver: Driver, endpointId: string): Promise<{ current: number; all: number }> {
   const result = await driver.executeQuery(
