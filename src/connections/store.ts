@@ -1,6 +1,5 @@
 // Reading a connection for work: its record (configuration parsed) and its token, opened in memory
 // only for an outbound call. Nothing here ever returns the sealed or opened secret to a client.
-import crypto from 'node:crypto';
 import type { Config } from '../config/config.js';
 import type { Graph, Tx } from '../db/graph.js';
 import type { Plain } from '../db/values.js';
@@ -124,11 +123,7 @@ export function toRecord(props: ConnectionProps, pending: boolean): ConnectionRe
 
 /** Takes the connection's write lock and reads it (cypher/connections/lock.cypher); null when there is none. */
 async function lockedConnection(tx: Tx, projectId: string | null, id: string): Promise<ConnectionRecord | null> {
-  const row = await tx.one<ConnectionRow>('connections/lock', {
-    id,
-    project_id: projectId,
-    token: crypto.randomUUID(),
-  });
+  const row = await tx.one<ConnectionRow>('connections/lock', { id, project_id: projectId });
   return row ? toRecord(row.connection, row.pending === true) : null;
 }
 
