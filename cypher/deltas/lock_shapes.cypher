@@ -10,9 +10,8 @@ CALL () {
   WHERE s.project_id = $project_id AND NOT s:Pending
   SET s.gks_lock = true
   REMOVE s.gks_lock
-  RETURN count(s) AS locked
 }
-RETURN locked,
+RETURN
        // Deleted since the draft read it (a delete's change record names it): not a shape that never was,
        // which the preflight's unknown_shape rule reports instead.
        [id IN $ids WHERE NOT EXISTS {
