@@ -8,14 +8,14 @@ import { CONNECTION_KINDS, CONNECTION_STATUSES, STATUS_REASONS, SYNC_STATUSES } 
 const baseUrl = {
   type: 'string',
   maxLength: 2000,
-  pattern: '^https?://[^\\s/?#@]+(/[^\\s?#@]*)?$',
-  description: 'http(s) URL without credentials, query or fragment.',
+  pattern: '^https?://[^\\s/?#@\\x00-\\x1f\\x7f]+(/[^\\s?#@\\x00-\\x1f\\x7f]*)?$',
+  description: 'http(s) URL without credentials, query, fragment or control characters.',
 } as const satisfies JsonSchema;
 const feedUrl = {
   type: 'string',
   maxLength: 2000,
-  pattern: '^https?://[^\\s/?#@]+(/[^\\s#@]*)?$',
-  description: 'http(s) URL of the feed, without credentials or fragment.',
+  pattern: '^https?://[^\\s/?#@\\x00-\\x1f\\x7f]+(/[^\\s#@\\x00-\\x1f\\x7f]*)?$',
+  description: 'http(s) URL of the feed, without credentials, fragment or control characters.',
 } as const satisfies JsonSchema;
 const fieldPath = {
   type: 'string',
@@ -51,11 +51,12 @@ export const CONFIG_SCHEMAS: Record<(typeof CONNECTION_KINDS)[number], JsonSchem
       path: {
         type: 'string',
         maxLength: 1000,
-        pattern: '^/([^/\\\\\\s#@][^\\\\\\s#@]*)?$',
+        pattern: '^/([^/\\\\\\s#@\\x00-\\x1f\\x7f][^\\\\\\s#@\\x00-\\x1f\\x7f]*)?$',
         description:
           'Path (and fixed query) of the records endpoint, below base_url: it starts with one "/", never "//", and ' +
-          'holds no backslash, "#", "@", whitespace, or "." / ".." segment (plain or percent-encoded), so it can ' +
-          "never name another host. Every call is refused unless it goes to base_url's origin (docs/security.md).",
+          'holds no backslash, "#", "@", whitespace, control character, or "." / ".." segment (plain or ' +
+          "percent-encoded), so it can never name another host. Every call is refused unless it goes to base_url's " +
+          'origin (docs/security.md).',
       },
       auth,
       records_path: {

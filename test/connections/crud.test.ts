@@ -178,10 +178,14 @@ describe('connections: test, create, read, edit, revoke', function () {
     assert.equal(inQuery.status, 400, 'a URL with a query string is refused');
     // The pattern admits a host the WHATWG URL parser refuses: a 400 naming it, on every route, never a 500 later.
     const unparsable = { repo: 'a/b', base_url: 'http://\u{a2ff7}/x' };
+    // A trailing control character parses alone (the parser strips it) but not once a path follows it.
+    const controlled = { repo: 'a/b', base_url: 'http://e.\u0001/' };
     const before = await count('Connection', t.projectId);
     for (const [path, body] of [
       ['/v1/connections', { ...githubConnection(gh), config: unparsable }],
       ['/v1/connections/test', { kind: 'github_issues', config: unparsable, secret: { token: gh.token } }],
+      ['/v1/connections', { ...githubConnection(gh), config: controlled }],
+      ['/v1/connections/test', { kind: 'github_issues', config: controlled, secret: { token: gh.token } }],
     ] as const) {
       const refused = await post(t, path, body);
       assert.equal(refused.status, 400, `${path}: ${JSON.stringify(refused.body)}`);
