@@ -43,37 +43,53 @@ function inflect(word: string): string[] {
   return result;
 }
 
+/** One way a relation is said, its head word in one verb form. */
+export interface RelationPhrase {
+  keys: string[];
+  weight: number;
+  reverse: boolean;
+  /** Where it comes from: the type's declared patterns, its name read as words, or the English lexicon. */
+  source: 'pattern' | 'name' | 'english';
+}
+
+/** Every way a relationship type is said: its patterns, its name as words and the lexicon's verbs, in every form. */
+export function relationPhrases(rel: Pick<RelationshipTypeDef, 'type' | 'patterns'>): RelationPhrase[] {
+  const phrases = [
+    ...(rel.patterns ?? []).map((phrase) => ({ phrase, weight: 1, reverse: false, source: 'pattern' as const })),
+    { phrase: defaultPhrase(rel.type), weight: 0.9, reverse: false, source: 'name' as const },
+    ...(TRIGGERS[rel.type] ?? []).map((t) => ({
+      phrase: t.phrase,
+      weight: t.weight ?? 1,
+      reverse: t.reverse ?? false,
+      source: 'english' as const,
+    })),
+  ];
+  const out: RelationPhrase[] = [];
+  for (const { phrase, weight, reverse, source } of phrases) {
+    const keys = phrase
+      .split(/\s+/u)
+      .map(normalizeName)
+      .filter((k) => k !== '');
+    const [head, ...rest] = keys;
+    if (head === undefined) continue;
+    const heads =
+      head === 'a' || (rest.length > 0 && ['of', 'to'].includes(rest[0] as string) && head === 'part')
+        ? [head]
+        : inflect(head);
+    for (const form of heads) out.push({ keys: [form, ...rest], weight, reverse, source });
+  }
+  return out;
+}
+
 export function compileTriggers(shape: ShapeDef): Trigger[] {
   const labels = new Set(shape.entity_types.map((t) => t.label));
   const best = new Map<string, Trigger>();
   for (const rel of shape.relationship_types) {
     if (!labels.has(rel.from) || !labels.has(rel.to)) continue;
-    const phrases = [
-      ...(rel.patterns ?? []).map((phrase) => ({ phrase, weight: 1, reverse: false })),
-      { phrase: defaultPhrase(rel.type), weight: 0.9, reverse: false },
-      ...(TRIGGERS[rel.type] ?? []).map((t) => ({
-        phrase: t.phrase,
-        weight: t.weight ?? 1,
-        reverse: t.reverse ?? false,
-      })),
-    ];
-    for (const { phrase, weight, reverse } of phrases) {
-      const keys = phrase
-        .split(/\s+/u)
-        .map(normalizeName)
-        .filter((k) => k !== '');
-      const [head, ...rest] = keys;
-      if (head === undefined) continue;
-      const heads =
-        head === 'a' || (rest.length > 0 && ['of', 'to'].includes(rest[0] as string) && head === 'part')
-          ? [head]
-          : inflect(head);
-      for (const form of heads) {
-        const variant = [form, ...rest];
-        const id = `${rel.type}|${variant.join(' ')}|${reverse}`;
-        const seen = best.get(id);
-        if (!seen || seen.weight < weight) best.set(id, { rel, keys: variant, weight, reverse });
-      }
+    for (const { keys, weight, reverse } of relationPhrases(rel)) {
+      const id = `${rel.type}|${keys.join(' ')}|${reverse}`;
+      const seen = best.get(id);
+      if (!seen || seen.weight < weight) best.set(id, { rel, keys, weight, reverse });
     }
   }
   return [...best.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, t]) => t);

@@ -13,7 +13,7 @@ import { invalid, notFound } from '../errors/catalogue.js';
 import { memoryName } from './views.js';
 import { createMemoryDraft, type MemoryInput } from './service.js';
 import { entitiesByIds } from '../entities/store.js';
-import { checkValidTime, factEdges, FactTypes, stageFactEdge, TIMED_KINDS } from './facts.js';
+import { checkValidTime, factEdges, FactTypes, recordedType, stageFactEdge, TIMED_KINDS } from './facts.js';
 
 const isoOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
@@ -69,6 +69,7 @@ export async function patchMemory(
     async (tx) => {
       const { memory, links } = await committedMemory(tx, actor.projectId, id);
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `correct memory: ${String(memory.name ?? id)}`);
+      const factTypes = new FactTypes(tx, actor.projectId);
       const set: Record<string, PropValue> = {};
       if (patch.content !== undefined) Object.assign(set, { content: patch.content, name: memoryName(patch.content) });
       if (patch.kind !== undefined) set.kind = patch.kind;
@@ -78,7 +79,10 @@ export async function patchMemory(
         set.forget_after = patch.forget_after === null ? null : new Date(patch.forget_after);
       }
       if (patch.forget_reason !== undefined) set.forget_reason = patch.forget_reason;
-      if (patch.predicate !== undefined) set.predicate = patch.predicate;
+      if (patch.predicate !== undefined) {
+        set.predicate = patch.predicate;
+        set.predicate_type = patch.predicate === null ? null : await factTypes.resolve(patch.predicate);
+      }
       const predicate =
         patch.predicate !== undefined ? patch.predicate : ((memory.predicate as string | null | undefined) ?? null);
       const ends: Record<'subject' | 'object', string[]> = {
@@ -126,7 +130,8 @@ export async function patchMemory(
         );
       if (patch.valid_from !== undefined) set.valid_from = valid.from;
       if (patch.valid_to !== undefined) set.valid_to = valid.to;
-      if (relink || retimed) await restageFactEdge(tx, draft, actor, id, { predicate, ends, ...valid });
+      const type = patch.predicate !== undefined ? (set.predicate_type as string | null) : recordedType(memory);
+      if (relink || retimed) await restageFactEdge(tx, draft, factTypes, id, { type, ends, ...valid });
       draft.updateNode(id, set);
       return draft;
     },
@@ -142,19 +147,19 @@ export async function patchMemory(
 async function restageFactEdge(
   tx: Tx,
   draft: DeltaDraft,
-  actor: Actor,
+  types: FactTypes,
   id: string,
-  fact: { predicate: string | null; ends: Record<'subject' | 'object', string[]>; from: Date | null; to: Date | null },
+  fact: { type: string | null; ends: Record<'subject' | 'object', string[]>; from: Date | null; to: Date | null },
 ): Promise<void> {
-  for (const edge of await factEdges(tx, actor.projectId, id))
+  for (const edge of await factEdges(tx, types.projectId, id))
     draft.deleteRelationship(edge.relationship_id, edge.from_id);
   const [subjectId] = fact.ends.subject;
   const [objectId] = fact.ends.object;
-  if (!fact.predicate || !subjectId || !objectId) return;
+  if (!subjectId || !objectId) return;
   await stageFactEdge(
     draft,
-    new FactTypes(tx, actor.projectId),
-    { memoryId: id, subjectId, objectId, predicate: fact.predicate, from: fact.from, to: fact.to },
+    types,
+    { memoryId: id, subjectId, objectId, type: fact.type, from: fact.from, to: fact.to },
     '/body/predicate',
   );
 }
@@ -178,12 +183,12 @@ async function closeAt(
   if (to !== null && new Date(to).getTime() <= at.getTime()) return false;
   if (from !== null && new Date(from).getTime() > at.getTime()) return false;
   draft.updateNode(id, { valid_to: at });
-  const predicate = (memory.predicate as string | null | undefined) ?? null;
   const ends = {
     subject: links.filter((l) => l.type === 'HAS_SUBJECT').map((l) => l.entity_id),
     object: links.filter((l) => l.type === 'HAS_OBJECT').map((l) => l.entity_id),
   };
-  await restageFactEdge(tx, draft, actor, id, { predicate, ends, from: from ? new Date(from) : null, to: at });
+  const fact = { type: recordedType(memory), ends, from: from ? new Date(from) : null, to: at };
+  await restageFactEdge(tx, draft, new FactTypes(tx, actor.projectId), id, fact);
   return true;
 }
 

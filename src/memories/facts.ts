@@ -1,14 +1,19 @@
 // Facts as edges (docs/facts.md): a memory with subject, predicate and object also stands in the
 // graph as the domain relationship (subject)-[:PREDICATE_TYPE {memory_id, valid_from, valid_to}]->(object),
-// staged in the same delta as the memory and kept in step by its corrections. The type is derived
-// from the predicate the way shapes name types (upper snake case); it is staged through the delta
-// draft (validated, a $parameter of the statement, never Cypher text). Relationship type names are
-// database-wide tokens Neo4j never reclaims, so a project may introduce only so many.
+// staged in the same delta as the memory and kept in step by its corrections. The type is the one a
+// visible shape declares for the predicate's phrase ("works at" → WORKS_FOR), else derived from the
+// predicate the way shapes name types (upper snake case); the memory records it as predicate_type.
+// It is staged through the delta draft (validated, a $parameter of the statement, never Cypher
+// text). Relationship type names are database-wide tokens Neo4j never reclaims, so a project may
+// introduce only so many.
 import type { Tx } from '../db/graph.js';
 import type { DeltaDraft } from '../deltas/draft.js';
 import type { PropValue } from '../deltas/props.js';
 import { invalid } from '../errors/catalogue.js';
+import { normalizeName } from '../extractor/normalize.js';
+import { relationPhrases } from '../extractor/triggers.js';
 import { MAX_RELATIONSHIP_TYPES, RESERVED_TYPES } from '../shapes/definition.js';
+import { declaredRelationshipTypes, type DeclaredRelationshipType } from '../shapes/store.js';
 
 const REL_TYPE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
@@ -47,6 +52,55 @@ export function factType(predicate: string): string | null {
   return REL_TYPE.test(type) ? type : null;
 }
 
+/** Words a predicate may open with that say nothing of the relation ("is employed by", "has joined"). */
+const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had']);
+
+/** A predicate as the words a phrase is matched on: normalized, leading auxiliaries dropped. */
+export function predicateKey(predicate: string): string {
+  const words = predicate
+    .split(/\s+/u)
+    .map(normalizeName)
+    .filter((w) => w !== '');
+  while (words.length > 1 && AUXILIARIES.has(words[0] as string)) words.shift();
+  return words.join(' ');
+}
+
+/**
+ * Which declared type a predicate's phrase names, in three tiers; the first tier that names any type
+ * decides, and only when it names exactly one (else no match: the predicate's own type stands):
+ * 1. a pattern a project shape declares; 2. a pattern a built-in shape declares, or a type's name read
+ * as words ("works for"); 3. the English verbs the extractor knows for the type ("work at", "hired by":
+ * a verb whose subject is the target counts only in the passive; its uncertain ones, such as "move to",
+ * not at all). Each head word in every verb form.
+ */
+export class PredicatePhrases {
+  private readonly tiers: Map<string, Set<string>>[] = [new Map(), new Map(), new Map()];
+  readonly types: Set<string>;
+
+  constructor(declared: DeclaredRelationshipType[]) {
+    this.types = new Set(declared.map((d) => d.type));
+    for (const d of declared)
+      for (const phrase of relationPhrases(d)) {
+        if (phrase.weight < 1) continue; // the lexicon's uncertain verbs ("move to") name no type on their own
+        if (phrase.reverse && phrase.keys.at(-1) !== 'by') phrase.keys.push('by');
+        const tier = phrase.source === 'english' ? 2 : phrase.source === 'pattern' && !d.builtin ? 0 : 1;
+        const key = phrase.keys.join(' ');
+        const named = this.tiers[tier]!.get(key) ?? new Set<string>();
+        named.add(d.type);
+        this.tiers[tier]!.set(key, named);
+      }
+  }
+
+  match(predicate: string): string | null {
+    const key = predicateKey(predicate);
+    for (const tier of this.tiers) {
+      const named = tier.get(key);
+      if (named) return named.size === 1 ? ([...named][0] as string) : null;
+    }
+    return null;
+  }
+}
+
 export interface ValidTime {
   valid_from?: string | null;
   valid_to?: string | null;
@@ -78,11 +132,23 @@ export function edgeProps(memoryId: string, from: Date | null, to: Date | null):
 export class FactTypes {
   private distinct: Set<string> | null = null;
   private readonly known = new Set<string>();
+  private phrases: PredicatePhrases | null = null;
 
   constructor(
     private readonly tx: Tx,
-    private readonly projectId: string,
+    readonly projectId: string,
   ) {}
+
+  /**
+   * The relationship type a predicate stands as: its own type when a visible shape declares it, else the
+   * declared type its phrase names (PredicatePhrases), else its own type (factType). Null: no type.
+   */
+  async resolve(predicate: string): Promise<string | null> {
+    const own = factType(predicate);
+    this.phrases ??= new PredicatePhrases(await declaredRelationshipTypes(this.tx, this.projectId));
+    if (own !== null && this.phrases.types.has(own)) return own;
+    return this.phrases.match(predicate) ?? own;
+  }
 
   async check(type: string, field: string): Promise<void> {
     if (this.known.has(type)) return;
@@ -93,6 +159,7 @@ export class FactTypes {
     }
     if (this.distinct === null) {
       const used = await this.tx.one('memories/fact_predicates', { project_id: this.projectId });
+      // Each fact's recorded predicate_type, or its predicate for one written before types were resolved.
       const predicates = (used?.predicates ?? []) as string[];
       this.distinct = new Set(predicates.map(factType).filter((t): t is string => t !== null));
     }
@@ -107,6 +174,13 @@ export class FactTypes {
   }
 }
 
+/** The type a stored memory stands as: the predicate_type it records, else (written before types were
+ * resolved) its predicate's own type, which its edge was made with. */
+export function recordedType(memory: Record<string, unknown>): string | null {
+  if (typeof memory.predicate_type === 'string') return memory.predicate_type;
+  return typeof memory.predicate === 'string' ? factType(memory.predicate) : null;
+}
+
 /** Stages the fact edge of one memory (nothing when the predicate gives no type). Returns its id. */
 export async function stageFactEdge(
   draft: DeltaDraft,
@@ -115,13 +189,14 @@ export async function stageFactEdge(
     memoryId: string;
     subjectId: string;
     objectId: string;
-    predicate: string;
+    /** The memory's predicate_type (FactTypes.resolve, or recordedType for a stored memory). */
+    type: string | null;
     from: Date | null;
     to: Date | null;
   },
   field: string,
 ): Promise<string | null> {
-  const type = factType(fact.predicate);
+  const { type } = fact;
   if (type === null) return null;
   await types.check(type, field);
   return draft.createRelationship(fact.subjectId, type, fact.objectId, edgeProps(fact.memoryId, fact.from, fact.to));

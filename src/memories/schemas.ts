@@ -53,8 +53,9 @@ export const itemProperties = {
     maxLength: 100,
     description:
       'Optional relation the memory states between subject and object (used by contradiction checks). With both ' +
-      'subject and object, the memory also stands as the relationship (subject)-[:PREDICATE]->(object) in upper ' +
-      'snake case (works for → WORKS_FOR; docs/facts.md); a predicate that gives no type (no ASCII letter first, ' +
+      'subject and object, the memory also stands as the relationship (subject)-[:TYPE]->(object): the type a ' +
+      'visible shape declares for these words (works at, is employed by → WORKS_FOR), else the predicate in upper ' +
+      'snake case (likes → LIKES; docs/facts.md); a predicate that gives no type (no ASCII letter first, ' +
       'longer than 64) keeps the memory without the edge; 400 when it would be a 201st distinct new type for the ' +
       "project's facts.",
   },

@@ -74,6 +74,7 @@ export async function createMemoryDraft(
         `only a fact, decision or preference has valid time (this memory is a ${kind})`,
       );
     const name = memoryName(input.content);
+    const predicateType = input.predicate ? await factTypes.resolve(input.predicate) : null;
     const node = draft.createNodeRecord(['Memory'], {
       name,
       kind,
@@ -84,6 +85,7 @@ export async function createMemoryDraft(
       date_observed: dateValue(today),
       subject_name: refName(input.subject),
       predicate: input.predicate ?? null,
+      predicate_type: predicateType,
       object_name: refName(input.object),
       source_context: input.source_context ?? null,
       forget_after: input.forget_after ? new Date(input.forget_after) : null,
@@ -111,7 +113,7 @@ export async function createMemoryDraft(
           memoryId: node.id,
           subjectId: ends.subject,
           objectId: ends.object,
-          predicate: input.predicate,
+          type: predicateType,
           from: valid.from,
           to: valid.to,
         },

@@ -182,6 +182,18 @@ export async function visibleShape(tx: Tx, projectId: string, shapeId: string): 
   return row ? { id: row.id, name: row.name, version: row.version } : null;
 }
 
+/** A relationship type a visible shape declares, with the phrases its definition gives. */
+export interface DeclaredRelationshipType {
+  type: string;
+  patterns: string[];
+  builtin: boolean;
+}
+
+/** The relationship types of every committed, unretired shape visible to the project (built-in or its own). */
+export async function declaredRelationshipTypes(tx: Tx, projectId: string): Promise<DeclaredRelationshipType[]> {
+  return tx.run<DeclaredRelationshipType>('shapes/declared_relationship_types', { project_id: projectId });
+}
+
 /** The shape named at field, or the one 400 that says it is not visible to this project. */
 export async function requireVisibleShape(
   tx: Tx,

@@ -121,7 +121,7 @@ describe('concurrent writes of one memory', function () {
     );
     assert.deepEqual(
       edges.map((e) => `${String(e.text)} until ${String(e.to)}`),
-      ['Ines-WORKS_AT->Globex until 2024-01-01T00:00:00Z'],
+      ['Ines-WORKS_FOR->Globex until 2024-01-01T00:00:00Z'],
     );
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { fact } from '../governance/support.js';
-import { addToDelta, commit, createTestShape, entity, findingsOf, rules, stage } from './support.js';
+import { addToDelta, commit, createTestShape, entity, findingsOf, graph, rules, stage } from './support.js';
 
 const past = '2020-01-01T00:00:00Z';
 const future = '2099-01-01T00:00:00Z';
@@ -299,7 +299,7 @@ describe('preflight check: dangling', () => {
     assert.equal(moved.status, 200, JSON.stringify(moved.body));
     const found = await findingsOf(t, staged.body.delta_id, 'dangling');
     assert.deepEqual(rules(found), ['relationship_missing']);
-    assert.match(found[0]!.message, /WORKS_AT relationship .* no longer exists/);
+    assert.match(found[0]!.message, /WORKS_FOR relationship .* no longer exists/);
     const applied = await call('POST', `/v1/deltas/${staged.body.delta_id}/apply`, {}, { key: t.key });
     assert.equal(applied.status, 409, JSON.stringify(applied.body));
     // The memory and its new fact edge are still there: nothing was half-applied.
@@ -356,6 +356,42 @@ describe('preflight check: contradictions', () => {
     // Without a predicate, a memory with no kind is still an observation.
     const note = await memory(t, { content: 'Bo seemed busy.', subject: 'Bo' });
     assert.equal((await t.get(`/v1/memories/${note.id}`)).body.memory.properties.kind, 'observation');
+  });
+
+  it('a change of employer said in other words ("works for", then "works at") is one relation: the edge is WORKS_FOR and the audit warns', async () => {
+    const t = await newTenant(0);
+    const old = await memory(t, {
+      content: 'Di works for Acme.',
+      subject: 'Di',
+      predicate: 'works for',
+      object: 'Acme',
+    });
+    const staged = await memory(t, {
+      content: 'Di works at Globex now.',
+      subject: 'Di',
+      predicate: 'works at',
+      object: 'Globex',
+      apply: false,
+    });
+    const found = await findingsOf(t, staged.delta_id, 'contradictions');
+    assert.deepEqual(rules(found), ['conflicting_object']);
+    assert.equal(found[0]!.evidence.committed_node_id, old.id);
+    assert.match(found[0]!.message, /Di works at Globex, but committed fact .* says Di works for Acme/);
+    // The memory keeps its words; the graph holds the declared type, for the edge and on the memory.
+    const rows = await graph().read((tx) =>
+      tx.runText(
+        `MATCH (m:Memory {id: $id})-[:HAS_SUBJECT]->(s)-[r]->() WHERE r.memory_id = $id
+         RETURN m.predicate AS predicate, m.predicate_type AS declared, type(r) AS type`,
+        { id: staged.id },
+      ),
+    );
+    assert.deepEqual(rows, [{ predicate: 'works at', declared: 'WORKS_FOR', type: 'WORKS_FOR' }]);
+    // A predicate no shape's phrase names keeps its own type.
+    const liked = await memory(t, { content: 'Di likes Globex.', subject: 'Di', predicate: 'likes', object: 'Globex' });
+    const likes = await graph().read((tx) =>
+      tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS declared', { id: liked.id }),
+    );
+    assert.deepEqual(likes, [{ declared: 'LIKES' }]);
   });
 
   it('the same object, another predicate, an observation, a forgotten fact or an acknowledged supersession is no contradiction', async () => {

@@ -1,0 +1,8 @@
+// The relationship types the shapes visible to a project declare (built-in ones and the project's own,
+// committed and not retired), with the phrases that say them: a fact's predicate takes the type a
+// phrase names (docs/facts.md). A type several shapes declare comes once per shape.
+MATCH (sh:Shape)-[:DEFINES]->(rt:RelationshipType)
+WHERE (sh.builtin = true OR sh.project_id = $project_id) AND NOT sh:Pending AND NOT rt:Pending
+  AND coalesce(sh.status, 'published') <> 'retired'
+RETURN rt.type AS type, coalesce(rt.patterns, []) AS patterns, sh.builtin = true AS builtin
+ORDER BY type, builtin, sh.id
