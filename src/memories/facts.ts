@@ -71,7 +71,8 @@ export function predicateKey(predicate: string): string {
  * 1. a pattern a project shape declares; 2. a pattern a built-in shape declares, or a type's name read
  * as words ("works for"); 3. the English verbs the extractor knows for the type ("work at", "hired by":
  * a verb whose subject is the target counts only in the passive; its uncertain ones, such as "move to",
- * not at all). Each head word in every verb form.
+ * not at all, nor a bare active verb, such as "lead", for a type held one at a time). Each head word in
+ * every verb form.
  */
 export class PredicatePhrases {
   private readonly tiers: Map<string, Set<string>>[] = [new Map(), new Map(), new Map()];
@@ -82,6 +83,9 @@ export class PredicatePhrases {
     for (const d of declared)
       for (const phrase of relationPhrases(d)) {
         if (phrase.weight < 1) continue; // the lexicon's uncertain verbs ("move to") name no type on their own
+        // A bare active verb of the lexicon ("leads", "heads") says too little to stand for a relation held one
+        // at a time: "Cy leads the migration" is no change of employer.
+        if (phrase.source === 'english' && d.one_at_a_time && phrase.keys.length === 1 && !phrase.reverse) continue;
         if (phrase.reverse && phrase.keys.at(-1) !== 'by') phrase.keys.push('by');
         const tier = phrase.source === 'english' ? 2 : phrase.source === 'pattern' && !d.builtin ? 0 : 1;
         const key = phrase.keys.join(' ');

@@ -187,6 +187,8 @@ export interface DeclaredRelationshipType {
   type: string;
   patterns: string[];
   builtin: boolean;
+  /** The definition holds one object at a time (temporal single_valued_at_a_time, else its cardinality). */
+  one_at_a_time: boolean;
 }
 
 /** The relationship types of every committed, unretired shape visible to the project (built-in or its own). */

@@ -3,10 +3,11 @@ import { PredicatePhrases, predicateKey } from '../../src/memories/facts.js';
 
 // Types like the general shape's (cypher/schema/110_seed_general_shape.cypher), with patterns of their own here.
 const general = [
-  { type: 'WORKS_FOR', patterns: ['works for', 'employed by', 'joined'], builtin: true },
-  { type: 'LIVES_IN', patterns: ['lives in', 'resides in'], builtin: true },
-  { type: 'SPEAKS', patterns: ['speaks'], builtin: true },
-  { type: 'LOCATED_IN', patterns: ['based in', 'located in', 'headquartered in'], builtin: true },
+  { type: 'WORKS_FOR', patterns: ['works for', 'employed by', 'joined'], builtin: true, one_at_a_time: true },
+  { type: 'LIVES_IN', patterns: ['lives in', 'resides in'], builtin: true, one_at_a_time: true },
+  { type: 'SPEAKS', patterns: ['speaks'], builtin: true, one_at_a_time: false },
+  { type: 'LOCATED_IN', patterns: ['based in', 'located in', 'headquartered in'], builtin: true, one_at_a_time: true },
+  { type: 'CREATED', patterns: ['created'], builtin: true, one_at_a_time: false },
 ];
 
 describe("a fact's predicate takes the type a visible shape declares for its phrase (docs/facts.md)", () => {
@@ -25,9 +26,10 @@ describe("a fact's predicate takes the type a visible shape declares for its phr
       assert.equal(phrases.match(predicate), 'WORKS_FOR', predicate);
     assert.equal(phrases.match('resides in'), 'LIVES_IN');
     assert.equal(phrases.match('is headquartered in'), 'LOCATED_IN');
+    assert.equal(phrases.match('wrote'), 'CREATED', 'a bare verb of the lexicon, for a type held many at a time');
   });
 
-  it('a phrase no shape gives, an active verb whose subject is the target, or an uncertain verb names no type', () => {
+  it('a phrase no shape gives, an active verb whose subject is the target, an uncertain verb, or a bare verb for a type held one at a time names no type', () => {
     assert.equal(phrases.match('likes'), null);
     assert.equal(
       phrases.match('hired'),
@@ -36,19 +38,20 @@ describe("a fact's predicate takes the type a visible shape declares for its phr
     );
     assert.equal(phrases.match('employs'), null);
     assert.equal(phrases.match('moved to'), null, 'the lexicon is unsure of "move to"');
+    assert.equal(phrases.match('leads'), null, '"Cy leads the migration" is no change of employer');
   });
 
   it("a project shape's own pattern wins over the built-in verbs; two types for one phrase in a tier name none", () => {
     const custom = new PredicatePhrases([
       ...general,
-      { type: 'CONTRACTS_FOR', patterns: ['works at'], builtin: false },
+      { type: 'CONTRACTS_FOR', patterns: ['works at'], builtin: false, one_at_a_time: false },
     ]);
     assert.equal(custom.match('works at'), 'CONTRACTS_FOR');
     assert.equal(custom.match('works for'), 'WORKS_FOR');
     const clash = new PredicatePhrases([
       ...general,
-      { type: 'CONTRACTS_FOR', patterns: ['consults for'], builtin: false },
-      { type: 'ADVISES', patterns: ['consults for'], builtin: false },
+      { type: 'CONTRACTS_FOR', patterns: ['consults for'], builtin: false, one_at_a_time: false },
+      { type: 'ADVISES', patterns: ['consults for'], builtin: false, one_at_a_time: false },
     ]);
     assert.equal(clash.match('consults for'), null);
   });

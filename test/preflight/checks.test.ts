@@ -386,12 +386,21 @@ describe('preflight check: contradictions', () => {
       ),
     );
     assert.deepEqual(rows, [{ predicate: 'works at', declared: 'WORKS_FOR', type: 'WORKS_FOR' }]);
-    // A predicate no shape's phrase names keeps its own type.
-    const liked = await memory(t, { content: 'Di likes Globex.', subject: 'Di', predicate: 'likes', object: 'Globex' });
-    const likes = await graph().read((tx) =>
-      tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS declared', { id: liked.id }),
-    );
-    assert.deepEqual(likes, [{ declared: 'LIKES' }]);
+    // A predicate no shape's phrase names keeps its own type; a bare verb names a type held many at a time
+    // (CREATED) but not one held one at a time (WORKS_FOR: leading a project is no change of employer).
+    const typed: Record<string, string> = {};
+    for (const [predicate, object] of [
+      ['likes', 'Globex'],
+      ['wrote', 'Ledger'],
+      ['leads', 'Migration'],
+    ]) {
+      const written = await memory(t, { content: `Di ${predicate} ${object}.`, subject: 'Di', predicate, object });
+      const [row] = await graph().read((tx) =>
+        tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS declared', { id: written.id }),
+      );
+      typed[predicate!] = String(row?.declared);
+    }
+    assert.deepEqual(typed, { likes: 'LIKES', wrote: 'CREATED', leads: 'LEADS' });
   });
 
   it('the same object, another predicate, an observation, a forgotten fact or an acknowledged supersession is no contradiction', async () => {
