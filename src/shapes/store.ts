@@ -15,6 +15,7 @@ import type {
   ShapeRecord,
   ShapeStatus,
 } from './types.js';
+import { BUILTIN_SHAPE_IDS } from './types.js';
 
 type Props = Record<string, Plain>;
 
@@ -193,7 +194,10 @@ export interface DeclaredRelationshipType {
 
 /** The relationship types of every committed, unretired shape visible to the project (built-in or its own). */
 export async function declaredRelationshipTypes(tx: Tx, projectId: string): Promise<DeclaredRelationshipType[]> {
-  return tx.run<DeclaredRelationshipType>('shapes/declared_relationship_types', { project_id: projectId });
+  return tx.run<DeclaredRelationshipType>('shapes/declared_relationship_types', {
+    project_id: projectId,
+    builtin_ids: [...BUILTIN_SHAPE_IDS],
+  });
 }
 
 /** The shape named at field, or the one 400 that says it is not visible to this project. */

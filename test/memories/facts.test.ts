@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { newTenant, type Tenant } from '../support/api.js';
-import { graph } from '../preflight/support.js';
+import { BUILTIN_SHAPE_IDS } from '../../src/shapes/types.js';
+import { graph, planOperators } from '../preflight/support.js';
 import { del, fact, memory, patch } from '../governance/support.js';
 
 /** The fact edges of the project as the Cypher view shows them: "Subject-TYPE->Object" with their properties. */
@@ -291,5 +293,15 @@ describe('facts as edges', function () {
       assert.equal(reply.status, 400, JSON.stringify(reply.body));
       assert.equal(reply.body.error.details.fields[0].field, field);
     }
+  });
+
+  it("a fact's declared-type read seeks the built-in shapes by id and the project's by its index: it scans no label", async () => {
+    const text = readFileSync('cypher/shapes/declared_relationship_types.cypher', 'utf8');
+    const operators = await planOperators(text, { project_id: 'none', builtin_ids: [...BUILTIN_SHAPE_IDS] });
+    assert.deepEqual(
+      operators.filter((o) => /Scan/.test(o)),
+      [],
+      operators.join(', '),
+    );
   });
 });
