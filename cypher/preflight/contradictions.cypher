@@ -103,7 +103,7 @@ WITH n, n_kind, n_content, n_from, n_to, s, n_pred, pred_type, declared, single_
      n_pred IS NOT NULL AND m_pred IS NOT NULL AND (n_pred = m_pred OR (pred_type <> '' AND pred_type = m_type)) AS same_predicate,
      // Valid time: [from, to), an absent bound open; two facts conflict only when they overlap.
      (n_from IS NULL OR m_to IS NULL OR n_from < m_to) AND (m_from IS NULL OR n_to IS NULL OR m_from < n_to) AS overlap
-WITH n, n_kind, s, m, m_kind, n_pred, m_pred, n_obj_name, m_obj_name, n_from, m_from,
+WITH n, n_kind, s, m, m_kind, n_pred, m_pred, pred_type, n_obj_name, m_obj_name, n_from, m_from,
      CASE WHEN same_predicate AND objects_differ AND single_at_a_time AND overlap THEN 'conflicting_object'
           WHEN same_predicate AND objects_differ AND NOT declared THEN 'undeclared_predicate'
           WHEN n_kind = 'decision' AND m_kind = 'decision' AND NOT m:Pending AND NOT same_predicate
@@ -113,10 +113,10 @@ WHERE rule IS NOT NULL
 // The proposed fix of an overlap: close the older fact (earlier valid_from; absent is earliest) at the
 // newer one's valid_from, through POST /v1/memories/{older}/close; only when the older one is committed
 // and the newer one says when it starts.
-WITH n, n_kind, s, m, m_kind, n_pred, m_pred, n_obj_name, m_obj_name, n_from, m_from, rule,
+WITH n, n_kind, s, m, m_kind, n_pred, m_pred, pred_type, n_obj_name, m_obj_name, n_from, m_from, rule,
      CASE WHEN m_from IS NULL OR (n_from IS NOT NULL AND m_from <= n_from) THEN m ELSE n END AS older,
      CASE WHEN m_from IS NULL OR (n_from IS NOT NULL AND m_from <= n_from) THEN n_from ELSE m_from END AS close_at
-WITH n, n_kind, s, m, m_kind, n_pred, m_pred, n_obj_name, m_obj_name, rule,
+WITH n, n_kind, s, m, m_kind, n_pred, m_pred, pred_type, n_obj_name, m_obj_name, rule,
      CASE WHEN rule = 'conflicting_object' AND close_at IS NOT NULL AND NOT older:Pending THEN older END AS closable, close_at
 RETURN 'contradictions' AS check, CASE rule WHEN 'undeclared_predicate' THEN 'info' ELSE 'warning' END AS severity,
        CASE rule
@@ -124,7 +124,7 @@ RETURN 'contradictions' AS check, CASE rule WHEN 'undeclared_predicate' THEN 'in
            'New ' + n_kind + ' ' + n.id + ' says ' + coalesce(s.name, s.id) + ' ' + n_pred + ' ' + n_obj_name + ', but ' +
            CASE WHEN m:Pending THEN m.kind + ' ' + m.id + ' of this delta' ELSE 'committed ' + m_kind + ' ' + m.id END +
            ' says ' + coalesce(s.name, s.id) + ' ' + m_pred + ' ' + m_obj_name + ' at an overlapping time, and ' + n_pred +
-           ' holds one at a time. ' +
+           CASE WHEN m_pred <> n_pred THEN ' (' + pred_type + ')' ELSE '' END + ' holds one at a time. ' +
            CASE WHEN closable IS NOT NULL
              THEN 'Close ' + closable.id + ' when the other starts: POST /v1/memories/' + closable.id + '/close with valid_to ' +
                   toString(close_at) + ' (evidence correction_*), or link (new)-[:SUPERSEDES]->(old), or drop the new one.'

@@ -376,7 +376,10 @@ describe('preflight check: contradictions', () => {
     const found = await findingsOf(t, staged.delta_id, 'contradictions');
     assert.deepEqual(rules(found), ['conflicting_object']);
     assert.equal(found[0]!.evidence.committed_node_id, old.id);
-    assert.match(found[0]!.message, /Di works at Globex, but committed fact .* says Di works for Acme/);
+    assert.match(
+      found[0]!.message,
+      /Di works at Globex, but committed fact .* says Di works for Acme .*, and works at \(WORKS_FOR\) holds one/,
+    );
     // The memory keeps its words; the graph holds the declared type, for the edge and on the memory.
     const rows = await graph().read((tx) =>
       tx.runText(
