@@ -360,19 +360,8 @@ describe('preflight check: contradictions', () => {
 
   it('a change of employer said in other words ("works for", then "works at") is one relation: the edge is WORKS_FOR and the audit warns', async () => {
     const t = await newTenant(0);
-    const old = await memory(t, {
-      content: 'Di works for Acme.',
-      subject: 'Di',
-      predicate: 'works for',
-      object: 'Acme',
-    });
-    const staged = await memory(t, {
-      content: 'Di works at Globex now.',
-      subject: 'Di',
-      predicate: 'works at',
-      object: 'Globex',
-      apply: false,
-    });
+    const old = await memory(t, fact('Di', 'works for', 'Acme'));
+    const staged = await memory(t, fact('Di', 'works at', 'Globex', { apply: false }));
     const found = await findingsOf(t, staged.delta_id, 'contradictions');
     assert.deepEqual(rules(found), ['conflicting_object']);
     assert.equal(found[0]!.evidence.committed_node_id, old.id);
@@ -397,7 +386,7 @@ describe('preflight check: contradictions', () => {
       ['wrote', 'Ledger'],
       ['leads', 'Migration'],
     ]) {
-      const written = await memory(t, { content: `Di ${predicate} ${object}.`, subject: 'Di', predicate, object });
+      const written = await memory(t, fact('Di', predicate!, object!));
       const [row] = await graph().read((tx) =>
         tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS declared', { id: written.id }),
       );
