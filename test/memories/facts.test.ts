@@ -130,6 +130,31 @@ describe('facts as edges', function () {
     );
   });
 
+  it('a predicate corrected to words of a declared type is typed again; a close keeps the recorded type', async () => {
+    const t = await newTenant(0);
+    const m = await memory(t, fact('Bo', 'likes', 'Acme'));
+    const typed = async () =>
+      (
+        await graph().read((tx) =>
+          tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS type', { id: m.id }),
+        )
+      )[0]?.type;
+    assert.equal(await typed(), 'LIKES');
+    const hired = await patch(t, `/v1/memories/${m.id}`, { predicate: 'was hired by' });
+    assert.equal(hired.status, 200, JSON.stringify(hired.body));
+    assert.equal(await typed(), 'WORKS_FOR');
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      ['Bo-WORKS_FOR->Acme'],
+    );
+    const closed = await t.post(`/v1/memories/${m.id}/close`, { valid_to: '2025-01-01T00:00:00Z' });
+    assert.equal(closed.status, 200, JSON.stringify(closed.body));
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => [e.text, e.to]),
+      [['Bo-WORKS_FOR->Acme', '2025-01-01T00:00:00Z']],
+    );
+  });
+
   it('a memory without subject, predicate and object all three stands as no edge', async () => {
     const t = await newTenant(0);
     await memory(t, { content: 'Ada is curious.', kind: 'fact', subject: 'Ada', predicate: 'is' });
