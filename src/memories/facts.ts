@@ -82,7 +82,8 @@ export class PredicatePhrases {
     this.types = new Set(declared.map((d) => d.type));
     for (const d of declared)
       for (const phrase of relationPhrases(d)) {
-        if (phrase.weight < 1) continue; // the lexicon's uncertain verbs ("move to") name no type on their own
+        // The lexicon's uncertain verbs ("move to") name no type on their own.
+        if (phrase.source === 'english' && phrase.weight < 1) continue;
         // A bare active verb of the lexicon ("leads", "heads") says too little to stand for a relation held one
         // at a time: "Cy leads the migration" is no change of employer.
         if (phrase.source === 'english' && d.one_at_a_time && phrase.keys.length === 1 && !phrase.reverse) continue;

@@ -27,6 +27,8 @@ describe("a fact's predicate takes the type a visible shape declares for its phr
     assert.equal(phrases.match('resides in'), 'LIVES_IN');
     assert.equal(phrases.match('is headquartered in'), 'LOCATED_IN');
     assert.equal(phrases.match('wrote'), 'CREATED', 'a bare verb of the lexicon, for a type held many at a time');
+    const reports = new PredicatePhrases([{ type: 'REPORTS_TO', patterns: [], builtin: false, one_at_a_time: true }]);
+    assert.equal(reports.match('reported to'), 'REPORTS_TO', "a type's name read as words, in another verb form");
   });
 
   it('a phrase no shape gives, an active verb whose subject is the target, an uncertain verb, or a bare verb for a type held one at a time names no type', () => {
