@@ -122,17 +122,20 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   // Items are chosen first; relationships only ever join two chosen entities, so only theirs are read.
   const selection = selectItems(def, ranked, renderer, counter, header, maxTokens);
   const entityIds = selectedEntityIds(selection);
+  // A relationship deleted while it was read comes back with null type and ends: left out.
   const edgeRows =
     entityIds.length > 1
-      ? await graph.read(
-          (tx) =>
-            tx.run<{ source: string; type: string; target: string }>('context/edges_among', {
-              ids: entityIds,
-              project_id: req.projectId,
-              valid_at: asOf ?? knownAt ?? now,
-            }),
-          meta,
-        )
+      ? (
+          await graph.read(
+            (tx) =>
+              tx.run<{ source: string | null; type: string | null; target: string | null }>('context/edges_among', {
+                ids: entityIds,
+                project_id: req.projectId,
+                valid_at: asOf ?? knownAt ?? now,
+              }),
+            meta,
+          )
+        ).flatMap(({ source, type, target }) => (source && type && target ? [{ source, type, target }] : []))
       : [];
   const then = gathered.then;
   const knownEdges = then

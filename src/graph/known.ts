@@ -335,7 +335,7 @@ export async function knownNeighbourhood(
   const among = new Map<string, KnownNode>([[id, centre], ...nodes.map((n) => [n.node.id, n.node] as const)]);
   // Every relationship among them, as edges_among reads it, less the unknown, plus the ones put back.
   const unknown = new Set(known.unknown);
-  const read = await tx.run<GraphEdgeRow>('graph/edges_among', {
+  const read = await tx.run<EdgeReadRow>('graph/edges_among', {
     ids: [...among.keys()],
     project_id: projectId,
     include_pending: false,
@@ -343,7 +343,10 @@ export async function knownNeighbourhood(
     limit: o.edgeLimit + 1 + unknown.size,
   });
   const edges = [
-    ...read.filter((r) => r.id === null || !unknown.has(r.id)).map((r) => namedThen(r, known)),
+    ...read
+      .filter(isWhole) // a relationship deleted while it was read: null type and ends
+      .filter((r) => r.id === null || !unknown.has(r.id))
+      .map((r) => namedThen(r, known)),
     ...known.relationships
       .filter((r) => among.has(r.source) && among.has(r.target) && validAt(r.props, o.validAt))
       .map((r) => relationshipRow(r, among)!),

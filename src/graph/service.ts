@@ -8,7 +8,6 @@ import {
   graphNodeView,
   isWhole,
   type EdgeReadRow,
-  type GraphEdgeRow,
   type GraphEdgeView,
   type GraphNodeRow,
   type GraphNodeView,
@@ -138,11 +137,13 @@ export async function readNeighbourhood(
     });
     const nodes = around.slice(0, options.limit).map(graphNodeView);
     const ids = [id, ...nodes.map((n) => n.id)];
-    const edges = await tx.run<GraphEdgeRow>('graph/edges_among', {
+    // A relationship deleted while it was read comes back with null type and ends: left out (isWhole).
+    const read = await tx.run<EdgeReadRow>('graph/edges_among', {
       ...base,
       ids,
       limit: NEIGHBOURHOOD_EDGE_LIMIT + 1,
     });
+    const edges = read.filter(isWhole);
     return {
       node: graphNodeView(centre),
       nodes,

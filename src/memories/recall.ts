@@ -4,7 +4,7 @@
 import type { GraphDeps } from '../shared/deps.js';
 import type { Tx } from '../db/graph.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import type { GraphEdgeRow } from '../graph/views.js';
+import { isWhole, type EdgeReadRow, type GraphEdgeRow } from '../graph/views.js';
 import type { MemoryProps } from './views.js';
 import { luceneQuery } from '../db/tenant.js';
 import { fuseRankings, hybridRankings, type Match, type SearchMode } from '../search/hybrid.js';
@@ -139,10 +139,12 @@ export async function recallMemories(
     // has the properties it had then; a memory the meaning read (its own transaction) found but that is gone
     // by now is left out.
     const ids = fused.map((f) => f.id);
-    const [rows, edgeRows] = await tx.runAll<[MemoryRow[], GraphEdgeRow[]]>([
+    const [rows, edgeRead] = await tx.runAll<[MemoryRow[], EdgeReadRow[]]>([
       ['memories/by_ids', { ids: ids.filter((id) => !backById.has(id)), project_id: projectId }],
       ['memories/edges', { ids }],
     ]);
+    // A relationship deleted while it was read comes back with null type and ends: left out.
+    const edgeRows = edgeRead.filter(isWhole);
     const whole = new Map(rows.map((r) => [r.memory.id, r.memory]));
     const memories = fused.flatMap((f) => {
       const memory = backById.get(f.id) ?? whole.get(f.id);
@@ -194,6 +196,6 @@ function hitOf(row: MemoryHitRow, score: number) {
 async function edgesOf(tx: Tx, memories: { memory: MemoryProps }[], then: Then | null): Promise<GraphEdgeRow[]> {
   const ids = memories.map((m) => m.memory.id);
   if (ids.length === 0) return [];
-  const rows = await tx.run<GraphEdgeRow>('memories/edges', { ids });
+  const rows = (await tx.run<EdgeReadRow>('memories/edges', { ids })).filter(isWhole);
   return then ? edgesThen(then, rows, ids, null, Number.MAX_SAFE_INTEGER) : rows;
 }

@@ -13,7 +13,14 @@ import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
 import { normalizeName } from '../entities/identity.js';
 import { memoryView, type MemoryProps } from '../memories/views.js';
-import { edgeView, visibleLabels, visibleProps, type GraphEdgeRow, type GraphEdgeView } from '../graph/views.js';
+import {
+  edgeView,
+  isWhole,
+  visibleLabels,
+  visibleProps,
+  type EdgeReadRow,
+  type GraphEdgeView,
+} from '../graph/views.js';
 import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from './known.js';
 import type { KnownNode } from '../deltas/known.js';
 import { PLANES, type Plane, type searchNodeSchema } from './schemas.js';
@@ -331,13 +338,15 @@ export async function searchPlanes(
     // The answered memories are read whole with the edges, in one round trip; one the meaning read (its
     // own transaction) found but that is gone by now is left out.
     const partial = fused.filter((f) => f.item.partial).map((f) => f.id);
-    const [edges, wholeRows = []] =
+    const [edgeRead, wholeRows = []] =
       ids.length > 0
-        ? await tx.runAll<[GraphEdgeRow[], ...{ memory: MemoryProps }[][]]>([
+        ? await tx.runAll<[EdgeReadRow[], ...{ memory: MemoryProps }[][]]>([
             ['search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE, valid_at: validAtTime }],
             ...(partial.length > 0 ? [['memories/by_ids', { ids: partial, project_id: projectId }] as const] : []),
           ])
         : [[]];
+    // A relationship deleted while it was read comes back with null type and ends: left out.
+    const edges = edgeRead.filter(isWhole);
     const wholeById = new Map(wholeRows.map((r) => [r.memory.id, r.memory]));
     const answered = fused.flatMap((f) => {
       const view = f.item.view(f.match.score, wholeById.get(f.id));
