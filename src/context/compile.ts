@@ -15,6 +15,7 @@ import { rankCandidates, type Ranked } from './rank.js';
 import { itemText, rendererFor } from './render.js';
 import { TokenCounter } from './tokenCount.js';
 import { edgesThen } from '../search/known.js';
+import { isWhole } from '../graph/views.js';
 
 export interface CompileRequest {
   projectId: string;
@@ -122,7 +123,6 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   // Items are chosen first; relationships only ever join two chosen entities, so only theirs are read.
   const selection = selectItems(def, ranked, renderer, counter, header, maxTokens);
   const entityIds = selectedEntityIds(selection);
-  // A relationship deleted while it was read comes back with null type and ends: left out.
   const edgeRows =
     entityIds.length > 1
       ? (
@@ -135,7 +135,7 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
               }),
             meta,
           )
-        ).flatMap(({ source, type, target }) => (source && type && target ? [{ source, type, target }] : []))
+        ).filter(isWhole)
       : [];
   const then = gathered.then;
   const knownEdges = then

@@ -344,7 +344,7 @@ export async function knownNeighbourhood(
   });
   const edges = [
     ...read
-      .filter(isWhole) // a relationship deleted while it was read: null type and ends
+      .filter(isWhole)
       .filter((r) => r.id === null || !unknown.has(r.id))
       .map((r) => namedThen(r, known)),
     ...known.relationships

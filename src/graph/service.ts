@@ -137,7 +137,6 @@ export async function readNeighbourhood(
     });
     const nodes = around.slice(0, options.limit).map(graphNodeView);
     const ids = [id, ...nodes.map((n) => n.id)];
-    // A relationship deleted while it was read comes back with null type and ends: left out (isWhole).
     const read = await tx.run<EdgeReadRow>('graph/edges_among', {
       ...base,
       ids,

@@ -49,8 +49,19 @@ export type EdgeReadRow = Omit<GraphEdgeRow, 'type' | 'source' | 'target'> & {
   target: string | null;
 };
 
-/** A relationship still there: its type and both ends. */
-export const isWhole = (r: EdgeReadRow): r is GraphEdgeRow => r.type !== null && r.source !== null && r.target !== null;
+/** The ends and type of any edge row as a read gives it: null when deleted while it was read. */
+interface EdgeEnds {
+  type: string | null;
+  source: string | null;
+  target: string | null;
+}
+
+/**
+ * A relationship still there: its type and both ends. Every read that answers edges keeps only these
+ * (reads are read-committed: one deleted while the statement read it comes back with null type and ends).
+ */
+export const isWhole = <R extends EdgeEnds>(r: R): r is R & { type: string; source: string; target: string } =>
+  r.type !== null && r.source !== null && r.target !== null;
 
 export type GraphNodeView = Answer<typeof graphNodeSchema>;
 export type GraphEdgeView = Answer<typeof graphEdgeSchema>;

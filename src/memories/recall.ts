@@ -143,7 +143,6 @@ export async function recallMemories(
       ['memories/by_ids', { ids: ids.filter((id) => !backById.has(id)), project_id: projectId }],
       ['memories/edges', { ids }],
     ]);
-    // A relationship deleted while it was read comes back with null type and ends: left out.
     const edgeRows = edgeRead.filter(isWhole);
     const whole = new Map(rows.map((r) => [r.memory.id, r.memory]));
     const memories = fused.flatMap((f) => {

@@ -345,7 +345,6 @@ export async function searchPlanes(
             ...(partial.length > 0 ? [['memories/by_ids', { ids: partial, project_id: projectId }] as const] : []),
           ])
         : [[]];
-    // A relationship deleted while it was read comes back with null type and ends: left out.
     const edges = edgeRead.filter(isWhole);
     const wholeById = new Map(wholeRows.map((r) => [r.memory.id, r.memory]));
     const answered = fused.flatMap((f) => {
