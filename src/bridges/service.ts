@@ -21,6 +21,7 @@ import {
   type BridgeProps,
 } from './store.js';
 import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
+import { isPresent } from '../graph/views.js';
 import {
   propose,
   proposalToDefinition,
@@ -77,7 +78,7 @@ export async function loadBridge(graph: Graph, projectId: string, id: string): P
       project_id: projectId,
     }),
   );
-  if (!row) throw notFound('bridge', id);
+  if (!row || !isPresent(row.bridge)) throw notFound('bridge', id);
   return { bridge: row.bridge, mappings: (row.mappings ?? []).map(mappingFromProps) };
 }
 

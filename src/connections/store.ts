@@ -6,6 +6,7 @@ import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
 import { open, seal } from './secrets.js';
 import type { ConnectionKind, ConnectionStatus, ConnectorConfig, StatusReason, SyncStatus } from './types.js';
+import { isPresent } from '../graph/views.js';
 
 export interface ConnectionRecord {
   id: string;
@@ -135,7 +136,7 @@ export async function lockConnection(tx: Tx, projectId: string, id: string): Pro
 
 export async function readConnection(graph: Graph, projectId: string, id: string): Promise<ConnectionRecord> {
   const row = await graph.read((tx) => tx.one<ConnectionRow>('connections/get', { id, project_id: projectId }));
-  if (!row) throw notFound('connection', id);
+  if (!row || !isPresent(row.connection)) throw notFound('connection', id);
   return toRecord(row.connection, row.pending === true);
 }
 
@@ -193,7 +194,7 @@ export async function changeConnection(
 /** The connection's row as its view reads it (connection, pending, secret), or a 404. */
 export async function connectionRow(graph: Graph, projectId: string, id: string): Promise<ConnectionViewRow> {
   const row = await graph.read((tx) => tx.one<ConnectionViewRow>('connections/get', { id, project_id: projectId }));
-  if (!row) throw notFound('connection', id);
+  if (!row || !isPresent(row.connection)) throw notFound('connection', id);
   return row;
 }
 

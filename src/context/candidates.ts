@@ -13,6 +13,7 @@ import { meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from '
 import type { Embedder } from '../embeddings/model.js';
 import { validAt, type KnownNode } from '../deltas/known.js';
 import { goneAround, knownNode, knownWalk } from '../graph/known.js';
+import { isPresent } from '../graph/views.js';
 
 export type CandidateSource = 'query' | 'meaning' | 'recent' | 'linked' | 'neighbourhood';
 
@@ -106,9 +107,13 @@ function candidate(plane: Plane, row: Row, source: CandidateSource, rank: number
   };
 }
 
-/** Adds a source's rows to the plane's candidates, merging items several sources found. */
+/**
+ * Adds a source's rows to the plane's candidates, merging items several sources found. A node deleted while the
+ * statement read it comes back without its id (isPresent) and is left out.
+ */
 function collect(into: Map<string, Candidate>, plane: Plane, rows: Row[], source: CandidateSource): void {
   rows.forEach((row, i) => {
+    if (!isPresent(row)) return;
     const c = candidate(plane, row, source, i + 1);
     const known = into.get(c.id);
     if (!known) into.set(c.id, c);

@@ -13,6 +13,7 @@ import { readSource, type DocumentInput } from './source.js';
 import type { DocumentType } from './schemas.js';
 import type { ConfigDeps, GraphDeps } from '../shared/deps.js';
 import { requireVisibleShape } from '../shapes/store.js';
+import { isPresent } from '../graph/views.js';
 
 export type { DocumentInput, UploadedDocument } from './source.js';
 export {
@@ -151,12 +152,14 @@ export async function listDocuments(
       limit: options.limit + 1,
     }),
   );
-  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+  // A document deleted while the page was read is left out (isPresent); the next cursor is the last one shown.
+  const shown = rows.slice(0, options.limit).filter((r) => isPresent(r.document));
+  return { rows: shown, hasMore: rows.length > options.limit };
 }
 
 export async function getDocument(graph: Graph, projectId: string, id: string): Promise<DocumentRow> {
   const row = await graph.read((tx) => tx.one<DocumentRow>('documents/get', { id, project_id: projectId }));
-  if (!row) throw notFound('document', id);
+  if (!row || !isPresent(row.document)) throw notFound('document', id);
   return row;
 }
 

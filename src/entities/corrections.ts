@@ -13,6 +13,7 @@ import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
 import { RESERVED_LABELS } from '../shapes/definition.js';
 import { identityKey, normalizeName } from './identity.js';
 import { CORRECTION_ORIGIN } from '../memories/corrections.js';
+import { isPresent } from '../graph/views.js';
 
 /** Dependants a refused deletion names in its error details. */
 const DEPENDANTS_SHOWN = 20;
@@ -61,7 +62,7 @@ async function committedEntity(tx: Tx, projectId: string, id: string): Promise<C
     project_id: projectId,
     limit: DEPENDANTS_SHOWN,
   });
-  if (!row) throw notFound('entity', id);
+  if (!row || !isPresent(row.entity)) throw notFound('entity', id);
   const props = row.entity;
   return {
     props,

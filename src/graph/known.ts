@@ -8,6 +8,7 @@ import { knownAt, validAt, type KnownAt, type KnownNode, type KnownRelationship 
 import {
   edgeView,
   graphNodeView,
+  isPresent,
   isWhole,
   type EdgeReadRow,
   type GraphEdgeRow,
@@ -34,7 +35,7 @@ interface AdjacentRow {
   source: string;
   target: string;
   props: Row | null;
-  node: Row;
+  node: Row | null;
   labels: string[] | null;
 }
 
@@ -83,7 +84,7 @@ export async function knownNodesPage(
     after_id: f.afterId,
     limit: fetch,
   });
-  const read = rows.filter((r) => !left.has(r.props!.id));
+  const read = rows.filter((r) => isPresent(r.props) && !left.has(r.props.id));
   const back = [...known.nodes.values()]
     .filter(
       (n) =>
@@ -107,11 +108,12 @@ async function endsOf(tx: Tx, projectId: string, known: KnownAt, ids: string[]):
     else missing.push(id);
   }
   if (missing.length > 0) {
-    const rows = await tx.run<{ props: NodeProps; labels: string[] | null }>('graph/nodes_by_id', {
+    const rows = await tx.run<{ props: NodeProps | null; labels: string[] | null }>('graph/nodes_by_id', {
       ids: missing,
       project_id: projectId,
     });
-    for (const { props, labels } of rows) ends.set(props.id, { id: props.id, props, labels: labels ?? [] });
+    for (const { props, labels } of rows)
+      if (isPresent(props)) ends.set(props.id, { id: props.id, props, labels: labels ?? [] });
   }
   return ends;
 }
@@ -227,7 +229,9 @@ async function step(tx: Tx, projectId: string, known: KnownAt, ids: string[], at
   for (const r of rows) {
     const other = r.source === r.from ? r.target : r.source;
     if (unknown.has(r.id) || unknown.has(other)) continue;
-    const node = known.nodes.get(other) ?? { id: other, props: r.node, labels: r.labels ?? [] };
+    const read = isPresent(r.node) ? r.node : null;
+    const node = known.nodes.get(other) ?? (read && { id: other, props: read, labels: r.labels ?? [] });
+    if (!node) continue; // deleted while it was read (isPresent)
     const rel = { id: r.id, type: r.type, source: r.source, target: r.target };
     found.push({ rel: { ...rel, props: r.props ?? {} }, other: node });
   }
@@ -305,7 +309,7 @@ export async function knownNode(tx: Tx, projectId: string, known: KnownAt, id: s
     project_id: projectId,
     include_pending: false,
   });
-  return row ? { id, props: row.props, labels: row.labels } : null;
+  return row && isPresent(row.props) ? { id, props: row.props, labels: row.labels } : null;
 }
 
 export async function knownNeighbourhood(

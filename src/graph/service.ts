@@ -6,6 +6,7 @@ import { notFound } from '../errors/catalogue.js';
 import {
   edgeView,
   graphNodeView,
+  isPresent,
   isWhole,
   type EdgeReadRow,
   type GraphEdgeView,
@@ -51,8 +52,19 @@ export async function listNodes(graph: Graph, projectId: string, f: NodeFilter):
       limit: f.limit + 1,
     }),
   );
-  const items = rows.slice(0, f.limit).map(graphNodeView);
-  return { items, hasMore: rows.length > f.limit, last: items[items.length - 1]?.id ?? null };
+  return nodesPage(rows, f.limit);
+}
+
+/**
+ * A page of graph/nodes rows (read limit + 1): whether more follow is told by the rows read, and a node deleted
+ * while they were read is left out, so the next page starts after the last node shown and skips nothing.
+ */
+export function nodesPage(rows: GraphNodeRow[], limit: number): Page<GraphNodeView> {
+  const items = rows
+    .slice(0, limit)
+    .filter((r) => isPresent(r.props))
+    .map(graphNodeView);
+  return { items, hasMore: rows.length > limit, last: items[items.length - 1]?.id ?? null };
 }
 
 export interface EdgeFilter {
@@ -128,14 +140,17 @@ export async function readNeighbourhood(
   };
   return graph.read(async (tx) => {
     const centre = await tx.one<GraphNodeRow>('graph/node', { ...base, id });
-    if (!centre) throw notFound('node', id);
+    if (!centre || !isPresent(centre.props)) throw notFound('node', id);
     const around = await tx.run<GraphNodeRow>('graph/neighbourhood', {
       ...base,
       id,
       depth: options.depth,
       limit: options.limit,
     });
-    const nodes = around.slice(0, options.limit).map(graphNodeView);
+    const nodes = around
+      .slice(0, options.limit)
+      .filter((r) => isPresent(r.props))
+      .map(graphNodeView);
     const ids = [id, ...nodes.map((n) => n.id)];
     const read = await tx.run<EdgeReadRow>('graph/edges_among', {
       ...base,

@@ -63,6 +63,14 @@ interface EdgeEnds {
 export const isWhole = <R extends EdgeEnds>(r: R): r is R & { type: string; source: string; target: string } =>
   r.type !== null && r.source !== null && r.target !== null;
 
+/**
+ * A node's properties still there: a map with its id. Reads are read-committed, so a node deleted while the
+ * statement read it comes back as a null map (`n {.id, …}`) or an empty one (`properties(n)`); every read
+ * that answers nodes keeps only these (test/graph/deletedMidRead.test.ts).
+ */
+export const isPresent = <P extends { id?: unknown }>(props: P | null | undefined): props is P & { id: string } =>
+  props !== null && props !== undefined && typeof props.id === 'string';
+
 export type GraphNodeView = Answer<typeof graphNodeSchema>;
 export type GraphEdgeView = Answer<typeof graphEdgeSchema>;
 

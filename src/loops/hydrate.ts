@@ -11,6 +11,7 @@ import { luceneQuery, tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
 import { normalizeName } from '../entities/identity.js';
+import { isPresent } from '../graph/views.js';
 import { round4 } from '../extractor/quality.js';
 import { deterministicId } from './ids.js';
 import { deltaTotals, stagedIds } from './store.js';
@@ -63,7 +64,8 @@ interface Item {
 
 /** What loops/hydrate_memories, hydrate_documents, hydrate_entities and hydrate_subject (with hops) return. */
 interface GatheredRow {
-  id: string;
+  /** Null for a node deleted while the statement read it (isPresent). */
+  id: string | null;
   plane: string;
   score: number;
   text: string | null;
@@ -75,9 +77,9 @@ interface GatheredRow {
  * and similarity (NearHit): the node as it is, under one of these keys (declared, not checked).
  */
 interface NearNodeRow {
-  memory: Row;
-  chunk: Row;
-  entity: Row;
+  memory: Row | null;
+  chunk: Row | null;
+  entity: Row | null;
 }
 
 /** Items gathered through the loop's slice: its pack for the goal, the budget growing with the iteration. */
@@ -113,7 +115,7 @@ async function gatherByGoal(
     if (lucene) {
       for (const name of ['loops/hydrate_memories', 'loops/hydrate_documents', 'loops/hydrate_entities']) {
         for (const row of await tx.run<GatheredRow>(name, { ...base, lucene }))
-          found.push({ id: row.id, plane: row.plane, score: row.score, text: row.text ?? '' });
+          if (isPresent(row)) found.push({ id: row.id, plane: row.plane, score: row.score, text: row.text ?? '' });
       }
     }
     if (question?.vector) {
@@ -126,15 +128,19 @@ async function gatherByGoal(
         tags: null,
         types: null,
       };
-      // Each statement's hits carry its node under its own key (NearNodeRow): declared, not checked.
-      const near: [string, string, (r: Partial<NearNodeRow>) => string][] = [
-        ['memories/vector', 'memory', (r) => String(r.memory!.content ?? '')],
-        ['search/chunks_vector', 'document', (r) => String(r.chunk!.text ?? '')],
-        ['search/entities_vector', 'entity', (r) => String(r.entity!.name ?? '')],
+      // Each statement's hits carry its node under its own key (NearNodeRow): declared, not checked. A node
+      // deleted while it was read comes back null (isPresent) and is left out.
+      const near: [string, string, keyof NearNodeRow, string][] = [
+        ['memories/vector', 'memory', 'memory', 'content'],
+        ['search/chunks_vector', 'document', 'chunk', 'text'],
+        ['search/entities_vector', 'entity', 'entity', 'name'],
       ];
-      for (const [statement, plane, text] of near)
-        for (const row of await nearest<Partial<NearNodeRow>>(tx, statement, base2, question, limit))
-          found.push({ id: row.id, plane, score: row.similarity, text: text(row) });
+      for (const [statement, plane, key, field] of near)
+        for (const row of await nearest<Partial<NearNodeRow>>(tx, statement, base2, question, limit)) {
+          const node = row[key];
+          if (isPresent(node))
+            found.push({ id: row.id, plane, score: row.similarity, text: String(node[field] ?? '') });
+        }
     }
     if (input.subject) {
       const rows = await tx.run<GatheredRow>('loops/hydrate_subject', {
@@ -143,7 +149,8 @@ async function gatherByGoal(
         depth: Math.min(iteration, 2),
       });
       for (const row of rows)
-        found.push({ id: row.id, plane: row.plane, score: row.score, text: row.text ?? '', hops: row.hops });
+        if (isPresent(row))
+          found.push({ id: row.id, plane: row.plane, score: row.score, text: row.text ?? '', hops: row.hops });
     }
     return found;
   });

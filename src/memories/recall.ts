@@ -4,7 +4,7 @@
 import type { GraphDeps } from '../shared/deps.js';
 import type { Tx } from '../db/graph.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import { isWhole, type EdgeReadRow, type GraphEdgeRow } from '../graph/views.js';
+import { isPresent, isWhole, type EdgeReadRow, type GraphEdgeRow } from '../graph/views.js';
 import type { MemoryProps } from './views.js';
 import { luceneQuery } from '../db/tenant.js';
 import { fuseRankings, hybridRankings, type Match, type SearchMode } from '../search/hybrid.js';
@@ -32,14 +32,16 @@ type RankedMemory = Pick<MemoryProps, 'id' | 'name' | 'content'>;
  * (words) or similarity (meaning)), or a memory known_at puts back, whole (declared, not checked).
  */
 interface MemoryHitRow {
-  memory: RankedMemory;
+  /** Null for a memory deleted while the statement read it (isPresent). */
+  memory: RankedMemory | null;
   score?: number;
   similarity?: number;
 }
 
 /** A row of memories/recent and memories/by_ids: the memory's properties (declared, not checked). */
 interface MemoryRow {
-  memory: MemoryProps;
+  /** Null for a memory deleted while the statement read it (isPresent). */
+  memory: MemoryProps | null;
 }
 
 export interface Recalled {
@@ -91,7 +93,7 @@ export async function recallMemories(
     const extra = then?.left.size ?? 0;
     // The memories and their edges in one read transaction (a transaction's own cost is a good share of a read's).
     return deps.graph.read(async (tx) => {
-      const rows = leftOut(await tx.run<MemoryRow>('memories/recent', { ...base, limit: base.limit + extra }));
+      const rows = leftOut(present(await tx.run<MemoryRow>('memories/recent', { ...base, limit: base.limit + extra })));
       const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
       const memories = all.map((r) => ({ memory: r.memory }));
       return { memories, edges: await edgesOf(tx, memories, then), mode, degraded: [] };
@@ -103,7 +105,7 @@ export async function recallMemories(
   const readWords = async (tx: Tx): Promise<Hit[]> => {
     const more = candidates + (then?.left.size ?? 0);
     const rows = leftOut(
-      await tx.run<MemoryHitRow>('memories/search', { ...base, lucene, limit: more, candidates: more }),
+      present(await tx.run<MemoryHitRow>('memories/search', { ...base, lucene, limit: more, candidates: more })),
     ).slice(0, candidates);
     const hits = rows.map((r) => hitOf(r, r.score ?? 0));
     return then
@@ -119,7 +121,7 @@ export async function recallMemories(
       deps.graph.read((tx) => nearest<MemoryHitRow>(tx, 'memories/vector', base, question, candidates)),
       then ? meaningThen(deps.graph, deps.embedder, projectId, query, question, backNodes) : new Map<string, number>(),
     ]);
-    const near = leftOut(rows).map((r) => hitOf(r, r.similarity ?? 0));
+    const near = leftOut(present(rows)).map((r) => hitOf(r, r.similarity ?? 0));
     if (!then) return near;
     // What known_at puts back is ranked by meaning in the same order as the index's hits (docs/facts.md).
     const backHits = backNodes
@@ -144,7 +146,7 @@ export async function recallMemories(
       ['memories/edges', { ids }],
     ]);
     const edgeRows = edgeRead.filter(isWhole);
-    const whole = new Map(rows.map((r) => [r.memory.id, r.memory]));
+    const whole = new Map(present(rows).map((r) => [r.memory.id, r.memory]));
     const memories = fused.flatMap((f) => {
       const memory = backById.get(f.id) ?? whole.get(f.id);
       return memory ? [{ memory, match: f.match }] : [];
@@ -177,6 +179,11 @@ export async function recallMemories(
   });
 }
 
+/** The rows whose memory is still there: one deleted while the statement read it comes back null. */
+function present<R extends { memory: { id: string } | null }>(rows: R[]): (R & { memory: NonNullable<R['memory']> })[] {
+  return rows.filter((r): r is R & { memory: NonNullable<R['memory']> } => isPresent(r.memory));
+}
+
 function newestFirst(a: { memory: MemoryProps }, b: { memory: MemoryProps }): number {
   const ma = a.memory;
   const mb = b.memory;
@@ -188,7 +195,7 @@ function newestFirst(a: { memory: MemoryProps }, b: { memory: MemoryProps }): nu
 
 type Hit = ReturnType<typeof hitOf>;
 
-function hitOf(row: MemoryHitRow, score: number) {
+function hitOf(row: MemoryHitRow & { memory: RankedMemory }, score: number) {
   return { id: row.memory.id, item: row, text: memoryText(row.memory), score };
 }
 

@@ -13,6 +13,7 @@ import type { MemoryKind } from './schemas.js';
 import { checkValidTime, FactTypes, stageFactEdge, TIMED_KINDS } from './facts.js';
 import { requireVisibleShape } from '../shapes/store.js';
 import { MEMORY_SHAPE_ID } from '../shapes/types.js';
+import { isPresent } from '../graph/views.js';
 
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
 type Deps = { graph: Graph };
@@ -149,6 +150,7 @@ export async function createMemories(
 export async function getMemory(deps: Deps, projectId: string, id: string): Promise<{ memory: MemoryProps }> {
   // One statement: an auto-commit read, one round trip (Graph.readOne).
   const row = await deps.graph.readOne<{ memory: MemoryProps }>('memories/get', { id, project_id: projectId });
-  if (!row) throw notFound('memory', id);
+  // Deleted while it was read: the row's properties are empty (isPresent).
+  if (!row || !isPresent(row.memory)) throw notFound('memory', id);
   return row;
 }

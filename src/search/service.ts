@@ -15,6 +15,7 @@ import { normalizeName } from '../entities/identity.js';
 import { memoryView, type MemoryProps } from '../memories/views.js';
 import {
   edgeView,
+  isPresent,
   isWhole,
   visibleLabels,
   visibleProps,
@@ -145,6 +146,8 @@ interface PlaneSpec<R extends Scored> {
   n: number;
   words: readonly [string, Record<string, unknown>];
   near: readonly [string, Record<string, unknown>];
+  /** The row's node map: null or without its id when the node was deleted while it was read (isPresent). */
+  node: (r: R) => { id?: unknown } | null;
   /** The id of the row's node. */
   id: (r: R) => string;
   /** The plane's nodes known then and put back (gone or changed since). */
@@ -190,8 +193,9 @@ function plan<R extends Scored>(plane: Plane, s: PlaneSpec<R>): Plan {
     text: s.text(r),
     score,
   });
+  // A node deleted while the statement read it is left out; with known_at, so are the ids `then` leaves out.
   const left = <T extends R>(rows: T[], then: Then | null): T[] =>
-    then ? rows.filter((r) => !then.left.has(s.id(r))) : rows;
+    rows.filter((r) => isPresent(s.node(r)) && !then?.left.has(s.id(r)));
   const [words, wordParams] = s.words;
   const [near, nearParams] = s.near;
   return {
@@ -199,7 +203,9 @@ function plan<R extends Scored>(plane: Plane, s: PlaneSpec<R>): Plan {
     words: async (tx, extra, limit, then) => {
       // With known_at, more rows are read so that those left out do not shorten the ranking.
       const rows = await tx.run<R>(words, { ...wordParams, candidates: s.n + extra, limit: limit + extra });
-      return (then ? left(rows, then).slice(0, limit) : rows).map((r) => hit(r, r.score ?? 0));
+      return left(rows, then)
+        .slice(0, limit)
+        .map((r) => hit(r, r.score ?? 0));
     },
     near: async (tx, question, then) =>
       left(await nearest<R>(tx, near, nearParams, question, s.n), then).map((r) => hit(r, r.similarity)),
@@ -238,6 +244,7 @@ export async function searchPlanes(
         n: candidates(limit, kinds !== null),
         words: ['memories/search', { ...base, now, kinds }],
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
+        node: (r) => r.memory,
         id: (r) => r.memory.id,
         putBackOf: (t) => known(t, 'Memory').filter((m) => kinds === null || kinds.includes(String(m.props.kind))),
         row: (m) => {
@@ -257,6 +264,7 @@ export async function searchPlanes(
         n: candidates(limit, documentIds !== null || tags !== null),
         words: ['search/chunks', { ...base, ...params }],
         near: ['search/chunks_vector', { project_id: projectId, ...params }],
+        node: (r) => r.chunk,
         id: (r) => r.chunk.id,
         // Chunks put back carry no title; with a document filter none are put back.
         putBackOf: (t) => (documentIds !== null || tags !== null ? [] : known(t, 'Chunk')),
@@ -270,6 +278,7 @@ export async function searchPlanes(
       n: candidates(limit, types !== null),
       words: ['search/entities', { ...base, types }],
       near: ['search/entities_vector', { project_id: projectId, types }],
+      node: (r) => r.entity,
       id: (r) => r.entity.id,
       putBackOf: (t) => known(t, 'Entity').filter((e) => types === null || types.includes(String(e.props.type))),
       row: (e) => ({ entity: e.props as unknown as EntityProps, labels: e.labels, score: 0 }),
@@ -346,7 +355,7 @@ export async function searchPlanes(
           ])
         : [[]];
     const edges = edgeRead.filter(isWhole);
-    const wholeById = new Map(wholeRows.map((r) => [r.memory.id, r.memory]));
+    const wholeById = new Map(wholeRows.filter((r) => isPresent(r.memory)).map((r) => [r.memory.id, r.memory]));
     const answered = fused.flatMap((f) => {
       const view = f.item.view(f.match.score, wholeById.get(f.id));
       return view ? [{ id: f.id, node: { ...view, match: f.match } }] : [];

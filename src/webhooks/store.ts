@@ -3,6 +3,7 @@ import type { Graph } from '../db/graph.js';
 import type { EventType } from './events.js';
 import type { Plain } from '../db/values.js';
 import { notFound } from '../errors/catalogue.js';
+import { isPresent } from '../graph/views.js';
 
 export type Fields = Record<string, Plain>;
 
@@ -46,7 +47,7 @@ export interface EndpointRow {
 
 export async function readEndpoint(graph: Graph, projectId: string, id: string): Promise<EndpointRow> {
   const row = await graph.read((tx) => tx.one<EndpointRow>('webhooks/get', { id, project_id: projectId }));
-  if (!row) throw notFound('webhook', id);
+  if (!row || !isPresent(row.webhook)) throw notFound('webhook', id);
   return row;
 }
 
