@@ -26,6 +26,7 @@ import {
 import { createBridge, loadBridge, mapRecords, planMapOnly, proposeFrom, versionBridge } from './service.js';
 import type { Proposal, ProposeOptions } from './translate/index.js';
 import { listBridges } from './store.js';
+import { isPresent } from '../graph/views.js';
 
 type Options = Partial<ProposeOptions>;
 const withDefaults = (o: Options | undefined): ProposeOptions => ({ ...(o ?? {}), max_depth: o?.max_depth ?? 2 });
@@ -154,7 +155,7 @@ export function bridgeRoutes(deps: Deps) {
           after: after ?? null,
           limit: q.limit,
         });
-        return rows.map((r) => bridgeListItem(r.bridge));
+        return rows.map((r) => (isPresent(r.bridge) ? bridgeListItem(r.bridge) : null));
       },
       (b) => ({ c: String(b.created_at), i: String(b.id) }),
     ),

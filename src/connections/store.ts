@@ -200,7 +200,10 @@ export async function connectionRow(graph: Graph, projectId: string, id: string)
 
 /** The project's connections, as their views read them. */
 export async function listConnections(graph: Graph, projectId: string, limit: number): Promise<ConnectionViewRow[]> {
-  return graph.read((tx) => tx.run<ConnectionViewRow>('connections/list', { project_id: projectId, limit }));
+  const rows = await graph.read((tx) =>
+    tx.run<ConnectionViewRow>('connections/list', { project_id: projectId, limit }),
+  );
+  return rows.filter((r) => isPresent(r.connection)); // deleted while it was read
 }
 
 /** One sync run of the connection, or a 404. */

@@ -36,11 +36,13 @@ export function decodeCursor<T extends Record<string, string | number>>(
 
 /** A keyset page from `limit + 1` rows: the first `limit`, whether more follow, and the next cursor. */
 export function keysetPage<T>(
-  rows: T[],
+  rows: (T | null)[],
   limit: number,
   keyOf: (last: T) => Record<string, string | number>,
 ): { items: T[]; has_more: boolean; next_cursor: string | null } {
-  const items = rows.slice(0, limit);
+  // A null row is one deleted while the page was read: counted for has_more, not shown, so the cursor is the
+  // last item shown and the next page skips nothing.
+  const items = rows.slice(0, limit).filter((r): r is T => r !== null);
   const last = items[items.length - 1];
   const hasMore = rows.length > limit;
   return { items, has_more: hasMore, next_cursor: hasMore && last !== undefined ? encodeCursor(keyOf(last)) : null };

@@ -146,7 +146,8 @@ export function listRoute<
     query: Input<Q>,
     after: OrderKey[O] | null,
     ctx: ApiContext,
-  ) => Promise<NoInfer<Known<ListItem<K, R>>>[]>,
+    // null: a row whose node was deleted while the page was read (keysetPage).
+  ) => Promise<(NoInfer<Known<ListItem<K, R>>> | null)[]>,
   keyOf: (item: NoInfer<Known<ListItem<K, R>>>) => OrderKey[O],
 ): RouteSpec {
   const { key, query, response, order, ...described } = spec;

@@ -10,6 +10,7 @@ import { createEndpoint, deleteEndpoint, patchEndpoint, redeliver, rotateSecret,
 import { listDeliveries, listEndpoints, readEndpoint } from './store.js';
 import { deliverySchema, deliveryView, endpointSchema, endpointView } from './views.js';
 import * as s from './schemas.js';
+import { isPresent } from '../graph/views.js';
 
 const TAG = 'Webhooks';
 const webhookReply = {
@@ -100,7 +101,9 @@ export function webhookRoutes(deps: Deps) {
         order: 'newest',
       },
       async (actor, q, after) =>
-        (await listEndpoints(deps.graph, actor.projectId, after, q.limit + 1)).map(endpointView),
+        (await listEndpoints(deps.graph, actor.projectId, after, q.limit + 1)).map((r) =>
+          isPresent(r.webhook) ? endpointView(r) : null,
+        ),
       (w) => ({ c: w.created_at, i: w.id }),
     ),
     recordRoute(
