@@ -14,6 +14,7 @@ import { createShapeBody, shapeActionBody, shapeSchema, shapeSummarySchema, vers
 import { createShape, deleteShape, publishVersion, retireShape, type ShapeWrite } from './service.js';
 import { listShapes, loadShape } from './store.js';
 import { shapeSummary, shapeView, stagedShapeView } from './views.js';
+import { isPresent } from '../graph/views.js';
 
 const writeResponse = governedWriteSchema({ shape: { ...shapeSchema, type: ['object', 'null'] } });
 
@@ -72,7 +73,8 @@ export function shapeRoutes(deps: Deps) {
           after: after ?? null,
           limit: q.limit,
         });
-        return rows.map(shapeSummary);
+        // A shape deleted while the page was read has no properties (isPresent): null for keysetPage.
+        return rows.map((r) => (isPresent(r.shape as { id?: unknown } | null) ? shapeSummary(r) : null));
       },
       (s) => ({ n: String(s.name), v: Number(s.version), i: String(s.id) }),
     ),

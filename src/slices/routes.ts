@@ -14,6 +14,7 @@ import { createSliceBody, sliceSchema, versionSliceBody } from './schemas.js';
 import { committedSlice, createSlice, deleteSlice, publishSliceVersion, type SliceWrite } from './service.js';
 import { listSlices, sliceRecord } from './store.js';
 import { sliceView, stagedSliceView } from './views.js';
+import { isPresent } from '../graph/views.js';
 
 const writeResponse = governedWriteSchema({ slice: { ...sliceSchema, type: ['object', 'null'] } });
 const TAG = 'Context & Slices';
@@ -102,7 +103,8 @@ export function sliceRoutes(deps: Deps) {
           after: after ?? null,
           limit: q.limit,
         });
-        return rows.map((r) => sliceView(sliceRecord(r)));
+        // A slice deleted while the page was read has no properties (isPresent): null for keysetPage.
+        return rows.map((r) => (isPresent(r.slice as { id?: unknown } | null) ? sliceView(sliceRecord(r)) : null));
       },
       (s) => ({ n: String(s.name), v: Number(s.version), i: String(s.id) }),
     ),

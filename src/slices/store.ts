@@ -7,6 +7,7 @@ import type { Plain } from '../db/values.js';
 import type { DeltaDraft } from '../deltas/draft.js';
 import { canonicalJsonOf } from '../shared/canonicalJson.js';
 import type { SliceDefinition } from './definition.js';
+import { isPresent } from '../graph/views.js';
 
 export const SLICE_LABEL = 'Slice';
 
@@ -47,7 +48,8 @@ export function sliceRecord(row: Record<string, Plain>): SliceRecord {
 /** The slice (committed or staged) of the project, or null. */
 export async function loadSlice(graph: Graph, id: string, projectId: string): Promise<SliceRecord | null> {
   const row = await graph.read((tx) => tx.one('slices/get', { id, project_id: projectId }));
-  return row ? sliceRecord(row) : null;
+  // Deleted while it was read: no properties (isPresent), as if not found.
+  return row && isPresent(row.slice as { id?: unknown } | null) ? sliceRecord(row) : null;
 }
 
 export interface StagedSlice {
