@@ -155,6 +155,46 @@ describe('facts as edges', function () {
     );
   });
 
+  it('a fact written before a shape declared its words keeps its type; its predicate PATCHed as it is retypes it, and a revert restores it', async () => {
+    const t = await newTenant(0);
+    const m = await memory(t, fact('Cy', 'consults for', 'Acme'));
+    const typed = async () =>
+      (
+        await graph().read((tx) =>
+          tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS type', { id: m.id }),
+        )
+      )[0]?.type;
+    assert.equal(await typed(), 'CONSULTS_FOR');
+    const shape = await t.post('/v1/shapes', {
+      name: 'advisory',
+      entity_types: [{ label: 'Advisor', properties: [{ name: 'name', type: 'string' }] }],
+      relationship_types: [{ type: 'ADVISES', from: 'Entity', to: 'Entity', patterns: ['consults for'] }],
+      orphans_allowed: ['Advisor'],
+    });
+    assert.equal(shape.status, 201, JSON.stringify(shape.body));
+    assert.equal(await typed(), 'CONSULTS_FOR', 'a new pattern retyped an older fact by itself');
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      ['Cy-CONSULTS_FOR->Acme'],
+    );
+    const retyped = await patch(t, `/v1/memories/${m.id}`, { predicate: 'consults for' });
+    assert.equal(retyped.status, 200, JSON.stringify(retyped.body));
+    assert.equal(await typed(), 'ADVISES');
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      ['Cy-ADVISES->Acme'],
+    );
+    const read = (await t.get(`/v1/memories/${m.id}`)).body.memory;
+    assert.equal(read.properties.predicate, 'consults for');
+    const reverted = await t.post(`/v1/deltas/${retyped.body.delta_id}/revert`, { reason: 'keep the old type' });
+    assert.equal(reverted.status, 200, JSON.stringify(reverted.body));
+    assert.equal(await typed(), 'CONSULTS_FOR');
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      ['Cy-CONSULTS_FOR->Acme'],
+    );
+  });
+
   it('a memory without subject, predicate and object all three stands as no edge', async () => {
     const t = await newTenant(0);
     await memory(t, { content: 'Ada is curious.', kind: 'fact', subject: 'Ada', predicate: 'is' });
