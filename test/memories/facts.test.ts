@@ -20,6 +20,23 @@ async function factEdges(
   return rows as unknown as { text: string; memory_id: string; pending: boolean; from: unknown; to: unknown }[];
 }
 
+/** The type a memory records (its predicate_type), read in the graph. */
+async function predicateType(id: string): Promise<unknown> {
+  const rows = await graph().read((tx) =>
+    tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS type', { id }),
+  );
+  return rows[0]?.type;
+}
+
+/** The memory records this type, and the project's fact edges are exactly these. */
+async function assertTyped(t: Tenant, id: string, type: string, edges: string[]): Promise<void> {
+  assert.equal(await predicateType(id), type);
+  assert.deepEqual(
+    (await factEdges(t)).map((e) => e.text),
+    edges,
+  );
+}
+
 describe('facts as edges', function () {
   this.timeout(300_000);
 
@@ -133,20 +150,10 @@ describe('facts as edges', function () {
   it('a predicate corrected to words of a declared type is typed again; a close keeps the recorded type', async () => {
     const t = await newTenant(0);
     const m = await memory(t, fact('Bo', 'likes', 'Acme'));
-    const typed = async () =>
-      (
-        await graph().read((tx) =>
-          tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS type', { id: m.id }),
-        )
-      )[0]?.type;
-    assert.equal(await typed(), 'LIKES');
+    assert.equal(await predicateType(m.id), 'LIKES');
     const hired = await patch(t, `/v1/memories/${m.id}`, { predicate: 'was hired by' });
     assert.equal(hired.status, 200, JSON.stringify(hired.body));
-    assert.equal(await typed(), 'WORKS_FOR');
-    assert.deepEqual(
-      (await factEdges(t)).map((e) => e.text),
-      ['Bo-WORKS_FOR->Acme'],
-    );
+    await assertTyped(t, m.id, 'WORKS_FOR', ['Bo-WORKS_FOR->Acme']);
     const closed = await t.post(`/v1/memories/${m.id}/close`, { valid_to: '2025-01-01T00:00:00Z' });
     assert.equal(closed.status, 200, JSON.stringify(closed.body));
     assert.deepEqual(
@@ -158,13 +165,7 @@ describe('facts as edges', function () {
   it('a fact written before a shape declared its words keeps its type; its predicate PATCHed as it is retypes it, and a revert restores it', async () => {
     const t = await newTenant(0);
     const m = await memory(t, fact('Cy', 'consults for', 'Acme'));
-    const typed = async () =>
-      (
-        await graph().read((tx) =>
-          tx.runText('MATCH (m:Memory {id: $id}) RETURN m.predicate_type AS type', { id: m.id }),
-        )
-      )[0]?.type;
-    assert.equal(await typed(), 'CONSULTS_FOR');
+    assert.equal(await predicateType(m.id), 'CONSULTS_FOR');
     const shape = await t.post('/v1/shapes', {
       name: 'advisory',
       entity_types: [{ label: 'Advisor', properties: [{ name: 'name', type: 'string' }] }],
@@ -172,27 +173,16 @@ describe('facts as edges', function () {
       orphans_allowed: ['Advisor'],
     });
     assert.equal(shape.status, 201, JSON.stringify(shape.body));
-    assert.equal(await typed(), 'CONSULTS_FOR', 'a new pattern retyped an older fact by itself');
-    assert.deepEqual(
-      (await factEdges(t)).map((e) => e.text),
-      ['Cy-CONSULTS_FOR->Acme'],
-    );
+    // A new pattern retypes no older fact by itself.
+    await assertTyped(t, m.id, 'CONSULTS_FOR', ['Cy-CONSULTS_FOR->Acme']);
     const retyped = await patch(t, `/v1/memories/${m.id}`, { predicate: 'consults for' });
     assert.equal(retyped.status, 200, JSON.stringify(retyped.body));
-    assert.equal(await typed(), 'ADVISES');
-    assert.deepEqual(
-      (await factEdges(t)).map((e) => e.text),
-      ['Cy-ADVISES->Acme'],
-    );
+    await assertTyped(t, m.id, 'ADVISES', ['Cy-ADVISES->Acme']);
     const read = (await t.get(`/v1/memories/${m.id}`)).body.memory;
     assert.equal(read.properties.predicate, 'consults for');
     const reverted = await t.post(`/v1/deltas/${retyped.body.delta_id}/revert`, { reason: 'keep the old type' });
     assert.equal(reverted.status, 200, JSON.stringify(reverted.body));
-    assert.equal(await typed(), 'CONSULTS_FOR');
-    assert.deepEqual(
-      (await factEdges(t)).map((e) => e.text),
-      ['Cy-CONSULTS_FOR->Acme'],
-    );
+    await assertTyped(t, m.id, 'CONSULTS_FOR', ['Cy-CONSULTS_FOR->Acme']);
   });
 
   it('a memory without subject, predicate and object all three stands as no edge', async () => {
