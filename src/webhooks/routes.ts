@@ -227,7 +227,8 @@ export function webhookRoutes(deps: Deps) {
       async (actor, q, after, ctx) => {
         await readEndpoint(deps.graph, actor.projectId, ctx.params.id!);
         const rows = await listDeliveries(deps.graph, actor.projectId, ctx.params.id!, after, q.limit + 1);
-        return rows.map(deliveryView);
+        // A delivery forgotten (or its webhook deleted) while the page was read: null for keysetPage.
+        return rows.map((d) => (isPresent(d) ? deliveryView(d) : null));
       },
       (d) => ({ c: d.created_at, i: d.id }),
     ),

@@ -104,6 +104,6 @@ export async function readDelivery(
       delivery_id: deliveryId,
     }),
   );
-  if (!row) throw notFound('delivery', deliveryId);
+  if (!row || !isPresent(row.delivery)) throw notFound('delivery', deliveryId);
   return row.delivery;
 }
