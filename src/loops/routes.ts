@@ -24,6 +24,7 @@ import {
   dryRunSchema,
 } from './schemas.js';
 import { listLoopRecords, loopRecord as loopById, type LoopProps } from './store.js';
+import { isPresent } from '../graph/views.js';
 
 const idParams = obj({ loop_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['loop_id']);
 const listQuery = cursorQuery({ status: { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] } });
@@ -182,7 +183,8 @@ export function loopRoutes(deps: Deps) {
           afterCreatedAt: after?.c ?? null,
           afterId: after?.i ?? null,
         });
-        return records.map((loop) => statusFromGraph(loop).body);
+        // A loop removed (its start failed) while the page was read: null for keysetPage.
+        return records.map((loop) => (isPresent(loop) ? statusFromGraph(loop).body : null));
       },
       (l) => ({ c: String(l.created_at), i: String(l.loop_id) }),
     ),

@@ -3,6 +3,7 @@
 import type { Graph, Tx } from '../db/graph.js';
 import { notFound } from '../errors/catalogue.js';
 import type { StopReason } from './types.js';
+import { isPresent } from '../graph/views.js';
 
 /** A :Loop node's properties, as loops/get and loops/list return them (declared, not checked). */
 export interface LoopProps {
@@ -36,7 +37,7 @@ interface LoopRow {
 /** The loop's record in the project, or a 404. */
 export async function loopRecord(graph: Graph, projectId: string, loopId: string): Promise<LoopProps> {
   const row = await graph.read((tx) => tx.one<LoopRow>('loops/get', { id: loopId, project_id: projectId }));
-  if (!row) throw notFound('loop', loopId);
+  if (!row || !isPresent(row.loop)) throw notFound('loop', loopId);
   return row.loop;
 }
 
