@@ -153,7 +153,11 @@ describe('webhooks: delivery of delta events to a local receiver', function () {
     });
     const types = receiver.verified(hook.secret).map((e) => e.type);
     assert.deepEqual(types.sort(), ['delta.applied', 'delta.applied', 'delta.staged']);
-    const all = await deliveries(t, hook.id);
+    // A delivery is recorded once its attempt completes, a moment after the receiver has it.
+    const all = await until('both deliveries to be recorded as succeeded', async () => {
+      const found = await deliveries(t, hook.id);
+      return found.length === 2 && found.every((d) => d.status === 'succeeded') ? found : undefined;
+    });
     assert.deepEqual(all.map((d) => d.status).sort(), ['succeeded', 'succeeded']);
   });
 
