@@ -48,7 +48,11 @@ async function runLoop(input: LoopInput, step: IterationStep): Promise<LoopResul
       }
     }
     upsertSearchAttributes({ LoopStatus: ['completed'] });
-    return await activities.finishLoop({ input, status: 'completed', iterations, quality, error: null, stopReason });
+    // The loop has stopped: a cancel that comes while it settles does not cut the settling short (it would leave the
+    // record saying completed with its stop reason under a workflow cancelled), so the two agree.
+    return await CancellationScope.nonCancellable(() =>
+      activities.finishLoop({ input, status: 'completed', iterations, quality, error: null, stopReason }),
+    );
   } catch (error) {
     const cancelled = isCancellation(error);
     upsertSearchAttributes({ LoopStatus: [cancelled ? 'cancelled' : 'failed'] });
