@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import neo4j, { type Driver } from 'neo4j-driver';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config.js';
 import { ensureServices, type Endpoints } from '../src/runtime/services.js';
@@ -113,6 +115,91 @@ export function words(seed: number, count: number): string {
  * One more API process (npm run api) against the bench's engines, for the multi-process figures;
  * resolves once it listens. env names the engines (NEO4J_URI, TEMPORAL_ADDRESS, ...).
  */
+/** A raw neo4j-driver on the bench's engine (the baseline the layer benches compare with). */
+export function rawDriver(env: BenchEnv): Driver {
+  const auth = env.endpoints.neo4jAuth ?? {
+    user: env.service.deps.config.neo4j.user,
+    password: env.service.deps.config.neo4j.password,
+  };
+  return neo4j.driver(env.endpoints.neo4jUri, neo4j.auth.basic(auth.user, auth.password));
+}
+
+/** Fills the key's project with `count` fact memories through the API, in batches of 100; the next serial. */
+export async function fillMemories(url: string, key: string, count: number, serial = 0): Promise<number> {
+  const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  for (let have = 0; have < count; have += 100) {
+    const memories = Array.from({ length: 100 }, () => ({
+      content: `${words((serial += 1) + 7e6, 10)}.`,
+      kind: 'fact',
+    }));
+    const r = await fetch(`${url}/v1/memories`, { method: 'POST', headers, body: JSON.stringify({ memories }) });
+    if (r.status !== 201) throw new Error(`create answered ${r.status}`);
+  }
+  return serial;
+}
+
+/**
+ * Times each layer `samples` times, interleaved request by request so load falls on all alike (the first 20
+ * rounds warm up), and prints one JSON line per layer with its p50 and p95.
+ */
+export async function measureLayers(
+  layers: Record<string, (i: number) => Promise<unknown>>,
+  samples: number,
+): Promise<void> {
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(layers).map((k) => [k, []]));
+  for (let i = 0; i < samples + 20; i += 1) {
+    for (const [name, run] of Object.entries(layers)) {
+      const [ms] = await timed(() => run(i));
+      if (i >= 20) times[name]?.push(ms);
+    }
+  }
+  for (const [layer, s] of Object.entries(times))
+    console.log(
+      JSON.stringify({ layer, p50_ms: +percentile(s, 50).toFixed(2), p95_ms: +percentile(s, 95).toFixed(2) }),
+    );
+}
+
+/** A layer bench under way: its engine, a raw driver on it, a tenant filled with memories, and the sample count. */
+export interface LayerBench {
+  env: BenchEnv;
+  driver: Driver;
+  tenant: { projectId: string; organizationId: string; key: string };
+  headers: Record<string, string>;
+  samples: number;
+  /** The serial the fill stopped at (words(serial + 7e6, 10) gives the next memory's text). */
+  serial: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The common start of bench/searchLayers.ts and bench/writeLayers.ts: --memories (default 20000) and --samples,
+ * an engine on GKS_BENCH_NEO4J_PORT (else `port`), a raw driver, and a tenant filled through the API.
+ */
+export async function startLayerBench(name: string, port: number, defaultSamples: number): Promise<LayerBench> {
+  const { values } = parseArgs({
+    options: {
+      memories: { type: 'string', default: '20000' },
+      samples: { type: 'string', default: String(defaultSamples) },
+    },
+  });
+  const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? port);
+  const env = await startBench(name, { neo4j: neo4jPort, temporal: neo4jPort - 454 });
+  const driver = rawDriver(env);
+  const stop = async () => {
+    await driver.close();
+    await env.stop();
+  };
+  try {
+    const tenant = await benchTenant(env.service);
+    const headers = { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' };
+    const serial = await fillMemories(env.service.url, tenant.key, Number(values.memories));
+    return { env, driver, tenant, headers, samples: Number(values.samples), serial, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 export function startApiProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/apiMain.ts'], {
     env: {
