@@ -68,8 +68,8 @@ export const isWhole = <R extends EdgeEnds>(r: R): r is R & { type: string; sour
  * statement read it comes back as a null map (`n {.id, …}`) or an empty one (`properties(n)`); every read
  * that answers nodes keeps only these (test/graph/deletedMidRead.test.ts).
  */
-export const isPresent = <P extends { id?: unknown }>(props: P | null | undefined): props is P & { id: string } =>
-  props !== null && props !== undefined && typeof props.id === 'string';
+export const isPresent = <P>(props: P | null | undefined): props is NonNullable<P> & { id: string } =>
+  typeof props === 'object' && props !== null && typeof (props as { id?: unknown }).id === 'string';
 
 export type GraphNodeView = Answer<typeof graphNodeSchema>;
 export type GraphEdgeView = Answer<typeof graphEdgeSchema>;

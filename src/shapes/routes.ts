@@ -74,7 +74,7 @@ export function shapeRoutes(deps: Deps) {
           limit: q.limit,
         });
         // A shape deleted while the page was read has no properties (isPresent): null for keysetPage.
-        return rows.map((r) => (isPresent(r.shape as { id?: unknown } | null) ? shapeSummary(r) : null));
+        return rows.map((r) => (isPresent(r.shape) ? shapeSummary(r) : null));
       },
       (s) => ({ n: String(s.name), v: Number(s.version), i: String(s.id) }),
     ),

@@ -104,7 +104,7 @@ export function sliceRoutes(deps: Deps) {
           limit: q.limit,
         });
         // A slice deleted while the page was read has no properties (isPresent): null for keysetPage.
-        return rows.map((r) => (isPresent(r.slice as { id?: unknown } | null) ? sliceView(sliceRecord(r)) : null));
+        return rows.map((r) => (isPresent(r.slice) ? sliceView(sliceRecord(r)) : null));
       },
       (s) => ({ n: String(s.name), v: Number(s.version), i: String(s.id) }),
     ),

@@ -49,7 +49,7 @@ export function sliceRecord(row: Record<string, Plain>): SliceRecord {
 export async function loadSlice(graph: Graph, id: string, projectId: string): Promise<SliceRecord | null> {
   const row = await graph.read((tx) => tx.one('slices/get', { id, project_id: projectId }));
   // Deleted while it was read: no properties (isPresent), as if not found.
-  return row && isPresent(row.slice as { id?: unknown } | null) ? sliceRecord(row) : null;
+  return row && isPresent(row.slice) ? sliceRecord(row) : null;
 }
 
 export interface StagedSlice {
