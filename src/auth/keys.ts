@@ -1,8 +1,9 @@
 // API keys: issued as gks_<lookup>_<secret>; only a SHA-256 hash of the secret is stored, found by
-// its public lookup token and compared in constant time. Known keys are never cached, so revocation
-// is immediate; only keys found unknown are remembered briefly, so repeating one costs no read.
+// its public lookup token and compared in constant time. Keys found unknown are remembered briefly, so
+// repeating one costs no read. Of a known key only what never changes is remembered (KnownKeyCache);
+// whether it still stands is read again for every request, so revocation is immediate.
 import crypto from 'node:crypto';
-import type { Graph } from '../db/graph.js';
+import type { Graph, Row, StandingCheck } from '../db/graph.js';
 import { DEFAULT_SCOPES, hasScope, type Scope } from './scopes.js';
 
 export const KEY_PREFIX = 'gks_';
@@ -93,7 +94,13 @@ export async function issueKey(
   };
 }
 
-export type KeyCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' };
+export type KeyRefusal = 'malformed' | 'unknown' | 'revoked';
+
+/**
+ * A key that checks out, with the standing check its request still has to pass when the key was known
+ * (KnownKeyCache): the request's first transaction reads it (Graph.withStanding).
+ */
+export type KeyCheck = { ok: true; auth: AuthContext; standing?: StandingCheck } | { ok: false; reason: KeyRefusal };
 
 /**
  * Presented keys found unknown (no such lookup token, wrong secret, project gone), by hash, for a
@@ -122,13 +129,84 @@ export class UnknownKeyCache {
   }
 }
 
-export async function verifyKey(graph: Graph, presented: string, unknownKeys?: UnknownKeyCache): Promise<KeyCheck> {
+/**
+ * Keys found valid, by lookup token: what never changes of a key (its id, organization, project, scopes and
+ * writes mode; no statement updates them) with its secret's hash. A request presenting one of them skips the
+ * key lookup, its own round trip; whether the key still stands (not revoked, its project not gone) is read
+ * instead in the request's first transaction, pipelined with its first statement, and that transaction
+ * commits only if it does. Revoking a key therefore refuses its very next request, here or in any process.
+ */
+export class KnownKeyCache {
+  private readonly entries = new Map<string, { secretHash: Buffer; auth: AuthContext; until: number }>();
+  constructor(
+    private readonly ttlMs = 10 * 60_000,
+    private readonly max = 10_000,
+  ) {}
+
+  /** The key's context when this lookup token is known and the secret's hash is its own (constant time). */
+  find(lookup: string, secretHash: Buffer): AuthContext | undefined {
+    const entry = this.entries.get(lookup);
+    if (!entry) return undefined;
+    if (entry.until <= Date.now()) {
+      this.entries.delete(lookup);
+      return undefined;
+    }
+    return crypto.timingSafeEqual(entry.secretHash, secretHash) ? entry.auth : undefined;
+  }
+
+  remember(lookup: string, secretHash: Buffer, auth: AuthContext): void {
+    this.entries.delete(lookup);
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(lookup, { secretHash, auth, until: Date.now() + this.ttlMs });
+  }
+
+  forget(lookup: string): void {
+    this.entries.delete(lookup);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** A known key's standing check (auth/key_standing): it refuses a key revoked, deleted or left without its project. */
+function keyStanding(
+  lookup: string,
+  auth: AuthContext,
+  knownKeys: KnownKeyCache,
+  refuse: (reason: KeyRefusal) => Error,
+): StandingCheck {
+  return {
+    name: 'auth/key_standing',
+    params: { id: auth.keyId },
+    refusal(row: Row | undefined): Error | null {
+      const reason = !row || row.orphaned === true ? 'unknown' : row.revoked === true ? 'revoked' : null;
+      if (reason === null) return null;
+      knownKeys.forget(lookup);
+      return refuse(reason);
+    },
+  };
+}
+
+/**
+ * Checks a presented key. With knownKeys, a key found valid is remembered, and a remembered one is answered
+ * without a read, with the standing check its request must pass (refuse makes that check's error).
+ */
+export async function verifyKey(
+  graph: Graph,
+  presented: string,
+  unknownKeys?: UnknownKeyCache,
+  known?: { keys: KnownKeyCache; refuse: (reason: KeyRefusal) => Error },
+): Promise<KeyCheck> {
   const match = KEY_PATTERN.exec(presented);
   if (!match) return { ok: false, reason: 'malformed' };
   if (unknownKeys?.has(presented)) return { ok: false, reason: 'unknown' };
   const [, lookup, secret] = match as unknown as [string, string, string];
-  const row = await graph.readOne<KeyRow>('auth/find_key', { lookup }, { purpose: 'authenticate' });
   const presentedHash = sha256(secret);
+  const remembered = known?.keys.find(lookup, presentedHash);
+  if (known && remembered)
+    return { ok: true, auth: remembered, standing: keyStanding(lookup, remembered, known.keys, known.refuse) };
+  const row = await graph.readOne<KeyRow>('auth/find_key', { lookup }, { purpose: 'authenticate' });
   const storedHash = Buffer.from(row ? String(row.secret_hash) : '0'.repeat(64), 'hex');
   const equal = storedHash.length === presentedHash.length && crypto.timingSafeEqual(storedHash, presentedHash);
   if (!row || !equal || row.orphaned === true) {
@@ -136,16 +214,15 @@ export async function verifyKey(graph: Graph, presented: string, unknownKeys?: U
     return { ok: false, reason: 'unknown' };
   }
   if (row.revoked === true) return { ok: false, reason: 'revoked' };
-  return {
-    ok: true,
-    auth: {
-      keyId: row.id,
-      organizationId: row.organization_id,
-      projectId: row.project_id,
-      scopes: row.scopes ?? [],
-      writes: row.writes === 'stage' ? 'stage' : 'apply',
-    },
+  const auth: AuthContext = {
+    keyId: row.id,
+    organizationId: row.organization_id,
+    projectId: row.project_id,
+    scopes: row.scopes ?? [],
+    writes: row.writes === 'stage' ? 'stage' : 'apply',
   };
+  known?.keys.remember(lookup, presentedHash, auth);
+  return { ok: true, auth };
 }
 
 /**

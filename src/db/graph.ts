@@ -1,6 +1,7 @@
 // The one module that owns database access: sessions opened and closed here, read and write
 // transactions with metadata (request id, key id), named statements, and Neo4j failures mapped to
 // the typed errors of the API. Nothing else in the service touches the driver.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import neo4j, {
   type Driver,
   type ManagedTransaction,
@@ -21,6 +22,29 @@ export interface TxMeta {
 }
 
 export type Row = Record<string, Plain>;
+
+/**
+ * A check of the caller's standing (its API key still stands) that a request defers to its first transaction
+ * (withStanding): the statement is sent first in that transaction, pipelined with the work's own statements, and
+ * its answer is read before the transaction commits. A refusal rolls the work back and is what the request answers.
+ */
+export interface StandingCheck {
+  /** The named statement that reads the standing (one row, or none). */
+  name: string;
+  params: Record<string, unknown>;
+  /** The error to answer when the row says the caller may not act; null when it may. */
+  refusal(row: Row | undefined): Error | null;
+}
+
+/** A request's standing check and where it is: confirmed once a transaction has read it. */
+interface Standing {
+  check: StandingCheck;
+  confirmed: boolean;
+  /** The request has answered: work it left running (none should) is no longer checked. */
+  over: boolean;
+  /** The refusal once a check gave one: the request answers it, whatever else its work meets. */
+  refused?: Error;
+}
 
 /**
  * A statement's rows are plain values (src/db/values.ts): a store may name their shape once, beside the statement,
@@ -217,7 +241,16 @@ export class Graph {
     meta: TxMeta = {},
   ): Promise<R | undefined> {
     lastReadParams.set(name, params);
-    const rows = await this.retrying(async () => {
+    // An auto-commit read has no transaction to carry a pending standing check: the check runs beside it, and
+    // the row is given only once the check has passed.
+    const standing = this.pendingStanding();
+    const [rows] = await Promise.all([this.autoCommit(name, params, meta), standing && this.confirm(standing)]);
+    return rows[0] as R | undefined;
+  }
+
+  /** One named statement as an auto-commit read (RUN and PULL in one round trip), retried by the service's rules. */
+  private autoCommit(name: string, params: Record<string, unknown>, meta: TxMeta): Promise<Row[]> {
+    return this.retrying(async () => {
       const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
       try {
         const result = await session.run(cypher(name), params, {
@@ -229,7 +262,52 @@ export class Graph {
         await session.close().catch(() => undefined);
       }
     });
-    return rows[0] as R | undefined;
+  }
+
+  private readonly standing = new AsyncLocalStorage<Standing>();
+
+  /**
+   * Runs a request's work with its standing check deferred (StandingCheck): the first transaction the work opens
+   * carries the check, pipelined, and commits only if it passes. If the work opened none, or failed before its
+   * first, the check runs on its own before the request answers, so a refusal is always what it answers.
+   */
+  async withStanding<T>(check: StandingCheck, work: () => Promise<T>): Promise<T> {
+    const standing: Standing = { check, confirmed: false, over: false };
+    try {
+      return await this.standing.run(standing, async () => {
+        let result: T;
+        try {
+          result = await work();
+        } catch (error) {
+          // A refusal comes before whatever else the work met (a 401, not the 400 or 404 it would have given).
+          if (!standing.confirmed) await this.confirm(standing);
+          throw error;
+        }
+        if (!standing.confirmed) await this.confirm(standing);
+        return result;
+      });
+    } finally {
+      standing.over = true;
+    }
+  }
+
+  /** The standing check the current request still has to pass, if any. */
+  private pendingStanding(): Standing | undefined {
+    const standing = this.standing.getStore();
+    return standing && !standing.confirmed && !standing.over ? standing : undefined;
+  }
+
+  /** Reads the standing check on its own (an auto-commit read) and throws its refusal, if any. */
+  private async confirm(standing: Standing): Promise<void> {
+    if (standing.refused) throw standing.refused;
+    const rows = await this.autoCommit(standing.check.name, standing.check.params, { purpose: 'authenticate' });
+    this.settle(standing, rows[0]);
+  }
+
+  private settle(standing: Standing, row: Row | undefined): void {
+    const refusal = standing.check.refusal(row);
+    if (refusal) throw (standing.refused = refusal);
+    standing.confirmed = true;
   }
 
   /**
@@ -302,13 +380,46 @@ export class Graph {
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
     const config = { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() };
+    const standing = this.pendingStanding();
     try {
-      const run = (tx: ManagedTransaction): Promise<T> => work(new Tx(tx, mode));
+      const run = (tx: ManagedTransaction): Promise<T> =>
+        standing ? this.standingFirst(standing, tx, mode, work) : work(new Tx(tx, mode));
       return mode === 'READ' ? await session.executeRead(run, config) : await session.executeWrite(run, config);
     } finally {
       // Closing a session whose connection died must not replace the real error.
       await session.close().catch(() => undefined);
     }
+  }
+
+  /**
+   * The work of a transaction that also carries the request's standing check: the check is sent first, so it
+   * travels with the work's first statement (no round trip of its own), and is read before the work's answer is
+   * returned, that is before the commit. A refusal is thrown instead of the work's answer or error, so the
+   * transaction rolls back.
+   */
+  private async standingFirst<T>(
+    standing: Standing,
+    tx: ManagedTransaction,
+    mode: 'READ' | 'WRITE',
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    const check = tx.run(cypher(standing.check.name), standing.check.params);
+    let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+    try {
+      outcome = { ok: true, value: await work(new Tx(tx, mode)) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    let row: Row | undefined;
+    try {
+      row = (await check).records.map(toRow)[0];
+    } catch (error) {
+      // The check was sent first, so it fails only with the transaction: the work's own error says more.
+      throw outcome.ok ? error : outcome.error;
+    }
+    if (!standing.confirmed) this.settle(standing, row);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
   }
 }
 

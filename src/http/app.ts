@@ -7,7 +7,8 @@ import type { RouteSpec, ApiState, ApiContext, HandlerResult } from './route.js'
 import { envelope } from './middleware/envelope.js';
 import { readRequestBody, refuseOversized, type BodyLimits } from './middleware/body.js';
 import { authenticate } from './middleware/auth.js';
-import { UnknownKeyCache } from '../auth/keys.js';
+import { KnownKeyCache, UnknownKeyCache } from '../auth/keys.js';
+import type { StandingCheck } from '../db/graph.js';
 import { RateLimiter } from './middleware/rateLimit.js';
 import { compile, type Validator } from './validation.js';
 import type { Deps } from './deps.js';
@@ -37,6 +38,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   // Failed authentications per address, much tighter than requests, and apart from them.
   const authFailures = new RateLimiter(limits.authFailuresPerSecond, limits.authFailuresBurst, false);
   const unknownKeys = new UnknownKeyCache();
+  const knownKeys = new KnownKeyCache();
   const bodyLimits: BodyLimits = {
     json: deps.config.bodyLimitBytes,
     upload: Math.max(deps.config.bodyLimitBytes, 26_214_400),
@@ -62,37 +64,56 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       ctx.state.routeName = `${spec.method.toUpperCase()} ${spec.path}`;
       ctx.state.operationId = spec.operationId;
       const address = ctx.request.ip || 'unknown';
+      let standing: StandingCheck | undefined;
       if (spec.auth !== false) {
         // Before authentication: a stream of bad or unknown keys costs no database read past the limit,
         // and an address that failed too often is refused before its key is even looked at.
         addressLimiter.take(ctx, address);
         authFailures.refuseIfSpent(address);
         try {
-          await authenticate(deps.graph, ctx, spec.scope, unknownKeys);
+          standing = await authenticate(
+            deps.graph,
+            ctx,
+            spec.scope,
+            unknownKeys,
+            spec.keyInTransaction ? knownKeys : undefined,
+          );
         } catch (error) {
           if (error instanceof ApiError && error.code === 'unauthorized') authFailures.spend(address);
           throw error;
         }
         limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
       } else addressLimiter.take(ctx, address);
-      // Only now is the body read: nobody unauthenticated or over a limit makes the service buffer one.
-      await readRequestBody(ctx, bodyLimits, spec.multipart !== undefined && spec.multipart !== false);
-      compiled.params?.(ctx.params);
-      if (compiled.query) {
-        const query: Record<string, unknown> = { ...ctx.query };
-        compiled.query(query);
-        (ctx.state as ApiState & { query?: unknown }).query = query;
-      }
-      if (ctx.state.upload && compiled.upload) compiled.upload(ctx.request.body ?? {});
-      // The parsed body itself (null, a number, an array ... is a 400), so the handler reads what was validated.
-      else if (compiled.body)
-        compiled.body(ctx.request.body === undefined ? (ctx.request.body = {}) : ctx.request.body);
-      // The status actually sent is what an idempotent replay answers (a 201 stays a 201).
-      const run = async (): Promise<HandlerResult> => {
-        const result = await spec.handler(ctx);
-        return { ...result, status: result.status ?? spec.status };
+      const serve = async (): Promise<HandlerResult> => {
+        // Only now is the body read: nobody unauthenticated or over a limit makes the service buffer one.
+        await readRequestBody(ctx, bodyLimits, spec.multipart !== undefined && spec.multipart !== false);
+        compiled.params?.(ctx.params);
+        if (compiled.query) {
+          const query: Record<string, unknown> = { ...ctx.query };
+          compiled.query(query);
+          (ctx.state as ApiState & { query?: unknown }).query = query;
+        }
+        if (ctx.state.upload && compiled.upload) compiled.upload(ctx.request.body ?? {});
+        // The parsed body itself (null, a number, an array ... is a 400), so the handler reads what was validated.
+        else if (compiled.body)
+          compiled.body(ctx.request.body === undefined ? (ctx.request.body = {}) : ctx.request.body);
+        // The status actually sent is what an idempotent replay answers (a 201 stays a 201).
+        const run = async (): Promise<HandlerResult> => {
+          const result = await spec.handler(ctx);
+          return { ...result, status: result.status ?? spec.status };
+        };
+        return spec.idempotent ? await withIdempotency(deps.graph, ctx, run) : await run();
       };
-      const result = spec.idempotent ? await withIdempotency(deps.graph, ctx, run) : await run();
+      let result: HandlerResult;
+      if (standing) {
+        // A known key: its standing is read in the request's first transaction, and a refusal is its answer.
+        try {
+          result = await deps.graph.withStanding(standing, serve);
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'unauthorized') authFailures.spend(address);
+          throw error;
+        }
+      } else result = await serve();
       ctx.status = result.status ?? spec.status;
       for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
       ctx.body = result.raw ? result.body : { ...result.body, request_id: ctx.state.requestId };

@@ -81,6 +81,8 @@ export function recordRoute<
     query: projectQuery,
     status: 200,
     errors: ['not_found'],
+    // A read: its key's standing is read in its first transaction, and the record is answered only once it has.
+    keyInTransaction: true,
     response: (response ?? { type: 'object', properties: { [key]: schema } }) as JsonSchema,
     handler: async (ctx) => ({ body: { [key]: await read(await actorOf(deps, ctx), ctx.params.id!, ctx) } }),
   };

@@ -69,6 +69,12 @@ export interface RouteSpec {
   errors: readonly ErrorCode[];
   /** Writing POSTs honour Idempotency-Key. */
   idempotent?: boolean;
+  /**
+   * Every effect of the handler is a graph transaction (no workflow started, nothing sent out before its first
+   * transaction): a key known valid is then checked in that transaction, pipelined, instead of by a read of its
+   * own before the handler (src/auth/keys.ts, KnownKeyCache). Revocation stays immediate either way.
+   */
+  keyInTransaction?: boolean;
   handler: (ctx: ApiContext) => Promise<HandlerResult>;
 }
 

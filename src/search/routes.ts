@@ -102,6 +102,7 @@ export function searchRoutes(deps: Deps) {
         'similarity, then lexical rank, then id (docs/recall.md). edges: committed relationships around the ' +
         'results (at most 25 per result).',
       body: searchBody,
+      keyInTransaction: true,
       status: 200,
       errors: [],
       response: searchAnswer,
