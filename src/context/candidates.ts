@@ -328,7 +328,7 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
   const windowed = window.from !== null || window.to !== null || req.asOf !== null;
   const search = (plane: Plane, statement: string, params: Record<string, unknown>, filtered: boolean) =>
     def.planes.includes(plane)
-      ? graph.read(
+      ? graph.readEach(
           (tx) =>
             tx.run(`context/${statement}_${lucene ? 'search' : 'recent'}`, {
               ...params,
@@ -340,7 +340,7 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
 
   const near = (plane: Plane, statement: string, params: Record<string, unknown>) =>
     lucene && question && def.planes.includes(plane)
-      ? graph.read((tx) => nearest(tx, `context/${statement}_vector`, params, question, limit), meta)
+      ? graph.readEach((each) => nearest(each, `context/${statement}_vector`, params, question, limit), meta)
       : Promise.resolve([]);
 
   const [memories, chunks, entities, found, memoriesNear, chunksNear, entitiesNear] = await Promise.all([

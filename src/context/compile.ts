@@ -126,7 +126,7 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   const edgeRows =
     entityIds.length > 1
       ? (
-          await graph.read(
+          await graph.readEach(
             (tx) =>
               tx.run<{ source: string | null; type: string | null; target: string | null }>('context/edges_among', {
                 ids: entityIds,

@@ -44,6 +44,8 @@ interface Standing {
   over: boolean;
   /** The refusal once a check gave one: the request answers it, whatever else its work meets. */
   refused?: Error;
+  /** The check read on its own, while it is under way (reads side by side wait for the same one). */
+  confirming?: Promise<void>;
 }
 
 /**
@@ -92,6 +94,42 @@ export class Tx {
   async runText(text: string, params: Record<string, unknown> = {}): Promise<Row[]> {
     const result = await this.tx.run(text, params);
     return result.records.map(toRow);
+  }
+}
+
+/** What read work needs of a transaction: named statements, one at a time or several side by side. */
+export type Reader = Pick<Tx, 'run' | 'one' | 'runAll' | 'runText'>;
+
+/**
+ * A Reader whose every statement is its own auto-commit read (Graph.readEach): RUN and PULL in one round trip,
+ * with no BEGIN and no COMMIT; the statements of one runAll go out side by side, each on a connection of its own.
+ */
+class EachStatement implements Reader {
+  constructor(
+    private readonly graph: Graph,
+    private readonly meta: TxMeta,
+  ) {}
+
+  async run<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
+    return (await this.graph.readRows(name, params, this.meta)) as unknown as R[];
+  }
+
+  async one<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R | undefined> {
+    return (await this.run<R>(name, params))[0];
+  }
+
+  async runAll<T extends readonly object[][] = Row[][]>(
+    statements: readonly (readonly [string, Record<string, unknown>])[],
+  ): Promise<T> {
+    const settled = await Promise.allSettled(statements.map(([name, params]) => this.run(name, params)));
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    // T names each statement's rows, in order, as Tx.runAll does: declared, not checked.
+    return settled.map((s) => (s as PromiseFulfilledResult<Row[]>).value) as unknown as T;
+  }
+
+  async runText(text: string, params: Record<string, unknown> = {}): Promise<Row[]> {
+    return this.graph.readText(text, params, this.meta);
   }
 }
 
@@ -240,20 +278,40 @@ export class Graph {
     params: Record<string, unknown> = {},
     meta: TxMeta = {},
   ): Promise<R | undefined> {
-    lastReadParams.set(name, params);
-    // An auto-commit read has no transaction to carry a pending standing check: the check runs beside it, and
-    // the row is given only once the check has passed.
-    const standing = this.pendingStanding();
-    const [rows] = await Promise.all([this.autoCommit(name, params, meta), standing && this.confirm(standing)]);
-    return rows[0] as R | undefined;
+    return (await this.readRows(name, params, meta))[0] as R | undefined;
   }
 
-  /** One named statement as an auto-commit read (RUN and PULL in one round trip), retried by the service's rules. */
-  private autoCommit(name: string, params: Record<string, unknown>, meta: TxMeta): Promise<Row[]> {
+  /** Every row of one named read statement, as an auto-commit transaction (see readOne). */
+  async readRows(name: string, params: Record<string, unknown> = {}, meta: TxMeta = {}): Promise<Row[]> {
+    lastReadParams.set(name, params);
+    return this.readText(cypher(name), params, meta);
+  }
+
+  /**
+   * Read work of several statements, each its own auto-commit read instead of one transaction: it saves the
+   * transaction's COMMIT round trip (and BEGIN's work), and runAll's statements go out side by side. For hot
+   * reads only, where read committed per statement is what one read transaction gives anyway (Neo4j reads
+   * are read committed): a node another statement found may be gone by the next, as it may within one.
+   */
+  async readEach<T>(work: (reader: Reader) => Promise<T>, meta: TxMeta = {}): Promise<T> {
+    return work(new EachStatement(this, meta));
+  }
+
+  /** A statement's text as an auto-commit read, with a pending standing check run beside it (read first). */
+  async readText(text: string, params: Record<string, unknown>, meta: TxMeta): Promise<Row[]> {
+    // An auto-commit read has no transaction to carry a pending standing check: the check runs beside it, and
+    // the rows are given only once the check has passed.
+    const standing = this.pendingStanding();
+    const [rows] = await Promise.all([this.autoCommit(text, params, meta), standing && this.confirm(standing)]);
+    return rows;
+  }
+
+  /** One statement as an auto-commit read (RUN and PULL in one round trip), retried by the service's rules. */
+  private autoCommit(text: string, params: Record<string, unknown>, meta: TxMeta): Promise<Row[]> {
     return this.retrying(async () => {
       const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
       try {
-        const result = await session.run(cypher(name), params, {
+        const result = await session.run(text, params, {
           metadata: cleanMeta(meta),
           timeout: this.txTimeoutMs(),
         });
@@ -298,10 +356,13 @@ export class Graph {
   }
 
   /** Reads the standing check on its own (an auto-commit read) and throws its refusal, if any. */
-  private async confirm(standing: Standing): Promise<void> {
-    if (standing.refused) throw standing.refused;
-    const rows = await this.autoCommit(standing.check.name, standing.check.params, { purpose: 'authenticate' });
-    this.settle(standing, rows[0]);
+  private confirm(standing: Standing): Promise<void> {
+    if (standing.refused) return Promise.reject(standing.refused);
+    // Reads side by side share one check.
+    standing.confirming ??= this.autoCommit(cypher(standing.check.name), standing.check.params, {
+      purpose: 'authenticate',
+    }).then((rows) => this.settle(standing, rows[0]));
+    return standing.confirming;
   }
 
   private settle(standing: Standing, row: Row | undefined): void {

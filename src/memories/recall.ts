@@ -2,7 +2,7 @@
 // (full-text index memory_text) and the meaning (vector index memory_embedding) each rank the
 // memories, fused into one order by src/search/hybrid.ts. Without a query, the most recent.
 import type { GraphDeps } from '../shared/deps.js';
-import type { Tx } from '../db/graph.js';
+import type { Reader } from '../db/graph.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import { isPresent, isWhole, type EdgeReadRow, type GraphEdgeRow } from '../graph/views.js';
 import type { MemoryProps } from './views.js';
@@ -102,7 +102,7 @@ export async function recallMemories(
   // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
   if (!lucene) return { memories: [], edges: [], mode, degraded: [] };
   const candidates = candidatesFor(options.limit);
-  const readWords = async (tx: Tx): Promise<Hit[]> => {
+  const readWords = async (tx: Reader): Promise<Hit[]> => {
     const more = candidates + (then?.left.size ?? 0);
     const rows = leftOut(
       present(await tx.run<MemoryHitRow>('memories/search', { ...base, lucene, limit: more, candidates: more })),
@@ -118,7 +118,7 @@ export async function recallMemories(
   };
   const readMeaning = async (question: Question): Promise<Hit[]> => {
     const [rows, similar] = await Promise.all([
-      deps.graph.read((tx) => nearest<MemoryHitRow>(tx, 'memories/vector', base, question, candidates)),
+      deps.graph.readEach((each) => nearest<MemoryHitRow>(each, 'memories/vector', base, question, candidates)),
       then ? meaningThen(deps.graph, deps.embedder, projectId, query, question, backNodes) : new Map<string, number>(),
     ]);
     const near = leftOut(present(rows)).map((r) => hitOf(r, r.similarity ?? 0));
@@ -133,7 +133,7 @@ export async function recallMemories(
     return nearThen(near, backHits, candidates);
   };
   const backById = new Map(back.map((m) => [m.id, m]));
-  const answer = async (tx: Tx, question: Question, lexical: Hit[], semantic: Hit[]): Promise<Recalled> => {
+  const answer = async (tx: Reader, question: Question, lexical: Hit[], semantic: Hit[]): Promise<Recalled> => {
     const served = servedMode(mode, question);
     const fused = fuseRankings(hybridRankings('memory', served, query, lexical, semantic), query, options.limit);
     if (fused.length === 0) return { memories: [], edges: [], mode: served, degraded: question.degraded };
@@ -155,12 +155,12 @@ export async function recallMemories(
     const edges = then ? edgesThen(then, edgeRows, kept, null, Number.MAX_SAFE_INTEGER) : edgeRows;
     return { memories, edges, mode: served, degraded: question.degraded };
   };
-  // Words alone (asked, or no embedding engine is configured): the memories and their edges in one read
-  // transaction, not two (bench/gauntlet.ts, idle, two runs each: lexical memory search at 100k p95 68-72 ms
-  // before, 47-50 ms after).
+  // Words alone (asked, or no embedding engine is configured): the words, then the memories and their edges
+  // side by side, each an auto-commit read (Graph.readEach: no BEGIN or COMMIT; bench/searchLayers.ts at 20k,
+  // in process: p50 10.1 -> 9.2 ms, p95 19.8 -> 15.7 ms against one read transaction).
   if (mode === 'lexical' || !deps.embedder) {
     const question = await embedQuestion(deps, query, mode);
-    return deps.graph.read(async (tx) => answer(tx, question, await readWords(tx), []));
+    return deps.graph.readEach(async (each) => answer(each, question, await readWords(each), []));
   }
   // The words are read while the question is embedded and its neighbours are read (the two reads run side
   // by side); a semantic question the engine cannot embed is served lexically, and then reads them after.
@@ -171,9 +171,9 @@ export async function recallMemories(
   }));
   const [{ question, semantic }, early] = await Promise.all([
     meaning,
-    mode === 'semantic' ? Promise.resolve(null) : deps.graph.read(readWords),
+    mode === 'semantic' ? Promise.resolve(null) : deps.graph.readEach(readWords),
   ]);
-  return deps.graph.read(async (tx) => {
+  return deps.graph.readEach(async (tx) => {
     const lexical = servedMode(mode, question) === 'semantic' ? [] : (early ?? (await readWords(tx)));
     return answer(tx, question, lexical, semantic);
   });
@@ -199,7 +199,7 @@ function hitOf(row: MemoryHitRow & { memory: RankedMemory }, score: number) {
   return { id: row.memory.id, item: row, text: memoryText(row.memory), score };
 }
 
-async function edgesOf(tx: Tx, memories: { memory: MemoryProps }[], then: Then | null): Promise<GraphEdgeRow[]> {
+async function edgesOf(tx: Reader, memories: { memory: MemoryProps }[], then: Then | null): Promise<GraphEdgeRow[]> {
   const ids = memories.map((m) => m.memory.id);
   if (ids.length === 0) return [];
   const rows = (await tx.run<EdgeReadRow>('memories/edges', { ids })).filter(isWhole);

@@ -2,7 +2,7 @@
 // and the vector-index reads that over-fetch across projects and filter to one. Nothing here may
 // fail a search: while the engine is down, off or slow, the answer says `degraded: ["semantic"]`
 // and the lexical side answers alone.
-import type { Row, Tx } from '../db/graph.js';
+import type { Reader, Row } from '../db/graph.js';
 import { EmbeddingsUnavailableError, type EmbedderDeps } from '../embeddings/model.js';
 import type { SearchMode } from './hybrid.js';
 
@@ -78,7 +78,7 @@ export interface NearHit {
  * ordered by similarity, then id, so equal scores always come back in the same order.
  */
 export async function nearest<R extends object = Row>(
-  tx: Tx,
+  tx: Reader,
   statement: string,
   params: Record<string, unknown>,
   question: Question,

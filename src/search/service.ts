@@ -2,7 +2,7 @@
 // project: by words (full-text indexes memory_text, chunk_text, entity_text) and by meaning (vector
 // indexes memory_embedding, chunk_embedding, entity_embedding), then fused into one ranking
 // (src/search/hybrid.ts, docs/recall.md), with the committed edges around.
-import type { Tx } from '../db/graph.js';
+import type { Reader } from '../db/graph.js';
 import type { Answer } from '../http/answer.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
@@ -168,8 +168,8 @@ type Hit = RankedHit<ViewOf>;
 /** A plane's search with its row type settled: reads give ranked hits, less the ids `then` leaves out. */
 interface Plan {
   plane: Plane;
-  words: (tx: Tx, extra: number, limit: number, then: Then | null) => Promise<Hit[]>;
-  near: (tx: Tx, question: Question, then: Then | null) => Promise<Hit[]>;
+  words: (tx: Reader, extra: number, limit: number, then: Then | null) => Promise<Hit[]>;
+  near: (tx: Reader, question: Question, then: Then | null) => Promise<Hit[]>;
   /** How many hits each side ranks. */
   n: number;
   putBackOf: (t: Then) => KnownNode[];
@@ -287,21 +287,22 @@ export async function searchPlanes(
     });
   };
   const plans = request.planes.map(spec);
-  const wordsIn = async (tx: Tx) => {
-    const words = new Map<Plane, Hit[]>();
-    for (const p of plans) words.set(p.plane, await p.words(tx, extra, limit, then));
-    return words;
-  };
+  // The planes' statements go out side by side (each its own auto-commit read: Graph.readEach).
+  const wordsIn = async (tx: Reader) =>
+    new Map<Plane, Hit[]>(
+      await Promise.all(plans.map(async (p) => [p.plane, await p.words(tx, extra, limit, then)] as const)),
+    );
   // What known_at puts back is ranked by meaning too, in the index hits' order (docs/facts.md).
   const meaningOf = async (question: Question): Promise<Map<Plane, Hit[]>> => {
     const near = new Map<Plane, Hit[]>();
     if (servedMode(mode, question) === 'lexical') return near;
     const [hits, similar] = await Promise.all([
-      deps.graph.read(async (tx) => {
-        const byPlane = new Map<Plane, Hit[]>();
-        for (const p of plans) byPlane.set(p.plane, await p.near(tx, question, then));
-        return byPlane;
-      }),
+      deps.graph.readEach(
+        async (each) =>
+          new Map<Plane, Hit[]>(
+            await Promise.all(plans.map(async (p) => [p.plane, await p.near(each, question, then)] as const)),
+          ),
+      ),
       then
         ? meaningThen(
             deps.graph,
@@ -321,8 +322,8 @@ export async function searchPlanes(
   };
   // The words are read while the question is embedded and its neighbours are read (the two reads run side
   // by side); a semantic question the engine cannot embed is served lexically, and then reads them after.
-  // Words alone (asked, or no embedding engine configured) are read in the transaction that fuses and reads
-  // the edges: one transaction fewer (bench/gauntlet.ts: lexical memory search p95 at 100k 68-72 -> 47-50 ms).
+  // Words alone (asked, or no embedding engine configured) are read by the work that fuses and reads the
+  // edges. Every statement is an auto-commit read (Graph.readEach), the planes' side by side.
   const wordsOnly = mode === 'lexical' || !deps.embedder;
   const meaning = embedQuestion(deps, request.query, mode).then(async (question) => ({
     question,
@@ -330,10 +331,10 @@ export async function searchPlanes(
   }));
   const [{ question, near: nearByPlane }, early] = await Promise.all([
     meaning,
-    mode === 'semantic' || wordsOnly ? Promise.resolve(null) : deps.graph.read(wordsIn),
+    mode === 'semantic' || wordsOnly ? Promise.resolve(null) : deps.graph.readEach(wordsIn),
   ]);
   const served = servedMode(mode, question);
-  return deps.graph.read(async (tx) => {
+  return deps.graph.readEach(async (tx) => {
     const words = served === 'semantic' ? new Map<Plane, Hit[]>() : (early ?? (await wordsIn(tx)));
     const rankings: Ranking<ViewOf>[] = [];
     for (const p of plans) {
