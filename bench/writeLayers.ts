@@ -1,8 +1,9 @@
 // Where a single memory write spends its time, layer by layer, in one run on one instance (issue 27):
 // the raw driver's auto-commit CREATE of the same node (what the gauntlet compares with), the same CREATE
 // in an explicit transaction (BEGIN, RUN, COMMIT: what every service write pays), the key lookup
-// (authentication, one read per request), the in-process governed write (createMemories: the delta, its
-// change records and the outbox, one transaction), and the HTTP request (authentication, validation, JSON).
+// (authentication of a key not yet known; a known key's standing is read in the write's own transaction
+// instead, src/auth/keys.ts), the in-process governed write (createMemories: the delta, its change records
+// and the outbox, one transaction), and the HTTP request (authentication, validation, JSON).
 // Run: npx tsx bench/writeLayers.ts [--memories 20000] [--samples 200]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 30687). Prints one JSON line per layer; asserts nothing.
 import crypto from 'node:crypto';
