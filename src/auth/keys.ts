@@ -151,7 +151,10 @@ export class KnownKeyCache {
       this.entries.delete(lookup);
       return undefined;
     }
-    return crypto.timingSafeEqual(entry.secretHash, secretHash) ? entry.auth : undefined;
+    // Each request gets its own copy: nothing one handler does to its context reaches another request.
+    return crypto.timingSafeEqual(entry.secretHash, secretHash)
+      ? { ...entry.auth, scopes: [...entry.auth.scopes] }
+      : undefined;
   }
 
   remember(lookup: string, secretHash: Buffer, auth: AuthContext): void {

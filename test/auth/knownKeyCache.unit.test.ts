@@ -20,6 +20,15 @@ describe('KnownKeyCache', () => {
     assert.equal(cache.find('lookup000002', hash('right')), undefined);
   });
 
+  it('gives each request its own copy of the key context', () => {
+    const cache = new KnownKeyCache();
+    cache.remember('lookup000001', hash('right'), auth('k1'));
+    const first = cache.find('lookup000001', hash('right'))!;
+    first.scopes.push('admin');
+    first.projectId = 'other';
+    assert.deepEqual(cache.find('lookup000001', hash('right')), auth('k1'));
+  });
+
   it('forgets a key when told and when its time is up', async () => {
     const cache = new KnownKeyCache(20);
     cache.remember('a', hash('s'), auth('ka'));
