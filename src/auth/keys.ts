@@ -160,7 +160,11 @@ export class KnownKeyCache {
   remember(lookup: string, secretHash: Buffer, auth: AuthContext): void {
     this.entries.delete(lookup);
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(lookup, { secretHash, auth, until: Date.now() + this.ttlMs });
+    this.entries.set(lookup, {
+      secretHash,
+      auth: { ...auth, scopes: [...auth.scopes] },
+      until: Date.now() + this.ttlMs,
+    });
   }
 
   forget(lookup: string): void {

@@ -22,7 +22,9 @@ describe('KnownKeyCache', () => {
 
   it('gives each request its own copy of the key context', () => {
     const cache = new KnownKeyCache();
-    cache.remember('lookup000001', hash('right'), auth('k1'));
+    const looked = auth('k1');
+    cache.remember('lookup000001', hash('right'), looked);
+    looked.scopes.push('admin');
     const first = cache.find('lookup000001', hash('right'))!;
     first.scopes.push('admin');
     first.projectId = 'other';
