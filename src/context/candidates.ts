@@ -328,12 +328,9 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
   const windowed = window.from !== null || window.to !== null || req.asOf !== null;
   const search = (plane: Plane, statement: string, params: Record<string, unknown>, filtered: boolean) =>
     def.planes.includes(plane)
-      ? graph.readEach(
-          (tx) =>
-            tx.run(`context/${statement}_${lucene ? 'search' : 'recent'}`, {
-              ...params,
-              candidates: fetchCount(filtered),
-            }),
+      ? graph.readRows(
+          `context/${statement}_${lucene ? 'search' : 'recent'}`,
+          { ...params, candidates: fetchCount(filtered) },
           meta,
         )
       : Promise.resolve([]);

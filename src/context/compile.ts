@@ -126,13 +126,9 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   const edgeRows =
     entityIds.length > 1
       ? (
-          await graph.readEach(
-            (tx) =>
-              tx.run<{ source: string | null; type: string | null; target: string | null }>('context/edges_among', {
-                ids: entityIds,
-                project_id: req.projectId,
-                valid_at: asOf ?? knownAt ?? now,
-              }),
+          await graph.readRows<{ source: string | null; type: string | null; target: string | null }>(
+            'context/edges_among',
+            { ids: entityIds, project_id: req.projectId, valid_at: asOf ?? knownAt ?? now },
             meta,
           )
         ).filter(isWhole)

@@ -80,14 +80,9 @@ export class Tx {
   async runAll<T extends readonly object[][] = Row[][]>(
     statements: readonly (readonly [string, Record<string, unknown>])[],
   ): Promise<T> {
-    const pending = statements.map(([name, params]) => this.tx.run(cypher(name), params));
-    const settled = await Promise.allSettled(pending);
-    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failed) throw failed.reason;
+    const results = await allOrFirstFailure(statements.map(([name, params]) => this.tx.run(cypher(name), params)));
     // T names each statement's rows, in order, as run<R> does for one: declared, not checked.
-    return settled.map((s) =>
-      ((s as PromiseFulfilledResult<QueryResult>).value.records ?? []).map(toRow),
-    ) as unknown as T;
+    return results.map((r: QueryResult) => (r.records ?? []).map(toRow)) as unknown as T;
   }
 
   /** For statements that are not files: schema files and preflight checks loaded by folder. */
@@ -111,7 +106,7 @@ class EachStatement implements Reader {
   ) {}
 
   async run<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
-    return (await this.graph.readRows(name, params, this.meta)) as unknown as R[];
+    return this.graph.readRows<R>(name, params, this.meta);
   }
 
   async one<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R | undefined> {
@@ -121,16 +116,21 @@ class EachStatement implements Reader {
   async runAll<T extends readonly object[][] = Row[][]>(
     statements: readonly (readonly [string, Record<string, unknown>])[],
   ): Promise<T> {
-    const settled = await Promise.allSettled(statements.map(([name, params]) => this.run(name, params)));
-    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failed) throw failed.reason;
     // T names each statement's rows, in order, as Tx.runAll does: declared, not checked.
-    return settled.map((s) => (s as PromiseFulfilledResult<Row[]>).value) as unknown as T;
+    return (await allOrFirstFailure(statements.map(([name, params]) => this.run(name, params)))) as unknown as T;
   }
 
   async runText(text: string, params: Record<string, unknown> = {}): Promise<Row[]> {
     return this.graph.readText(text, params, this.meta);
   }
+}
+
+/** Every answer, in order; or, once every one has settled (none left unhandled), the first failure. */
+async function allOrFirstFailure<T>(pending: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(pending);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 
 function toRow(record: Neo4jRecord): Row {
@@ -278,13 +278,18 @@ export class Graph {
     params: Record<string, unknown> = {},
     meta: TxMeta = {},
   ): Promise<R | undefined> {
-    return (await this.readRows(name, params, meta))[0] as R | undefined;
+    return (await this.readRows<R>(name, params, meta))[0];
   }
 
   /** Every row of one named read statement, as an auto-commit transaction (see readOne). */
-  async readRows(name: string, params: Record<string, unknown> = {}, meta: TxMeta = {}): Promise<Row[]> {
+  async readRows<R extends object = Row>(
+    name: string,
+    params: Record<string, unknown> = {},
+    meta: TxMeta = {},
+  ): Promise<R[]> {
     lastReadParams.set(name, params);
-    return this.readText(cypher(name), params, meta);
+    // R names the statement's rows, as Tx.run<R> does: declared, not checked.
+    return (await this.readText(cypher(name), params, meta)) as unknown as R[];
   }
 
   /**

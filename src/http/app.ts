@@ -39,6 +39,15 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   const authFailures = new RateLimiter(limits.authFailuresPerSecond, limits.authFailuresBurst, false);
   const unknownKeys = new UnknownKeyCache();
   const knownKeys = new KnownKeyCache();
+  /** Runs work that may refuse the caller's key, counting a refusal against the address. */
+  const refusalsCounted = async <T>(address: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'unauthorized') authFailures.spend(address);
+      throw error;
+    }
+  };
   const bodyLimits: BodyLimits = {
     json: deps.config.bodyLimitBytes,
     upload: Math.max(deps.config.bodyLimitBytes, 26_214_400),
@@ -70,18 +79,9 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
         // and an address that failed too often is refused before its key is even looked at.
         addressLimiter.take(ctx, address);
         authFailures.refuseIfSpent(address);
-        try {
-          standing = await authenticate(
-            deps.graph,
-            ctx,
-            spec.scope,
-            unknownKeys,
-            spec.keyInTransaction ? knownKeys : undefined,
-          );
-        } catch (error) {
-          if (error instanceof ApiError && error.code === 'unauthorized') authFailures.spend(address);
-          throw error;
-        }
+        standing = await refusalsCounted(address, () =>
+          authenticate(deps.graph, ctx, spec.scope, unknownKeys, spec.keyInTransaction ? knownKeys : undefined),
+        );
         limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
       } else addressLimiter.take(ctx, address);
       const serve = async (): Promise<HandlerResult> => {
@@ -104,16 +104,11 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
         };
         return spec.idempotent ? await withIdempotency(deps.graph, ctx, run) : await run();
       };
-      let result: HandlerResult;
-      if (standing) {
-        // A known key: its standing is read in the request's first transaction, and a refusal is its answer.
-        try {
-          result = await deps.graph.withStanding(standing, serve);
-        } catch (error) {
-          if (error instanceof ApiError && error.code === 'unauthorized') authFailures.spend(address);
-          throw error;
-        }
-      } else result = await serve();
+      // A known key: its standing is read in the request's first transaction, and a refusal is its answer.
+      const check = standing;
+      const result = check
+        ? await refusalsCounted(address, () => deps.graph.withStanding(check, serve))
+        : await serve();
       ctx.status = result.status ?? spec.status;
       for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
       ctx.body = result.raw ? result.body : { ...result.body, request_id: ctx.state.requestId };
@@ -154,12 +149,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
           return;
         }
         authFailures.refuseIfSpent(address);
-        try {
-          await authenticate(deps.graph, ctx, undefined, unknownKeys);
-        } catch (error) {
-          if (error instanceof ApiError && error.code === 'unauthorized') authFailures.spend(address);
-          throw error;
-        }
+        await refusalsCounted(address, () => authenticate(deps.graph, ctx, undefined, unknownKeys));
         limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
       },
     ),
