@@ -5,7 +5,7 @@ import { defineRoutes, type ApiContext, route } from '../http/route.js';
 import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { invalid } from '../errors/catalogue.js';
-import { encodeCursor } from '../http/cursor.js';
+import { encodeCursor, FROM_START } from '../http/cursor.js';
 import { idParams } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
@@ -110,7 +110,12 @@ export function documentRoutes(deps: Deps) {
           body: {
             sources,
             has_more: page.hasMore,
-            next_cursor: page.hasMore && last ? encodeCursor({ c: String(last.addedAt), i: String(last.id) }) : null,
+            // With no row shown (every one read was deleted as it was read), the same page again (keysetPage).
+            next_cursor: page.hasMore
+              ? last
+                ? encodeCursor({ c: String(last.addedAt), i: String(last.id) })
+                : (q.cursor ?? encodeCursor(FROM_START.newest))
+              : null,
           },
         };
       },

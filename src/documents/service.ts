@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { DocumentRow } from './views.js';
 import type { Graph } from '../db/graph.js';
+import { readPage } from '../http/cursor.js';
 import { tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor } from '../deltas/service.js';
@@ -144,16 +145,19 @@ export async function listDocuments(
   projectId: string,
   options: { limit: number; after: { c: string; i: string } | null },
 ): Promise<DocumentPage> {
-  const rows = await graph.read((tx) =>
-    tx.run<DocumentRow>('documents/list', {
-      project_id: projectId,
-      after_created_at: options.after?.c ?? null,
-      after_id: options.after?.i ?? null,
-      limit: options.limit + 1,
-    }),
-  );
-  // A document deleted while the page was read is left out (isPresent); the next cursor is the last one shown.
-  const shown = rows.slice(0, options.limit).filter((r) => isPresent(r.document));
+  const read = () =>
+    graph.read((tx) =>
+      tx.run<DocumentRow>('documents/list', {
+        project_id: projectId,
+        after_created_at: options.after?.c ?? null,
+        after_id: options.after?.i ?? null,
+        limit: options.limit + 1,
+      }),
+    );
+  const rows = await readPage(read, options.limit, (r) => isPresent(r.document));
+  // A document deleted while the page was read is left out (isPresent), the row read after the page taking its
+  // place (as keysetPage, src/http/cursor.ts); the next cursor is the last one shown.
+  const shown = rows.filter((r) => isPresent(r.document)).slice(0, options.limit);
   return { rows: shown, hasMore: rows.length > options.limit };
 }
 

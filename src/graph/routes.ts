@@ -6,7 +6,7 @@ import { queryActorOf } from '../http/records.js';
 import { RECORD_LABELS } from '../deltas/draft.js';
 import { queryOf } from '../http/app.js';
 import { ApiError, invalid } from '../errors/catalogue.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, encodeCursor, FROM_START } from '../http/cursor.js';
 import { cursorPage, cursorQuery, projectIdField, idParams } from '../http/schemas.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
 import { actorFor } from '../auth/actor.js';
@@ -37,12 +37,13 @@ const label = {
   description: 'A node label: Person, Memory, Chunk, Entity …',
 } as const satisfies JsonSchema;
 
-function pageBody<K extends string, T>(projectId: string, key: K, page: Page<T>) {
+/** resume: the key the request's cursor holds, the next one when no row read could be shown (keysetPage). */
+function pageBody<K extends string, T>(projectId: string, key: K, page: Page<T>, resume: { i: string } | null) {
   return {
     project_id: projectId,
     [key]: page.items,
     has_more: page.hasMore,
-    next_cursor: page.hasMore && page.last ? encodeCursor({ i: page.last }) : null,
+    next_cursor: page.hasMore ? encodeCursor(page.last ? { i: page.last } : (resume ?? FROM_START.by_id)) : null,
   } as { project_id: string; has_more: boolean; next_cursor: string | null } & Record<K, T[]>;
 }
 
@@ -191,7 +192,7 @@ export function graphRoutes(deps: Deps) {
           limit: q.limit,
           afterId: after?.i ?? '',
         });
-        return { body: pageBody(actor.projectId, 'nodes', page) };
+        return { body: pageBody(actor.projectId, 'nodes', page, after) };
       },
     }),
     route<typeof getGraphNodeAnswer>({
@@ -256,7 +257,7 @@ export function graphRoutes(deps: Deps) {
           limit: q.limit,
           afterId: after?.i ?? '',
         });
-        return { body: pageBody(actor.projectId, 'edges', page) };
+        return { body: pageBody(actor.projectId, 'edges', page, after) };
       },
     }),
     route<typeof countGraphAnswer>({

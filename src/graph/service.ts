@@ -2,6 +2,7 @@
 // Committed data only unless includePending; labels and types come validated from the routes and
 // reach Cypher as parameters of dynamic labels ($all, $any).
 import type { Graph } from '../db/graph.js';
+import { readPage } from '../http/cursor.js';
 import { notFound } from '../errors/catalogue.js';
 import {
   edgeView,
@@ -40,29 +41,31 @@ export async function listNodes(graph: Graph, projectId: string, f: NodeFilter):
     const knownAt = f.knownAt;
     return graph.read((tx) => knownNodesPage(tx, projectId, { ...f, validAt: f.asOf ?? knownAt, knownAt }));
   }
-  const rows = await graph.read((tx) =>
-    tx.run<GraphNodeRow>('graph/nodes', {
-      project_id: projectId,
-      labels: f.label ? ['Knowledge', f.label] : ['Knowledge'],
-      property: f.property ?? null,
-      value: f.value ?? null,
-      include_pending: f.includePending,
-      valid_at: f.asOf ?? new Date().toISOString(),
-      after_id: f.afterId,
-      limit: f.limit + 1,
-    }),
-  );
-  return nodesPage(rows, f.limit);
+  const read = () =>
+    graph.read((tx) =>
+      tx.run<GraphNodeRow>('graph/nodes', {
+        project_id: projectId,
+        labels: f.label ? ['Knowledge', f.label] : ['Knowledge'],
+        property: f.property ?? null,
+        value: f.value ?? null,
+        include_pending: f.includePending,
+        valid_at: f.asOf ?? new Date().toISOString(),
+        after_id: f.afterId,
+        limit: f.limit + 1,
+      }),
+    );
+  return nodesPage(await readPage(read, f.limit, (r) => isPresent(r.props)), f.limit);
 }
 
 /**
  * A page of graph/nodes rows (read limit + 1): whether more follow is told by the rows read, and a node deleted
- * while they were read is left out, so the next page starts after the last node shown and skips nothing.
+ * while they were read is left out, the row read after the page taking its place (as keysetPage,
+ * src/http/cursor.ts), so the next page starts after the last node shown and skips nothing.
  */
 export function nodesPage(rows: GraphNodeRow[], limit: number): Page<GraphNodeView> {
   const items = rows
-    .slice(0, limit)
     .filter((r) => isPresent(r.props))
+    .slice(0, limit)
     .map(graphNodeView);
   return { items, hasMore: rows.length > limit, last: items[items.length - 1]?.id ?? null };
 }

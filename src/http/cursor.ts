@@ -34,18 +34,53 @@ export function decodeCursor<T extends Record<string, string | number>>(
   throw invalid('/query/cursor', 'is not a cursor returned by this endpoint');
 }
 
-/** A keyset page from `limit + 1` rows: the first `limit`, whether more follow, and the next cursor. */
+/**
+ * A keyset page from `limit + 1` rows: at most `limit` items, whether more follow, and the next cursor. A null row
+ * is one deleted while the page was read: it is not shown, and the row read after the page (read to tell whether
+ * more follow) takes its place, so a page is full whenever more rows exist. With a row deleted, more may follow
+ * beyond those read, so has_more stays true and the next page says. The cursor is the last item shown, so the
+ * next page skips nothing. When every row read was deleted (the caller reads again first, readPage), `resume`
+ * (the cursor the request came with, else FROM_START's) is the next cursor: the same page, read again.
+ */
 export function keysetPage<T>(
   rows: (T | null)[],
   limit: number,
   keyOf: (last: T) => Record<string, string | number>,
+  resume: string,
 ): { items: T[]; has_more: boolean; next_cursor: string | null } {
-  // A null row is one deleted while the page was read: counted for has_more, not shown, so the cursor is the
-  // last item shown and the next page skips nothing.
-  const items = rows.slice(0, limit).filter((r): r is T => r !== null);
+  const items = rows.filter((r): r is T => r !== null).slice(0, limit);
   const last = items[items.length - 1];
   const hasMore = rows.length > limit;
-  return { items, has_more: hasMore, next_cursor: hasMore && last !== undefined ? encodeCursor(keyOf(last)) : null };
+  const next = last === undefined ? resume : encodeCursor(keyOf(last));
+  return { items, has_more: hasMore, next_cursor: hasMore ? next : null };
+}
+
+/**
+ * Keys before every item of a list, by its order: the cursor of its first page (a page continues after its
+ * key). Newest first: no item is created at the end of 9999. By name: every name is at least one character.
+ * By id (the graph reads): every id sorts after ''.
+ */
+export const FROM_START = {
+  newest: { c: '9999-12-31T23:59:59.999Z', i: '' },
+  by_name: { n: '', v: 0, i: '' },
+  by_id: { i: '' },
+} as const;
+
+/** Reads of a page before keysetPage gives up on finding a row not deleted while it was read. */
+const PAGE_READS = 3;
+
+/**
+ * A page's rows (`limit + 1`, see keysetPage), read again while every row read was deleted while it was read and
+ * more follow: those deletions are done by the next read, which then shows the rows after them.
+ */
+export async function readPage<T>(
+  read: () => Promise<T[]>,
+  limit: number,
+  present: (row: T) => boolean = (row) => row !== null,
+): Promise<T[]> {
+  let rows = await read();
+  for (let n = 1; n < PAGE_READS && rows.length > limit && !rows.some(present); n += 1) rows = await read();
+  return rows;
 }
 
 /**

@@ -2,7 +2,7 @@
 // write) and the GET of one committed record by :id, answering { <key>: <view> } or 404.
 import { actorFor, type Actor } from '../auth/actor.js';
 import { bodyOf, queryOf } from './app.js';
-import { decodeCursor, keysetPage, type CursorField } from './cursor.js';
+import { decodeCursor, encodeCursor, FROM_START, keysetPage, readPage, type CursorField } from './cursor.js';
 import type { Deps } from './deps.js';
 import type { ApiContext, JsonSchema, RouteSpec } from './route.js';
 import type { Input, JSONSchema } from './input.js';
@@ -168,8 +168,9 @@ export function listRoute<
         fields as { [F in keyof OrderKey[O]]: CursorField },
       );
       const { limit } = page.query as { limit: number };
-      const read = await list(page.actor, page.query as unknown as Input<Q>, page.after, ctx);
-      const { items, ...rest } = keysetPage(read, limit, keyOf);
+      const read = await readPage(() => list(page.actor, page.query as unknown as Input<Q>, page.after, ctx), limit);
+      const resume = (page.query as { cursor?: string }).cursor ?? encodeCursor(FROM_START[order]);
+      const { items, ...rest } = keysetPage(read, limit, keyOf, resume);
       return { body: { [key]: items, ...rest } };
     },
   };

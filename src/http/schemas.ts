@@ -80,7 +80,13 @@ export function cursorPage<
   const I extends JsonSchema,
   const X extends Record<string, JsonSchema> = Record<never, never>,
 >(key: K, items: I, extra: X = {} as X) {
-  const paging = { has_more: { type: 'boolean' }, next_cursor: { type: ['string', 'null'] } } as const;
+  const paging = {
+    has_more: { type: 'boolean', description: 'More items may follow: ask for them with next_cursor.' },
+    next_cursor: {
+      type: ['string', 'null'],
+      description: 'The cursor of the next page: a string whenever has_more is true, null when it is false.',
+    },
+  } as const;
   return {
     type: 'object',
     properties: { ...extra, [key]: { type: 'array', items }, ...paging },

@@ -71,7 +71,7 @@ describe('a node deleted while a read streams it', function () {
     const gone = rows.filter((r) => !isPresent(r.props));
     assert.ok(gone.length > 0, 'no row was read after the deletion');
     for (const r of gone) assert.deepEqual([r.props, r.labels], [{}, []]);
-    const shown = rows.slice(0, 5).flatMap((r) => (isPresent(r.props) ? [r.props.id] : []));
+    const shown = rows.flatMap((r) => (isPresent(r.props) ? [r.props.id] : [])).slice(0, 5);
     const page = nodesPage(rows, 5);
     assert.deepEqual(
       page.items.map((n) => n.id),
