@@ -115,7 +115,7 @@ export function selectItems(
     }
     const heading = used.get(c.plane) === 0 ? counter.count(r.heading(c.plane)) : 0;
     if (lowerBound(line) + heading > room) return null;
-    const cost = counter.count(line) + heading;
+    const cost = counter.countSplit(line, r.refEnd(line)) + heading;
     return cost <= room ? cost : null;
   };
   const take = (c: Ranked, cost: number) => {
@@ -182,7 +182,7 @@ function assemble(
         refs.set(c.id, ref);
         const line = r.item(renderItem(c, ref));
         itemLines.set(c.id, line);
-        return { ...c, ref, tokens: counter.count(line) };
+        return { ...c, ref, tokens: counter.countSplit(line, r.refEnd(line)) };
       });
     chosen.set(plane, items);
   }

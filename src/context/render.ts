@@ -31,6 +31,11 @@ export interface Renderer {
   header(h: HeaderInput): string;
   heading(plane: Plane | 'edges'): string;
   item(i: RenderItem): string;
+  /**
+   * Where an item line splits into its ref and the rest with no token spanning the two (TokenCounter.countSplit),
+   * or null where no such place is known.
+   */
+  refEnd(line: string): number | null;
   edge(e: RenderEdge): string;
   marker(omitted: number, maxTokens: number): string;
 }
@@ -57,6 +62,9 @@ const markdown: Renderer = {
     if (i.type === 'chunk') return `- [${i.ref}] ${i.name}: ${i.text}\n`;
     return `- [${i.ref}] ${i.name} (${i.label})${i.text ? `: ${i.text}` : ''}\n`;
   },
+  // "- [m12] (fact) …": both encodings' pre-tokenizers end a piece at a "]" that a space follows, and start the
+  // next at that space (a ref is a letter and digits), so the line's tokens are those of "- [m12]" and of the rest.
+  refEnd: (line) => (line.startsWith('- [') && line.indexOf('] ') > 0 ? line.indexOf('] ') + 1 : null),
   edge: (e) => `- [${e.source_ref}] ${e.type} [${e.target_ref}]\n`,
   marker: (omitted, maxTokens) => `\n… ${omitted} more candidates omitted to fit ${maxTokens} tokens.\n`,
 };
@@ -69,6 +77,8 @@ const jsonLines: Renderer = {
     const line = { ref, type, label, name, ...(kind ? { kind } : {}), ...(date ? { date } : {}), text };
     return `${JSON.stringify(line)}\n`;
   },
+  // {"ref":"m12","type":…: the quote and comma after the ref are one piece with it; counted whole.
+  refEnd: () => null,
   edge: (e) => `${JSON.stringify({ source: e.source_ref, type: e.type, target: e.target_ref })}\n`,
   marker: (omitted, maxTokens) => `${JSON.stringify({ omitted, reason: `budget of ${maxTokens} tokens` })}\n`,
 };

@@ -9,23 +9,77 @@ import type { TokenizerName } from '../slices/definition.js';
 const COUNTERS: Record<TokenizerName, typeof countCl100k> = { cl100k_base: countCl100k, o200k_base: countO200k };
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
+/**
+ * Counts already made, per encoding, shared by every compile of the process: the same items come back compile
+ * after compile (a project's memories, under refs that change). Bounded by the characters held; the texts used
+ * least recently are dropped first.
+ */
+class SharedCounts {
+  private readonly counts = new Map<string, number>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  get(text: string): number | undefined {
+    const n = this.counts.get(text);
+    if (n !== undefined) {
+      this.counts.delete(text);
+      this.counts.set(text, n);
+    }
+    return n;
+  }
+
+  set(text: string, n: number): void {
+    if (text.length > this.maxChars / 1000 || this.counts.has(text)) return;
+    this.counts.set(text, n);
+    this.chars += text.length;
+    for (const oldest of this.counts.keys()) {
+      if (this.chars <= this.maxChars) break;
+      this.counts.delete(oldest);
+      this.chars -= oldest.length;
+    }
+  }
+}
+
+/** About 8 M characters per encoding (16 MB of strings at most); a text over 8,000 characters is not kept. */
+const SHARED: Record<TokenizerName, SharedCounts> = {
+  cl100k_base: new SharedCounts(8_000_000),
+  o200k_base: new SharedCounts(8_000_000),
+};
+
 /** Counts tokens of one encoding, remembering the texts it has seen (one compile re-counts lines). */
 export class TokenCounter {
   private readonly seen = new Map<string, number>();
   private readonly countOf: typeof countCl100k;
+  private readonly shared: SharedCounts;
 
   constructor(readonly tokenizer: TokenizerName) {
     this.countOf = COUNTERS[tokenizer];
+    this.shared = SHARED[tokenizer];
   }
 
   count(text: string): number {
     if (text === '') return 0;
     let n = this.seen.get(text);
     if (n === undefined) {
-      n = this.countOf(text, AS_TEXT);
+      n = this.shared.get(text);
+      if (n === undefined) {
+        n = this.countOf(text, AS_TEXT);
+        this.shared.set(text, n);
+      }
       if (this.seen.size < 20_000) this.seen.set(text, n);
     }
     return n;
+  }
+
+  /**
+   * The tokens of a text that splits at `at` into two parts no token spans (the renderer says where: after an
+   * item's ref, Renderer.refEnd): the sum of both parts' counts, so the part that does not change with the ref
+   * is counted once, whatever ref the item gets.
+   */
+  countSplit(text: string, at: number | null): number {
+    if (at === null || at <= 0 || at >= text.length) return this.count(text);
+    return this.count(text.slice(0, at)) + this.count(text.slice(at));
   }
 
   /** The longest prefix of text (whole code points) within maxTokens, with "…" when cut. */
@@ -36,7 +90,8 @@ export class TokenCounter {
     let hi = chars.length;
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      if (this.count(`${chars.slice(0, mid).join('')}…`) <= maxTokens) lo = mid;
+      // Counted without the caches: the prefixes tried are not texts that come back.
+      if (this.countOf(`${chars.slice(0, mid).join('')}…`, AS_TEXT) <= maxTokens) lo = mid;
       else hi = mid - 1;
     }
     return `${chars.slice(0, lo).join('')}…`;
