@@ -81,10 +81,16 @@ interface Scored {
   score?: number;
   similarity?: number;
 }
-/** The rows of each plane's statements (search/*, memories/search and memories/vector; declared, not checked). */
+/**
+ * The rows of each plane's statements (search/*, memories/search and memories/vector; declared, not checked), once
+ * their node is known present: as read, the node map is null or has no id when the node was deleted while it was
+ * read (isPresent), which `Read` says.
+ */
 type MemoryHitRow = Scored & { memory: Pick<MemoryProps, 'id' | 'name' | 'content'>; whole?: MemoryProps };
 type ChunkHitRow = Scored & { chunk: ChunkProps; document_title: string | null };
 type EntityHitRow = Scored & { entity: EntityProps; labels: string[] | null };
+/** A row P as its statement reads it: its node map K may be null. */
+type Read<P, K extends keyof P> = Omit<P, K> & { [X in K]: P[X] | null };
 
 function chunkView(row: ChunkHitRow, score: number): View {
   const p = row.chunk;
@@ -142,25 +148,25 @@ export interface SearchAnswer {
 }
 
 /** How one plane is searched: its statements and how its rows become ranked hits. */
-interface PlaneSpec<R extends Scored> {
+interface PlaneSpec<R extends Scored, P extends R> {
   n: number;
   words: readonly [string, Record<string, unknown>];
   near: readonly [string, Record<string, unknown>];
-  /** The row's node map: null or without its id when the node was deleted while it was read (isPresent). */
-  node: (r: R) => { id?: unknown } | null;
+  /** Whether the row's node is present: not deleted while it was read (isPresent). */
+  present: (r: R) => r is P;
   /** The id of the row's node. */
-  id: (r: R) => string;
+  id: (r: P) => string;
   /** The plane's nodes known then and put back (gone or changed since). */
   putBackOf: (t: Then) => KnownNode[];
   /** A node put back as a row of the plane's statements. */
-  row: (n: KnownNode) => R;
-  text: (r: R) => string;
-  view: (r: R, score: number) => View;
+  row: (n: KnownNode) => P;
+  text: (r: P) => string;
+  view: (r: P, score: number) => View;
   /**
    * For a plane ranked on part of each node (memories): the row with the node read whole. Rows of the
    * statements are then partial; rows put back (known_at) are whole already.
    */
-  whole?: (r: R, props: MemoryProps) => R;
+  whole?: (r: P, props: MemoryProps) => P;
 }
 
 type Hit = RankedHit<ViewOf>;
@@ -179,9 +185,9 @@ interface Plan {
   backNear: (t: Then, similar: Map<string, number>) => Hit[];
 }
 
-function plan<R extends Scored>(plane: Plane, s: PlaneSpec<R>): Plan {
+function plan<R extends Scored, P extends R>(plane: Plane, s: PlaneSpec<R, P>): Plan {
   const whole = s.whole;
-  const hit = (r: R, score: number, partial = whole !== undefined): Hit => ({
+  const hit = (r: P, score: number, partial = whole !== undefined): Hit => ({
     id: s.id(r),
     item: {
       partial,
@@ -194,8 +200,8 @@ function plan<R extends Scored>(plane: Plane, s: PlaneSpec<R>): Plan {
     score,
   });
   // A node deleted while the statement read it is left out; with known_at, so are the ids `then` leaves out.
-  const left = <T extends R>(rows: T[], then: Then | null): T[] =>
-    rows.filter((r) => isPresent(s.node(r)) && !then?.left.has(s.id(r)));
+  const left = <T extends R>(rows: T[], then: Then | null): (T & P)[] =>
+    rows.filter((r): r is T & P => s.present(r) && !then?.left.has(s.id(r)));
   const [words, wordParams] = s.words;
   const [near, nearParams] = s.near;
   return {
@@ -240,11 +246,11 @@ export async function searchPlanes(
   const spec = (plane: Plane): Plan => {
     if (plane === 'memory') {
       const kinds = filters.memory?.kinds ?? null;
-      return plan<MemoryHitRow>(plane, {
+      return plan<Read<MemoryHitRow, 'memory'>, MemoryHitRow>(plane, {
         n: candidates(limit, kinds !== null),
         words: ['memories/search', { ...base, now, kinds }],
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
-        node: (r) => r.memory,
+        present: (r): r is MemoryHitRow => isPresent(r.memory),
         id: (r) => r.memory.id,
         putBackOf: (t) => known(t, 'Memory').filter((m) => kinds === null || kinds.includes(String(m.props.kind))),
         row: (m) => {
@@ -260,11 +266,11 @@ export async function searchPlanes(
       const documentIds = filters.document?.document_ids ?? null;
       const tags = filters.document?.tags ? filters.document.tags.map(normalizeName) : null;
       const params = { document_ids: documentIds, tags };
-      return plan<ChunkHitRow>(plane, {
+      return plan<Read<ChunkHitRow, 'chunk'>, ChunkHitRow>(plane, {
         n: candidates(limit, documentIds !== null || tags !== null),
         words: ['search/chunks', { ...base, ...params }],
         near: ['search/chunks_vector', { project_id: projectId, ...params }],
-        node: (r) => r.chunk,
+        present: (r): r is ChunkHitRow => isPresent(r.chunk),
         id: (r) => r.chunk.id,
         // Chunks put back carry no title; with a document filter none are put back.
         putBackOf: (t) => (documentIds !== null || tags !== null ? [] : known(t, 'Chunk')),
@@ -274,11 +280,11 @@ export async function searchPlanes(
       });
     }
     const types = filters.entity?.types ?? null;
-    return plan<EntityHitRow>(plane, {
+    return plan<Read<EntityHitRow, 'entity'>, EntityHitRow>(plane, {
       n: candidates(limit, types !== null),
       words: ['search/entities', { ...base, types }],
       near: ['search/entities_vector', { project_id: projectId, types }],
-      node: (r) => r.entity,
+      present: (r): r is EntityHitRow => isPresent(r.entity),
       id: (r) => r.entity.id,
       putBackOf: (t) => known(t, 'Entity').filter((e) => types === null || types.includes(String(e.props.type))),
       row: (e) => ({ entity: e.props as unknown as EntityProps, labels: e.labels, score: 0 }),
@@ -350,13 +356,15 @@ export async function searchPlanes(
     const partial = fused.filter((f) => f.item.partial).map((f) => f.id);
     const [edgeRead, wholeRows = []] =
       ids.length > 0
-        ? await tx.runAll<[EdgeReadRow[], ...{ memory: MemoryProps }[][]]>([
+        ? await tx.runAll<[EdgeReadRow[], ...{ memory: MemoryProps | null }[][]]>([
             ['search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE, valid_at: validAtTime }],
             ...(partial.length > 0 ? [['memories/by_ids', { ids: partial, project_id: projectId }] as const] : []),
           ])
         : [[]];
     const edges = edgeRead.filter(isWhole);
-    const wholeById = new Map(wholeRows.filter((r) => isPresent(r.memory)).map((r) => [r.memory.id, r.memory]));
+    const wholeById = new Map(
+      wholeRows.flatMap((r) => (isPresent(r.memory) ? [[r.memory.id, r.memory] as const] : [])),
+    );
     const answered = fused.flatMap((f) => {
       const view = f.item.view(f.match.score, wholeById.get(f.id));
       return view ? [{ id: f.id, node: { ...view, match: f.match } }] : [];
