@@ -38,6 +38,31 @@ export function skipWithoutChromium(browser: Browser | undefined, ctx: Mocha.Con
   }
 }
 
+/** A describe block's browser and the page its current test uses (`current`). */
+export interface Pages {
+  browser: Browser | undefined;
+  current: Page | undefined;
+}
+
+/**
+ * Launches the browser before a describe block's tests and closes it after them; after each test, its page
+ * (`current`) is photographed if the test failed, and closed.
+ */
+export function usePages(): Pages {
+  const pages: Pages = { browser: undefined, current: undefined };
+  before(async () => {
+    pages.browser = await launch();
+  });
+  after(async () => pages.browser?.close());
+  afterEach(async function () {
+    const { current } = pages;
+    if (this.currentTest?.state === 'failed' && current && !current.isClosed())
+      await shot(current, `failed-${this.currentTest.title.slice(0, 24).replace(/\W+/g, '-')}`);
+    if (current && !current.isClosed()) await current.close();
+  });
+  return pages;
+}
+
 /**
  * A signed-in page on the queue; CSP violations the page reports are collected in `violations`. With
  * `settings`, the page reads those instead of /console/settings.json (a Temporal UI where the test service

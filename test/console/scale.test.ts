@@ -3,14 +3,14 @@
 // first page is on screen applies to the pages read after it); a delta of 1,000 changes is drawn in
 // slices and its diff ends up whole, in order, with its picture. Screenshots: .data/screenshots.
 import assert from 'node:assert/strict';
-import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { writeGoverned } from '../../src/deltas/service.js';
 import { newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { jsonConnection } from '../connections/support.js';
 import type { StandIn } from '../connections/standins.js';
-import { contentOf, launch, shot, signedIn, skipWithoutChromium, textOf } from './browser.js';
+import { contentOf, shot, signedIn, skipWithoutChromium, textOf, usePages } from './browser.js';
 
 const MANY = 1000;
 
@@ -45,17 +45,7 @@ async function stagedIds(t: Tenant): Promise<string[]> {
 
 describe('review console: a big queue and a big delta', function () {
   this.timeout(600_000);
-  let browser: Browser | undefined;
-  let current: Page | undefined;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => browser?.close());
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && current && !current.isClosed())
-      await shot(current, `failed-${this.currentTest.title.slice(0, 24).replace(/\W+/g, '-')}`);
-    if (current && !current.isClosed()) await current.close();
-  });
+  const pages = usePages();
 
   const rowIds = (page: Page) =>
     page.$$eval('table.queue tr[data-delta]', (rows) => rows.map((r) => r.getAttribute('data-delta')!));
@@ -69,7 +59,7 @@ describe('review console: a big queue and a big delta', function () {
     );
 
   it('a queue of over 1,000 staged deltas: newest first over every page; a filter set while the first page is on screen applies to all of them', async function () {
-    skipWithoutChromium(browser, this);
+    skipWithoutChromium(pages.browser, this);
     const t = await newTenant(0);
     // The oldest staged deltas, so they come on the last page: a staged connection (another origin) and
     // four memories staged by a second key (another actor).
@@ -85,8 +75,8 @@ describe('review console: a big queue and a big delta', function () {
     const ids = await stagedIds(t);
     assert.equal(ids.length, MANY + 5);
 
-    const { page } = await signedIn(browser, t.key);
-    current = page;
+    const { page } = await signedIn(pages.browser, t.key);
+    pages.current = page;
     await drawnAll(page, MANY + 5);
     assert.deepEqual(await rowIds(page), ids, 'every staged delta, newest first, across every page');
     assert.equal(await textOf(page, '#queue-count'), `${MANY + 5} of ${MANY + 5} staged`);
@@ -139,7 +129,7 @@ describe('review console: a big queue and a big delta', function () {
   });
 
   it('a delta of 1,000 changes: the first changes at once, then the whole diff in order, its size and its picture', async function () {
-    skipWithoutChromium(browser, this);
+    skipWithoutChromium(pages.browser, this);
     const t = await newTenant(0);
     const draft = new DeltaDraft('memory', `${MANY} memories at once`);
     for (let i = 0; i < MANY; i++)
@@ -155,8 +145,8 @@ describe('review console: a big queue and a big delta', function () {
     const order = (read.changes as { node_id: string }[]).map((c) => c.node_id);
     assert.equal(order.length, MANY);
 
-    const { page } = await signedIn(browser, t.key);
-    current = page;
+    const { page } = await signedIn(pages.browser, t.key);
+    pages.current = page;
     await page.goto(`${harness().url}/console#/delta/${big.deltaId}`);
     await page.waitForSelector('#diff .change');
     await page.waitForFunction(

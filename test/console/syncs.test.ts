@@ -2,28 +2,20 @@
 // a stand-in JSON API (on loopback) is shown while it runs and after, with its events, its workflow in
 // the Temporal UI and the delta it staged. Screenshots: .data/screenshots/console-sync-*.png.
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { newTenant } from '../support/api.js';
 import { jsonApi, makeIssues, startStandIn, type StandIn } from '../connections/standins.js';
 import { createConnection, jsonConnection } from '../connections/support.js';
-import { contentOf, launch, shot, signedIn, skipWithoutChromium, textOf } from './browser.js';
+import { contentOf, shot, signedIn, skipWithoutChromium, textOf, usePages } from './browser.js';
 
 /** Where the test says the Temporal Web UI is (the test service starts none). */
 const TEMPORAL_UI = 'http://temporal-ui.test:8233';
 
 describe('review console: connection syncs', function () {
   this.timeout(300_000);
-  let browser: Browser | undefined;
-  let current: Page | undefined;
+  const pages = usePages();
   let upstream: StandIn | undefined;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => browser?.close());
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && current && !current.isClosed())
-      await shot(current, `failed-${this.currentTest.title.slice(0, 24).replace(/\W+/g, '-')}`);
-    if (current && !current.isClosed()) await current.close();
     if (upstream) {
       upstream.holdPage = null;
       await upstream.close();
@@ -45,7 +37,7 @@ describe('review console: connection syncs', function () {
     );
 
   it('a running sync shows its progress as events, then completes in place; it links to its Temporal workflow and opens the delta it staged', async function () {
-    skipWithoutChromium(browser, this);
+    skipWithoutChromium(pages.browser, this);
     upstream = await startStandIn(jsonApi);
     upstream.issues = makeIssues(7); // three records a page: pages 1, 2 and 3
     upstream.holdPage = 3;
@@ -61,10 +53,10 @@ describe('review console: connection syncs', function () {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const { page, violations } = await signedIn(browser, t.key, {
+    const { page, violations } = await signedIn(pages.browser, t.key, {
       settings: { temporal_ui: TEMPORAL_UI, temporal_namespace: 'default' },
     });
-    current = page;
+    pages.current = page;
     await page.click('#nav-activity');
     const row = `#syncs tr[data-sync="${syncId}"]`;
     await page.waitForSelector(`${row}[data-status="running"]`);
@@ -121,11 +113,11 @@ describe('review console: connection syncs', function () {
   });
 
   it('a key without connections:read sees no syncs section', async function () {
-    skipWithoutChromium(browser, this);
+    skipWithoutChromium(pages.browser, this);
     const t = await newTenant();
     const loopsOnly = await t.keyWith({ scopes: ['loops:read', 'deltas:read'] });
-    const { page } = await signedIn(browser, loopsOnly);
-    current = page;
+    const { page } = await signedIn(pages.browser, loopsOnly);
+    pages.current = page;
     await page.click('#nav-activity');
     await page.waitForSelector('#activity h3');
     assert.equal(await page.$('#syncs'), null);

@@ -1,36 +1,26 @@
 // The review console's graph picture, node pages, loops and syncs, search and its retry on 503, driven in
 // headless Chromium against the test service (real Neo4j and Temporal). Screenshots: .data/screenshots.
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { GENERAL_SHAPE_ID, STORY, createDocument, waitForLoop } from '../loops/support.js';
-import { launch, shot, signedIn, skipWithoutChromium, textOf } from './browser.js';
+import { shot, signedIn, skipWithoutChromium, textOf, usePages } from './browser.js';
 
 describe('review console: picture, pages, loops, search', function () {
   this.timeout(300_000);
-  let browser: Browser | undefined;
-  let current: Page | undefined;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => browser?.close());
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && current && !current.isClosed())
-      await shot(current, `failed-${this.currentTest.title.slice(0, 24).replace(/\W+/g, '-')}`);
-    if (current && !current.isClosed()) await current.close();
-  });
+  const pages = usePages();
 
   const data = (page: Page, key: string) => page.$eval('#graph', (el, k) => (el as HTMLElement).dataset[k] ?? '', key);
 
   it('draws a delta in its committed neighbourhood, staged apart; selecting a finding highlights its nodes; no CSP violation', async function () {
-    skipWithoutChromium(browser, this);
+    skipWithoutChromium(pages.browser, this);
     const t = await newTenant(0);
     const committed = await t.post('/v1/memories', { content: 'Ada prefers green tea in the morning.' });
     const staged = await t.post('/v1/memories', { content: 'ada prefers green tea in the morning', apply: false });
     const stagedId = String(staged.body.id);
-    const { page, violations } = await signedIn(browser, t.key);
-    current = page;
+    const { page, violations } = await signedIn(pages.browser, t.key);
+    pages.current = page;
     await page.goto(`${harness().url}/console#/delta/${staged.body.delta_id}`);
     await page.waitForSelector('#graph canvas');
     await page.waitForFunction(() => document.querySelector<HTMLElement>('#graph')?.dataset.pending === '1');
@@ -49,7 +39,7 @@ describe('review console: picture, pages, loops, search', function () {
   });
 
   it("a loop's staged delta is in the queue; loops and syncs show its progress, its Temporal workflow and its delta", async function () {
-    skipWithoutChromium(browser, this);
+    skipWithoutChromium(pages.browser, this);
     const t = await newTenant(10_000);
     const doc = await createDocument(t, STORY);
     const started = await t.post('/v1/loops', {
@@ -61,8 +51,8 @@ describe('review console: picture, pages, loops, search', function () {
     assert.equal(started.status, 202, JSON.stringify(started.body));
     const loop = await waitForLoop(t, String(started.body.loop_id), 180_000);
     assert.equal(loop.status, 'completed');
-    const { page } = await signedIn(browser, t.key);
-    current = page;
+    const { page } = await signedIn(pages.browser, t.key);
+    pages.current = page;
     await page.waitForSelector(`tr[data-delta="${started.body.delta_id}"]`);
     assert.match(await textOf(page, `tr[data-delta="${started.body.delta_id}"]`), /loop/);
     await page.click('#nav-activity');
@@ -90,7 +80,7 @@ describe('review console: picture, pages, loops, search', function () {
   });
 
   it('search finds a memory and an entity; a result opens its page; an entity page shows its history and reverts a correction', async function () {
-    skipWithoutChromium(browser, this);
+    skipWithoutChromium(pages.browser, this);
     const t = await newTenant(0);
     const memory = await t.post('/v1/memories', { content: 'The Zephyr deployment window is Sunday night.' });
     const captured = await t.post('/v1/submissions', {
@@ -109,8 +99,8 @@ describe('review console: picture, pages, loops, search', function () {
     ).json();
     const correction = String((patch as { delta_id: string }).delta_id);
 
-    const { page } = await signedIn(browser, t.key);
-    current = page;
+    const { page } = await signedIn(pages.browser, t.key);
+    pages.current = page;
     await page.type('#search', 'Zephyr deployment window');
     await page.keyboard.press('Enter');
     await page.waitForSelector(`#results li[data-node="${memory.body.id}"]`);
@@ -132,11 +122,11 @@ describe('review console: picture, pages, loops, search', function () {
   });
 
   it('a 503 is retried with backoff while the page says "service unavailable, retrying"', async function () {
-    skipWithoutChromium(browser, this);
+    skipWithoutChromium(pages.browser, this);
     const t = await newTenant(0);
     const staged = await t.post('/v1/memories', { content: 'Retried into view.', apply: false });
-    const { page } = await signedIn(browser, t.key);
-    current = page;
+    const { page } = await signedIn(pages.browser, t.key);
+    pages.current = page;
     // The next two queue reads meet a dependency outage: the API's own 503 envelope with Retry-After.
     let refusals = 0;
     await page.setRequestInterception(true);

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { Client, Connection } from '@temporalio/client';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
-import { allEvents, createDocument, longStory, startExtraction, STORY, waitForLoop } from './support.js';
+import {
+  allEvents,
+  createDocument,
+  longStory,
+  startExtraction,
+  STORY,
+  waitForLoop,
+  startLaunchHydrate,
+} from './support.js';
 
 const graph = () => harness().service.deps.graph;
 
@@ -123,22 +131,10 @@ describe('a loop on the Temporal dev server', function () {
 
   it('hydrate gathers memories, documents and the subject neighbourhood into a staged context', async () => {
     const t = await newTenant(100);
-    await createDocument(t, 'The launch checklist covers rollback plans and release notes.', 'Launch checklist');
-    await t.post('/v1/memories', {
-      content: 'Launch rollback must be rehearsed.',
-      kind: 'lesson',
-      subject: { name: 'Launch', type: 'Event' },
-    });
-    const started = await t.post('/v1/loops', {
-      kind: 'hydrate',
-      goal: 'prepare the launch rollback',
-      context: { subject: 'Launch' },
-      loop: { max_iterations: 2, quality_threshold: 1 },
-    });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
-    const status = await waitForLoop(t, started.body.loop_id);
+    const started = await startLaunchHydrate(t, 2);
+    const status = await waitForLoop(t, started.loop_id);
     assert.equal(status.status, 'completed');
-    const delta = (await t.get(`/v1/deltas/${started.body.delta_id}`)).body.delta;
+    const delta = (await t.get(`/v1/deltas/${started.delta_id}`)).body.delta;
     assert.equal(delta.status, 'staged');
     assert.ok(delta.changes.some((c: { labels: string[] | null }) => c.labels?.includes('Context')));
     const links = delta.changes.filter((c: { type: string | null }) => c.type === 'RELEVANT_TO');

@@ -5,7 +5,7 @@ import { createLoopActivities } from '../../src/loops/activities.js';
 import type { LoopInput } from '../../src/loops/types.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
-import { createDocument, GENERAL_SHAPE_ID, STORY, waitForLoop } from './support.js';
+import { createDocument, GENERAL_SHAPE_ID, STORY, waitForLoop, startLaunchHydrate } from './support.js';
 
 const graph = () => harness().service.deps.graph;
 
@@ -24,24 +24,12 @@ describe('loops: why they stop and what they charge', function () {
 
   it('hydrate stops after an iteration that links nothing new, charges only the iterations that ran, and reports real counts', async () => {
     const t = await newTenant(100);
-    await createDocument(t, 'The launch checklist covers rollback plans and release notes.', 'Launch checklist');
-    await t.post('/v1/memories', {
-      content: 'Launch rollback must be rehearsed.',
-      kind: 'lesson',
-      subject: { name: 'Launch', type: 'Event' },
-    });
-    const started = await t.post('/v1/loops', {
-      kind: 'hydrate',
-      goal: 'prepare the launch rollback',
-      context: { subject: 'Launch' },
-      loop: { max_iterations: 5, quality_threshold: 1 },
-    });
-    assert.equal(started.status, 202, JSON.stringify(started.body));
-    const perIteration = Number(started.body.credits_reserved) / 5;
-    const status = await waitForLoop(t, started.body.loop_id);
+    const started = await startLaunchHydrate(t, 5);
+    const perIteration = Number(started.credits_reserved) / 5;
+    const status = await waitForLoop(t, started.loop_id);
     assert.equal(status.status, 'completed', JSON.stringify(status));
     assert.equal(status.stop_reason, 'no_progress');
-    const checkpoints = (await t.get(`/v1/loops/${started.body.loop_id}/checkpoints`)).body.checkpoints;
+    const checkpoints = (await t.get(`/v1/loops/${started.loop_id}/checkpoints`)).body.checkpoints;
     assert.ok(checkpoints.length < 5, JSON.stringify(checkpoints));
     const last = checkpoints[checkpoints.length - 1];
     assert.equal(last.relationships_new + last.entities_new, 0);
@@ -49,12 +37,12 @@ describe('loops: why they stop and what they charge', function () {
       assert.equal(c.entities_staged, 0, 'hydrate stages no entities');
       assert.equal(c.resolved_to_existing, 0, 'hydrate resolves nothing');
     }
-    const links = (await t.get(`/v1/deltas/${started.body.delta_id}`)).body.delta.changes.filter(
+    const links = (await t.get(`/v1/deltas/${started.delta_id}`)).body.delta.changes.filter(
       (c: { type: string | null }) => c.type === 'RELEVANT_TO',
     );
     assert.equal(last.relationships_staged, links.length);
     assert.equal((status.credits as { spent: number }).spent, perIteration * checkpoints.length);
-    const node = await loopNode(started.body.loop_id);
+    const node = await loopNode(started.loop_id);
     assert.equal(node.stop_reason, 'no_progress');
     const credits = (await t.get('/v1/credits')).body;
     assert.equal(credits.balance, 100 - perIteration * checkpoints.length);

@@ -76,3 +76,28 @@ export async function startExtraction(
   assert.equal(started.status, 202, JSON.stringify(started.body));
   return started.body;
 }
+
+/**
+ * A launch checklist document and a lesson about the Launch event, then a hydrate loop on that subject with up to
+ * maxIterations (202 asserted); returns the start answer.
+ */
+export async function startLaunchHydrate(
+  t: Tenant,
+  maxIterations: number,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
+): Promise<Record<string, any>> {
+  await createDocument(t, 'The launch checklist covers rollback plans and release notes.', 'Launch checklist');
+  await t.post('/v1/memories', {
+    content: 'Launch rollback must be rehearsed.',
+    kind: 'lesson',
+    subject: { name: 'Launch', type: 'Event' },
+  });
+  const started = await t.post('/v1/loops', {
+    kind: 'hydrate',
+    goal: 'prepare the launch rollback',
+    context: { subject: 'Launch' },
+    loop: { max_iterations: maxIterations, quality_threshold: 1 },
+  });
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  return started.body;
+}
