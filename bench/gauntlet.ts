@@ -9,13 +9,29 @@
 //   mixed_raw_rps, mixed_raw_p95_ms                    the same mix and clients through the raw
 //                                                      driver (no HTTP, auth or delta): this
 //                                                      machine's ceiling for the mixed figures
-// Run: npm run bench:gauntlet -- [--memories 100000] [--seconds 30] [--clients 16] [--processes 1]
+//   mixed_cpu_ms_per_request, mixed_raw_cpu_ms_...     CPU per request of this process (clients
+//                                                      and API) and of Neo4j in each mixed load:
+//                                                      on a machine whose cores are all busy, rps
+//                                                      is about cores x 1000 / that figure
+// Each mixed load is measured after --warmup seconds of the same load (not counted).
+// Run: npm run bench:gauntlet -- [--memories 100000] [--seconds 30] [--clients 16] [--processes 1] [--warmup 15]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 25687, or NEO4J_URI). It asserts nothing.
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import neo4j from 'neo4j-driver';
 import { luceneQuery, tenantToken } from '../src/db/tenant.js';
-import { benchTenant, fmt, percentile, startApiProcess, startBench, timed, words } from './support.js';
+import {
+  benchTenant,
+  cpuDuring,
+  fmt,
+  listenerPid,
+  percentile,
+  startApiProcess,
+  startBench,
+  timed,
+  words,
+} from './support.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,11 +40,15 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '16' },
     // More API processes (npm run api) beside the bench's own: the mixed load is spread over all.
     processes: { type: 'string', default: '1' },
+    // Seconds of the same mixed load before each measured one (not counted): the engine's JIT compiles the
+    // statements' hot paths over their first thousands of runs, and a cold engine serves far fewer.
+    warmup: { type: 'string', default: '15' },
   },
 });
 const PROCESSES = Number(values.processes);
 const TARGET = Number(values.memories);
 const SECONDS = Number(values.seconds);
+const WARMUP = Number(values.warmup);
 const CLIENTS = Number(values.clients);
 const SHAPE = '5e1f0000-0000-4000-8000-000000000001';
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 25687);
@@ -38,12 +58,15 @@ const figure = (name: string, value: number, extra: Record<string, unknown> = {}
 };
 
 /**
- * The mixed load: CLIENTS clients for SECONDS, each running `step` back to back with its client number,
+ * The mixed load: CLIENTS clients for `seconds`, each running `step` back to back with its client number,
  * its turn and a pick of 0-9 (0-2 a write, 3-7 a search, 8-9 a read by id); the latency of every step.
  */
-async function mixedLoad(step: (c: number, i: number, pick: number) => Promise<void>): Promise<number[]> {
+async function mixedLoad(
+  step: (c: number, i: number, pick: number) => Promise<void>,
+  seconds: number,
+): Promise<number[]> {
   const latencies: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
+  const deadline = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
       for (let i = 0; performance.now() < deadline; i += 1) {
@@ -171,7 +194,19 @@ try {
   // Mixed load: 70% reads (search, get), 30% writes; every acknowledged write is read back after.
   const acknowledged: string[] = [];
   let errors5xx = 0;
-  const latencies = await mixedLoad(async (c, i, pick) => {
+  const neo4jPid = listenerPid(neo4jPort);
+  const perRequest = (cpu: { nodeMs: number; engineMs: number | null }, requests: number) => ({
+    node_ms: +(cpu.nodeMs / requests).toFixed(2),
+    neo4j_ms: cpu.engineMs === null ? null : +(cpu.engineMs / requests).toFixed(2),
+    cores: os.cpus().length,
+    api_processes: urls.length,
+  });
+  /** The mix warmed up for WARMUP seconds, then measured for SECONDS, with the CPU the measured part took. */
+  const warmThenMeasure = async (step: (c: number, i: number, pick: number) => Promise<void>) => {
+    await mixedLoad(step, WARMUP);
+    return cpuDuring(neo4jPid, () => mixedLoad(step, SECONDS));
+  };
+  const apiCpu = await warmThenMeasure(async (c, i, pick) => {
     const base = urls[c % urls.length];
     const r = await (pick < 3
       ? call('POST', '/v1/memories', memory(), base)
@@ -181,6 +216,7 @@ try {
     if (r.status >= 500) errors5xx += 1;
     if (pick < 3 && r.status === 201) acknowledged.push(String(r.json.id ?? r.json.memories?.[0]?.id));
   });
+  const latencies = apiCpu.result;
   let lost = 0;
   for (const id of acknowledged) if ((await call('GET', `/v1/memories/${id}`)).status !== 200) lost += 1;
   figure('mixed_rps', latencies.length / SECONDS, {
@@ -194,11 +230,13 @@ try {
     writes_acknowledged: acknowledged.length,
     writes_lost: lost,
   });
+  const apiCpuPerRequest = perRequest(apiCpu, latencies.length);
+  figure('mixed_cpu_ms_per_request', apiCpuPerRequest.node_ms + (apiCpuPerRequest.neo4j_ms ?? 0), apiCpuPerRequest);
 
   // The same mix through the raw driver: the full-text statement memory search runs (its ten best, whole),
   // the create of raw(), a read by id. What the machine gives with no HTTP, authentication or delta.
   const rawIds: string[] = [];
-  const rawLatencies = await mixedLoad(async (c, i, pick) => {
+  const rawCpu = await warmThenMeasure(async (c, i, pick) => {
     if (pick < 3) {
       const id = crypto.randomUUID();
       await raw(1, id);
@@ -220,8 +258,11 @@ try {
       );
     }
   });
+  const rawLatencies = rawCpu.result;
   figure('mixed_raw_rps', rawLatencies.length / SECONDS, { clients: CLIENTS, seconds: SECONDS });
   figure('mixed_raw_p95_ms', percentile(rawLatencies, 95), { p50_ms: percentile(rawLatencies, 50) });
+  const rawCpuPerRequest = perRequest(rawCpu, rawLatencies.length);
+  figure('mixed_raw_cpu_ms_per_request', rawCpuPerRequest.node_ms + (rawCpuPerRequest.neo4j_ms ?? 0), rawCpuPerRequest);
 } finally {
   await Promise.all(others.map((o) => o.stop()));
   await driver.close();

@@ -1,6 +1,6 @@
 // Shared benchmark plumbing: a service on its own Neo4j (or NEO4J_URI), a tenant with a key, and
 // percentile helpers. Benchmarks print figures; they assert nothing.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -225,4 +225,42 @@ export function startApiProcess(env: Record<string, string>): Promise<{ url: str
     });
     child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)));
   });
+}
+
+/** The pid of the process listening on a local TCP port (ss -ltnp), or null (an engine elsewhere, or no ss). */
+export function listenerPid(port: number): number | null {
+  const out = spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const m = /pid=(\d+)/.exec(out.stdout ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+/** CPU time a process has used (user + system), in ms, from /proc; null when it cannot be read. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command; in clock ticks (100 a second).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU this process and another one (the engine, by pid) use while `work` runs, in ms. Where throughput is
+ * bound by the machine's cores, CPU per request says what caps it: cores × 1000 / (its ms per request) a second.
+ */
+export async function cpuDuring<T>(
+  enginePid: number | null,
+  work: () => Promise<T>,
+): Promise<{ result: T; nodeMs: number; engineMs: number | null }> {
+  const node0 = process.cpuUsage();
+  const engine0 = enginePid === null ? null : processCpuMs(enginePid);
+  const result = await work();
+  const node = process.cpuUsage(node0);
+  const engine1 = enginePid === null ? null : processCpuMs(enginePid);
+  return {
+    result,
+    nodeMs: (node.user + node.system) / 1000,
+    engineMs: engine0 === null || engine1 === null ? null : engine1 - engine0,
+  };
 }
