@@ -5,7 +5,7 @@ import { defineRoutes, type ApiContext, route } from '../http/route.js';
 import { bodyActor, newestFirstPage, recordRoute } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { invalid } from '../errors/catalogue.js';
-import { encodeCursor, FROM_START } from '../http/cursor.js';
+import { encodeCursor, FROM_START, keysetPage } from '../http/cursor.js';
 import { idParams } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
 import { splitTags } from './collections.js';
@@ -103,21 +103,14 @@ export function documentRoutes(deps: Deps) {
       response: listResultSchema,
       handler: async (ctx) => {
         const { query: q, actor, after } = await newestFirstPage<typeof listQuery>(deps, ctx);
-        const page = await listDocuments(deps.graph, actor.projectId, { limit: q.limit, after });
-        const sources = page.rows.map(listItemView);
-        const last = sources[sources.length - 1];
-        return {
-          body: {
-            sources,
-            has_more: page.hasMore,
-            // With no row shown (every one read was deleted as it was read), the same page again (keysetPage).
-            next_cursor: page.hasMore
-              ? last
-                ? encodeCursor({ c: String(last.addedAt), i: String(last.id) })
-                : (q.cursor ?? encodeCursor(FROM_START.newest))
-              : null,
-          },
-        };
+        const rows = await listDocuments(deps.graph, actor.projectId, { limit: q.limit, after });
+        const { items, ...paging } = keysetPage(
+          rows.map((r) => r && listItemView(r)),
+          q.limit,
+          (s) => ({ c: String(s.addedAt), i: String(s.id) }),
+          q.cursor ?? encodeCursor(FROM_START.newest),
+        );
+        return { body: { sources: items, ...paging } };
       },
     }),
     recordRoute(

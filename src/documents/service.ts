@@ -135,16 +135,11 @@ export async function createDocument(deps: DocumentDeps, actor: Actor, input: Do
   };
 }
 
-export interface DocumentPage {
-  rows: DocumentRow[];
-  hasMore: boolean;
-}
-
 export async function listDocuments(
   graph: Graph,
   projectId: string,
   options: { limit: number; after: { c: string; i: string } | null },
-): Promise<DocumentPage> {
+): Promise<(DocumentRow | null)[]> {
   const read = () =>
     graph.read((tx) =>
       tx.run<DocumentRow>('documents/list', {
@@ -154,11 +149,9 @@ export async function listDocuments(
         limit: options.limit + 1,
       }),
     );
+  // A document deleted while the page was read has no properties (isPresent): null, for keysetPage.
   const rows = await readPage(read, options.limit, (r) => isPresent(r.document));
-  // A document deleted while the page was read is left out (isPresent), the row read after the page taking its
-  // place (as keysetPage, src/http/cursor.ts); the next cursor is the last one shown.
-  const shown = rows.filter((r) => isPresent(r.document)).slice(0, options.limit);
-  return { rows: shown, hasMore: rows.length > options.limit };
+  return rows.map((r) => (isPresent(r.document) ? r : null));
 }
 
 export async function getDocument(graph: Graph, projectId: string, id: string): Promise<DocumentRow> {

@@ -6,7 +6,7 @@ import type { Reader } from '../db/graph.js';
 import type { Answer } from '../http/answer.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import { memoryText } from '../memories/recall.js';
+import { memoryText, present } from '../memories/recall.js';
 import { fuseRankings, hybridRankings, type RankedHit, type Ranking, type SearchMode } from './hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from './meaning.js';
 import type { Plain } from '../db/values.js';
@@ -362,9 +362,7 @@ export async function searchPlanes(
           ])
         : [[]];
     const edges = edgeRead.filter(isWhole);
-    const wholeById = new Map(
-      wholeRows.flatMap((r) => (isPresent(r.memory) ? [[r.memory.id, r.memory] as const] : [])),
-    );
+    const wholeById = new Map(present(wholeRows).map((r) => [r.memory.id, r.memory]));
     const answered = fused.flatMap((f) => {
       const view = f.item.view(f.match.score, wholeById.get(f.id));
       return view ? [{ id: f.id, node: { ...view, match: f.match } }] : [];
