@@ -195,12 +195,17 @@ try {
   const acknowledged: string[] = [];
   let errors5xx = 0;
   const neo4jPid = listenerPid(neo4jPort);
-  const perRequest = (cpu: { nodeMs: number; engineMs: number | null }, requests: number) => ({
-    node_ms: +(cpu.nodeMs / requests).toFixed(2),
-    neo4j_ms: cpu.engineMs === null ? null : +(cpu.engineMs / requests).toFixed(2),
-    cores: os.cpus().length,
-    api_processes: urls.length,
-  });
+  /** The figure `name`: a mixed load's CPU per request, this process's and Neo4j's, and their sum. */
+  const cpuFigure = (name: string, cpu: { nodeMs: number; engineMs: number | null }, requests: number) => {
+    const node = cpu.nodeMs / requests;
+    const engine = cpu.engineMs === null ? null : cpu.engineMs / requests;
+    figure(name, node + (engine ?? 0), {
+      node_ms: +node.toFixed(2),
+      neo4j_ms: engine === null ? null : +engine.toFixed(2),
+      cores: os.cpus().length,
+      api_processes: urls.length,
+    });
+  };
   /** The mix warmed up for WARMUP seconds, then measured for SECONDS, with the CPU the measured part took. */
   const warmThenMeasure = async (step: (c: number, i: number, pick: number) => Promise<void>) => {
     await mixedLoad(step, WARMUP);
@@ -230,8 +235,7 @@ try {
     writes_acknowledged: acknowledged.length,
     writes_lost: lost,
   });
-  const apiCpuPerRequest = perRequest(apiCpu, latencies.length);
-  figure('mixed_cpu_ms_per_request', apiCpuPerRequest.node_ms + (apiCpuPerRequest.neo4j_ms ?? 0), apiCpuPerRequest);
+  cpuFigure('mixed_cpu_ms_per_request', apiCpu, latencies.length);
 
   // The same mix through the raw driver: the full-text statement memory search runs (its ten best, whole),
   // the create of raw(), a read by id. What the machine gives with no HTTP, authentication or delta.
@@ -261,8 +265,7 @@ try {
   const rawLatencies = rawCpu.result;
   figure('mixed_raw_rps', rawLatencies.length / SECONDS, { clients: CLIENTS, seconds: SECONDS });
   figure('mixed_raw_p95_ms', percentile(rawLatencies, 95), { p50_ms: percentile(rawLatencies, 50) });
-  const rawCpuPerRequest = perRequest(rawCpu, rawLatencies.length);
-  figure('mixed_raw_cpu_ms_per_request', rawCpuPerRequest.node_ms + (rawCpuPerRequest.neo4j_ms ?? 0), rawCpuPerRequest);
+  cpuFigure('mixed_raw_cpu_ms_per_request', rawCpu, rawLatencies.length);
 } finally {
   await Promise.all(others.map((o) => o.stop()));
   await driver.close();
