@@ -1,6 +1,6 @@
 // Where a lexical memory search spends its time, layer by layer, in one run on one instance: the
 // search statement through the raw driver, a trivial statement (the floor of one transaction), the
-// edges statement, the in-process service (search + edges transactions), and the HTTP request
+// answered statement (the memories whole and their edges), the in-process service (search + answered), and the HTTP request
 // (authentication, validation, JSON) beside /healthz (the floor of one HTTP request).
 // Run: npx tsx bench/searchLayers.ts [--memories 20000] [--samples 300]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 29687). Prints one JSON line per layer; asserts nothing.
@@ -15,7 +15,7 @@ const { driver, headers, tenant: t } = bench;
 const { service } = bench.env;
 try {
   const search = cypher('memories/search');
-  const edges = cypher('memories/edges');
+  const answered = cypher('memories/answered');
   const question = (i: number) => words(i + 9e6, 2);
   const read = { routing: neo4j.routing.READ };
   const layers: Record<string, (i: number) => Promise<unknown>> = {
@@ -26,7 +26,8 @@ try {
       return driver.executeQuery(search, params, read);
     },
     raw_trivial_statement: () => driver.executeQuery('RETURN 1', {}, read),
-    raw_edges_statement: () => driver.executeQuery(edges, { ids: ['a', 'b'] }, read),
+    raw_answered_statement: () =>
+      driver.executeQuery(answered, { ids: ['a', 'b'], known: [], project_id: t.projectId }, read),
     service_recall: (i) =>
       recallMemories({ graph: service.deps.graph, embedder: null }, t.projectId, {
         query: question(i),

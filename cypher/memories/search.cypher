@@ -1,8 +1,9 @@
 // Ranked recall: Lucene full-text over content and name, limited to the project's tenant token in
 // the query itself; then committed and still-recallable memories valid at $valid_at (as_of, else now; docs/facts.md) only.
 // A candidate carries only what ranking reads (its id, and the name and content an identifier is looked
-// for in): the answer's few memories are read whole by memories/by_ids once the rankings are fused. Reading
-// every property of all candidates (limit x 4 + 20) cost more than the full-text lookup itself (issue 27).
+// for in): the answer's few memories are read whole once the rankings are fused, by memories/answered
+// (recall) or memories/by_ids (/v1/search). Reading every property of all candidates (limit x 4 + 20)
+// cost more than the full-text lookup itself (issue 27).
 CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
 WHERE node.project_id = $project_id AND NOT node:Pending
   AND (node.forget_after IS NULL OR node.forget_after > datetime($now))

@@ -3,8 +3,8 @@
 // still-recallable memories valid at $valid_at (as_of, else now; docs/facts.md) with a vector of the current model and a cosine of at least
 // $min_similarity (the index's score is (1 + cos) / 2). One row: how many neighbours the index gave,
 // the cosine of the farthest (so the caller knows whether asking deeper can find more), and the hits.
-// A hit carries only what ranking reads (id, name, content); the answer's memories are read whole by
-// memories/by_ids once the rankings are fused (as for memories/search).
+// A hit carries only what ranking reads (id, name, content); the answer's memories are read whole once
+// the rankings are fused, by memories/answered (recall) or memories/by_ids (/v1/search), as for memories/search.
 CALL db.index.vector.queryNodes('memory_embedding', toInteger($k), $vector) YIELD node, score
 WITH count(*) AS found, min(score) AS floor,
   collect(CASE WHEN node.project_id = $project_id AND NOT node:Pending AND node.embedding_model = $model

@@ -38,7 +38,7 @@ interface MemoryHitRow {
   similarity?: number;
 }
 
-/** A row of memories/recent and memories/by_ids: the memory's properties (declared, not checked). */
+/** A row of memories/recent: the memory's properties (declared, not checked). */
 interface MemoryRow {
   /** Null for a memory deleted while the statement read it (isPresent). */
   memory: MemoryProps | null;
@@ -96,7 +96,7 @@ export async function recallMemories(
       const rows = leftOut(present(await tx.run<MemoryRow>('memories/recent', { ...base, limit: base.limit + extra })));
       const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
       const memories = all.map((r) => ({ memory: r.memory }));
-      return { memories, edges: await edgesOf(tx, memories, then), mode, degraded: [] };
+      return { memories, edges: await edgesOf(tx, projectId, memories, then), mode, degraded: [] };
     });
   }
   // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
@@ -141,18 +141,13 @@ export async function recallMemories(
     // has the properties it had then; a memory the meaning read (its own transaction) found but that is gone
     // by now is left out.
     const ids = fused.map((f) => f.id);
-    const [rows, edgeRead] = await tx.runAll<[MemoryRow[], EdgeReadRow[]]>([
-      ['memories/by_ids', { ids: ids.filter((id) => !backById.has(id)), project_id: projectId }],
-      ['memories/edges', { ids }],
-    ]);
-    const edgeRows = edgeRead.filter(isWhole);
-    const whole = new Map(present(rows).map((r) => [r.memory.id, r.memory]));
+    const answered = await readAnswered(tx, projectId, ids, [...backById.keys()]);
     const memories = fused.flatMap((f) => {
-      const memory = backById.get(f.id) ?? whole.get(f.id);
+      const memory = backById.get(f.id) ?? answered.memories.get(f.id);
       return memory ? [{ memory, match: f.match }] : [];
     });
     const kept = memories.map((m) => m.memory.id);
-    const edges = then ? edgesThen(then, edgeRows, kept, null, Number.MAX_SAFE_INTEGER) : edgeRows;
+    const edges = then ? edgesThen(then, answered.edges, kept, null, Number.MAX_SAFE_INTEGER) : answered.edges;
     return { memories, edges, mode: served, degraded: question.degraded };
   };
   // Words alone (asked, or no embedding engine is configured): the words, then the memories and their edges
@@ -201,9 +196,36 @@ function hitOf(row: MemoryHitRow & { memory: RankedMemory }, score: number) {
   return { id: row.memory.id, item: row, text: memoryText(row.memory), score };
 }
 
-async function edgesOf(tx: Reader, memories: { memory: MemoryProps }[], then: Then | null): Promise<GraphEdgeRow[]> {
+/** A row of memories/answered: the memories read whole (null where deleted mid-read) and the edges. */
+interface AnsweredRow {
+  memories: (MemoryProps | null)[];
+  edges: EdgeReadRow[];
+}
+
+/**
+ * The answered memories whole, by id, except those the caller already holds (`known`), and the committed
+ * edges among and around all of them: one statement (memories/answered).
+ */
+async function readAnswered(
+  tx: Reader,
+  projectId: string,
+  ids: string[],
+  known: string[],
+): Promise<{ memories: Map<string, MemoryProps>; edges: GraphEdgeRow[] }> {
+  const row = await tx.one<AnsweredRow>('memories/answered', { ids, known, project_id: projectId });
+  const memories = (row?.memories ?? []).filter((m): m is MemoryProps => isPresent(m));
+  return { memories: new Map(memories.map((m) => [m.id, m])), edges: (row?.edges ?? []).filter(isWhole) };
+}
+
+async function edgesOf(
+  tx: Reader,
+  projectId: string,
+  memories: { memory: MemoryProps }[],
+  then: Then | null,
+): Promise<GraphEdgeRow[]> {
   const ids = memories.map((m) => m.memory.id);
   if (ids.length === 0) return [];
-  const rows = (await tx.run<EdgeReadRow>('memories/edges', { ids })).filter(isWhole);
-  return then ? edgesThen(then, rows, ids, null, Number.MAX_SAFE_INTEGER) : rows;
+  // The memories themselves are in hand (memories/recent): only their edges are read.
+  const { edges } = await readAnswered(tx, projectId, ids, ids);
+  return then ? edgesThen(then, edges, ids, null, Number.MAX_SAFE_INTEGER) : edges;
 }
