@@ -2,6 +2,7 @@
 // ['Knowledge', label]), with one property equal to a value (as text, or as a number when the
 // value reads as one; list properties match when any element does), committed only unless
 // pending work is asked for; facts valid at $valid_at only (as_of, else now; docs/facts.md).
+// `embedding: null`: a node's vector (384 numbers, hidden from every view) is not sent (docs/embeddings.md).
 MATCH (n:Knowledge {project_id: $project_id})
 MATCH (n:$all($labels))
 WHERE n.id > $after_id
@@ -11,6 +12,6 @@ WHERE n.id > $after_id
        CASE WHEN valueType(n[$property]) STARTS WITH 'LIST'
             THEN any(x IN n[$property] WHERE toStringOrNull(x) = $value OR x = toFloatOrNull($value))
             ELSE toStringOrNull(n[$property]) = $value OR n[$property] = toFloatOrNull($value) END)
-RETURN properties(n) AS props, labels(n) AS labels, n:Pending AS pending
+RETURN n {.*, embedding: null} AS props, labels(n) AS labels, n:Pending AS pending
 ORDER BY n.id
 LIMIT toInteger($limit)

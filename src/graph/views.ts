@@ -65,8 +65,9 @@ export const isWhole = <R extends EdgeEnds>(r: R): r is R & { type: string; sour
 
 /**
  * A node's properties still there: a map with its id. Reads are read-committed, so a node deleted while the
- * statement read it comes back as a null map (`n {.id, …}`) or an empty one (`properties(n)`); every read
- * that answers nodes keeps only these (test/graph/deletedMidRead.test.ts).
+ * statement read it comes back as a null map (`n {.id, …}`), an empty one (`properties(n)`) or one with only
+ * the keys the projection names (`n {.*, embedding: null}`); every read that answers nodes keeps only these
+ * (test/graph/deletedMidRead.test.ts).
  */
 export const isPresent = <P>(props: P | null | undefined): props is NonNullable<P> & { id: string } =>
   typeof props === 'object' && props !== null && typeof (props as { id?: unknown }).id === 'string';
