@@ -2,6 +2,7 @@
 // answer never send it to the service, which would only decode it to drop it (docs/embeddings.md, "Vectors
 // in the graph"). Run against the real statements in a real Neo4j, on a memory given a vector.
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { cypher } from '../../src/db/cypher.js';
 import { toPlain } from '../../src/db/values.js';
 import { call, newTenant } from '../support/api.js';
@@ -30,25 +31,30 @@ describe("a node's vector is not read for an answer", function () {
     assert.equal(r.status, 201, JSON.stringify(r.body));
     const id = (r.body as { memories: { id: string }[] }).memories[0]!.id;
     const vector = Array.from({ length: 384 }, (_, i) => Math.sin(i + 1));
-    await driver().executeQuery('MATCH (m:Memory {id: $id}) SET m.embedding = $vector', { id, vector });
+    // A neighbour with a vector of its own, committed, for the neighbourhood read.
+    const other = crypto.randomUUID();
+    await driver().executeQuery(
+      `MATCH (m:Memory {id: $id}) SET m.embedding = $vector
+       CREATE (m)-[:MENTIONS]->(:Knowledge:Entity {id: $other, project_id: m.project_id, name: 'Ada', embedding: $vector})`,
+      { id, other, vector },
+    );
     const now = new Date().toISOString();
     const graph = { project_id: t.projectId, include_pending: false, valid_at: now };
-    const reads: [string, Record<string, unknown>][] = [
-      ['memories/get', { id, project_id: t.projectId }],
-      ['memories/answered', { ids: [id], known: [], project_id: t.projectId }],
-      ['graph/node', { ...graph, id }],
-      [
-        'graph/nodes',
-        { ...graph, labels: ['Knowledge', 'Memory'], property: null, value: null, after_id: '', limit: 5 },
-      ],
+    // Each read, and the node it must answer.
+    const reads: [string, Record<string, unknown>, string][] = [
+      ['memories/get', { id, project_id: t.projectId }, id],
+      ['memories/answered', { ids: [id], known: [], project_id: t.projectId }, id],
+      ['graph/node', { ...graph, id }, id],
+      ['graph/neighbourhood', { ...graph, id, depth: 1, limit: 5 }, other],
+      ['graph/nodes', { ...graph, labels: ['Knowledge'], property: null, value: null, after_id: '', limit: 5 }, id],
     ];
     // The vector is there to be left out: a statement that reads every property sends it.
     const whole = await driver().executeQuery('MATCH (m:Memory {id: $id}) RETURN properties(m) AS props', { id });
     assert.ok(holdsVector(toPlain(whole.records[0]!.get('props'))));
-    for (const [name, params] of reads) {
+    for (const [name, params, answers] of reads) {
       const { records } = await driver().executeQuery(cypher(name), params);
       const rows = records.map((rec) => toPlain(rec.toObject()));
-      assert.ok(JSON.stringify(rows).includes(id), `${name} did not read the memory`);
+      assert.ok(JSON.stringify(rows).includes(answers), `${name} did not read the node`);
       assert.equal(holdsVector(rows), false, `${name} sent the vector`);
     }
   });
