@@ -2,7 +2,7 @@
 // the query itself; then committed and still-recallable memories valid at $valid_at (as_of, else now; docs/facts.md) only.
 // A candidate carries only what ranking reads (its id, and the name and content an identifier is looked
 // for in): the answer's few memories are read whole once the rankings are fused, by memories/answered
-// (recall) or memories/by_ids (/v1/search). Reading every property of all candidates (limit x 4 + 20)
+// (recall) or search/answered (/v1/search). Reading every property of all candidates (limit x 4 + 20)
 // cost more than the full-text lookup itself (issue 27).
 CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
 WHERE node.project_id = $project_id AND NOT node:Pending

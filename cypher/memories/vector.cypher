@@ -4,7 +4,7 @@
 // $min_similarity (the index's score is (1 + cos) / 2). One row: how many neighbours the index gave,
 // the cosine of the farthest (so the caller knows whether asking deeper can find more), and the hits.
 // A hit carries only what ranking reads (id, name, content); the answer's memories are read whole once
-// the rankings are fused, by memories/answered (recall) or memories/by_ids (/v1/search), as for memories/search.
+// the rankings are fused, by memories/answered (recall) or search/answered (/v1/search), as for memories/search.
 CALL db.index.vector.queryNodes('memory_embedding', toInteger($k), $vector) YIELD node, score
 WITH count(*) AS found, min(score) AS floor,
   collect(CASE WHEN node.project_id = $project_id AND NOT node:Pending AND node.embedding_model = $model

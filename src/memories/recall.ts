@@ -196,10 +196,19 @@ function hitOf(row: MemoryHitRow & { memory: RankedMemory }, score: number) {
   return { id: row.memory.id, item: row, text: memoryText(row.memory), score };
 }
 
-/** A row of memories/answered: the memories read whole (null where deleted mid-read) and the edges. */
-interface AnsweredRow {
+/**
+ * A row of memories/answered and search/answered: the memories read whole (null where deleted mid-read) and the
+ * edges (declared, not checked).
+ */
+export interface AnsweredRow {
   memories: (MemoryProps | null)[];
   edges: EdgeReadRow[];
+}
+
+/** The memories of an answered row still there (a memory deleted while it was read is left out), by id. */
+export function wholeById(row: AnsweredRow | undefined): Map<string, MemoryProps> {
+  const memories = (row?.memories ?? []).filter((m): m is MemoryProps => isPresent(m));
+  return new Map(memories.map((m) => [m.id, m]));
 }
 
 /**
@@ -213,8 +222,7 @@ async function readAnswered(
   known: string[],
 ): Promise<{ memories: Map<string, MemoryProps>; edges: GraphEdgeRow[] }> {
   const row = await tx.one<AnsweredRow>('memories/answered', { ids, known, project_id: projectId });
-  const memories = (row?.memories ?? []).filter((m): m is MemoryProps => isPresent(m));
-  return { memories: new Map(memories.map((m) => [m.id, m])), edges: (row?.edges ?? []).filter(isWhole) };
+  return { memories: wholeById(row), edges: (row?.edges ?? []).filter(isWhole) };
 }
 
 async function edgesOf(

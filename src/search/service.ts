@@ -6,22 +6,14 @@ import type { Reader } from '../db/graph.js';
 import type { Answer } from '../http/answer.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import { memoryText, present } from '../memories/recall.js';
+import { memoryText, wholeById, type AnsweredRow } from '../memories/recall.js';
 import { fuseRankings, hybridRankings, type RankedHit, type Ranking, type SearchMode } from './hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from './meaning.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
 import { normalizeName } from '../entities/identity.js';
 import { memoryView, type MemoryProps } from '../memories/views.js';
-import {
-  edgeView,
-  isPresent,
-  isWhole,
-  visibleLabels,
-  visibleProps,
-  type EdgeReadRow,
-  type GraphEdgeView,
-} from '../graph/views.js';
+import { edgeView, isPresent, isWhole, visibleLabels, visibleProps, type GraphEdgeView } from '../graph/views.js';
 import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from './known.js';
 import type { KnownNode } from '../deltas/known.js';
 import { PLANES, type Plane, type searchNodeSchema } from './schemas.js';
@@ -50,7 +42,7 @@ export interface SearchRequest {
 type View = Omit<Answer<typeof searchNodeSchema>, 'match'>;
 /**
  * A result's view, made once its fused score is known. A memory is ranked on part of it (id, name, content:
- * memories/search and memories/vector) and read whole (memories/by_ids) only if it is answered: `partial`.
+ * memories/search and memories/vector) and read whole (search/answered) only if it is answered: `partial`.
  */
 interface ViewOf {
   partial: boolean;
@@ -351,20 +343,23 @@ export async function searchPlanes(
     }
     const fused = fuseRankings(rankings, request.query, limit);
     const ids = fused.map((f) => f.id);
-    // The answered memories are read whole with the edges, in one round trip; one the meaning read (its
+    // The answered memories are read whole with the edges, in one statement; one the meaning read (its
     // own transaction) found but that is gone by now is left out.
     const partial = fused.filter((f) => f.item.partial).map((f) => f.id);
-    const [edgeRead, wholeRows = []] =
+    const answer =
       ids.length > 0
-        ? await tx.runAll<[EdgeReadRow[], ...{ memory: MemoryProps | null }[][]]>([
-            ['search/edges', { ids, project_id: projectId, per_node: EDGES_PER_NODE, valid_at: validAtTime }],
-            ...(partial.length > 0 ? [['memories/by_ids', { ids: partial, project_id: projectId }] as const] : []),
-          ])
-        : [[]];
-    const edges = edgeRead.filter(isWhole);
-    const wholeById = new Map(present(wholeRows).map((r) => [r.memory.id, r.memory]));
+        ? await tx.one<AnsweredRow>('search/answered', {
+            ids,
+            whole: partial,
+            project_id: projectId,
+            per_node: EDGES_PER_NODE,
+            valid_at: validAtTime,
+          })
+        : undefined;
+    const edges = (answer?.edges ?? []).filter(isWhole);
+    const whole = wholeById(answer);
     const answered = fused.flatMap((f) => {
-      const view = f.item.view(f.match.score, wholeById.get(f.id));
+      const view = f.item.view(f.match.score, whole.get(f.id));
       return view ? [{ id: f.id, node: { ...view, match: f.match } }] : [];
     });
     const nodes = answered.map((a) => a.node);

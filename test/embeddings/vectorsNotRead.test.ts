@@ -44,6 +44,7 @@ describe("a node's vector is not read for an answer", function () {
     const reads: [string, Record<string, unknown>, string][] = [
       ['memories/get', { id, project_id: t.projectId }, id],
       ['memories/answered', { ids: [id], known: [], project_id: t.projectId }, id],
+      ['search/answered', { ids: [id], whole: [id], project_id: t.projectId, per_node: 5, valid_at: now }, id],
       ['graph/node', { ...graph, id }, id],
       ['graph/neighbourhood', { ...graph, id, depth: 1, limit: 5 }, other],
       ['graph/nodes', { ...graph, labels: ['Knowledge'], property: null, value: null, after_id: '', limit: 5 }, id],
