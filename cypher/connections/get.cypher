@@ -7,6 +7,7 @@ RETURN properties(c) AS connection, c:Pending AS pending,
        CASE WHEN s IS NULL THEN null ELSE {fingerprint: s.fingerprint, set_at: s.set_at, key_id: s.key_id} END AS secret,
        head(COLLECT {
          MATCH (y:Sync {connection_id: c.id}) OPTIONAL MATCH (d:Delta {id: y.delta_id})
+         USING INDEX d:Delta(id)
          RETURN y {.*, delta_status: d.status} ORDER BY y.created_at DESC LIMIT 1
        }) AS last_sync,
        head(COLLECT {

@@ -2,4 +2,5 @@
 MATCH (y:Sync {id: $sync_id})
 WHERE y.connection_id = $connection_id AND y.project_id = $project_id
 OPTIONAL MATCH (d:Delta {id: y.delta_id})
+         USING INDEX d:Delta(id)
 RETURN y {.*, delta_status: d.status} AS sync

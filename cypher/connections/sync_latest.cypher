@@ -2,6 +2,7 @@
 MATCH (c:Connection:Knowledge {id: $connection_id})
 RETURN head(COLLECT {
          MATCH (y:Sync {connection_id: c.id}) OPTIONAL MATCH (d:Delta {id: y.delta_id})
+         USING INDEX d:Delta(id)
          RETURN y {.*, delta_status: d.status} ORDER BY y.created_at DESC LIMIT 1
        }) AS last,
        head(COLLECT { MATCH (y:Sync {connection_id: c.id}) WHERE y.status IN ['queued', 'running'] RETURN y {.*} LIMIT 1 }) AS active,

@@ -5,6 +5,7 @@
 // their values then.
 UNWIND $entities AS e
 MATCH (x:Entity:Knowledge {id: e.id})-[r]-(node:Memory)
+USING INDEX x:Knowledge(id)
 WHERE r.pending IS NULL AND NOT node:Pending AND node.project_id = $project_id
   AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
   AND NOT node.id IN $unknown AND NOT coalesce(r.id, '') IN $unknown

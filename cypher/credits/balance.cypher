@@ -4,7 +4,7 @@
 MATCH (a:CreditAccount {organization_id: $organization_id})
 OPTIONAL MATCH (a)-[:RECORDED]->(e:CreditEntry)
 WHERE $project_id IS NULL OR e.project_id = $project_id
-   OR EXISTS { MATCH (l:Loop {id: e.loop_id}) WHERE l.project_id = $project_id }
+   OR EXISTS { MATCH (l:Loop {id: e.loop_id}) USING INDEX l:Loop(id) WHERE l.project_id = $project_id }
 WITH a, e ORDER BY e.created_at DESC
 WITH a, collect(e)[0..toInteger($limit)] AS entries
 RETURN a.balance AS balance, a.reserved AS reserved, a.low_balance_threshold AS low_balance_threshold,

@@ -36,7 +36,7 @@ CALL (d) {
 WITH kind, id, labels, type, source, target, props, prefix, creator
 WHERE id IS NOT NULL
   AND (creator IS NULL OR EXISTS {
-    MATCH (cd:Delta {id: creator}) WHERE cd.applied_at <= datetime($known_at)
+    MATCH (cd:Delta {id: creator}) USING INDEX cd:Delta(id) WHERE cd.applied_at <= datetime($known_at)
   })
 RETURN kind, id, labels, type, source, target, props, prefix
 ORDER BY kind, id

@@ -9,6 +9,7 @@ WHERE d.created_at IS NOT NULL AND d.applied_at IS NOT NULL
 MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'update_node'})
 // By id, not TARGET: a node deleted and restored since has lost the TARGET links of older changes.
 OPTIONAL MATCH (n:Knowledge {id: c.node_id})
+         USING INDEX n:Knowledge(id)
 WITH d, c, n, d.applied_at > datetime($known_at) AS applied_after
 RETURN c.node_id AS id, CASE WHEN applied_after THEN 'old' ELSE 'new' END AS side, c.set_keys AS keys,
        coalesce(c.add_labels, []) AS add_labels, coalesce(c.remove_labels, []) AS remove_labels,

@@ -7,6 +7,7 @@
 CALL () {
   UNWIND $ids AS id
   MATCH (s:Shape {id: id})
+  USING INDEX s:Shape(id)
   WHERE s.project_id = $project_id AND NOT s:Pending
   SET s.gks_lock = true
   REMOVE s.gks_lock
@@ -16,5 +17,6 @@ RETURN
        // which the preflight's unknown_shape rule reports instead.
        [id IN $ids WHERE NOT EXISTS {
           MATCH (s:Shape {id: id})
+          USING INDEX s:Shape(id)
           WHERE (s.builtin = true OR s.project_id = $project_id) AND NOT s:Pending
         } AND EXISTS { MATCH (c:Change {node_id: id}) WHERE c.op = 'delete_node' }] AS missing

@@ -4,8 +4,8 @@ MATCH (d:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'delete_node'})-[:
 MATCH (c)-[:TARGET]->(n)
 WHERE NOT (s.direction = 'in' AND EXISTS { MATCH (d)-[:HAS_CHANGE]->(:Change {op: 'delete_node', node_id: s.other_id}) })
 CALL (s) {
-  OPTIONAL MATCH (k:Knowledge {id: s.other_id}) WHERE NOT s.other_is_delta
-  OPTIONAL MATCH (x:Delta {id: s.other_id}) WHERE s.other_is_delta
+  OPTIONAL MATCH (k:Knowledge {id: s.other_id}) USING INDEX k:Knowledge(id) WHERE NOT s.other_is_delta
+  OPTIONAL MATCH (x:Delta {id: s.other_id}) USING INDEX x:Delta(id) WHERE s.other_is_delta
   RETURN coalesce(k, x) AS m
 }
 CALL (s, n, m) {

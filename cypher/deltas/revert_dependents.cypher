@@ -24,11 +24,13 @@ CALL (d) {
   // (no "c.node_id IS NOT NULL" here: the planner would scan the node_id index for it; a null matches nothing)
   MATCH (lc:Change {node_id: c.node_id})
   MATCH (later:Delta {id: lc.delta_id})
+  USING INDEX later:Delta(id)
   RETURN later, false AS linked
   UNION
   MATCH (lc:Change {`old.delta_id`: d.id})
   WHERE lc.op = 'delete_node'
   MATCH (later:Delta {id: lc.delta_id})
+  USING INDEX later:Delta(id)
   RETURN later, false AS linked
   UNION
   // Nodes made through a shape this delta created (their shape_id: a property, not a link).
@@ -37,6 +39,7 @@ CALL (d) {
   USING INDEX x:Knowledge(project_id)
   WHERE x.shape_id = s.id AND x.delta_id <> d.id
   MATCH (later:Delta {id: x.delta_id})
+  USING INDEX later:Delta(id)
   RETURN later, true AS linked
 }
 // A staged delta found by id alone counts when it was staged after this delta applied: one staged before

@@ -2,7 +2,7 @@
 // FROM / TO links and both end ids (revert restores the relationship even if an end was recreated).
 MATCH (d:Delta {id: $delta_id})
 UNWIND $deletes AS x
-CALL (x) { MATCH (a:Knowledge {id: x.from}) RETURN a }
+CALL (x) { MATCH (a:Knowledge {id: x.from}) USING INDEX a:Knowledge(id) RETURN a }
 WITH d, x, a
 WHERE a.project_id = $project_id AND NOT a:Pending
 MATCH (a)-[r]->(b:Knowledge)

@@ -4,8 +4,8 @@
 // filters after it (inlined, the planner may scan the project instead).
 MATCH (d:Delta {id: $delta_id})
 UNWIND $rels AS x
-CALL (x) { MATCH (a:Knowledge {id: x.from}) RETURN a }
-CALL (x) { MATCH (b:Knowledge {id: x.to}) RETURN b }
+CALL (x) { MATCH (a:Knowledge {id: x.from}) USING INDEX a:Knowledge(id) RETURN a }
+CALL (x) { MATCH (b:Knowledge {id: x.to}) USING INDEX b:Knowledge(id) RETURN b }
 WITH d, x, a, b
 WHERE a.project_id = $project_id AND b.project_id = $project_id
   AND (NOT a:Pending OR a.delta_id = $delta_id)

@@ -2,7 +2,7 @@
 // and the labels the update adds and removes (an entity's type is its label).
 MATCH (d:Delta {id: $delta_id})
 UNWIND $updates AS x
-CALL (x) { MATCH (n:Knowledge {id: x.node_id}) RETURN n }
+CALL (x) { MATCH (n:Knowledge {id: x.node_id}) USING INDEX n:Knowledge(id) RETURN n }
 WITH d, x, n
 WHERE n.project_id = $project_id AND NOT n:Pending
 CREATE (c:Change {id: x.change_id, delta_id: $delta_id, seq: x.seq, op: 'update_node',

@@ -19,6 +19,7 @@ CALL () {
 }
 WITH delta_id, collect(DISTINCT op) AS ops
 MATCH (d:Delta {id: delta_id})
+USING INDEX d:Delta(id)
 WHERE d.project_id = $project_id
 WITH d, ops
 ORDER BY d.created_at, d.id

@@ -4,6 +4,7 @@
 // (docs/deltas.md, "Concurrent writes"). Ids in a fixed order, so two merges lock in the same order.
 UNWIND $ids AS id
 MATCH (e:Entity:Knowledge {id: id})
+USING INDEX e:Knowledge(id)
 WHERE e.project_id = $project_id AND NOT e:Pending
 SET e.gks_lock = true
 REMOVE e.gks_lock

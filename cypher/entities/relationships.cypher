@@ -2,6 +2,7 @@
 // type, the other end and the properties, sorted so a merge stages the same changes every time.
 UNWIND $ids AS id
 MATCH (e:Entity:Knowledge {id: id})
+USING INDEX e:Knowledge(id)
 WHERE e.project_id = $project_id AND NOT e:Pending
 MATCH (e)-[r]-(m:Knowledge)
 WHERE r.pending IS NULL

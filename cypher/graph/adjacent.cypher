@@ -4,6 +4,7 @@
 // and $entities_only narrow the walk to what a context compile's hops follow (entity to entity).
 UNWIND $ids AS id
 MATCH (a:Knowledge {id: id})-[r]-(n:Knowledge)
+USING INDEX a:Knowledge(id)
 WHERE a.project_id = $project_id AND n.project_id = $project_id AND n <> a
   AND r.pending IS NULL AND NOT n:Pending
   AND ($types IS NULL OR type(r) IN $types)

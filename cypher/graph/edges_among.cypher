@@ -2,6 +2,7 @@
 // pending work is asked for; valid at $valid_at (as_of, else now; docs/facts.md).
 UNWIND $ids AS id
 MATCH (a:Knowledge {id: id})-[r]->(b:Knowledge)
+USING INDEX a:Knowledge(id)
 WHERE b.id IN $ids AND a.project_id = $project_id AND b.project_id = $project_id
   AND ($include_pending OR r.pending IS NULL)
   AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at)) AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))

@@ -6,6 +6,7 @@
 // vector only to drop it (docs/embeddings.md, "Vectors in the graph").
 UNWIND $ids AS id
 MATCH (m:Knowledge {id: id})
+USING INDEX m:Knowledge(id)
 WITH collect(m) AS found
 CALL (found) {
   UNWIND found AS m

@@ -48,6 +48,7 @@ CALL (n) {
   RETURN oc.delta_id AS other
 }
 MATCH (o:Delta {id: other})
+USING INDEX o:Delta(id)
 WHERE o.status = 'staged' AND o.project_id = $project_id
 WITH c, n, collect(DISTINCT o.id) AS others
 WITH c, n, others, CASE WHEN n:Shape THEN 'shape_used_by_staged' ELSE 'node_used_by_staged' END AS rule,

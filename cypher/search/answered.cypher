@@ -30,6 +30,7 @@ CALL () {
 CALL () {
   UNWIND $whole AS id
   MATCH (node:Knowledge {id: id})
+  USING INDEX node:Knowledge(id)
   WHERE node:Memory AND node.project_id = $project_id AND NOT node:Pending
   RETURN collect(node {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name, .predicate,
                  .object_name, .source_context, .forget_after, .forget_reason, .valid_from, .valid_to,

@@ -2,7 +2,9 @@
 // the sealed secrets still signing.
 MATCH (d:WebhookDelivery {id: $delivery_id})
 MATCH (e:WebhookEvent {id: d.event_id})
+USING INDEX e:WebhookEvent(id)
 OPTIONAL MATCH (w:WebhookEndpoint {id: d.endpoint_id})
+         USING INDEX w:WebhookEndpoint(id)
 RETURN properties(d) AS delivery, properties(e) AS event,
        CASE WHEN w IS NULL THEN null ELSE w {.id, .project_id, .url, .enabled} END AS endpoint,
        COLLECT { MATCH (s:WebhookSecret {endpoint_id: d.endpoint_id})

@@ -3,6 +3,7 @@
 // audit reads again instead of failing (src/preflight/checks.ts, runChecks).
 UNWIND $ids AS id
 OPTIONAL MATCH (n:Knowledge {id: id})
+         USING INDEX n:Knowledge(id)
 WITH id, n
 WHERE n IS NULL
 RETURN collect(id) AS missing
