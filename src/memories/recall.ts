@@ -175,7 +175,7 @@ export async function recallMemories(
 }
 
 /** The rows whose memory is still there: one deleted while the statement read it comes back null. */
-export function present<R extends { memory: { id: string } | null }>(
+function present<R extends { memory: { id: string } | null }>(
   rows: R[],
 ): (R & { memory: NonNullable<R['memory']> })[] {
   return rows.filter((r): r is R & { memory: NonNullable<R['memory']> } => isPresent(r.memory));
