@@ -175,9 +175,7 @@ export async function recallMemories(
 }
 
 /** The rows whose memory is still there: one deleted while the statement read it comes back null. */
-function present<R extends { memory: { id: string } | null }>(
-  rows: R[],
-): (R & { memory: NonNullable<R['memory']> })[] {
+function present<R extends { memory: { id: string } | null }>(rows: R[]): (R & { memory: NonNullable<R['memory']> })[] {
   return rows.filter((r): r is R & { memory: NonNullable<R['memory']> } => isPresent(r.memory));
 }
 
@@ -205,10 +203,13 @@ export interface AnsweredRow {
   edges: EdgeReadRow[];
 }
 
-/** The memories of an answered row still there (a memory deleted while it was read is left out), by id. */
-export function wholeById(row: AnsweredRow | undefined): Map<string, MemoryProps> {
+/** An answered row's memories by id and its edges, each still there (one deleted while it was read is left out). */
+export function answeredParts(row: AnsweredRow | undefined): {
+  memories: Map<string, MemoryProps>;
+  edges: GraphEdgeRow[];
+} {
   const memories = (row?.memories ?? []).filter((m): m is MemoryProps => isPresent(m));
-  return new Map(memories.map((m) => [m.id, m]));
+  return { memories: new Map(memories.map((m) => [m.id, m])), edges: (row?.edges ?? []).filter(isWhole) };
 }
 
 /**
@@ -221,8 +222,7 @@ async function readAnswered(
   ids: string[],
   known: string[],
 ): Promise<{ memories: Map<string, MemoryProps>; edges: GraphEdgeRow[] }> {
-  const row = await tx.one<AnsweredRow>('memories/answered', { ids, known, project_id: projectId });
-  return { memories: wholeById(row), edges: (row?.edges ?? []).filter(isWhole) };
+  return answeredParts(await tx.one<AnsweredRow>('memories/answered', { ids, known, project_id: projectId }));
 }
 
 async function edgesOf(

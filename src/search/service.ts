@@ -6,14 +6,14 @@ import type { Reader } from '../db/graph.js';
 import type { Answer } from '../http/answer.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import { memoryText, wholeById, type AnsweredRow } from '../memories/recall.js';
+import { answeredParts, memoryText, type AnsweredRow } from '../memories/recall.js';
 import { fuseRankings, hybridRankings, type RankedHit, type Ranking, type SearchMode } from './hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from './meaning.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
 import { normalizeName } from '../entities/identity.js';
 import { memoryView, type MemoryProps } from '../memories/views.js';
-import { edgeView, isPresent, isWhole, visibleLabels, visibleProps, type GraphEdgeView } from '../graph/views.js';
+import { edgeView, isPresent, visibleLabels, visibleProps, type GraphEdgeView } from '../graph/views.js';
 import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from './known.js';
 import type { KnownNode } from '../deltas/known.js';
 import { PLANES, type Plane, type searchNodeSchema } from './schemas.js';
@@ -356,8 +356,7 @@ export async function searchPlanes(
             valid_at: validAtTime,
           })
         : undefined;
-    const edges = (answer?.edges ?? []).filter(isWhole);
-    const whole = wholeById(answer);
+    const { memories: whole, edges } = answeredParts(answer);
     const answered = fused.flatMap((f) => {
       const view = f.item.view(f.match.score, whole.get(f.id));
       return view ? [{ id: f.id, node: { ...view, match: f.match } }] : [];

@@ -15,16 +15,15 @@ const CYPHER = path.resolve(import.meta.dirname, '../../cypher');
  */
 const NOT_SERVICE_READS = new Set(['schema', 'examples']);
 
-function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return dir === CYPHER && NOT_SERVICE_READS.has(entry.name) ? [] : walk(full);
-    return entry.name.endsWith('.cypher') ? [full] : [];
-  });
+/** The statements the service runs: every .cypher file under cypher/ but those folders. */
+function serviceStatements(): string[] {
+  return fs
+    .readdirSync(CYPHER, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.cypher') && !NOT_SERVICE_READS.has(f.split(path.sep)[0]!));
 }
 
 /** Every MATCH of a node by a non-parameter id in a statement, with whether its USING INDEX follows. */
-export function idLookups(text: string): { variable: string; id: string; hinted: boolean }[] {
+function idLookups(text: string): { variable: string; id: string; hinted: boolean }[] {
   const code = text.replace(/\/\/.*$/gm, '');
   const lookups: { variable: string; id: string; hinted: boolean }[] = [];
   for (const match of code.matchAll(/MATCH\s*\((\w+):([\w:]+)\s*\{\s*id:\s*([^},]+)\}\)/g)) {
@@ -55,10 +54,10 @@ describe('a node found by an id that is not a parameter seeks the id index', () 
   });
 
   it('every such MATCH in cypher/ names the index it seeks (USING INDEX)', () => {
-    const unhinted = walk(CYPHER).flatMap((file) =>
-      idLookups(fs.readFileSync(file, 'utf8'))
+    const unhinted = serviceStatements().flatMap((file) =>
+      idLookups(fs.readFileSync(path.join(CYPHER, file), 'utf8'))
         .filter((l) => !l.hinted)
-        .map((l) => `${path.relative(CYPHER, file)}: (${l.variable} {id: ${l.id}})`),
+        .map((l) => `${file}: (${l.variable} {id: ${l.id}})`),
     );
     assert.deepEqual(unhinted, []);
   });
