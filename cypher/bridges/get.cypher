@@ -1,6 +1,7 @@
 // One bridge of the project with the mappings of its version: committed ones, or for a staged
 // bridge those its own delta stages. Mappings of earlier versions stay in the graph as history.
 MATCH (b:Bridge:Knowledge {id: $id})
+USING INDEX b:Knowledge(id)
 WHERE b.project_id = $project_id
 RETURN b {.*, pending: b:Pending} AS bridge,
        COLLECT {
