@@ -2,6 +2,7 @@
 // property set and removed: nothing stays) and reads it. $project_id null: any project (a sync's
 // activities carry the connection id only).
 MATCH (c:Connection:Knowledge {id: $id})
+USING INDEX c:Knowledge(id)
 WHERE $project_id IS NULL OR c.project_id = $project_id
 SET c.gks_lock = true
 REMOVE c.gks_lock

@@ -4,6 +4,7 @@
 // relationships valid at $valid_at (as_of, else now; docs/facts.md) are walked, and none of
 // $unknown (what the graph did not know at known_at; empty without it).
 MATCH (s:Entity:Knowledge {id: $subject_id})
+USING INDEX s:Knowledge(id)
 WHERE s.project_id = $project_id AND NOT s:Pending
 MATCH p = (s)-[rels*0..2]-(node:Entity)
 WHERE length(p) <= $hops

@@ -3,6 +3,7 @@
 // with known_at between the apply and this revert still sees what the graph knew then
 // (docs/facts.md). Vectors are not kept; connections are not kept (their secrets never outlive them).
 MATCH (d:Delta {id: $delta_id})
+USING INDEX d:Delta(id)
 CALL (d) {
   MATCH (d)-[:CREATED]->(n)
   WHERE NOT n:Connection

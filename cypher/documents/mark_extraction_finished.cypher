@@ -1,6 +1,7 @@
 // Operational metadata, set directly (not a delta): an extraction succeeded. The text it read is
 // remembered by hash, so a later change of the text shows the document as outdated.
 MATCH (d:Document:Knowledge {id: $document_id})
+USING INDEX d:Knowledge(id)
 WHERE d.project_id = $project_id AND NOT d:Pending
 SET d.stage = 'extracted',
     d.extraction_count = coalesce(d.extraction_count, 0) + 1,

@@ -4,6 +4,7 @@
 // No row when nothing in the project ever held that id.
 CALL () {
   MATCH (m:Entity:Knowledge {id: $id})
+  USING INDEX m:Knowledge(id)
   WHERE m.project_id = $project_id
   RETURN m.delta_id AS delta_id, 'create_node' AS op
   UNION
@@ -15,6 +16,7 @@ CALL () {
   RETURN c['old.delta_id'] AS delta_id, 'create_node' AS op
   UNION
   MATCH (m:Entity:Knowledge {id: $id})<-[:FROM|TO]-(c:Change)
+  USING INDEX m:Knowledge(id)
   RETURN c.delta_id AS delta_id, c.op AS op
 }
 WITH delta_id, collect(DISTINCT op) AS ops

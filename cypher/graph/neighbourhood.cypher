@@ -5,6 +5,7 @@
 // valid at $valid_at only (as_of, else now; docs/facts.md).
 // `embedding: null`: a node's vector (384 numbers, hidden from every view) is not sent (docs/embeddings.md).
 MATCH (c:Knowledge {id: $id})
+USING INDEX c:Knowledge(id)
 WHERE c.project_id = $project_id AND ($include_pending OR NOT c:Pending)
 CALL (c) {
   MATCH (c)-[r]-(n:Knowledge)

@@ -4,6 +4,7 @@
 CALL db.relationshipTypes() YIELD relationshipType
 WITH coalesce($types, collect(relationshipType)) AS types
 MATCH (x:Knowledge {id: $node_id})
+USING INDEX x:Knowledge(id)
 WHERE x.project_id = $project_id AND ($include_pending OR NOT x:Pending)
 MATCH (x)-[r:$any(types)]-(o:Knowledge {project_id: $project_id})
 WHERE r.id > $after_id AND ($include_pending OR r.pending IS NULL)

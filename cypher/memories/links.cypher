@@ -4,6 +4,7 @@
 // two corrections of one memory, or a correction and a revert, run one after the other and each reads what
 // the other committed (docs/deltas.md, "Concurrent writes").
 MATCH (m:Memory:Knowledge {id: $id})
+USING INDEX m:Knowledge(id)
 WHERE m.project_id = $project_id AND NOT m:Pending
 SET m.gks_lock = true
 REMOVE m.gks_lock

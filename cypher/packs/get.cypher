@@ -1,6 +1,7 @@
 // One committed saved context pack of the project by id, with the SELECTED links still present
 // (committed ones), in pack order: the pack's plane order, then rank.
 MATCH (p:ContextPack:Knowledge {id: $id})
+USING INDEX p:Knowledge(id)
 WHERE p.project_id = $project_id AND NOT p:Pending
 CALL (p) {
   OPTIONAL MATCH (p)-[s:SELECTED]->(x:Knowledge)

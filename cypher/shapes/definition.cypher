@@ -1,6 +1,7 @@
 // One shape visible to the project (built-in, or the project's own and committed) with its full
 // definition: entity types with their properties, relationship types, and its version links.
 MATCH (s:Shape {id: $id})
+USING INDEX s:Shape(id)
 WHERE (s.builtin = true OR s.project_id = $project_id) AND NOT s:Pending
 CALL (s) {
   OPTIONAL MATCH (s)-[d:DEFINES]->(t:EntityType)

@@ -1,6 +1,7 @@
 // One slice of the project by id, committed or staged (a staged one answers 404 to reads and 409
 // to compiles, naming its delta), with its version links (committed ones only).
 MATCH (s:Slice:Knowledge {id: $id})
+USING INDEX s:Knowledge(id)
 WHERE s.project_id = $project_id
 CALL (s) {
   OPTIONAL MATCH (newer:Slice)-[x:SUPERSEDES]->(s)

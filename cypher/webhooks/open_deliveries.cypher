@@ -1,6 +1,7 @@
 // One delivery per (event, endpoint) for the enabled endpoints subscribed to the event (that existed
 // when it happened), created once: a dispatcher pass repeated after a crash finds them already there.
 MATCH (e:WebhookEvent {id: $event_id})
+USING INDEX e:WebhookEvent(id)
 MATCH (w:WebhookEndpoint {project_id: e.project_id})
 WHERE w.enabled = true AND w.created_at <= e.created_at
   AND CASE WHEN e.endpoint_id IS NULL THEN e.type IN w.events ELSE w.id = e.endpoint_id END

@@ -1,5 +1,6 @@
 // A new delivery of an earlier delivery's event to the same endpoint (redeliver).
 MATCH (old:WebhookDelivery {id: $delivery_id})
+USING INDEX old:WebhookDelivery(id)
 WHERE old.endpoint_id = $endpoint_id AND old.project_id = $project_id
 MATCH (e:WebhookEvent {id: old.event_id})
 USING INDEX e:WebhookEvent(id)
