@@ -1,6 +1,6 @@
 // Where a context compile spends its time, layer by layer, in one run on one instance: the memory
 // plane's full-text statement through the raw driver (at the compile's candidate count, and at
-// search's), a trivial statement (the floor of one transaction), the three plane statements at once,
+// search's; and with the tenant clause kept, src/db/fullText.ts), a trivial statement (the floor of one transaction), the three plane statements at once,
 // the in-process gather (candidates only), the in-process compile (gather, rank, fit, render, hash),
 // and the HTTP request beside /healthz (the floor of one HTTP request).
 // Run: npx tsx bench/contextLayers.ts [--memories 20000] [--samples 300]
@@ -9,6 +9,7 @@ import neo4j from 'neo4j-driver';
 import { measureLayers, startLayerBench, words } from './support.js';
 import { cypher } from '../src/db/cypher.js';
 import { luceneQuery } from '../src/db/tenant.js';
+import { fullTextParams } from '../src/db/fullText.js';
 import { gatherCandidates, perSourceLimit } from '../src/context/candidates.js';
 import { compilePack } from '../src/context/compile.js';
 import { normalizeDefinition } from '../src/slices/definition.js';
@@ -32,7 +33,7 @@ try {
       unknown: [],
       changed: [],
       limit,
-      lucene: luceneQuery(question(i), t.projectId),
+      ...fullTextParams(luceneQuery(question(i), t.projectId)!, t.projectId),
       from: null,
       to: null,
       window_field: 'created_at',
@@ -52,6 +53,8 @@ try {
     raw_memory_plane: plane('memories', limit * 2 + 20),
     raw_memory_plane_160: plane('memories', limit + 20),
     raw_memory_plane_60: plane('memories', 60),
+    raw_memory_plane_tenant: (i) =>
+      driver.executeQuery(cypher('context/memories_search'), { ...params(i, limit * 2 + 20), lucene_bare: null }, read),
     raw_three_planes: (i) => Promise.all(['memories', 'chunks', 'entities'].map((p) => plane(p, limit * 2 + 20)(i))),
     service_gather: (i) =>
       gatherCandidates(service.deps.graph, {

@@ -8,6 +8,7 @@ import neo4j from 'neo4j-driver';
 import { measureLayers, startLayerBench, words } from './support.js';
 import { cypher } from '../src/db/cypher.js';
 import { luceneQuery } from '../src/db/tenant.js';
+import { fullTextParams } from '../src/db/fullText.js';
 import { recallMemories } from '../src/memories/recall.js';
 
 const bench = await startLayerBench('layers', 29687, 300);
@@ -22,8 +23,8 @@ try {
     raw_search_statement: (i) => {
       const now = new Date().toISOString();
       const lucene = luceneQuery(question(i), t.projectId);
-      const params = { project_id: t.projectId, now, valid_at: now, kinds: null, limit: 60, candidates: 60, lucene };
-      return driver.executeQuery(search, params, read);
+      const params = { project_id: t.projectId, now, valid_at: now, kinds: null, limit: 60, candidates: 60 };
+      return driver.executeQuery(search, { ...params, ...fullTextParams(lucene!, t.projectId) }, read);
     },
     raw_trivial_statement: () => driver.executeQuery('RETURN 1', {}, read),
     raw_answered_statement: () =>

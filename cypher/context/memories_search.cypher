@@ -1,18 +1,28 @@
 // Context candidates, memory plane, with a query: Lucene full-text within the project's tenant
 // token; committed, recallable at $now, created by $as_of (when given), of the slice's kinds and
 // inside its time window (date_observed, else created_at, when the window names date_observed).
-CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
-WHERE node.project_id = $project_id AND NOT node:Pending
-  AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
-  AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
-  AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
-  AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
-  AND ($kinds IS NULL OR node.kind IN $kinds)
-WITH node, score, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL
-                       THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
-WHERE ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))
-RETURN node.id AS id, node.name AS name, node.content AS text, node.kind AS kind,
-       toString(node.date_observed) AS date_observed,
-       CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END AS created_ms, score
-ORDER BY score DESC, id
-LIMIT toInteger($limit)
+// Where the project holds at least half of the index, the words are queried alone and `bare` says so
+// (as memories/search; src/db/fullText.ts). One row (none: the project has no memory in the index).
+CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
+WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
+CALL (bare) {
+  CALL db.index.fulltext.queryNodes('memory_text', CASE WHEN bare THEN $lucene_bare ELSE $lucene END,
+                                    {limit: toInteger($candidates)}) YIELD node, score
+  WHERE node.project_id = $project_id AND NOT node:Pending
+    AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+    AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
+    AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
+    AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
+    AND ($kinds IS NULL OR node.kind IN $kinds)
+  WITH node, score, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL
+                         THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
+  WHERE ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))
+  WITH node, score
+  ORDER BY score DESC, node.id
+  LIMIT toInteger($limit)
+  RETURN collect({id: node.id, name: node.name, text: node.content, kind: node.kind,
+                  date_observed: toString(node.date_observed),
+                  created_ms: CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END,
+                  score: score}) AS hits
+}
+RETURN bare, hits

@@ -4,12 +4,23 @@
 // for in): the answer's few memories are read whole once the rankings are fused, by memories/answered
 // (recall) or search/answered (/v1/search). Reading every property of all candidates (limit x 4 + 20)
 // cost more than the full-text lookup itself (issue 27).
-CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
-WHERE node.project_id = $project_id AND NOT node:Pending
-  AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
-  AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
-  AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
-  AND ($kinds IS NULL OR node.kind IN $kinds)
-RETURN node {.id, .name, .content} AS memory, score
-ORDER BY score DESC, node.id
-LIMIT toInteger($limit)
+// Where the project holds at least half of the index ($tenant_term scores at most $bare_below), the words
+// are queried alone ($lucene_bare) and the project's hits kept here; `bare` says so, and the caller asks
+// again with the tenant clause when fewer than $limit came back (src/db/fullText.ts). No row: the project
+// has no memory in the index.
+CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
+WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
+CALL (bare) {
+  CALL db.index.fulltext.queryNodes('memory_text', CASE WHEN bare THEN $lucene_bare ELSE $lucene END,
+                                    {limit: toInteger($candidates)}) YIELD node, score
+  WHERE node.project_id = $project_id AND NOT node:Pending
+    AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+    AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
+    AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
+    AND ($kinds IS NULL OR node.kind IN $kinds)
+  WITH node, score
+  ORDER BY score DESC, node.id
+  LIMIT toInteger($limit)
+  RETURN collect({memory: node {.id, .name, .content}, score: score}) AS hits
+}
+RETURN bare, hits

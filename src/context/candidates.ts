@@ -4,6 +4,7 @@
 // memories only while recallable.
 import type { Graph, Row, Tx, TxMeta } from '../db/graph.js';
 import { luceneQuery } from '../db/tenant.js';
+import { fullTextHits, type FullTextRow } from '../db/fullText.js';
 import { contentWords, exactIdentifiers, identifierTokens, wordWeight } from '../search/hybrid.js';
 import { nearest, type Question } from '../search/meaning.js';
 import { normalizeName } from '../entities/identity.js';
@@ -326,14 +327,15 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
   const fetchCount = (filtered: boolean) => (filtered ? Math.min(limit * 20 + 200, 5000) : limit * 2 + 20) + extra;
   const source: CandidateSource = lucene ? 'query' : 'recent';
   const windowed = window.from !== null || window.to !== null || req.asOf !== null;
-  const search = (plane: Plane, statement: string, params: Record<string, unknown>, filtered: boolean) =>
-    def.planes.includes(plane)
-      ? graph.readRows(
-          `context/${statement}_${lucene ? 'search' : 'recent'}`,
-          { ...params, candidates: fetchCount(filtered) },
-          meta,
-        )
-      : Promise.resolve([]);
+  const search = (plane: Plane, statement: string, params: Record<string, unknown>, filtered: boolean) => {
+    if (!def.planes.includes(plane)) return Promise.resolve([]);
+    const name = `context/${statement}_${lucene ? 'search' : 'recent'}`;
+    const all = { ...params, candidates: fetchCount(filtered) };
+    // The memory plane's words may be queried alone, in one row (src/db/fullText.ts).
+    return lucene && plane === 'memory'
+      ? fullTextHits<Row>((p) => graph.readRows<FullTextRow<Row>>(name, p, meta), { ...all, lucene, limit }, projectId)
+      : graph.readRows(name, all, meta);
+  };
 
   const near = (plane: Plane, statement: string, params: Record<string, unknown>) =>
     lucene && question && def.planes.includes(plane)

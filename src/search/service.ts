@@ -11,6 +11,7 @@ import { fuseRankings, hybridRankings, type RankedHit, type Ranking, type Search
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from './meaning.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
+import { fullTextHits, type FullTextRow } from '../db/fullText.js';
 import { normalizeName } from '../entities/identity.js';
 import { memoryView, type MemoryProps } from '../memories/views.js';
 import { edgeView, isPresent, visibleLabels, visibleProps, type GraphEdgeView } from '../graph/views.js';
@@ -143,6 +144,8 @@ export interface SearchAnswer {
 interface PlaneSpec<R extends Scored, P extends R> {
   n: number;
   words: readonly [string, Record<string, unknown>];
+  /** The words statement may query the words alone, answering one row (src/db/fullText.ts). */
+  fullText?: true;
   near: readonly [string, Record<string, unknown>];
   /** Whether the row's node is present: not deleted while it was read (isPresent). */
   present: (r: R) => r is P;
@@ -200,7 +203,14 @@ function plan<R extends Scored, P extends R>(plane: Plane, s: PlaneSpec<R, P>): 
     plane,
     words: async (tx, extra, limit, then) => {
       // With known_at, more rows are read so that those left out do not shorten the ranking.
-      const rows = await tx.run<R>(words, { ...wordParams, candidates: s.n + extra, limit: limit + extra });
+      const params = { ...wordParams, candidates: s.n + extra, limit: limit + extra };
+      const rows = s.fullText
+        ? await fullTextHits<R>(
+            (p) => tx.run<FullTextRow<R>>(words, p),
+            { ...params, lucene: String(wordParams.lucene) },
+            String(wordParams.project_id),
+          )
+        : await tx.run<R>(words, params);
       return left(rows, then)
         .slice(0, limit)
         .map((r) => hit(r, r.score ?? 0));
@@ -241,6 +251,7 @@ export async function searchPlanes(
       return plan<Read<MemoryHitRow, 'memory'>, MemoryHitRow>(plane, {
         n: candidates(limit, kinds !== null),
         words: ['memories/search', { ...base, now, kinds }],
+        fullText: true,
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
         present: (r): r is MemoryHitRow => isPresent(r.memory),
         id: (r) => r.memory.id,
