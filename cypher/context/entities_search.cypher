@@ -1,12 +1,23 @@
 // Context candidates, entity plane, with a query: ranked committed entities of the project created
 // by $as_of, optionally of given types (labels) or shapes. Entities are not time-windowed.
-CALL db.index.fulltext.queryNodes('entity_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
-WHERE node.project_id = $project_id AND NOT node:Pending
-  AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
-  AND ($types IS NULL OR any(l IN labels(node) WHERE l IN $types))
-  AND ($shape_ids IS NULL OR node.shape_id IN $shape_ids)
-RETURN node.id AS id, node.name AS name, coalesce(node.type, [l IN labels(node) WHERE NOT l IN ['Knowledge', 'Entity']][0], 'Entity') AS label,
-       node.description AS text,
-       CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END AS created_ms, score
-ORDER BY score DESC, id
-LIMIT toInteger($limit)
+// Where the project holds at least half of the index, the words are queried alone and `bare` says so
+// (src/db/fullText.ts). One row (none: the project has nothing in the index).
+CALL db.index.fulltext.queryNodes('entity_text', $tenant_term, {limit: 1}) YIELD score AS share
+WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
+CALL (bare) {
+  CALL db.index.fulltext.queryNodes('entity_text', CASE WHEN bare THEN $lucene_bare ELSE $lucene END,
+                                    {limit: toInteger($candidates)}) YIELD node, score
+  WHERE node.project_id = $project_id AND NOT node:Pending
+    AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
+    AND ($types IS NULL OR any(l IN labels(node) WHERE l IN $types))
+    AND ($shape_ids IS NULL OR node.shape_id IN $shape_ids)
+  WITH node, score
+  ORDER BY score DESC, node.id
+  LIMIT toInteger($limit)
+  RETURN collect({id: node.id, name: node.name,
+                  label: coalesce(node.type, [l IN labels(node) WHERE NOT l IN ['Knowledge', 'Entity']][0], 'Entity'),
+                  text: node.description,
+                  created_ms: CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END,
+                  score: score}) AS hits
+}
+RETURN bare, hits

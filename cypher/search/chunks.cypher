@@ -1,15 +1,24 @@
 // Ranked chunks (document plane): Lucene full-text over chunk text, limited to the project's tenant
 // token in the query itself; committed chunks of committed documents only, optionally of given
 // documents or of documents in given collections (tags, by normalized name).
-CALL db.index.fulltext.queryNodes('chunk_text', $lucene, {limit: toInteger($candidates)}) YIELD node, score
-WHERE node.project_id = $project_id AND NOT node:Pending
-  AND ($document_ids IS NULL OR node.document_id IN $document_ids)
-MATCH (d:Document)-[h:HAS_CHUNK]->(node)
-WHERE h.pending IS NULL AND NOT d:Pending
-  AND ($tags IS NULL OR EXISTS {
-    MATCH (d)-[c:IN_COLLECTION]->(col:Collection)
-    WHERE c.pending IS NULL AND col.normalized_name IN $tags
-  })
-RETURN node {.*, embedding: null} AS chunk, d.title AS document_title, score
-ORDER BY score DESC, node.id
-LIMIT toInteger($limit)
+// Where the project holds at least half of the index, the words are queried alone and `bare` says so
+// (src/db/fullText.ts). One row (none: the project has nothing in the index).
+CALL db.index.fulltext.queryNodes('chunk_text', $tenant_term, {limit: 1}) YIELD score AS share
+WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
+CALL (bare) {
+  CALL db.index.fulltext.queryNodes('chunk_text', CASE WHEN bare THEN $lucene_bare ELSE $lucene END,
+                                    {limit: toInteger($candidates)}) YIELD node, score
+  WHERE node.project_id = $project_id AND NOT node:Pending
+    AND ($document_ids IS NULL OR node.document_id IN $document_ids)
+  MATCH (d:Document)-[h:HAS_CHUNK]->(node)
+  WHERE h.pending IS NULL AND NOT d:Pending
+    AND ($tags IS NULL OR EXISTS {
+      MATCH (d)-[c:IN_COLLECTION]->(col:Collection)
+      WHERE c.pending IS NULL AND col.normalized_name IN $tags
+    })
+  WITH node, d, score
+  ORDER BY score DESC, node.id
+  LIMIT toInteger($limit)
+  RETURN collect({chunk: node {.*, embedding: null}, document_title: d.title, score: score}) AS hits
+}
+RETURN bare, hits

@@ -331,8 +331,8 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     if (!def.planes.includes(plane)) return Promise.resolve([]);
     const name = `context/${statement}_${lucene ? 'search' : 'recent'}`;
     const all = { ...params, candidates: fetchCount(filtered) };
-    // The memory plane's words may be queried alone, in one row (src/db/fullText.ts).
-    return lucene && plane === 'memory'
+    // A plane's words may be queried alone; the statement answers one row (src/db/fullText.ts).
+    return lucene
       ? fullTextHits<Row>((p) => graph.readRows<FullTextRow<Row>>(name, p, meta), { ...all, lucene, limit }, projectId)
       : graph.readRows(name, all, meta);
   };

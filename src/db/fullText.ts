@@ -3,14 +3,15 @@
 // project's, that clause is a third of the query's cost: the token's postings list every document, and each
 // word hit is checked against it (issue 27: 15.5 ms with it, 10.8 without, at 1M memories of one project).
 //
-// A statement that opts in (cypher/memories/search.cypher, cypher/context/memories_search.cypher) first reads
-// the tenant term's score, which falls as the project's share of the index grows. At or above half, it queries
-// the words alone and keeps the project's hits by its own WHERE, and says so (`bare`). Its answer is then the
-// tenant query's answer whenever it holds `limit` hits: the project's hits among the index's first
-// `candidates` are the project's first hits, in the same order, so the first `limit` of them that pass the
-// filters are the same ones. With fewer, the window may have held other projects' hits instead, and the
-// statement runs again with the tenant clause. So the choice changes the cost, never the answer (up to the
-// order of hits whose scores are equal to the last bit, as at any window's edge).
+// The full-text statements of recall, search and context compile (memories/search, search/chunks,
+// search/entities, context/*_search) first read the tenant term's score, which falls as the project's share
+// of the index grows. At or above half, a statement queries the words alone, keeps the project's hits by its
+// own WHERE, and says so (`bare`). Its answer is then the tenant query's answer whenever it holds `limit`
+// hits: the project's hits among the index's first `candidates` are the project's first hits, in the same
+// order, so the first `limit` of them that pass the filters are the same ones. With fewer, the window may
+// have held other projects' hits instead, and the statement runs again with the tenant clause. So the choice
+// changes the cost, never the answer (up to the order of hits whose scores are equal to the last bit, as at
+// any window's edge). The loops' hydrate statements keep the tenant query: they run in the background.
 import { tenantToken } from './tenant.js';
 
 /**

@@ -144,8 +144,6 @@ export interface SearchAnswer {
 interface PlaneSpec<R extends Scored, P extends R> {
   n: number;
   words: readonly [string, Record<string, unknown>];
-  /** The words statement may query the words alone, answering one row (src/db/fullText.ts). */
-  fullText?: true;
   near: readonly [string, Record<string, unknown>];
   /** Whether the row's node is present: not deleted while it was read (isPresent). */
   present: (r: R) => r is P;
@@ -204,13 +202,12 @@ function plan<R extends Scored, P extends R>(plane: Plane, s: PlaneSpec<R, P>): 
     words: async (tx, extra, limit, then) => {
       // With known_at, more rows are read so that those left out do not shorten the ranking.
       const params = { ...wordParams, candidates: s.n + extra, limit: limit + extra };
-      const rows = s.fullText
-        ? await fullTextHits<R>(
-            (p) => tx.run<FullTextRow<R>>(words, p),
-            { ...params, lucene: String(wordParams.lucene) },
-            String(wordParams.project_id),
-          )
-        : await tx.run<R>(words, params);
+      // One row: whether the words were queried alone, and the hits (src/db/fullText.ts).
+      const rows = await fullTextHits<R>(
+        (p) => tx.run<FullTextRow<R>>(words, p),
+        { ...params, lucene: String(wordParams.lucene) },
+        String(wordParams.project_id),
+      );
       return left(rows, then)
         .slice(0, limit)
         .map((r) => hit(r, r.score ?? 0));
@@ -251,7 +248,6 @@ export async function searchPlanes(
       return plan<Read<MemoryHitRow, 'memory'>, MemoryHitRow>(plane, {
         n: candidates(limit, kinds !== null),
         words: ['memories/search', { ...base, now, kinds }],
-        fullText: true,
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
         present: (r): r is MemoryHitRow => isPresent(r.memory),
         id: (r) => r.memory.id,

@@ -18,10 +18,15 @@ describe('a project holding most of the index is searched by its words alone, wi
   this.timeout(120_000);
   // Registered before the driver's own after hook, so it runs while the driver is open.
   after(async () => {
-    await driver().executeQuery('MATCH (m:Memory) WHERE m.project_id STARTS WITH "fulltext-" DETACH DELETE m');
+    await driver().executeQuery(
+      'MATCH (n:Memory|Chunk|Entity|Document) WHERE n.project_id STARTS WITH "fulltext-" DETACH DELETE n',
+    );
   });
   const driver = useRawDriver();
   const now = new Date().toISOString();
+  // Words no other test writes, so the suite's other memories never share this test's hits.
+  const nonce = crypto.randomUUID().replace(/-/g, '').slice(0, 10);
+  const [HERON, QUOKKA] = [`heron${nonce}`, `quokka${nonce}`];
 
   /** Memories of a project written straight into the graph (as committed memories are stored), n of them. */
   async function fill(projectId: string, texts: string[]): Promise<void> {
@@ -49,6 +54,7 @@ describe('a project holding most of the index is searched by its words alone, wi
   }
 
   const ids = (hits: Hit[]) => hits.map((h) => h.memory.id);
+  const unscored = (hits: Record<string, unknown>[]) => hits.map(({ score: _score, ...rest }) => rest);
   let big = '';
 
   before(async () => {
@@ -57,15 +63,15 @@ describe('a project holding most of the index is searched by its words alone, wi
     const others = Number(r.records[0]!.get('n'));
     big = `fulltext-big-${crypto.randomUUID()}`;
     const texts = Array.from({ length: others + 400 }, (_, i) =>
-      i % 50 === 0 ? `quokka ledger entry ${i}` : `heron ledger entry ${i}`,
+      i % 50 === 0 ? `${QUOKKA} ledger entry ${i}` : `${HERON} ledger entry ${i}`,
     );
     await fill(big, texts);
   });
 
   it('the dominant project is read without the tenant clause and answers what the tenant query answers', async () => {
-    const [bare] = await statement(big, 'heron ledger', 20, true);
+    const [bare] = await statement(big, HERON, 20, true);
     assert.equal(bare?.bare, true, 'more than half of the index: the words alone');
-    const [tenant] = await statement(big, 'heron ledger', 20, false);
+    const [tenant] = await statement(big, HERON, 20, false);
     assert.equal(tenant?.bare, false);
     assert.equal(bare!.hits!.length, 20);
     assert.deepEqual(ids(bare!.hits!), ids(tenant!.hits!));
@@ -76,47 +82,100 @@ describe('a project holding most of the index is searched by its words alone, wi
     const other = `fulltext-other-${crypto.randomUUID()}`;
     await fill(
       other,
-      Array.from({ length: 30 }, () => 'quokka'),
+      Array.from({ length: 30 }, () => QUOKKA),
     );
     const read = async (p: Record<string, unknown>) =>
       (await driver().executeQuery(cypher('memories/search'), p)).records.map((x) => x.toObject() as FullTextRow<Hit>);
-    const lucene = luceneQuery('quokka', big)!;
+    const lucene = luceneQuery(QUOKKA, big)!;
     const params = { project_id: big, now, valid_at: now, kinds: null, lucene, limit: 5, candidates: 5 };
     // The words alone see only the other project's five best: none of the big project's.
-    const [alone] = await statement(big, 'quokka', 5, true);
+    const [alone] = await statement(big, QUOKKA, 5, true);
     assert.equal(alone?.bare, true);
     assert.equal(alone!.hits!.length, 0, JSON.stringify(alone));
     const hits = await fullTextHits<Hit>(read, params, big);
-    const [tenant] = await statement(big, 'quokka', 5, false);
+    const [tenant] = await statement(big, QUOKKA, 5, false);
     assert.equal(hits.length, 5);
     assert.deepEqual(ids(hits), ids(tenant!.hits!));
-    assert.ok(hits.every((h) => h.memory.content.startsWith('quokka ledger')));
+    assert.ok(hits.every((h) => h.memory.content.startsWith(`${QUOKKA} ledger`)));
+  });
+
+  it('every full-text statement of search and compile answers the dominant project as the tenant query does', async () => {
+    // The chunk and entity indexes too: more chunks (of a committed document) and entities than they hold.
+    const count = async (label: string) =>
+      Number((await driver().executeQuery(`MATCH (n:${label}) RETURN count(n) AS n`)).records[0]!.get('n'));
+    const [chunks, entities] = [(await count('Chunk')) + 400, (await count('Entity')) + 400];
+    await driver().executeQuery(
+      `CREATE (d:Document:Knowledge {id: $project_id + '-doc', project_id: $project_id, title: 'Ledger',
+                                     created_at: datetime()})
+       WITH d
+       UNWIND range(1, $chunks) AS i
+       CREATE (d)-[:HAS_CHUNK]->(:Chunk:Knowledge {id: $project_id + '-c' + i, project_id: $project_id,
+               tenant: $tenant, document_id: d.id, index: i, text: $word + ' ledger page ' + i, created_at: datetime()})`,
+      { project_id: big, tenant: tenantToken(big), chunks, word: HERON },
+    );
+    await driver().executeQuery(
+      `UNWIND range(1, $entities) AS i
+       CREATE (:Entity:Knowledge:Person {id: $project_id + '-e' + i, project_id: $project_id, tenant: $tenant,
+               name: $word + ' Ledger ' + i, created_at: datetime()})`,
+      { project_id: big, tenant: tenantToken(big), entities, word: HERON },
+    );
+    const lucene = luceneQuery(HERON, big)!;
+    const params = {
+      project_id: big,
+      now,
+      valid_at: now,
+      as_of: null,
+      from: null,
+      to: null,
+      window_field: 'created_at',
+      kinds: null,
+      document_ids: null,
+      tags: null,
+      types: null,
+      shape_ids: null,
+      limit: 15,
+      candidates: 35,
+    };
+    const statements = [
+      'memories/search',
+      'search/chunks',
+      'search/entities',
+      'context/memories_search',
+      'context/chunks_search',
+      'context/entities_search',
+    ];
+    for (const name of statements) {
+      const run = async (bare: boolean) =>
+        (await driver().executeQuery(cypher(name), { ...params, ...fullTextParams(lucene, big, bare) })).records.map(
+          (x) => x.toObject() as FullTextRow<Record<string, unknown>>,
+        )[0];
+      const [alone, tenant] = [await run(true), await run(false)];
+      assert.equal(alone?.bare, true, `${name}: the words alone`);
+      assert.equal(alone!.hits!.length, 15, name);
+      // The same hits in the same order; a score differs by the tenant term's share of it.
+      assert.deepEqual(unscored(alone!.hits!), unscored(tenant!.hits!), name);
+    }
   });
 
   it('a project holding little of the index keeps the tenant clause, and one with no memory reads none', async () => {
     const t = await newTenant();
-    const r = await call('POST', '/v1/memories', { content: 'A heron ledger of my own.' }, { key: t.key });
+    const r = await call('POST', '/v1/memories', { content: `A ${HERON} ledger of my own.` }, { key: t.key });
     assert.equal(r.status, 201, JSON.stringify(r.body));
-    const [small] = await statement(t.projectId, 'heron ledger', 10, true);
+    const [small] = await statement(t.projectId, HERON, 10, true);
     assert.equal(small?.bare, false, 'a small share: the tenant query');
     assert.deepEqual(
       small!.hits!.map((h) => h.memory.content),
-      ['A heron ledger of my own.'],
+      [`A ${HERON} ledger of my own.`],
     );
-    const search = await call(
-      'POST',
-      '/v1/memories/search',
-      { query: 'heron ledger', mode: 'lexical' },
-      { key: t.key },
-    );
+    const search = await call('POST', '/v1/memories/search', { query: HERON, mode: 'lexical' }, { key: t.key });
     assert.equal(search.status, 200, JSON.stringify(search.body));
     assert.deepEqual(
       (search.body as { nodes: { properties?: { content?: string }; content?: string }[] }).nodes.map(
         (n) => n.properties?.content ?? n.content,
       ),
-      ['A heron ledger of my own.'],
+      [`A ${HERON} ledger of my own.`],
     );
     const empty = await newTenant();
-    assert.deepEqual(await statement(empty.projectId, 'heron ledger', 10, true), []);
+    assert.deepEqual(await statement(empty.projectId, HERON, 10, true), []);
   });
 });
