@@ -1,12 +1,18 @@
 // Context candidates, document plane, with a query: ranked chunks of committed documents of the
 // project (optionally of given documents or collections), created by $as_of, inside the window.
 // Where the project holds at least half of the index, the words are queried alone and `bare` says so
-// (src/db/fullText.ts). One row (none: the project has nothing in the index).
+// (src/db/fullText.ts), and `whole` whether its window held every hit the tenant query would have (it
+// was short, or all the project's). One row (none: the project has nothing in the index).
 CALL db.index.fulltext.queryNodes('chunk_text', $tenant_term, {limit: 1}) YIELD score AS share
 WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
 CALL (bare) {
   CALL db.index.fulltext.queryNodes('chunk_text', CASE WHEN bare THEN $lucene_bare ELSE $lucene END,
                                     {limit: toInteger($candidates)}) YIELD node, score
+  RETURN collect({node: node, score: score}) AS window
+}
+CALL (window) {
+  UNWIND window AS w
+  WITH w.node AS node, w.score AS score
   WHERE node.project_id = $project_id AND NOT node:Pending
     AND ($document_ids IS NULL OR node.document_id IN $document_ids)
     AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
@@ -24,4 +30,5 @@ CALL (bare) {
                   created_ms: CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END,
                   score: score}) AS hits
 }
-RETURN bare, hits
+RETURN bare, size(window) < toInteger($candidates) OR all(w IN window WHERE w.node.project_id = $project_id) AS whole,
+       hits

@@ -2,12 +2,18 @@
 // token; committed, recallable at $now, created by $as_of (when given), of the slice's kinds and
 // inside its time window (date_observed, else created_at, when the window names date_observed).
 // Where the project holds at least half of the index, the words are queried alone and `bare` says so
-// (as memories/search; src/db/fullText.ts). One row (none: the project has no memory in the index).
+// with `whole` (as memories/search; src/db/fullText.ts). One row (none: the project has no memory in the
+// index).
 CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
 WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
 CALL (bare) {
   CALL db.index.fulltext.queryNodes('memory_text', CASE WHEN bare THEN $lucene_bare ELSE $lucene END,
                                     {limit: toInteger($candidates)}) YIELD node, score
+  RETURN collect({node: node, score: score}) AS window
+}
+CALL (window) {
+  UNWIND window AS w
+  WITH w.node AS node, w.score AS score
   WHERE node.project_id = $project_id AND NOT node:Pending
     AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
     AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
@@ -25,4 +31,5 @@ CALL (bare) {
                   created_ms: CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END,
                   score: score}) AS hits
 }
-RETURN bare, hits
+RETURN bare, size(window) < toInteger($candidates) OR all(w IN window WHERE w.node.project_id = $project_id) AS whole,
+       hits

@@ -5,14 +5,20 @@
 // (recall) or search/answered (/v1/search). Reading every property of all candidates (limit x 4 + 20)
 // cost more than the full-text lookup itself (issue 27).
 // Where the project holds at least half of the index ($tenant_term scores at most $bare_below), the words
-// are queried alone ($lucene_bare) and the project's hits kept here; `bare` says so, and the caller asks
-// again with the tenant clause when fewer than $limit came back (src/db/fullText.ts). No row: the project
-// has no memory in the index.
+// are queried alone ($lucene_bare) and the project's hits kept here; `bare` says so, and `whole` whether
+// that window held every hit the tenant query would have (it was short, or all the project's). The caller
+// asks again with the tenant clause when neither it was whole nor $limit came back (src/db/fullText.ts).
+// No row: the project has no memory in the index.
 CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
 WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
 CALL (bare) {
   CALL db.index.fulltext.queryNodes('memory_text', CASE WHEN bare THEN $lucene_bare ELSE $lucene END,
                                     {limit: toInteger($candidates)}) YIELD node, score
+  RETURN collect({node: node, score: score}) AS window
+}
+CALL (window) {
+  UNWIND window AS w
+  WITH w.node AS node, w.score AS score
   WHERE node.project_id = $project_id AND NOT node:Pending
     AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
     AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
@@ -23,4 +29,5 @@ CALL (bare) {
   LIMIT toInteger($limit)
   RETURN collect({memory: node {.id, .name, .content}, score: score}) AS hits
 }
-RETURN bare, hits
+RETURN bare, size(window) < toInteger($candidates) OR all(w IN window WHERE w.node.project_id = $project_id) AS whole,
+       hits

@@ -6,12 +6,14 @@
 // The full-text statements of recall, search and context compile (memories/search, search/chunks,
 // search/entities, context/*_search) first read the tenant term's score, which falls as the project's share
 // of the index grows. At or above half, a statement queries the words alone, keeps the project's hits by its
-// own WHERE, and says so (`bare`). Its answer is then the tenant query's answer whenever it holds `limit`
-// hits: the project's hits among the index's first `candidates` are the project's first hits, in the same
-// order, so the first `limit` of them that pass the filters are the same ones. With fewer, the window may
-// have held other projects' hits instead, and the statement runs again with the tenant clause. So the choice
-// changes the cost, never the answer (up to the order of hits whose scores are equal to the last bit, as at
-// any window's edge). The loops' hydrate statements keep the tenant query: they run in the background.
+// own WHERE, and says so (`bare`). Its answer is then the tenant query's answer whenever its window of the
+// index's first `candidates` hits was all the project's, or short of `candidates` (it then holds every hit:
+// `whole`), or it kept `limit` hits: the project's hits in the window are the project's first hits, in the
+// same order, so the first `limit` of them that pass the filters are the same ones. Otherwise the window held
+// other projects' hits in place of some of the project's, and the statement runs again with the tenant
+// clause. So the choice changes the cost, never the answer (up to the order of hits whose scores are equal to
+// the last bit, as at any window's edge). The loops' hydrate statements keep the tenant query: they run in
+// the background.
 import { tenantToken } from './tenant.js';
 
 /**
@@ -33,15 +35,19 @@ export function fullTextParams(lucene: string, projectId: string, bare = true) {
   };
 }
 
-/** The one row of an opted-in statement: whether it queried the words alone, and its hits (at most $limit). */
+/**
+ * The one row of an opted-in statement: whether it queried the words alone, whether its window held every hit
+ * the tenant query's would have, and its hits (at most $limit).
+ */
 export interface FullTextRow<R> {
   bare: boolean;
+  whole: boolean;
   hits: R[] | null;
 }
 
 /**
  * The hits of an opted-in statement: read once, and once more with the tenant clause when the words-alone
- * answer holds fewer than `limit` hits. No row: the project has nothing in the index.
+ * window was neither whole nor gave `limit` hits. No row: the project has nothing in the index.
  */
 export async function fullTextHits<R>(
   read: (params: Record<string, unknown>) => Promise<FullTextRow<R>[]>,
@@ -51,7 +57,7 @@ export async function fullTextHits<R>(
   const first = (await read({ ...params, ...fullTextParams(params.lucene, projectId) }))[0];
   if (!first) return [];
   const hits = first.hits ?? [];
-  if (!first.bare || hits.length >= params.limit) return hits;
+  if (!first.bare || first.whole || hits.length >= params.limit) return hits;
   const again = (await read({ ...params, ...fullTextParams(params.lucene, projectId, false) }))[0];
   return again?.hits ?? [];
 }

@@ -77,6 +77,34 @@ describe('a project holding most of the index is searched by its words alone, wi
     assert.deepEqual(ids(bare!.hits!), ids(tenant!.hits!));
   });
 
+  it("a window all of the project's is its answer even when the filters keep fewer than limit", async () => {
+    // Three of the best hits forgotten: the window of 20 keeps 17, and it was the project's own 20 best.
+    const [before] = await statement(big, HERON, 20, false);
+    const forgotten = ids(before!.hits!).slice(0, 3);
+    await driver().executeQuery(
+      'UNWIND $ids AS id MATCH (m:Memory {id: id}) SET m.forget_after = datetime("2000-01-01T00:00:00Z")',
+      { ids: forgotten },
+    );
+    let reads = 0;
+    const read = async (p: Record<string, unknown>) => {
+      reads += 1;
+      return (await driver().executeQuery(cypher('memories/search'), p)).records.map(
+        (x) => x.toObject() as FullTextRow<Hit>,
+      );
+    };
+    const lucene = luceneQuery(HERON, big)!;
+    const hits = await fullTextHits<Hit>(
+      read,
+      { project_id: big, now, valid_at: now, kinds: null, lucene, limit: 20, candidates: 20 },
+      big,
+    );
+    const [tenant] = await statement(big, HERON, 20, false);
+    assert.equal(hits.length, 17);
+    assert.deepEqual(ids(hits), ids(tenant!.hits!));
+    assert.equal(reads, 1, 'a whole window is not read again with the tenant clause');
+    assert.ok(!ids(hits).some((id) => forgotten.includes(id)));
+  });
+
   it("when other projects' hits fill the words-alone window, the search asks again with the tenant clause", async () => {
     // Another project whose memories match the word better (shorter texts score higher) than the big one's few.
     const other = `fulltext-other-${crypto.randomUUID()}`;
@@ -92,6 +120,7 @@ describe('a project holding most of the index is searched by its words alone, wi
     const [alone] = await statement(big, QUOKKA, 5, true);
     assert.equal(alone?.bare, true);
     assert.equal(alone!.hits!.length, 0, JSON.stringify(alone));
+    assert.equal(alone!.whole, false, "a full window of other projects' hits is not whole");
     const hits = await fullTextHits<Hit>(read, params, big);
     const [tenant] = await statement(big, QUOKKA, 5, false);
     assert.equal(hits.length, 5);
