@@ -26,5 +26,7 @@ CALL (window) {
                   created_ms: CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END,
                   score: score}) AS hits
 }
-RETURN bare, size(window) < toInteger($candidates) OR all(w IN window WHERE w.node.project_id = $project_id) AS whole,
+RETURN bare,
+       size(window) > 0 AND (size(window) < toInteger($candidates)
+                             OR all(w IN window WHERE w.node.project_id = $project_id)) AS whole,
        hits

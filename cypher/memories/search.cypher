@@ -6,7 +6,8 @@
 // cost more than the full-text lookup itself (issue 27).
 // Where the project holds at least half of the index ($tenant_term scores at most $bare_below), the words
 // are queried alone ($lucene_bare) and the project's hits kept here; `bare` says so, and `whole` whether
-// that window held every hit the tenant query would have (it was short, or all the project's). The caller
+// that window held every hit the tenant query would have (it was short, or all the project's; never when
+// empty: words the analyzer drops entirely, such as "the", leave the tenant query every memory). The caller
 // asks again with the tenant clause when neither it was whole nor $limit came back (src/db/fullText.ts).
 // No row: the project has no memory in the index.
 CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
@@ -29,5 +30,7 @@ CALL (window) {
   LIMIT toInteger($limit)
   RETURN collect({memory: node {.id, .name, .content}, score: score}) AS hits
 }
-RETURN bare, size(window) < toInteger($candidates) OR all(w IN window WHERE w.node.project_id = $project_id) AS whole,
+RETURN bare,
+       size(window) > 0 AND (size(window) < toInteger($candidates)
+                             OR all(w IN window WHERE w.node.project_id = $project_id)) AS whole,
        hits

@@ -27,5 +27,7 @@ CALL (window) {
   LIMIT toInteger($limit)
   RETURN collect({chunk: node {.*, embedding: null}, document_title: d.title, score: score}) AS hits
 }
-RETURN bare, size(window) < toInteger($candidates) OR all(w IN window WHERE w.node.project_id = $project_id) AS whole,
+RETURN bare,
+       size(window) > 0 AND (size(window) < toInteger($candidates)
+                             OR all(w IN window WHERE w.node.project_id = $project_id)) AS whole,
        hits

@@ -6,14 +6,15 @@
 // The full-text statements of recall, search and context compile (memories/search, search/chunks,
 // search/entities, context/*_search) first read the tenant term's score, which falls as the project's share
 // of the index grows. At or above half, a statement queries the words alone, keeps the project's hits by its
-// own WHERE, and says so (`bare`). Its answer is then the tenant query's answer whenever its window of the
-// index's first `candidates` hits was all the project's, or short of `candidates` (it then holds every hit:
-// `whole`), or it kept `limit` hits: the project's hits in the window are the project's first hits, in the
-// same order, so the first `limit` of them that pass the filters are the same ones. Otherwise the window held
-// other projects' hits in place of some of the project's, and the statement runs again with the tenant
-// clause. So the choice changes the cost, never the answer (up to the order of hits whose scores are equal to
-// the last bit, as at any window's edge). The loops' hydrate statements keep the tenant query: they run in
-// the background.
+// own WHERE, and says so (`bare`). Its answer is the tenant query's answer when its window of the index's
+// first `candidates` hits held every hit the tenant query's would have (`whole`: it was all the project's, or
+// short of `candidates` but not empty), or when it kept `limit` hits: the project's hits in the window are
+// the project's first hits, in the same order, so the first `limit` of them that pass the filters are the
+// same ones. Otherwise the statement runs again with the tenant clause: the window held other projects' hits
+// in place of some of the project's, or it was empty, which may be words the analyzer drops entirely ("the":
+// the tenant query then matches every node of the project). So the choice changes the cost, never the answer
+// (up to the order of hits whose scores are equal to the last bit, as at any window's edge). The loops'
+// hydrate statements keep the tenant query: they run in the background.
 import { tenantToken } from './tenant.js';
 
 /**

@@ -105,6 +105,22 @@ describe('a project holding most of the index is searched by its words alone, wi
     assert.ok(!ids(hits).some((id) => forgotten.includes(id)));
   });
 
+  it('words the analyzer drops entirely ("the") answer what the tenant query answers, asked again', async () => {
+    let reads = 0;
+    const read = async (p: Record<string, unknown>) => {
+      reads += 1;
+      return (await driver().executeQuery(cypher('memories/search'), p)).records.map(
+        (x) => x.toObject() as FullTextRow<Hit>,
+      );
+    };
+    const params = { project_id: big, now, valid_at: now, kinds: null, limit: 10, candidates: 10 };
+    const hits = await fullTextHits<Hit>(read, { ...params, lucene: luceneQuery('the', big)! }, big);
+    const [tenant] = await statement(big, 'the', 10, false);
+    assert.equal(reads, 2, 'an empty words-alone window is asked again with the tenant clause');
+    assert.ok(hits.length > 0, 'the tenant query matches every memory of the project');
+    assert.deepEqual(ids(hits), ids(tenant!.hits!));
+  });
+
   it("when other projects' hits fill the words-alone window, the search asks again with the tenant clause", async () => {
     // Another project whose memories match the word better (shorter texts score higher) than the big one's few.
     const other = `fulltext-other-${crypto.randomUUID()}`;
