@@ -2,7 +2,7 @@
 // tenant token in the query itself; committed entities only, optionally of given types (labels).
 // Where the project holds at least half of the index, the words are queried alone and `bare` says so
 // (src/db/fullText.ts), and `whole` whether its window held every hit the tenant query would have (it
-// was short, or all the project's). One row (none: the project has nothing in the index).
+// was all the project's, or short but not empty). One row (none: the project has nothing in the index).
 CALL db.index.fulltext.queryNodes('entity_text', $tenant_term, {limit: 1}) YIELD score AS share
 WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
 CALL (bare) {
