@@ -1,7 +1,7 @@
 // Where a context compile spends its time, layer by layer, in one run on one instance: the memory
 // plane's full-text statement through the raw driver (at the compile's candidate count, and at
-// search's; and with the tenant clause kept, src/db/fullText.ts), a trivial statement (the floor of one transaction), the three plane statements at once,
-// the in-process gather (candidates only), the in-process compile (gather, rank, fit, render, hash),
+// search's; and with the tenant clause kept, src/db/fullText.ts), a trivial statement (the floor of one
+// transaction), the three plane statements at once, the in-process gather (candidates only), the in-process compile (gather, rank, fit, render, hash),
 // and the HTTP request beside /healthz (the floor of one HTTP request).
 // Run: npx tsx bench/contextLayers.ts [--memories 20000] [--samples 300]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 30687). Prints one JSON line per layer; asserts nothing.
@@ -23,7 +23,7 @@ try {
   const slice = { budget: { max_tokens: 2000 } };
   const def = normalizeDefinition(slice, '/body/slice');
   const limit = perSourceLimit(2000);
-  const params = (i: number, candidates: number) => {
+  const params = (i: number, candidates: number, bare: boolean) => {
     const now = new Date().toISOString();
     return {
       project_id: t.projectId,
@@ -33,7 +33,7 @@ try {
       unknown: [],
       changed: [],
       limit,
-      ...fullTextParams(luceneQuery(question(i), t.projectId)!, t.projectId),
+      ...fullTextParams(luceneQuery(question(i), t.projectId)!, t.projectId, bare),
       from: null,
       to: null,
       window_field: 'created_at',
@@ -45,16 +45,17 @@ try {
       candidates,
     };
   };
-  const plane = (name: string, candidates: number) => (i: number) =>
-    driver.executeQuery(cypher(`context/${name}_search`), params(i, candidates), read);
+  const plane =
+    (name: string, candidates: number, bare = true) =>
+    (i: number) =>
+      driver.executeQuery(cypher(`context/${name}_search`), params(i, candidates, bare), read);
   const deps = { graph: service.deps.graph, embedder: null };
   const layers: Record<string, (i: number) => Promise<unknown>> = {
     raw_trivial_statement: () => driver.executeQuery('RETURN 1', {}, read),
     raw_memory_plane: plane('memories', limit * 2 + 20),
     raw_memory_plane_160: plane('memories', limit + 20),
     raw_memory_plane_60: plane('memories', 60),
-    raw_memory_plane_tenant: (i) =>
-      driver.executeQuery(cypher('context/memories_search'), { ...params(i, limit * 2 + 20), lucene_bare: null }, read),
+    raw_memory_plane_tenant: plane('memories', limit * 2 + 20, false),
     raw_three_planes: (i) => Promise.all(['memories', 'chunks', 'entities'].map((p) => plane(p, limit * 2 + 20)(i))),
     service_gather: (i) =>
       gatherCandidates(service.deps.graph, {

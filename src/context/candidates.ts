@@ -4,7 +4,7 @@
 // memories only while recallable.
 import type { Graph, Row, Tx, TxMeta } from '../db/graph.js';
 import { luceneQuery } from '../db/tenant.js';
-import { fullTextHits, type FullTextRow } from '../db/fullText.js';
+import { fullTextHits } from '../db/fullText.js';
 import { contentWords, exactIdentifiers, identifierTokens, wordWeight } from '../search/hybrid.js';
 import { nearest, type Question } from '../search/meaning.js';
 import { normalizeName } from '../entities/identity.js';
@@ -333,7 +333,7 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     const all = { ...params, candidates: fetchCount(filtered) };
     // A plane's words may be queried alone; the statement answers one row (src/db/fullText.ts).
     return lucene
-      ? fullTextHits<Row>((p) => graph.readRows<FullTextRow<Row>>(name, p, meta), { ...all, lucene, limit }, projectId)
+      ? graph.readEach((each) => fullTextHits<Row>(each, name, { ...all, project_id: projectId, lucene, limit }), meta)
       : graph.readRows(name, all, meta);
   };
 

@@ -15,6 +15,7 @@
 // the tenant query then matches every node of the project). So the choice changes the cost, never the answer
 // (up to the order of hits whose scores are equal to the last bit, as at any window's edge). The loops'
 // hydrate statements keep the tenant query: they run in the background.
+import type { Reader } from './graph.js';
 import { tenantToken } from './tenant.js';
 
 /**
@@ -26,14 +27,10 @@ export const BARE_BELOW = Math.log(2) / 2.2;
 
 /** What an opted-in statement needs beside $lucene: the words alone (null: the tenant query), the tenant term. */
 export function fullTextParams(lucene: string, projectId: string, bare = true) {
-  const tenant = `+tenant:${tenantToken(projectId)} `;
-  if (!lucene.startsWith(tenant)) throw new Error('a full-text query starts with its tenant clause (luceneQuery)');
-  return {
-    lucene,
-    lucene_bare: bare ? lucene.slice(tenant.length) : null,
-    tenant_term: `tenant:${tenantToken(projectId)}`,
-    bare_below: BARE_BELOW,
-  };
+  const term = `tenant:${tenantToken(projectId)}`;
+  const clause = `+${term} `;
+  if (!lucene.startsWith(clause)) throw new Error('a full-text query starts with its tenant clause (luceneQuery)');
+  return { lucene, lucene_bare: bare ? lucene.slice(clause.length) : null, tenant_term: term, bare_below: BARE_BELOW };
 }
 
 /**
@@ -47,18 +44,20 @@ export interface FullTextRow<R> {
 }
 
 /**
- * The hits of an opted-in statement: read once, and once more with the tenant clause when the words-alone
- * window was neither whole nor gave `limit` hits. No row: the project has nothing in the index.
+ * The hits of an opted-in statement (`name`, run by `reader` with `params`, whose project_id and lucene it
+ * reads): read once, and once more with the tenant clause when the words-alone window was neither whole nor
+ * gave `limit` hits. No row: the project has nothing in the index.
  */
 export async function fullTextHits<R>(
-  read: (params: Record<string, unknown>) => Promise<FullTextRow<R>[]>,
-  params: Record<string, unknown> & { lucene: string; limit: number },
-  projectId: string,
+  reader: Pick<Reader, 'run'>,
+  name: string,
+  params: Record<string, unknown> & { project_id: string; lucene: string; limit: number },
 ): Promise<R[]> {
-  const first = (await read({ ...params, ...fullTextParams(params.lucene, projectId) }))[0];
+  const words = { ...params, ...fullTextParams(params.lucene, params.project_id) };
+  const [first] = await reader.run<FullTextRow<R>>(name, words);
   if (!first) return [];
   const hits = first.hits ?? [];
   if (!first.bare || first.whole || hits.length >= params.limit) return hits;
-  const again = (await read({ ...params, ...fullTextParams(params.lucene, projectId, false) }))[0];
+  const [again] = await reader.run<FullTextRow<R>>(name, { ...words, lucene_bare: null });
   return again?.hits ?? [];
 }

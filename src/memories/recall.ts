@@ -7,7 +7,7 @@ import type { EmbedderDeps } from '../embeddings/model.js';
 import { isPresent, isWhole, type EdgeReadRow, type GraphEdgeRow } from '../graph/views.js';
 import type { MemoryProps } from './views.js';
 import { luceneQuery } from '../db/tenant.js';
-import { fullTextHits, type FullTextRow } from '../db/fullText.js';
+import { fullTextHits } from '../db/fullText.js';
 import { fuseRankings, hybridRankings, type Match, type SearchMode } from '../search/hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from '../search/meaning.js';
 import type { MemoryKind } from './schemas.js';
@@ -105,11 +105,12 @@ export async function recallMemories(
   const candidates = candidatesFor(options.limit);
   const readWords = async (tx: Reader): Promise<Hit[]> => {
     const more = candidates + (then?.left.size ?? 0);
-    const found = await fullTextHits<MemoryHitRow>(
-      (params) => tx.run<FullTextRow<MemoryHitRow>>('memories/search', params),
-      { ...base, lucene, limit: more, candidates: more },
-      projectId,
-    );
+    const found = await fullTextHits<MemoryHitRow>(tx, 'memories/search', {
+      ...base,
+      lucene,
+      limit: more,
+      candidates: more,
+    });
     const rows = leftOut(present(found)).slice(0, candidates);
     const hits = rows.map((r) => hitOf(r, r.score ?? 0));
     return then

@@ -11,7 +11,7 @@ import { fuseRankings, hybridRankings, type RankedHit, type Ranking, type Search
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from './meaning.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
-import { fullTextHits, type FullTextRow } from '../db/fullText.js';
+import { fullTextHits } from '../db/fullText.js';
 import { normalizeName } from '../entities/identity.js';
 import { memoryView, type MemoryProps } from '../memories/views.js';
 import { edgeView, isPresent, visibleLabels, visibleProps, type GraphEdgeView } from '../graph/views.js';
@@ -201,13 +201,14 @@ function plan<R extends Scored, P extends R>(plane: Plane, s: PlaneSpec<R, P>): 
     plane,
     words: async (tx, extra, limit, then) => {
       // With known_at, more rows are read so that those left out do not shorten the ranking.
-      const params = { ...wordParams, candidates: s.n + extra, limit: limit + extra };
       // One row: whether the words were queried alone, and the hits (src/db/fullText.ts).
-      const rows = await fullTextHits<R>(
-        (p) => tx.run<FullTextRow<R>>(words, p),
-        { ...params, lucene: String(wordParams.lucene) },
-        String(wordParams.project_id),
-      );
+      const rows = await fullTextHits<R>(tx, words, {
+        ...wordParams,
+        project_id: String(wordParams.project_id),
+        lucene: String(wordParams.lucene),
+        candidates: s.n + extra,
+        limit: limit + extra,
+      });
       return left(rows, then)
         .slice(0, limit)
         .map((r) => hit(r, r.score ?? 0));

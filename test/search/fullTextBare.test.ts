@@ -53,6 +53,18 @@ describe('a project holding most of the index is searched by its words alone, wi
     return r.records.map((x) => x.toObject() as FullTextRow<Hit>);
   }
 
+  /** A reader of the real statements that counts what it runs (fullTextHits reads once, or twice). */
+  function counting() {
+    const reader = {
+      reads: 0,
+      async run<R extends object>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
+        reader.reads += 1;
+        return (await driver().executeQuery(cypher(name), params)).records.map((x) => x.toObject() as R);
+      },
+    };
+    return reader;
+  }
+
   const ids = (hits: Hit[]) => hits.map((h) => h.memory.id);
   const unscored = (hits: Record<string, unknown>[]) => hits.map(({ score: _score, ...rest }) => rest);
   let big = '';
@@ -85,38 +97,30 @@ describe('a project holding most of the index is searched by its words alone, wi
       'UNWIND $ids AS id MATCH (m:Memory {id: id}) SET m.forget_after = datetime("2000-01-01T00:00:00Z")',
       { ids: forgotten },
     );
-    let reads = 0;
-    const read = async (p: Record<string, unknown>) => {
-      reads += 1;
-      return (await driver().executeQuery(cypher('memories/search'), p)).records.map(
-        (x) => x.toObject() as FullTextRow<Hit>,
-      );
-    };
+    const reader = counting();
     const lucene = luceneQuery(HERON, big)!;
-    const hits = await fullTextHits<Hit>(
-      read,
-      { project_id: big, now, valid_at: now, kinds: null, lucene, limit: 20, candidates: 20 },
-      big,
-    );
+    const hits = await fullTextHits<Hit>(reader, 'memories/search', {
+      project_id: big,
+      now,
+      valid_at: now,
+      kinds: null,
+      lucene,
+      limit: 20,
+      candidates: 20,
+    });
     const [tenant] = await statement(big, HERON, 20, false);
     assert.equal(hits.length, 17);
     assert.deepEqual(ids(hits), ids(tenant!.hits!));
-    assert.equal(reads, 1, 'a whole window is not read again with the tenant clause');
+    assert.equal(reader.reads, 1, 'a whole window is not read again with the tenant clause');
     assert.ok(!ids(hits).some((id) => forgotten.includes(id)));
   });
 
   it('words the analyzer drops entirely ("the") answer what the tenant query answers, asked again', async () => {
-    let reads = 0;
-    const read = async (p: Record<string, unknown>) => {
-      reads += 1;
-      return (await driver().executeQuery(cypher('memories/search'), p)).records.map(
-        (x) => x.toObject() as FullTextRow<Hit>,
-      );
-    };
+    const reader = counting();
     const params = { project_id: big, now, valid_at: now, kinds: null, limit: 10, candidates: 10 };
-    const hits = await fullTextHits<Hit>(read, { ...params, lucene: luceneQuery('the', big)! }, big);
+    const hits = await fullTextHits<Hit>(reader, 'memories/search', { ...params, lucene: luceneQuery('the', big)! });
     const [tenant] = await statement(big, 'the', 10, false);
-    assert.equal(reads, 2, 'an empty words-alone window is asked again with the tenant clause');
+    assert.equal(reader.reads, 2, 'an empty words-alone window is asked again with the tenant clause');
     assert.ok(hits.length > 0, 'the tenant query matches every memory of the project');
     assert.deepEqual(ids(hits), ids(tenant!.hits!));
   });
@@ -128,8 +132,6 @@ describe('a project holding most of the index is searched by its words alone, wi
       other,
       Array.from({ length: 30 }, () => QUOKKA),
     );
-    const read = async (p: Record<string, unknown>) =>
-      (await driver().executeQuery(cypher('memories/search'), p)).records.map((x) => x.toObject() as FullTextRow<Hit>);
     const lucene = luceneQuery(QUOKKA, big)!;
     const params = { project_id: big, now, valid_at: now, kinds: null, lucene, limit: 5, candidates: 5 };
     // The words alone see only the other project's five best: none of the big project's.
@@ -137,7 +139,7 @@ describe('a project holding most of the index is searched by its words alone, wi
     assert.equal(alone?.bare, true);
     assert.equal(alone!.hits!.length, 0, JSON.stringify(alone));
     assert.equal(alone!.whole, false, "a full window of other projects' hits is not whole");
-    const hits = await fullTextHits<Hit>(read, params, big);
+    const hits = await fullTextHits<Hit>(counting(), 'memories/search', params);
     const [tenant] = await statement(big, QUOKKA, 5, false);
     assert.equal(hits.length, 5);
     assert.deepEqual(ids(hits), ids(tenant!.hits!));
