@@ -1,8 +1,17 @@
 // Shapes visible to the project: the built-in ones and the project's committed ones, by name and
 // newest version first, with an optional name/status filter, latest-only switch and keyset cursor.
-MATCH (s:Shape)
-WHERE (s.builtin = true OR (s.project_id = $project_id AND NOT s:Pending))
-  AND ($name IS NULL OR s.name = $name)
+// The built-in ones by id and the project's by the (project_id, name) index: a filter of builtin OR project
+// would read every project's shapes.
+CALL () {
+  MATCH (s:Shape) WHERE s.id IN $builtin_ids AND s.builtin = true
+  RETURN s
+  UNION
+  // name IS NOT NULL (every shape has one) lets the planner seek the (project_id, name) index.
+  MATCH (s:Shape) USING INDEX s:Shape(project_id, name)
+  WHERE s.project_id = $project_id AND s.name IS NOT NULL AND NOT s:Pending
+  RETURN s
+}
+WITH s WHERE ($name IS NULL OR s.name = $name)
   AND ($status IS NULL OR s.status = $status)
   AND ($after_name IS NULL OR s.name > $after_name
        OR (s.name = $after_name AND (s.version < $after_version OR (s.version = $after_version AND s.id > $after_id))))

@@ -221,7 +221,11 @@ export interface ShapeHolder {
 }
 
 export async function shapeHoldingName(tx: Tx, projectId: string, name: string): Promise<ShapeHolder | null> {
-  const row = await tx.one<ShapeHolder>('shapes/name_taken', { name, project_id: projectId });
+  const row = await tx.one<ShapeHolder>('shapes/name_taken', {
+    name,
+    project_id: projectId,
+    builtin_ids: [...BUILTIN_SHAPE_IDS],
+  });
   return row
     ? { id: row.id, builtin: row.builtin === true, pending: row.pending === true, delta_id: row.delta_id ?? null }
     : null;
@@ -265,6 +269,7 @@ export async function listShapes(
   return graph.read((tx) =>
     tx.run('shapes/list', {
       project_id: projectId,
+      builtin_ids: [...BUILTIN_SHAPE_IDS],
       name: filter.name,
       status: filter.status,
       latest: filter.latest,

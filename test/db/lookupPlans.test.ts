@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { cypher } from '../../src/db/cypher.js';
 import { useRawDriver } from '../support/harness.js';
+import { BUILTIN_SHAPE_IDS } from '../../src/shapes/types.js';
 
 interface ProfileNode {
   dbHits?: number;
@@ -31,6 +32,7 @@ function lookups(plan: PlanNode): string[] {
 }
 
 const NOW = '2026-01-01T00:00:00Z';
+const BUILTIN = [...BUILTIN_SHAPE_IDS];
 const STATEMENTS: Record<string, Record<string, unknown>> = {
   'webhooks/deliveries': {
     endpoint_id: 'e',
@@ -52,6 +54,21 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
     reason: 'r',
   },
   'bridges/get': { id: 'b', project_id: 'p' },
+  // The shapes a project sees: the built-in ones by id, its own by its (project_id, name) index, not a scan of
+  // every project's shapes filtered by builtin OR project.
+  'shapes/list': {
+    project_id: 'p',
+    builtin_ids: BUILTIN,
+    name: null,
+    status: null,
+    latest: true,
+    after_name: null,
+    after_version: null,
+    after_id: null,
+    limit: 10,
+  },
+  'shapes/name_taken': { name: 'n', project_id: 'p', builtin_ids: BUILTIN },
+  'ontology/visible_shapes': { project_id: 'p', builtin_ids: BUILTIN },
 };
 
 describe('lookups by a composite index or an id seek their index', function () {
