@@ -185,7 +185,7 @@ function keyStanding(
 ): StandingCheck {
   return {
     name: 'auth/key_standing',
-    params: { id: auth.keyId },
+    params: { id: auth.keyId, project_id: null },
     refusal(row: Row | undefined): Error | null {
       const reason = !row || row.orphaned === true ? 'unknown' : row.revoked === true ? 'revoked' : null;
       if (reason === null) return null;
@@ -244,7 +244,7 @@ export async function keyMayAct(
   organizationId: string,
   scope: Scope,
 ): Promise<null | 'unknown' | 'revoked' | 'scope' | 'project'> {
-  const row = await graph.read((tx) => tx.one<KeyRow>('auth/key_standing', { id: keyId }));
+  const row = await graph.read((tx) => tx.one<KeyRow>('auth/key_standing', { id: keyId, project_id: null }));
   if (!row || row.orphaned === true) return 'unknown';
   if (row.revoked === true) return 'revoked';
   if (row.organization_id !== organizationId) return 'project';

@@ -38,10 +38,36 @@ export async function resolveProject(
       fields: [{ field, reason: 'required for organization-scoped keys' }],
     });
   }
-  const row = await graph.read((tx) => tx.one('tenancy/find_project', { id: asked }));
-  if (!row || row.organization_id !== auth.organizationId) {
-    // Same answer for unknown and foreign projects, so keys cannot probe other organizations.
-    throw new ApiError('not_found', `project ${asked} was not found`, { resource: 'project', id: asked });
+  // A project never changes organization (no route moves one), so what a read said holds: another organization's
+  // project is refused at once, and one of the key's own is confirmed by the request's standing check (read with
+  // its first transaction) instead of a transaction of its own. A project deleted since is refused then.
+  const known = projectOrganizations.get(asked);
+  if (known !== undefined && known !== auth.organizationId) throw projectNotFound(asked);
+  const confirmedLater =
+    known !== undefined &&
+    graph.extendStanding({ project_id: asked }, (row) =>
+      row?.asked_organization_id === auth.organizationId ? null : projectNotFound(asked),
+    );
+  if (!confirmedLater) {
+    const row = await graph.read((tx) => tx.one('tenancy/find_project', { id: asked }));
+    if (!row || row.organization_id !== auth.organizationId) throw projectNotFound(asked);
+    rememberProject(asked, auth.organizationId);
   }
   return { projectId: asked, organizationId: auth.organizationId };
+}
+
+/** Same answer for unknown and foreign projects, so keys cannot probe other organizations. */
+function projectNotFound(id: string): ApiError {
+  return new ApiError('not_found', `project ${id} was not found`, { resource: 'project', id });
+}
+
+/** The organization of each project an organization key was last seen asking for, oldest first, bounded. */
+const projectOrganizations = new Map<string, string>();
+const REMEMBERED_PROJECTS = 10_000;
+
+function rememberProject(projectId: string, organizationId: string): void {
+  projectOrganizations.delete(projectId);
+  projectOrganizations.set(projectId, organizationId);
+  if (projectOrganizations.size > REMEMBERED_PROJECTS)
+    projectOrganizations.delete(projectOrganizations.keys().next().value as string);
 }

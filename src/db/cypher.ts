@@ -22,6 +22,11 @@ export function cypher(name: string): string {
   return text;
 }
 
+/** How often this process ran the named statement. */
+export function timesRun(name: string): number {
+  return uses.get(name) ?? 0;
+}
+
 /** The names of the statements this process ran most, most used first. */
 export function mostUsedStatements(limit: number): string[] {
   return [...uses.entries()]

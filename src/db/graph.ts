@@ -46,6 +46,8 @@ interface Standing {
   refused?: Error;
   /** The check read on its own, while it is under way (reads side by side wait for the same one). */
   confirming?: Promise<void>;
+  /** The check's statement went out in a transaction: what it checks can no longer be added to (extendStanding). */
+  sent?: boolean;
 }
 
 /**
@@ -354,6 +356,24 @@ export class Graph {
     }
   }
 
+  /**
+   * Adds a condition to the standing check the current request has yet to send: parameters of its statement and a
+   * refusal of its own, read after the check's. The condition is then confirmed with no read of its own, in the
+   * request's first transaction. False when there is no check left to add to (none deferred, or already sent): the
+   * caller must check on its own.
+   */
+  extendStanding(params: Record<string, unknown>, refusal: (row: Row | undefined) => Error | null): boolean {
+    const standing = this.pendingStanding();
+    if (!standing || standing.sent || standing.confirming) return false;
+    const check = standing.check;
+    standing.check = {
+      name: check.name,
+      params: { ...check.params, ...params },
+      refusal: (row) => check.refusal(row) ?? refusal(row),
+    };
+    return true;
+  }
+
   /** The standing check the current request still has to pass, if any. */
   private pendingStanding(): Standing | undefined {
     const standing = this.standing.getStore();
@@ -469,6 +489,7 @@ export class Graph {
     mode: 'READ' | 'WRITE',
     work: (tx: Tx) => Promise<T>,
   ): Promise<T> {
+    standing.sent = true;
     const check = tx.run(cypher(standing.check.name), standing.check.params);
     let outcome: { ok: true; value: T } | { ok: false; error: unknown };
     try {
