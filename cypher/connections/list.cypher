@@ -1,5 +1,6 @@
 // The project's connections, newest first, with what get.cypher shows of each.
 MATCH (c:Connection:Knowledge)
+USING INDEX c:Connection(project_id)
 WHERE c.project_id = $project_id
 WITH c ORDER BY c.created_at DESC, c.id DESC
 LIMIT toInteger($limit)
