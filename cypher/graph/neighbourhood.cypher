@@ -7,9 +7,11 @@
 MATCH (c:Knowledge {id: $id})
 USING INDEX c:Knowledge(id)
 WHERE c.project_id = $project_id AND ($include_pending OR NOT c:Pending)
+// Neighbours are expanded from the node: their label is tested as a value ('Knowledge' IN labels(n)), not as a
+// label predicate, which would let the planner seek every node of the project by the Knowledge index instead.
 CALL (c) {
-  MATCH (c)-[r]-(n:Knowledge)
-  WHERE n.project_id = $project_id AND n <> c
+  MATCH (c)-[r]-(n)
+  WHERE 'Knowledge' IN labels(n) AND n.project_id = $project_id AND n <> c
     AND ($include_pending OR (r.pending IS NULL AND NOT n:Pending))
     AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at)) AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
     AND (n.valid_from IS NULL OR n.valid_from <= datetime($valid_at)) AND (n.valid_to IS NULL OR n.valid_to > datetime($valid_at))
@@ -20,8 +22,8 @@ CALL (c) {
 }
 CALL (c, first) {
   UNWIND (CASE WHEN $depth >= 2 AND size(first) <= $limit THEN first ELSE [] END) AS m
-  MATCH (m)-[r]-(n:Knowledge)
-  WHERE n.project_id = $project_id AND n <> c AND NOT n IN first
+  MATCH (m)-[r]-(n)
+  WHERE 'Knowledge' IN labels(n) AND n.project_id = $project_id AND n <> c AND NOT n IN first
     AND ($include_pending OR (r.pending IS NULL AND NOT n:Pending))
     AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at)) AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
     AND (n.valid_from IS NULL OR n.valid_from <= datetime($valid_at)) AND (n.valid_to IS NULL OR n.valid_to > datetime($valid_at))

@@ -10,8 +10,11 @@ USING INDEX m:Knowledge(id)
 WITH collect(m) AS found
 CALL (found) {
   UNWIND found AS m
-  MATCH (m)-[r]-(o:Knowledge)
-  WHERE r.pending IS NULL AND NOT o:Pending AND o.project_id = m.project_id
+  // Expanded from m: o's label is tested as a value ('Knowledge' IN labels(o)), not as a label predicate, which
+  // would let the planner seek every node of the project by the Knowledge index and join them (it did, on a
+  // small graph).
+  MATCH (m)-[r]-(o)
+  WHERE r.pending IS NULL AND 'Knowledge' IN labels(o) AND NOT o:Pending AND o.project_id = m.project_id
   WITH DISTINCT r, startNode(r) AS a, endNode(r) AS b
   ORDER BY type(r), a.id, b.id, r.id
   RETURN collect({id: r.id, type: type(r), source: a.id, target: b.id,

@@ -10,8 +10,11 @@ CALL () {
   USING INDEX m:Knowledge(id)
   WHERE m.project_id = $project_id
   CALL (m) {
-    MATCH (m)-[r]-(o:Knowledge)
-    WHERE r.pending IS NULL AND NOT o:Pending AND o.project_id = $project_id
+    // Expanded from m: o's label is tested as a value ('Knowledge' IN labels(o)), not as a label predicate,
+    // which would let the planner seek every node of the project by the Knowledge index and join them (it did,
+    // on a small graph).
+    MATCH (m)-[r]-(o)
+    WHERE r.pending IS NULL AND 'Knowledge' IN labels(o) AND NOT o:Pending AND o.project_id = $project_id
       AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at))
       AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
     WITH r, o

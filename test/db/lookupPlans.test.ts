@@ -69,6 +69,22 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   },
   'shapes/name_taken': { name: 'n', project_id: 'p', builtin_ids: BUILTIN },
   'ontology/visible_shapes': { project_id: 'p', builtin_ids: BUILTIN },
+  // A project's slices, saved packs and bridges: by their own (project_id, ...) index, not a scan of every
+  // project's nor a seek of every node of the project in the Knowledge index.
+  'slices/list': { project_id: 'p', name: null, limit: 10, after_name: null, after_version: null, after_id: null },
+  'packs/list': { project_id: 'p', limit: 10, after_created: null, after_id: null },
+  'bridges/list': { project_id: 'p', name: null, after_created_at: null, after_id: null, limit: 10 },
+  // A slice's subject by id or by name: each by its own index.
+  'context/subject': { project_id: 'p', id: null, normalized_name: 'n', type: null },
+  'slices/name_taken': { project_id: 'p', name: 'n' },
+  'slices/newer_version': { project_id: 'p', name: 'n', version: 1 },
+  'connections/list': { project_id: 'p', limit: 10 },
+  // A project's loops: by their (project_id, created_at) index (cypher/schema/190_loop_project.cypher).
+  'loops/list': { project_id: 'p', status: null, limit: 10, after_created_at: null, after_id: null },
+  // Hot reads of every recall: from the memories found by id, never from every node of the project.
+  'memories/answered': { ids: ['a', 'b'], known: [], project_id: 'p' },
+  'search/answered': { ids: ['a', 'b'], whole: ['a'], project_id: 'p', per_node: 5, valid_at: NOW },
+  'graph/neighbourhood': { id: 'n', project_id: 'p', include_pending: false, valid_at: NOW, limit: 10, depth: 2 },
 };
 
 describe('lookups by a composite index or an id seek their index', function () {
@@ -82,8 +98,40 @@ describe('lookups by a composite index or an id seek their index', function () {
       assert.ok(found.length > 0, `${name}: no lookup in the plan`);
       const scans = found.filter((l) => !/Seek/.test(l.split(' ')[0]!));
       assert.deepEqual(scans, [], `${name} scans: ${scans.join('; ')}`);
+      // A seek of the Knowledge label's project index reads every node of the project (its memories too).
+      const wholeProject = found.filter((l) => /:Knowledge\(project_id\)/.test(l));
+      assert.deepEqual(wholeProject, [], `${name} seeks every node of the project: ${wholeProject.join('; ')}`);
     });
   }
+
+  it("a slice's subject is found by its index, however many memories its project holds", async () => {
+    const project = `p-${crypto.randomUUID()}`;
+    const subject = crypto.randomUUID();
+    await driver().executeQuery(
+      `UNWIND range(1, 2000) AS i
+       CREATE (:Knowledge:Memory {id: $project + '-' + i, project_id: $project, name: 'm' + i, created_at: datetime()})
+       WITH count(*) AS made
+       CREATE (:Knowledge:Entity:Person {id: $subject, project_id: $project, name: 'Ada Lovelace',
+                                         normalized_name: 'ada lovelace', created_at: datetime()})`,
+      { project, subject },
+    );
+    try {
+      for (const params of [
+        { id: null, normalized_name: 'ada lovelace', type: 'Person' },
+        { id: subject, normalized_name: null, type: null },
+      ]) {
+        const r = await driver().executeQuery(`PROFILE ${cypher('context/subject')}`, {
+          project_id: project,
+          ...params,
+        });
+        assert.equal(r.records[0]?.get('id'), subject);
+        const hits = dbHits(r.summary.profile as unknown as ProfileNode);
+        assert.ok(hits < 200, `context/subject: ${hits} database hits for one entity beside 2,000 memories`);
+      }
+    } finally {
+      await driver().executeQuery('MATCH (n:Knowledge {project_id: $project}) DETACH DELETE n', { project });
+    }
+  });
 
   // A COLLECT subquery's plan is not in the summary's plan tree, so these are profiled on a graph instead:
   // 500 sync runs of another connection must not be read to answer for this one (25,025 hits before, 25 after).
