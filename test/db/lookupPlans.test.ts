@@ -84,6 +84,7 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   // Hot reads of every recall: from the memories found by id, never from every node of the project.
   'memories/answered': { ids: ['a', 'b'], known: [], project_id: 'p' },
   'search/answered': { ids: ['a', 'b'], whole: ['a'], project_id: 'p', per_node: 5, valid_at: NOW },
+  'documents/resolve_collections': { project_id: 'p', names: ['a'] },
   'graph/neighbourhood': { id: 'n', project_id: 'p', include_pending: false, valid_at: NOW, limit: 10, depth: 2 },
 };
 
