@@ -85,6 +85,9 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   'memories/answered': { ids: ['a', 'b'], known: [], project_id: 'p' },
   'search/answered': { ids: ['a', 'b'], whole: ['a'], project_id: 'p', per_node: 5, valid_at: NOW },
   'documents/resolve_collections': { project_id: 'p', names: ['a'] },
+  // Every request's standing check, with and without an organization key's project: a null project must not
+  // plan a scan of every project (Neo4j plans by the parameters' types).
+  'auth/key_standing': { id: 'k', project_id: null },
   'graph/neighbourhood': { id: 'n', project_id: 'p', include_pending: false, valid_at: NOW, limit: 10, depth: 2 },
 };
 
