@@ -1,8 +1,8 @@
 // Where a context compile spends its time, layer by layer, in one run on one instance: the memory
 // plane's full-text statement through the raw driver (at the compile's candidate count, and at
 // search's; and with the tenant clause kept, src/db/fullText.ts), a trivial statement (the floor of one
-// transaction), the three plane statements at once, the in-process gather (candidates only), the in-process compile (gather, rank, fit, render, hash),
-// and the HTTP request beside /healthz (the floor of one HTTP request).
+// transaction), the three plane statements at once, the in-process gather (candidates only), the in-process
+// compile (gather, rank, fit, render, hash), and the HTTP request beside /healthz (the floor of one HTTP request).
 // Run: npx tsx bench/contextLayers.ts [--memories 20000] [--samples 300]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 30687). Prints one JSON line per layer; asserts nothing.
 import neo4j from 'neo4j-driver';

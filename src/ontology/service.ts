@@ -4,7 +4,7 @@
 // properties are the union, in that order.
 import type { Graph } from '../db/graph.js';
 import { loadShape } from '../shapes/store.js';
-import { BUILTIN_SHAPE_IDS, type Cardinality, type PropertyDef, type ShapeRecord } from '../shapes/types.js';
+import { BUILTIN_SHAPE_ID_LIST, type Cardinality, type PropertyDef, type ShapeRecord } from '../shapes/types.js';
 
 export interface ShapeRef {
   id: string;
@@ -42,7 +42,7 @@ export async function readOntology(graph: Graph, projectId: string): Promise<Ont
   const shapes = await graph.read(async (tx) => {
     const ids = await tx.run<{ id: string }>('ontology/visible_shapes', {
       project_id: projectId,
-      builtin_ids: [...BUILTIN_SHAPE_IDS],
+      builtin_ids: BUILTIN_SHAPE_ID_LIST,
     });
     const records: ShapeRecord[] = [];
     for (const row of ids) {

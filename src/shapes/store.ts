@@ -15,7 +15,7 @@ import type {
   ShapeRecord,
   ShapeStatus,
 } from './types.js';
-import { BUILTIN_SHAPE_IDS } from './types.js';
+import { BUILTIN_SHAPE_ID_LIST } from './types.js';
 
 type Props = Record<string, Plain>;
 
@@ -196,7 +196,7 @@ export interface DeclaredRelationshipType {
 export async function declaredRelationshipTypes(tx: Tx, projectId: string): Promise<DeclaredRelationshipType[]> {
   return tx.run<DeclaredRelationshipType>('shapes/declared_relationship_types', {
     project_id: projectId,
-    builtin_ids: [...BUILTIN_SHAPE_IDS],
+    builtin_ids: BUILTIN_SHAPE_ID_LIST,
   });
 }
 
@@ -224,7 +224,7 @@ export async function shapeHoldingName(tx: Tx, projectId: string, name: string):
   const row = await tx.one<ShapeHolder>('shapes/name_taken', {
     name,
     project_id: projectId,
-    builtin_ids: [...BUILTIN_SHAPE_IDS],
+    builtin_ids: BUILTIN_SHAPE_ID_LIST,
   });
   return row
     ? { id: row.id, builtin: row.builtin === true, pending: row.pending === true, delta_id: row.delta_id ?? null }
@@ -269,7 +269,7 @@ export async function listShapes(
   return graph.read((tx) =>
     tx.run('shapes/list', {
       project_id: projectId,
-      builtin_ids: [...BUILTIN_SHAPE_IDS],
+      builtin_ids: BUILTIN_SHAPE_ID_LIST,
       name: filter.name,
       status: filter.status,
       latest: filter.latest,

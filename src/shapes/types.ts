@@ -6,6 +6,8 @@
 export const MEMORY_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000001';
 export const GENERAL_SHAPE_ID = '5e1f0000-0000-4000-8000-000000000002';
 export const BUILTIN_SHAPE_IDS: ReadonlySet<string> = new Set([MEMORY_SHAPE_ID, GENERAL_SHAPE_ID]);
+/** The same ids as a list: the $builtin_ids of the statements that read the shapes a project sees. */
+export const BUILTIN_SHAPE_ID_LIST: readonly string[] = [...BUILTIN_SHAPE_IDS];
 
 export type PropertyType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime';
 

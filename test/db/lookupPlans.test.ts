@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { cypher } from '../../src/db/cypher.js';
 import { useRawDriver } from '../support/harness.js';
-import { BUILTIN_SHAPE_IDS } from '../../src/shapes/types.js';
+import { BUILTIN_SHAPE_ID_LIST } from '../../src/shapes/types.js';
 
 interface ProfileNode {
   dbHits?: number;
@@ -32,7 +32,6 @@ function lookups(plan: PlanNode): string[] {
 }
 
 const NOW = '2026-01-01T00:00:00Z';
-const BUILTIN = [...BUILTIN_SHAPE_IDS];
 const STATEMENTS: Record<string, Record<string, unknown>> = {
   'webhooks/deliveries': {
     endpoint_id: 'e',
@@ -58,7 +57,7 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   // every project's shapes filtered by builtin OR project.
   'shapes/list': {
     project_id: 'p',
-    builtin_ids: BUILTIN,
+    builtin_ids: BUILTIN_SHAPE_ID_LIST,
     name: null,
     status: null,
     latest: true,
@@ -67,8 +66,8 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
     after_id: null,
     limit: 10,
   },
-  'shapes/name_taken': { name: 'n', project_id: 'p', builtin_ids: BUILTIN },
-  'ontology/visible_shapes': { project_id: 'p', builtin_ids: BUILTIN },
+  'shapes/name_taken': { name: 'n', project_id: 'p', builtin_ids: BUILTIN_SHAPE_ID_LIST },
+  'ontology/visible_shapes': { project_id: 'p', builtin_ids: BUILTIN_SHAPE_ID_LIST },
   // A project's slices, saved packs and bridges: by their own (project_id, ...) index, not a scan of every
   // project's nor a seek of every node of the project in the Knowledge index.
   'slices/list': { project_id: 'p', name: null, limit: 10, after_name: null, after_version: null, after_id: null },
