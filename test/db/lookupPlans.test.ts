@@ -136,6 +136,49 @@ describe('lookups by a composite index or an id seek their index', function () {
     }
   });
 
+  // A page of the graph's nodes is read in the (project_id, id) index's order and stops at its limit: before,
+  // every node of the project was read, filtered and sorted for each page (30,001 index hits and 120,000
+  // property reads for a page of 50 beside 30,000 memories).
+  it("a page of a project's nodes reads that page, not every node of the project", async () => {
+    const project = `p-${crypto.randomUUID()}`;
+    await driver().executeQuery(
+      `UNWIND range(1000, 2999) AS i
+       CREATE (:Knowledge:Memory {id: 'm-' + i, project_id: $project, text: 'm' + i, created_at: datetime()})`,
+      { project },
+    );
+    try {
+      const page = async (afterId: string, includePending: boolean) => {
+        const r = await driver().executeQuery(`PROFILE ${cypher('graph/nodes')}`, {
+          project_id: project,
+          labels: ['Knowledge', 'Memory'],
+          property: null,
+          value: null,
+          include_pending: includePending,
+          valid_at: NOW,
+          after_id: afterId,
+          limit: 11,
+        });
+        const hits = dbHits(r.summary.profile as unknown as ProfileNode);
+        assert.ok(hits < 200, `graph/nodes: ${hits} database hits for a page of 11 beside 2,000 memories`);
+        return r.records.map((rec) => (rec.get('props') as { id: string }).id);
+      };
+      for (const includePending of [false, true]) {
+        const first = await page('', includePending);
+        assert.deepEqual(
+          first,
+          Array.from({ length: 11 }, (_, i) => `m-${1000 + i}`),
+        );
+        const next = await page('m-1010', includePending);
+        assert.deepEqual(
+          next,
+          Array.from({ length: 11 }, (_, i) => `m-${1011 + i}`),
+        );
+      }
+    } finally {
+      await driver().executeQuery('MATCH (n:Knowledge {project_id: $project}) DETACH DELETE n', { project });
+    }
+  });
+
   // A COLLECT subquery's plan is not in the summary's plan tree, so these are profiled on a graph instead:
   // 500 sync runs of another connection must not be read to answer for this one (25,025 hits before, 25 after).
   it("a connection's sync runs are read through their index, whatever other connections have run", async () => {
