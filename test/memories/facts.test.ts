@@ -350,6 +350,32 @@ describe('facts as edges', function () {
     }
   });
 
+  it('a project whose facts use 200 relationship types refuses a fact naming a 201st new one; its own types stay open', async () => {
+    const t = await newTenant(0);
+    // Types nobody else uses, so the database knows none of them and the project's own facts are counted.
+    const tag = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    // 200 facts written as the graph holds them, without edges, so the database learns no new type.
+    await graph().write((tx) =>
+      tx.runText(
+        `UNWIND range(1, 200) AS i
+         CREATE (:Knowledge:Memory {id: $p + '-cap-' + i, project_id: $p, kind: 'fact', content: 'c',
+                                    subject_name: 'Ada', predicate: 'cap ' + $tag + ' ' + i, object_name: 'Acme',
+                                    predicate_type: 'CAP_' + toUpper($tag) + '_' + i, created_at: datetime()})`,
+        { p: t.projectId, tag },
+      ),
+    );
+    const refused = await t.post('/v1/memories', fact('Ada', `cap ${tag} new`, 'Acme'));
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.match(refused.body.error.message, /already use 200 distinct types, at most 200/);
+    assert.equal(refused.body.error.details.fields[0].field, '/body/predicate');
+    assert.equal(await predicateType(`${t.projectId}-cap-1`), `CAP_${tag.toUpperCase()}_1`);
+    await memory(t, fact('Ada', `cap ${tag} 7`, 'Bravo'));
+    assert.deepEqual(
+      (await factEdges(t)).map((e) => e.text),
+      [`Ada-CAP_${tag.toUpperCase()}_7->Bravo`],
+    );
+  });
+
   it("a fact's declared-type read seeks the built-in shapes by id and the project's by its index: it scans no label", async () => {
     const text = readFileSync('cypher/shapes/declared_relationship_types.cypher', 'utf8');
     const operators = await planOperators(text, { project_id: 'none', builtin_ids: [...BUILTIN_SHAPE_IDS] });
