@@ -87,6 +87,9 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   // Every request's standing check, with and without an organization key's project: a null project must not
   // plan a scan of every project (Neo4j plans by the parameters' types).
   'auth/key_standing': { id: 'k', project_id: null },
+  // A project's facts, when one names a relationship type the database does not know yet: by their
+  // (project_id, predicate) index (cypher/schema/200_memory_predicate.cypher), not every memory of the project.
+  'memories/fact_predicates': { project_id: 'p' },
   'graph/neighbourhood': { id: 'n', project_id: 'p', include_pending: false, valid_at: NOW, limit: 10, depth: 2 },
 };
 
