@@ -7,6 +7,7 @@ import type { HealthSnapshot } from '../ops/health.js';
 import type { OpenAIEmbedder } from './client.js';
 import type { IndexModel } from './schema.js';
 import type { EmbeddingWorker } from './worker.js';
+import { countVectors, type VectorCountsView } from './vectorCounts.js';
 
 /** The embedding parts of a running service (deps.runtime.embeddings). */
 export interface EmbeddingsRuntime {
@@ -32,7 +33,7 @@ export interface EmbeddingsStatus {
   model: { id: string; dimensions: number } | null;
   model_changed: boolean;
   indexes: IndexModel[];
-  vectors: { current_model: number; other_model: number; without_vector: number };
+  vectors: VectorCountsView;
   backlog: Backlog;
 }
 
@@ -50,23 +51,22 @@ export function engineHealth(runtime: EmbeddingsRuntime | undefined): HealthSnap
   return runtime?.embedder ? runtime.embedder.health.snapshot() : null;
 }
 
-/** A row of embeddings/model_counts: one kind of node, counted by the model of its vector (counts, never null). */
-interface ModelCountRow {
-  kind: string;
-  current: number;
-  other: number;
-  none: number;
-}
-
-export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime): Promise<EmbeddingsStatus> {
+/**
+ * The embeddings part of /v1/status. `count` counts the nodes by the model of their vector: afresh unless the
+ * caller passes its own (the route's VectorCounts, which counts at most once per window).
+ */
+export async function embeddingsStatus(
+  graph: Graph,
+  runtime: EmbeddingsRuntime,
+  count: (graph: Graph, model: string) => Promise<VectorCountsView> = countVectors,
+): Promise<EmbeddingsStatus> {
   const model = runtime.embedder?.model ?? null;
   const health = engineHealth(runtime);
-  const counts = await graph.read((tx) => tx.run<ModelCountRow>('embeddings/model_counts', { model: model?.id ?? '' }));
+  const vectors = await count(graph, model?.id ?? '');
   // Read live: a completed `gks reembed` changes them while the service runs.
   const indexes = await graph.read((tx) =>
     tx.run<{ name: string; model: string; dimensions: number }>('embeddings/index_records'),
   );
-  const sum = (key: 'current' | 'other' | 'none') => counts.reduce((n, r) => n + r[key], 0);
   return {
     mode: runtime.config.mode,
     status: health ? health.status : 'off',
@@ -76,13 +76,13 @@ export async function embeddingsStatus(graph: Graph, runtime: EmbeddingsRuntime)
     model,
     model_changed: model !== null && indexes.some((i) => i.model !== model.id),
     indexes,
-    vectors: { current_model: sum('current'), other_model: sum('other'), without_vector: sum('none') },
+    vectors,
     backlog: await readBacklog(graph),
   };
 }
 
 /** How many memories, chunks and entities carry no vector of `model` (another model's, or none). */
 export async function nodesWithoutModel(graph: Graph, model: string): Promise<number> {
-  const counts = await graph.read((tx) => tx.run<ModelCountRow>('embeddings/model_counts', { model }));
-  return counts.reduce((n, r) => n + r.other + r.none, 0);
+  const counts = await countVectors(graph, model);
+  return counts.other_model + counts.without_vector;
 }

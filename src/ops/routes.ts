@@ -5,10 +5,12 @@
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, route } from '../http/route.js';
 import { embeddingsStatus } from '../embeddings/status.js';
+import { VectorCounts, VECTOR_COUNTS_WINDOW_MS } from '../embeddings/vectorCounts.js';
 import { opsStatus } from './status.js';
 import { opsStatusSchema } from './schemas.js';
 
 export function opsRoutes(deps: Deps) {
+  const vectorCounts = new VectorCounts();
   return defineRoutes([
     route<typeof opsStatusSchema>({
       method: 'get',
@@ -20,15 +22,21 @@ export function opsRoutes(deps: Deps) {
       description:
         'Needs the admin scope. Dependency states are those the API acts on (probes every 2 s and failed calls). ' +
         '`embeddings` says where vectors come from, the engine state, the backlog of nodes waiting for a vector, ' +
-        'how many nodes carry vectors of the current model, and whether a vector index serves another model ' +
-        '(then run `gks reembed`).',
+        'how many nodes carry vectors of the current model (counted at most once every ' +
+        `${VECTOR_COUNTS_WINDOW_MS / 1000} s by each API process; \`vectors.counted_at\` says when), and whether a ` +
+        'vector index serves another model (then run `gks reembed`).',
       status: 200,
       response: opsStatusSchema,
       errors: ['graph_unavailable'],
       handler: async () => {
         const { embeddings: _health, ...status } = opsStatus(deps);
         const runtime = deps.runtime.embeddings;
-        return { body: { ...status, embeddings: runtime ? await embeddingsStatus(deps.graph, runtime) : null } };
+        return {
+          body: {
+            ...status,
+            embeddings: runtime ? await embeddingsStatus(deps.graph, runtime, (g, m) => vectorCounts.read(g, m)) : null,
+          },
+        };
       },
     }),
   ]);

@@ -1,4 +1,5 @@
 // Response schemas of the operational routes (/readyz, GET /v1/status).
+import { VECTOR_COUNTS_WINDOW_MS } from '../embeddings/vectorCounts.js';
 import type { JsonSchema } from '../http/route.js';
 
 const when = { type: 'string', format: 'date-time' } as const;
@@ -96,9 +97,17 @@ const embeddingsStatusSchema = {
         },
         vectors: {
           type: 'object',
-          description: 'Committed memories, chunks and entities by the model of their vector.',
-          required: ['current_model', 'other_model', 'without_vector'],
-          properties: { current_model: count, other_model: count, without_vector: count },
+          description:
+            'Committed memories, chunks and entities by the model of their vector, as counted at `counted_at` ' +
+            `(each API process counts at most once every ${VECTOR_COUNTS_WINDOW_MS / 1000} s: counting reads every ` +
+            'such node).',
+          required: ['current_model', 'other_model', 'without_vector', 'counted_at'],
+          properties: {
+            current_model: count,
+            other_model: count,
+            without_vector: count,
+            counted_at: when,
+          },
         },
         backlog: {
           type: 'object',

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { call, newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { timesRun } from '../../src/db/cypher.js';
+import { VectorCounts } from '../../src/embeddings/vectorCounts.js';
 
 describe('ops views', () => {
   it('/readyz says each dependency is up and since when, and lists the supervised engines, without auth', async () => {
@@ -44,6 +46,39 @@ describe('ops views', () => {
     const denied = await call('GET', '/v1/status', undefined, { key: reader });
     assert.equal(denied.status, 403);
     assert.equal(denied.body.error.details.missing_scope, 'admin');
+  });
+
+  // Counting vectors reads every memory, chunk and entity of every project (2 s of Neo4j work at a million
+  // memories): an ops dashboard polling /v1/status must not pay it on every call.
+  it('GET /v1/status counts vectors at most once per window: a second call within it runs no count and says when it counted', async () => {
+    const t = await newTenant(0);
+    const admin = await t.keyWith({ scopes: ['admin'] });
+    const first = await call('GET', '/v1/status', undefined, { key: admin });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    const counted = first.body.embeddings.vectors.counted_at as string;
+    assert.ok(Date.now() - Date.parse(counted) < 35_000, counted);
+    const before = timesRun('embeddings/model_counts');
+    const second = await call('GET', '/v1/status', undefined, { key: admin });
+    assert.equal(second.status, 200);
+    assert.equal(timesRun('embeddings/model_counts'), before);
+    assert.deepEqual(second.body.embeddings.vectors, first.body.embeddings.vectors);
+  });
+
+  it('vector counts: concurrent reads share one count; the window passed or another model counts again', async () => {
+    const graph = harness().service.deps.graph;
+    const counts = new VectorCounts(300);
+    const start = timesRun('embeddings/model_counts');
+    const [a, b] = await Promise.all([counts.read(graph, 'm1'), counts.read(graph, 'm1')]);
+    assert.equal(timesRun('embeddings/model_counts'), start + 1);
+    assert.equal(a, b);
+    assert.equal(await counts.read(graph, 'm1'), a);
+    assert.equal(timesRun('embeddings/model_counts'), start + 1);
+    await counts.read(graph, 'm2');
+    assert.equal(timesRun('embeddings/model_counts'), start + 2);
+    await new Promise((r) => setTimeout(r, 350));
+    const later = await counts.read(graph, 'm2');
+    assert.equal(timesRun('embeddings/model_counts'), start + 3);
+    assert.ok(Date.parse(later.counted_at) > Date.parse(a.counted_at));
   });
 
   it('GET /v1/status never reads a body: a malformed JSON body, query parameters or odd headers still answer 200 (no undeclared 400)', async () => {
