@@ -48,7 +48,7 @@ describe('ops views', () => {
     assert.equal(denied.body.error.details.missing_scope, 'admin');
   });
 
-  // Counting vectors reads every memory, chunk and entity of every project (2 s of Neo4j work at a million
+  // Counting vectors reads every memory, chunk and entity of every project (about 2 s of Neo4j work at a million
   // memories): an ops dashboard polling /v1/status must not pay it on every call.
   it('GET /v1/status counts vectors at most once per window: a second call within it runs no count and says when it counted', async () => {
     const t = await newTenant(0);
@@ -66,7 +66,8 @@ describe('ops views', () => {
 
   it('vector counts: concurrent reads share one count; the window passed or another model counts again', async () => {
     const graph = harness().service.deps.graph;
-    const counts = new VectorCounts(300);
+    // A window long enough that one count of the suite's graph never outlasts it on a slow machine.
+    const counts = new VectorCounts(3_000);
     const start = timesRun('embeddings/model_counts');
     const [a, b] = await Promise.all([counts.read(graph, 'm1'), counts.read(graph, 'm1')]);
     assert.equal(timesRun('embeddings/model_counts'), start + 1);
@@ -75,7 +76,7 @@ describe('ops views', () => {
     assert.equal(timesRun('embeddings/model_counts'), start + 1);
     await counts.read(graph, 'm2');
     assert.equal(timesRun('embeddings/model_counts'), start + 2);
-    await new Promise((r) => setTimeout(r, 350));
+    await new Promise((r) => setTimeout(r, 3_100));
     const later = await counts.read(graph, 'm2');
     assert.equal(timesRun('embeddings/model_counts'), start + 3);
     assert.ok(Date.parse(later.counted_at) > Date.parse(a.counted_at));
