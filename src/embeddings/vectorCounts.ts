@@ -1,8 +1,8 @@
 // How many committed memories, chunks and entities carry a vector of the current model, of another, or none
 // (/v1/status). Counting reads every such node of every project (embeddings/model_counts: about 0.6 s of
-// Neo4j work at 330,000 memories, so about 2 s at a million), so the status route counts at most once per window and
-// says when it counted (`counted_at`); concurrent calls share one count. `gks reembed` and the tests count
-// afresh (countVectors).
+// Neo4j work at 330,000 memories, so about 2 s at a million), so the status route counts at most once per
+// window and says when it counted (`counted_at`); concurrent calls share one count. `gks reembed` and the
+// tests count afresh (countVectors).
 import type { Graph } from '../db/graph.js';
 
 /** How long /v1/status answers with the counts it last made (ms). */

@@ -97,6 +97,21 @@ describe('lookups by a composite index or an id seek their index', function () {
   this.timeout(60_000);
   const driver = useRawDriver();
 
+  /** Runs `work` on a new project that `seed` (Cypher with $project) fills, then deletes the project's nodes. */
+  async function inSeededProject(
+    seed: string,
+    params: Record<string, unknown>,
+    work: (project: string) => Promise<void>,
+  ): Promise<void> {
+    const project = `p-${crypto.randomUUID()}`;
+    await driver().executeQuery(seed, { project, ...params });
+    try {
+      await work(project);
+    } finally {
+      await driver().executeQuery('MATCH (n:Knowledge {project_id: $project}) DETACH DELETE n', { project });
+    }
+  }
+
   for (const [name, params] of Object.entries(STATEMENTS)) {
     it(`${name} finds its nodes by index seeks only`, async () => {
       const r = await driver().executeQuery(`EXPLAIN ${cypher(name)}`, { now: NOW, ...params });
@@ -111,75 +126,63 @@ describe('lookups by a composite index or an id seek their index', function () {
   }
 
   it("a slice's subject is found by its index, however many memories its project holds", async () => {
-    const project = `p-${crypto.randomUUID()}`;
     const subject = crypto.randomUUID();
-    await driver().executeQuery(
+    await inSeededProject(
       `UNWIND range(1, 2000) AS i
        CREATE (:Knowledge:Memory {id: $project + '-' + i, project_id: $project, name: 'm' + i, created_at: datetime()})
        WITH count(*) AS made
        CREATE (:Knowledge:Entity:Person {id: $subject, project_id: $project, name: 'Ada Lovelace',
                                          normalized_name: 'ada lovelace', created_at: datetime()})`,
-      { project, subject },
+      { subject },
+      async (project) => {
+        for (const params of [
+          { id: null, normalized_name: 'ada lovelace', type: 'Person' },
+          { id: subject, normalized_name: null, type: null },
+        ]) {
+          const r = await driver().executeQuery(`PROFILE ${cypher('context/subject')}`, {
+            project_id: project,
+            ...params,
+          });
+          assert.equal(r.records[0]?.get('id'), subject);
+          const hits = dbHits(r.summary.profile as unknown as ProfileNode);
+          assert.ok(hits < 200, `context/subject: ${hits} database hits for one entity beside 2,000 memories`);
+        }
+      },
     );
-    try {
-      for (const params of [
-        { id: null, normalized_name: 'ada lovelace', type: 'Person' },
-        { id: subject, normalized_name: null, type: null },
-      ]) {
-        const r = await driver().executeQuery(`PROFILE ${cypher('context/subject')}`, {
-          project_id: project,
-          ...params,
-        });
-        assert.equal(r.records[0]?.get('id'), subject);
-        const hits = dbHits(r.summary.profile as unknown as ProfileNode);
-        assert.ok(hits < 200, `context/subject: ${hits} database hits for one entity beside 2,000 memories`);
-      }
-    } finally {
-      await driver().executeQuery('MATCH (n:Knowledge {project_id: $project}) DETACH DELETE n', { project });
-    }
   });
 
   // A page of the graph's nodes is read in the (project_id, id) index's order and stops at its limit: before,
   // every node of the project was read, filtered and sorted for each page (30,001 index hits and 120,000
   // property reads for a page of 50 beside 30,000 memories).
   it("a page of a project's nodes reads that page, not every node of the project", async () => {
-    const project = `p-${crypto.randomUUID()}`;
-    await driver().executeQuery(
+    await inSeededProject(
       `UNWIND range(1000, 2999) AS i
-       CREATE (:Knowledge:Memory {id: 'm-' + i, project_id: $project, text: 'm' + i, created_at: datetime()})`,
-      { project },
+       CREATE (:Knowledge:Memory {id: $project + '-m-' + i, project_id: $project, text: 'm' + i,
+                                  created_at: datetime()})`,
+      {},
+      async (project) => {
+        const page = async (afterId: string, includePending: boolean) => {
+          const r = await driver().executeQuery(`PROFILE ${cypher('graph/nodes')}`, {
+            project_id: project,
+            labels: ['Knowledge', 'Memory'],
+            property: null,
+            value: null,
+            include_pending: includePending,
+            valid_at: NOW,
+            after_id: afterId,
+            limit: 11,
+          });
+          const hits = dbHits(r.summary.profile as unknown as ProfileNode);
+          assert.ok(hits < 200, `graph/nodes: ${hits} database hits for a page of 11 beside 2,000 memories`);
+          return r.records.map((rec) => (rec.get('props') as { id: string }).id);
+        };
+        const ids = (from: number) => Array.from({ length: 11 }, (_, i) => `${project}-m-${from + i}`);
+        for (const includePending of [false, true]) {
+          assert.deepEqual(await page('', includePending), ids(1000));
+          assert.deepEqual(await page(`${project}-m-1010`, includePending), ids(1011));
+        }
+      },
     );
-    try {
-      const page = async (afterId: string, includePending: boolean) => {
-        const r = await driver().executeQuery(`PROFILE ${cypher('graph/nodes')}`, {
-          project_id: project,
-          labels: ['Knowledge', 'Memory'],
-          property: null,
-          value: null,
-          include_pending: includePending,
-          valid_at: NOW,
-          after_id: afterId,
-          limit: 11,
-        });
-        const hits = dbHits(r.summary.profile as unknown as ProfileNode);
-        assert.ok(hits < 200, `graph/nodes: ${hits} database hits for a page of 11 beside 2,000 memories`);
-        return r.records.map((rec) => (rec.get('props') as { id: string }).id);
-      };
-      for (const includePending of [false, true]) {
-        const first = await page('', includePending);
-        assert.deepEqual(
-          first,
-          Array.from({ length: 11 }, (_, i) => `m-${1000 + i}`),
-        );
-        const next = await page('m-1010', includePending);
-        assert.deepEqual(
-          next,
-          Array.from({ length: 11 }, (_, i) => `m-${1011 + i}`),
-        );
-      }
-    } finally {
-      await driver().executeQuery('MATCH (n:Knowledge {project_id: $project}) DETACH DELETE n', { project });
-    }
   });
 
   // A COLLECT subquery's plan is not in the summary's plan tree, so these are profiled on a graph instead:
