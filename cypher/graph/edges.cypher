@@ -1,14 +1,32 @@
-// A page of the project's relationships in id order, of one type ($types = [type]) or of any
-// ($types null: every type the database knows); committed only unless pending work is asked for;
-// valid at $valid_at (as_of, else now; docs/facts.md).
+// A page of the project's relationships in the order of their source node's id, then their own id
+// (after $after_source / $after_id), of one type ($types = [type]) or of any ($types null: every type
+// the database knows); committed only unless pending work is asked for; valid at $valid_at (as_of,
+// else now; docs/facts.md). The project's nodes are read in the order of their (project_id, id) index
+// and their outgoing relationships sorted within each node (PartialTop), so a page reads until it is
+// full and no further: no index spans relationships of every type, and ordering by the relationship's
+// id alone read every relationship of the database for each page. The valid-time and cursor tests are
+// CASEs, not ORs, which the planner may split into a union that loses the index order. The index is
+// hinted, and each node's relationships are read in a subquery of that node, whose own LIMIT keeps
+// the planner from inlining it: otherwise a plan made while the graph was small (a scan of every
+// relationship, joined to the nodes) is cached and used as it grows.
 CALL db.relationshipTypes() YIELD relationshipType
 WITH coalesce($types, collect(relationshipType)) AS types
-MATCH (a:Knowledge {project_id: $project_id})-[r:$any(types)]->(b:Knowledge {project_id: $project_id})
-WHERE r.id > $after_id AND ($include_pending OR r.pending IS NULL)
-  AND (r.valid_from IS NULL OR r.valid_from <= datetime($valid_at)) AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
+MATCH (a:Knowledge {project_id: $project_id})
+USING INDEX a:Knowledge(project_id, id)
+WHERE a.id >= $after_source
+CALL (a, types) {
+  MATCH (a)-[r:$any(types)]->(b:Knowledge)
+  WHERE b.project_id = $project_id
+    AND CASE WHEN a.id = $after_source THEN r.id > $after_id ELSE true END
+    AND ($include_pending OR r.pending IS NULL)
+    AND CASE WHEN r.valid_from IS NULL THEN true ELSE r.valid_from <= datetime($valid_at) END
+    AND CASE WHEN r.valid_to IS NULL THEN true ELSE r.valid_to > datetime($valid_at) END
+  WITH r, b ORDER BY r.id LIMIT toInteger($limit)
+  RETURN r, b
+}
 RETURN r.id AS id, type(r) AS type, a.id AS source, b.id AS target,
        [l IN labels(a) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']][0] AS source_label, a.name AS source_name,
        [l IN labels(b) WHERE NOT l IN ['Knowledge', 'Pending', 'Entity']][0] AS target_label, b.name AS target_name,
        properties(r) AS properties, r.pending IS NOT NULL AS pending
-ORDER BY r.id
+ORDER BY a.project_id, a.id, r.id
 LIMIT toInteger($limit)

@@ -10,6 +10,7 @@ import {
   graphNodeView,
   isPresent,
   isWhole,
+  type EdgeKey,
   type EdgeReadRow,
   type GraphEdgeRow,
   type GraphNodeRow,
@@ -48,14 +49,34 @@ function propertyMatches(props: Row, property: string | undefined, value: string
   return Array.isArray(v) ? v.some(same) : same(v);
 }
 
-/** Merges the rows a statement read (already cut to the known ones) with the ones put back, in id order. */
-function mergeById<T>(read: T[], full: boolean, back: T[], idOf: (x: T) => string, limit: number) {
-  const last = read.length > 0 ? idOf(read[read.length - 1]!) : null;
-  // A page the statement filled ends at its last id: what is put back beyond it belongs to a later page.
-  const extra = back.filter((x) => !full || (last !== null && idOf(x) <= last));
-  const all = [...read, ...extra].sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+/** Orders strings as Neo4j does (by UTF-16 code unit, as JavaScript's < does). */
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Orders edge keys as every edges page does: by source node id, then relationship id. */
+const byEdgeKey = (a: EdgeKey, b: EdgeKey): number => byString(a.source, b.source) || byString(a.id, b.id);
+
+/**
+ * Merges the rows a statement read (already cut to the known ones) with the ones put back, in the page's order
+ * (keyOf, compare).
+ */
+function mergeByKey<T, K>(
+  read: T[],
+  full: boolean,
+  back: T[],
+  keyOf: (x: T) => K,
+  compare: (a: K, b: K) => number,
+  limit: number,
+) {
+  const last = read.length > 0 ? keyOf(read[read.length - 1]!) : null;
+  // A page the statement filled ends at its last key: what is put back beyond it belongs to a later page.
+  const extra = back.filter((x) => !full || (last !== null && compare(keyOf(x), last) <= 0));
+  const all = [...read, ...extra].sort((a, b) => compare(keyOf(a), keyOf(b)));
   const items = all.slice(0, limit);
-  return { items, hasMore: all.length > limit || full, last: items.length > 0 ? idOf(items[items.length - 1]!) : null };
+  return {
+    items,
+    hasMore: all.length > limit || full,
+    last: items.length > 0 ? keyOf(items[items.length - 1]!) : null,
+  };
 }
 
 export async function knownNodesPage(
@@ -94,7 +115,7 @@ export async function knownNodesPage(
         validAt(n.props, f.validAt),
     )
     .map((n) => nodeRow(n));
-  const page = mergeById(read, rows.length >= fetch, back, (r) => r.props!.id, f.limit);
+  const page = mergeByKey(read, rows.length >= fetch, back, (r) => r.props!.id, byString, f.limit);
   return { items: page.items.map(graphNodeView), hasMore: page.hasMore, last: page.last };
 }
 
@@ -160,7 +181,7 @@ export async function knownEdgesPage(
     validAt: string;
     knownAt: string;
     limit: number;
-    afterId: string;
+    after: EdgeKey;
   },
 ) {
   const known = await knownAt(tx, projectId, f.knownAt);
@@ -171,7 +192,8 @@ export async function knownEdgesPage(
     types: f.type ? [f.type] : null,
     include_pending: false,
     valid_at: f.validAt,
-    after_id: f.afterId,
+    after_source: f.after.source,
+    after_id: f.after.id,
     limit: fetch,
   };
   const rows = f.nodeId
@@ -185,7 +207,7 @@ export async function knownEdgesPage(
     .map((r) => namedThen(r, known));
   const candidates = known.relationships.filter(
     (r) =>
-      r.id > f.afterId &&
+      byEdgeKey({ source: r.source, id: r.id }, f.after) > 0 &&
       (!f.type || r.type === f.type) &&
       validAt(r.props, f.validAt) &&
       (!f.nodeId ||
@@ -199,7 +221,8 @@ export async function knownEdgesPage(
     candidates.flatMap((r) => [r.source, r.target]),
   );
   const back = candidates.map((r) => relationshipRow(r, ends)).filter((r) => r !== null);
-  const page = mergeById(read, rows.length >= fetch, back, (r) => String(r.id), f.limit);
+  const keyOf = (r: GraphEdgeRow): EdgeKey => ({ source: r.source, id: String(r.id) });
+  const page = mergeByKey(read, rows.length >= fetch, back, keyOf, byEdgeKey, f.limit);
   return { items: page.items.map((r) => edgeView(r, true)), hasMore: page.hasMore, last: page.last };
 }
 

@@ -11,7 +11,7 @@ import { cursorPage, cursorQuery, projectIdField, idParams } from '../http/schem
 import { INTERNAL_PROPS } from '../deltas/props.js';
 import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
-import { graphEdgeSchema, graphNodeSchema } from './views.js';
+import { graphEdgeSchema, graphNodeSchema, type EdgeKey } from './views.js';
 import { asOfField, asOfInstant, knownAtField, knownAtInstant } from '../search/schemas.js';
 
 const NAME = '^[A-Z][A-Za-z0-9_]*$';
@@ -38,12 +38,23 @@ const label = {
 } as const satisfies JsonSchema;
 
 /** resume: the key the request's cursor holds, the next one when no row read could be shown (keysetPage). */
-function pageBody<K extends string, T>(projectId: string, key: K, page: Page<T>, resume: { i: string } | null) {
+/**
+ * A page's body: its items, has_more, and the cursor of its last key (cursorOf), else (no row read had one) the
+ * cursor the request came with (resume), else the start.
+ */
+function pageBody<K extends string, T, L, C extends Record<string, string>>(
+  projectId: string,
+  key: K,
+  page: Page<T, L>,
+  cursorOf: (last: L) => C,
+  resume: C | null,
+  start: C,
+) {
   return {
     project_id: projectId,
     [key]: page.items,
     has_more: page.hasMore,
-    next_cursor: page.hasMore ? encodeCursor(page.last ? { i: page.last } : (resume ?? FROM_START.by_id)) : null,
+    next_cursor: page.hasMore ? encodeCursor(page.last !== null ? cursorOf(page.last) : (resume ?? start)) : null,
   } as { project_id: string; has_more: boolean; next_cursor: string | null } & Record<K, T[]>;
 }
 
@@ -192,7 +203,7 @@ export function graphRoutes(deps: Deps) {
           limit: q.limit,
           afterId: after?.i ?? '',
         });
-        return { body: pageBody(actor.projectId, 'nodes', page, after) };
+        return { body: pageBody(actor.projectId, 'nodes', page, (i) => ({ i }), after, FROM_START.by_id) };
       },
     }),
     route<typeof getGraphNodeAnswer>({
@@ -238,7 +249,8 @@ export function graphRoutes(deps: Deps) {
       scope: 'graph:read',
       summary: "A page of the project's relationships, by node and/or type",
       description:
-        'Ordered by id. direction (default both) applies with node_id: out = the node is the source, in = the target.',
+        "Ordered by the source node's id, then the relationship's id (next_cursor continues after the last edge " +
+        'shown). direction (default both) applies with node_id: out = the node is the source, in = the target.',
       query: edgesQuery,
       status: 200,
       errors: [],
@@ -248,16 +260,17 @@ export function graphRoutes(deps: Deps) {
         if (q.direction !== undefined && q.node_id === undefined)
           throw invalid('/query/direction', 'applies only with node_id');
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
-        const after = decodeCursor<{ i: string }>(q.cursor, { i: 'string' });
+        const after = decodeCursor<{ s: string; i: string }>(q.cursor, { s: 'string', i: 'string' });
         const page = await listEdges(deps.graph, actor.projectId, {
           nodeId: q.node_id,
           type: q.type,
           direction: q.direction ?? 'both',
           ...timeView(q),
           limit: q.limit,
-          afterId: after?.i ?? '',
+          after: { source: (after ?? FROM_START.by_source).s, id: (after ?? FROM_START.by_source).i },
         });
-        return { body: pageBody(actor.projectId, 'edges', page, after) };
+        const cursorOf = (last: EdgeKey) => ({ s: last.source, i: last.id });
+        return { body: pageBody(actor.projectId, 'edges', page, cursorOf, after, FROM_START.by_source) };
       },
     }),
     route<typeof countGraphAnswer>({

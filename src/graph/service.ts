@@ -9,6 +9,7 @@ import {
   graphNodeView,
   isPresent,
   isWhole,
+  type EdgeKey,
   type EdgeReadRow,
   type GraphEdgeView,
   type GraphNodeRow,
@@ -16,11 +17,11 @@ import {
 } from './views.js';
 import { knownEdgesPage, knownNeighbourhood, knownNodesPage } from './known.js';
 
-export interface Page<T> {
+export interface Page<T, K = string> {
   items: T[];
   hasMore: boolean;
   /** Sort key of the last item, for the next cursor. */
-  last: string | null;
+  last: K | null;
 }
 
 export interface NodeFilter {
@@ -80,10 +81,10 @@ export interface EdgeFilter {
   /** Transaction time (docs/facts.md): only what the graph knew then, committed only; null: now. */
   knownAt?: string | null;
   limit: number;
-  afterId: string;
+  after: EdgeKey;
 }
 
-export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter): Promise<Page<GraphEdgeView>> {
+export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter): Promise<Page<GraphEdgeView, EdgeKey>> {
   if (f.knownAt) {
     const knownAt = f.knownAt;
     return graph.read((tx) => knownEdgesPage(tx, projectId, { ...f, validAt: f.asOf ?? knownAt, knownAt }));
@@ -93,7 +94,8 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
     types: f.type ? [f.type] : null,
     include_pending: f.includePending,
     valid_at: f.asOf ?? new Date().toISOString(),
-    after_id: f.afterId,
+    after_source: f.after.source,
+    after_id: f.after.id,
     limit: f.limit + 1,
   };
   const rows = await graph.read((tx) =>
@@ -103,9 +105,16 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
   );
   const page = rows.slice(0, f.limit);
   // Reads are read-committed: a relationship deleted while the page was read comes back with its
-  // type and ends null. It is gone, so it is left out; the cursor still moves past it.
+  // type and ends null. It is gone, so it is left out; the cursor still moves past it, to the last row
+  // whose sort key (source, id) was read.
   const items = page.filter(isWhole).map((r) => edgeView(r, true));
-  return { items, hasMore: rows.length > f.limit, last: page.length > 0 ? String(page[page.length - 1]!.id) : null };
+  const keyed = page.filter((r) => typeof r.source === 'string' && typeof r.id === 'string');
+  const last = keyed[keyed.length - 1];
+  return {
+    items,
+    hasMore: rows.length > f.limit,
+    last: last ? { source: String(last.source), id: String(last.id) } : null,
+  };
 }
 
 /** Most relationships returned with a neighbourhood. */

@@ -49,6 +49,15 @@ export type EdgeReadRow = Omit<GraphEdgeRow, 'type' | 'source' | 'target'> & {
   target: string | null;
 };
 
+/**
+ * Where a page of edges continues: after this relationship of this source node. Edges are listed by their source
+ * node's id, then their own (cypher/graph/edges.cypher says why); the start is before every id ('').
+ */
+export interface EdgeKey {
+  source: string;
+  id: string;
+}
+
 /** The ends and type of any edge row as a read gives it: null when deleted while it was read. */
 interface EdgeEnds {
   type: string | null;

@@ -58,12 +58,13 @@ export function keysetPage<T>(
 /**
  * Keys before every item of a list, by its order: the cursor of its first page (a page continues after its
  * key). Newest first: no item is created at the end of 9999. By name: every name is at least one character.
- * By id (the graph reads): every id sorts after ''.
+ * By id (the graph's nodes): every id sorts after ''. By source node, then id (the graph's edges): the same.
  */
 export const FROM_START = {
   newest: { c: '9999-12-31T23:59:59.999Z', i: '' },
   by_name: { n: '', v: 0, i: '' },
   by_id: { i: '' },
+  by_source: { s: '', i: '' },
 } as const;
 
 /** Reads of a page before keysetPage gives up on finding a row not deleted while it was read. */

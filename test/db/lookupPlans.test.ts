@@ -10,9 +10,17 @@ import { useRawDriver } from '../support/harness.js';
 import { BUILTIN_SHAPE_ID_LIST } from '../../src/shapes/types.js';
 
 interface ProfileNode {
+  operatorType?: string;
   dbHits?: number;
   children: ProfileNode[];
 }
+
+/** A profile's operators with their hits, one per line (for the message of a failed bound). */
+const operators = (p: ProfileNode, depth = 0): string =>
+  [
+    `${'  '.repeat(depth)}${p.operatorType ?? '?'} ${p.dbHits ?? 0}`,
+    ...p.children.map((c) => operators(c, depth + 1)),
+  ].join('\n');
 
 /** The database hits of a profiled statement, all operators together. */
 const dbHits = (p: ProfileNode): number => (p.dbHits ?? 0) + p.children.reduce((n, c) => n + dbHits(c), 0);
@@ -181,6 +189,51 @@ describe('lookups by a composite index or an id seek their index', function () {
           assert.deepEqual(await page('', includePending), ids(1000));
           assert.deepEqual(await page(`${project}-m-1010`, includePending), ids(1011));
         }
+      },
+    );
+  });
+
+  // Ordered by the relationship's id alone, a page read every relationship of the database (an all-relationships
+  // scan: 800,000 hits at 50,000 relationships); by source node, then id, it reads until it is full.
+  it("a page of a project's edges reads that page, not every relationship of the database", async () => {
+    await inSeededProject(
+      `UNWIND range(1000, 2999) AS i
+       CREATE (:Knowledge:Entity:Person {id: $project + '-e-' + i, project_id: $project, name: 'p' + i,
+                                         created_at: datetime()})
+       WITH count(*) AS made
+       UNWIND range(1000, 2999) AS i
+       UNWIND [1, 2, 3] AS d
+       WITH i, i + d AS j WHERE j <= 2999
+       MATCH (a:Knowledge {id: $project + '-e-' + i}), (b:Knowledge {id: $project + '-e-' + j})
+       CREATE (a)-[:KNOWS {id: $project + '-r-' + i + '-' + j, project_id: $project}]->(b)`,
+      {},
+      async (project) => {
+        const page = async (after: string[], includePending: boolean, types: string[] | null) => {
+          const r = await driver().executeQuery(`PROFILE ${cypher('graph/edges')}`, {
+            project_id: project,
+            types,
+            include_pending: includePending,
+            valid_at: NOW,
+            after_source: after[0] === undefined ? '' : `${project}-e-${after[0]}`,
+            after_id: after[0] === undefined ? '' : `${project}-r-${after[0]}-${after[1]}`,
+            limit: 11,
+          });
+          const profile = r.summary.profile as unknown as ProfileNode;
+          const hits = dbHits(profile);
+          assert.ok(
+            hits < 1500,
+            `graph/edges: ${hits} database hits for a page of 11 beside 6,000 relationships\n${operators(profile)}`,
+          );
+          const end = (id: unknown) => String(id).slice(`${project}-e-`.length);
+          return r.records.map((rec) => `${end(rec.get('source'))}-${end(rec.get('target'))}`);
+        };
+        // Three relationships out of each node, to the next three: the pages cut through a node's relationships.
+        const all = Array.from({ length: 2000 }, (_, k) => [1, 2, 3].map((d) => `${1000 + k}-${1000 + k + d}`)).flat();
+        for (const includePending of [false, true])
+          for (const types of [null, ['KNOWS']]) {
+            assert.deepEqual(await page([], includePending, types), all.slice(0, 11));
+            assert.deepEqual(await page(['1003', '1005'], includePending, types), all.slice(11, 22));
+          }
       },
     );
   });

@@ -1,0 +1,112 @@
+// Pages of GET /v1/graph/edges: by source node id, then relationship id (docs/graph-reads.md), so that a page
+// reads only as far as it shows (cypher/graph/edges.cypher); every edge comes exactly once across the pages,
+// whatever their size, now and as known at a past moment.
+import assert from 'node:assert/strict';
+import { newTenant, type Tenant } from '../support/api.js';
+import { buildGraph } from './fixtures.js';
+import { DeltaDraft } from '../../src/deltas/draft.js';
+import { writeGoverned } from '../../src/deltas/service.js';
+import { harness } from '../support/harness.js';
+
+type Edge = { id: string; type: string; source: string; target: string };
+
+const byKey = (a: Edge, b: Edge): number =>
+  a.source < b.source ? -1 : a.source > b.source ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** Every page of a listing, following next_cursor. */
+async function allPages(t: Tenant, query: string, limit: number): Promise<Edge[]> {
+  const edges: Edge[] = [];
+  let cursor = '';
+  for (let n = 0; n < 50; n += 1) {
+    const reply = await t.get(`/v1/graph/edges?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.ok(reply.body.edges.length <= limit);
+    edges.push(...(reply.body.edges as Edge[]));
+    if (!reply.body.has_more) return edges;
+    cursor = reply.body.next_cursor as string;
+  }
+  return assert.fail(`${query}: more than 50 pages`);
+}
+
+/** Ada knows Grace, works for Acme and lives in London; Grace knows Ada and works for Acme; Acme is in London. */
+async function team(t: Tenant) {
+  return buildGraph(
+    t,
+    [
+      { key: 'ada', label: 'Person', name: 'Ada Lovelace' },
+      { key: 'grace', label: 'Person', name: 'Grace Hopper' },
+      { key: 'acme', label: 'Organization', name: 'Acme Engines' },
+      { key: 'london', label: 'Place', name: 'London' },
+    ],
+    [
+      ['ada', 'WORKS_FOR', 'acme'],
+      ['ada', 'LIVES_IN', 'london'],
+      ['ada', 'KNOWS', 'grace'],
+      ['grace', 'WORKS_FOR', 'acme'],
+      ['grace', 'KNOWS', 'ada'],
+      ['acme', 'LOCATED_IN', 'london'],
+    ],
+  );
+}
+
+/** A moment strictly between what was written before and what is written after it. */
+async function moment(): Promise<string> {
+  await new Promise((r) => setTimeout(r, 5));
+  const at = new Date().toISOString();
+  await new Promise((r) => setTimeout(r, 5));
+  return at;
+}
+
+describe('pages of graph edges', () => {
+  it('every edge of the project comes once, by source node then id, whatever the page size', async () => {
+    const t = await newTenant(0);
+    const { ids } = await team(t);
+    const whole = (await t.get('/v1/graph/edges?limit=100')).body.edges as Edge[];
+    assert.equal(whole.length, 6);
+    assert.deepEqual(whole, [...whole].sort(byKey));
+    const idsOf = (edges: Edge[]) => edges.map((e) => e.id);
+    for (const limit of [1, 2, 4])
+      assert.deepEqual(idsOf(await allPages(t, '', limit)), idsOf(whole), `limit ${limit}`);
+    const around = (node: string) => whole.filter((e) => e.source === node || e.target === node);
+    assert.deepEqual(idsOf(await allPages(t, `node_id=${ids.ada}`, 1)), idsOf(around(ids.ada!)));
+    const into = whole.filter((e) => e.target === ids.acme);
+    assert.deepEqual(idsOf(await allPages(t, `node_id=${ids.acme}&direction=in`, 1)), idsOf(into));
+    const works = whole.filter((e) => e.type === 'WORKS_FOR');
+    assert.deepEqual(idsOf(await allPages(t, 'type=WORKS_FOR', 1)), idsOf(works));
+  });
+
+  it('pages as known at a moment put back what was deleted since, in the same order', async () => {
+    const t = await newTenant(0);
+    const built = await team(t);
+    const then = (await t.get('/v1/graph/edges?limit=100')).body.edges as Edge[];
+    const knownAt = await moment();
+    // Since then: Ada no longer knows Grace and Grace no longer works for Acme; London is near Acme.
+    const draft = new DeltaDraft('test', 'since');
+    for (const e of then.filter((x) => x.type === 'KNOWS' && x.source === built.ids.ada))
+      draft.deleteRelationship(e.id, e.source);
+    for (const e of then.filter((x) => x.type === 'WORKS_FOR' && x.source === built.ids.grace))
+      draft.deleteRelationship(e.id, e.source);
+    const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'since' };
+    const outcome = await writeGoverned(harness().service.deps.graph, draft, actor, true);
+    assert.equal(outcome.status, 'applied');
+    await buildGraph(t, [], [['london', 'NEAR', 'acme']], true, built.ids);
+    assert.equal((await t.get('/v1/graph/edges?limit=100')).body.edges.length, 5);
+
+    const at = `known_at=${encodeURIComponent(knownAt)}`;
+    for (const limit of [1, 2, 5])
+      assert.deepEqual(
+        (await allPages(t, at, limit)).map((e) => e.id),
+        then.map((e) => e.id),
+        `limit ${limit}`,
+      );
+  });
+
+  it('a cursor that is not an edges cursor is a 400 naming /query/cursor', async () => {
+    const t = await newTenant(0);
+    await team(t);
+    const nodesCursor = Buffer.from(JSON.stringify({ i: 'x' })).toString('base64url');
+    const reply = await t.get(`/v1/graph/edges?cursor=${nodesCursor}`);
+    assert.equal(reply.status, 400, JSON.stringify(reply.body));
+    assert.equal(reply.body.error.details.fields[0].field, '/query/cursor');
+  });
+});
