@@ -6,10 +6,13 @@
 // Read in the order of the (project_id, id) index, so a page reads its own nodes (and those its filters pass
 // over), not every node of the project: ORDER BY names both of the index's properties, and the validity
 // tests are CASEs, since an OR there was planned as a union of two seeks, which loses the index's order.
+// The index is hinted, so that a plan made while the graph was small (a seek of every node of the
+// project, then a sort) is not the one cached as it grows.
 MATCH (n:Knowledge {project_id: $project_id})
-MATCH (n:$all($labels))
+USING INDEX n:Knowledge(project_id, id)
 WHERE n.id > $after_id
-  AND ($include_pending OR NOT n:Pending)
+MATCH (n:$all($labels))
+WHERE ($include_pending OR NOT n:Pending)
   AND CASE WHEN n.valid_from IS NULL THEN true ELSE n.valid_from <= datetime($valid_at) END
   AND CASE WHEN n.valid_to IS NULL THEN true ELSE n.valid_to > datetime($valid_at) END
   AND ($property IS NULL OR
