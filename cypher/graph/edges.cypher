@@ -5,18 +5,21 @@
 // and their outgoing relationships sorted within each node (PartialTop), so a page reads until it is
 // full and no further: no index spans relationships of every type, and ordering by the relationship's
 // id alone read every relationship of the database for each page. The valid-time and cursor tests are
-// CASEs, not ORs, which the planner may split into a union that loses the index order. The index is
-// hinted, and each node's relationships are read in a subquery of that node, whose own LIMIT keeps
-// the planner from inlining it: otherwise a plan made while the graph was small (a scan of every
-// relationship, joined to the nodes) is cached and used as it grows.
+// CASEs, not ORs, which the planner may split into a union that loses the index order. Nothing is left
+// to the planner's estimates, which are stale after a bulk write (a plan made then is cached and used
+// as the graph grows): the index is sought (USING INDEX SEEK, not a scan of every project's nodes); each
+// node's relationships are read in a subquery of that node, whose own LIMIT keeps it from being inlined;
+// and the far end is the relationship's end node, not a pattern node an index could find (a seek of every
+// node of the project for each node was one such plan).
 CALL db.relationshipTypes() YIELD relationshipType
 WITH coalesce($types, collect(relationshipType)) AS types
 MATCH (a:Knowledge {project_id: $project_id})
-USING INDEX a:Knowledge(project_id, id)
+USING INDEX SEEK a:Knowledge(project_id, id)
 WHERE a.id >= $after_source
 CALL (a, types) {
-  MATCH (a)-[r:$any(types)]->(b:Knowledge)
-  WHERE b.project_id = $project_id
+  MATCH (a)-[r:$any(types)]->()
+  WITH r, endNode(r) AS b
+  WHERE b:Knowledge AND b.project_id = $project_id
     AND CASE WHEN a.id = $after_source THEN r.id > $after_id ELSE true END
     AND ($include_pending OR r.pending IS NULL)
     AND CASE WHEN r.valid_from IS NULL THEN true ELSE r.valid_from <= datetime($valid_at) END
