@@ -9,7 +9,7 @@
 // The index is hinted, so that a plan made while the graph was small (a seek of every node of the
 // project, then a sort) is not the one cached as it grows.
 MATCH (n:Knowledge {project_id: $project_id})
-USING INDEX n:Knowledge(project_id, id)
+USING INDEX SEEK n:Knowledge(project_id, id)
 WHERE n.id > $after_id
 MATCH (n:$all($labels))
 WHERE ($include_pending OR NOT n:Pending)

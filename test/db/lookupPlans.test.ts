@@ -162,6 +162,116 @@ describe('lookups by a composite index or an id seek their index', function () {
   // A page of the graph's nodes is read in the (project_id, id) index's order and stops at its limit: before,
   // every node of the project was read, filtered and sorted for each page (30,001 index hits and 120,000
   // property reads for a page of 50 beside 30,000 memories).
+  // Recall and context compiles without a query sorted every memory, chunk or entity of the project by created_at
+  // (a Top over all of them: 1.3M database hits at 330,000 memories); read in the index's order, they stop at the limit.
+  it('recall and context compiles without a query read the newest items, not every item of the project', async () => {
+    await inSeededProject(
+      `CREATE (d:Knowledge:Document {id: $project + '-d', project_id: $project, title: 'd', created_at: datetime()})
+       WITH d
+       UNWIND range(1000, 2999) AS i
+       WITH d, i, datetime('2026-01-01T00:00:00Z') + duration({seconds: i}) AS at
+       CREATE (:Knowledge:Memory {id: $project + '-m-' + i, project_id: $project, content: 'm' + i, kind: 'fact',
+                                  created_at: at})
+       CREATE (:Knowledge:Entity:Person {id: $project + '-e-' + i, project_id: $project, name: 'e' + i, created_at: at})
+       CREATE (d)-[:HAS_CHUNK]->(:Knowledge:Chunk {id: $project + '-c-' + i, project_id: $project, text: 'c' + i,
+                                                   index: i, created_at: at})`,
+      {},
+      async (project) => {
+        const base = {
+          project_id: project,
+          as_of: null,
+          now: NOW,
+          valid_at: NOW,
+          unknown: [],
+          changed: [],
+          limit: 11,
+          candidates: 11,
+          lucene: null,
+          from: null,
+          to: null,
+          window_field: 'created_at',
+          kinds: null,
+          document_ids: null,
+          tags: null,
+          types: null,
+          shape_ids: null,
+        };
+        const newest = (kind: string) => Array.from({ length: 11 }, (_, i) => `${project}-${kind}-${2999 - i}`);
+        for (const [name, kind, idOf] of [
+          ['memories/recent', 'm', (r: Record<string, unknown>) => (r.memory as { id: string }).id],
+          ['context/memories_recent', 'm', (r: Record<string, unknown>) => r.id],
+          ['context/entities_recent', 'e', (r: Record<string, unknown>) => r.id],
+          ['context/chunks_recent', 'c', (r: Record<string, unknown>) => r.id],
+        ] as const) {
+          for (const kinds of [null, ['fact']]) {
+            const r = await driver().executeQuery(`PROFILE ${cypher(name)}`, { ...base, kinds });
+            const hits = dbHits(r.summary.profile as unknown as ProfileNode);
+            assert.ok(hits < 400, `${name}: ${hits} database hits for the 11 newest of 2,000`);
+            assert.deepEqual(
+              r.records.map((rec) => idOf(rec.toObject())),
+              newest(kind),
+              name,
+            );
+          }
+        }
+      },
+    );
+  });
+
+  // The lists newest first sorted every record of the project (or endpoint, or connection) for each page: their
+  // ORDER BY did not name the index's first property, so the index's order was not used (a Top over 50,000 deltas
+  // for a page of 21); now a page reads its records and the cursor's bound is sought, not filtered.
+  it('every newest-first list reads its page, not every record of its project', async () => {
+    await inSeededProject(
+      `UNWIND range(1000, 2999) AS i
+       WITH i, datetime('2026-01-01T00:00:00Z') + duration({seconds: i}) AS at
+       CREATE (:Delta {id: $project + '-delta-' + i, project_id: $project, status: 'applied', origin: 'memory',
+                       created_at: at})
+       CREATE (:Loop {id: $project + '-loop-' + i, project_id: $project, status: 'completed', created_at: at})
+       CREATE (:Knowledge:Bridge {id: $project + '-bridge-' + i, project_id: $project, name: 'b', created_at: at})
+       CREATE (:Knowledge:ContextPack {id: $project + '-pack-' + i, project_id: $project, created_at: at})
+       CREATE (:Knowledge:Document {id: $project + '-document-' + i, project_id: $project, title: 'd', created_at: at})
+       CREATE (:WebhookDelivery {id: $project + '-delivery-' + i, project_id: $project, endpoint_id: $project + '-w',
+                                 created_at: toString(at)})
+       CREATE (:Sync {id: $project + '-sync-' + i, project_id: $project, connection_id: $project + '-c',
+                      created_at: at})`,
+      {},
+      async (project) => {
+        const lists = [
+          ['deltas/list', 'delta', { status: null, origin: null }],
+          ['loops/list', 'loop', { status: null }],
+          ['bridges/list', 'bridge', { name: null }],
+          ['packs/list', 'pack', {}],
+          ['documents/list', 'document', {}],
+          ['webhooks/deliveries', 'delivery', { endpoint_id: `${project}-w` }],
+          ['connections/sync_list', 'sync', { connection_id: `${project}-c` }],
+        ] as const;
+        const at = (i: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString();
+        for (const [name, key, params] of lists) {
+          const ids = (from: number) => Array.from({ length: 11 }, (_, k) => `${project}-${key}-${from - k}`);
+          // The first page, then (sync runs have no cursor) the page after 2989.
+          for (const after of name === 'connections/sync_list' ? [null] : [null, 2989]) {
+            // Deliveries keep created_at as the text Cypher gives the datetime (no milliseconds here).
+            const cursor =
+              after === null ? null : name === 'webhooks/deliveries' ? at(after).replace('.000Z', 'Z') : at(after);
+            const r = await driver().executeQuery(`PROFILE ${cypher(name)}`, {
+              project_id: project,
+              ...params,
+              after_created_at: cursor,
+              after_created: cursor,
+              after_id: after === null ? null : `${project}-${key}-${after}`,
+              limit: 11,
+            });
+            const hits = dbHits(r.summary.profile as unknown as ProfileNode);
+            assert.ok(hits < 300, `${name}: ${hits} database hits for a page of 11 of 2,000`);
+            const shown = r.records.map((rec) => (rec.get(key) as { id: string }).id);
+            assert.deepEqual(shown, ids(after === null ? 2999 : after - 1), name);
+          }
+        }
+      },
+    );
+  });
+
   it("a page of a project's nodes reads that page, not every node of the project", async () => {
     await inSeededProject(
       `UNWIND range(1000, 2999) AS i
