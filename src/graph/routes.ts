@@ -37,10 +37,9 @@ const label = {
   description: 'A node label: Person, Memory, Chunk, Entity …',
 } as const satisfies JsonSchema;
 
-/** resume: the key the request's cursor holds, the next one when no row read could be shown (keysetPage). */
 /**
- * A page's body: its items, has_more, and the cursor of its last key (cursorOf), else (no row read had one) the
- * cursor the request came with (resume), else the start.
+ * A page's body: its items, has_more, and the cursor of its last key (cursorOf); when no row read had one, the
+ * cursor the request came with (resume: the same page, read again, as keysetPage does), else the start.
  */
 function pageBody<K extends string, T, L, C extends Record<string, string>>(
   projectId: string,

@@ -7,6 +7,7 @@ import { buildGraph } from './fixtures.js';
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { writeGoverned } from '../../src/deltas/service.js';
 import { harness } from '../support/harness.js';
+import { moment } from '../support/moments.js';
 
 type Edge = { id: string; type: string; source: string; target: string };
 
@@ -47,14 +48,6 @@ async function team(t: Tenant) {
       ['acme', 'LOCATED_IN', 'london'],
     ],
   );
-}
-
-/** A moment strictly between what was written before and what is written after it. */
-async function moment(): Promise<string> {
-  await new Promise((r) => setTimeout(r, 5));
-  const at = new Date().toISOString();
-  await new Promise((r) => setTimeout(r, 5));
-  return at;
 }
 
 describe('pages of graph edges', () => {

@@ -5,14 +5,7 @@ import assert from 'node:assert/strict';
 import { newTenant, type Tenant } from '../support/api.js';
 import { del, fact, memory, patch } from '../governance/support.js';
 import { waitForEmbeddings } from '../support/embeddings.js';
-
-/** A moment strictly between what was written before and what is written after it. */
-async function moment(): Promise<string> {
-  await new Promise((r) => setTimeout(r, 5));
-  const at = new Date().toISOString();
-  await new Promise((r) => setTimeout(r, 5));
-  return at;
-}
+import { moment } from '../support/moments.js';
 
 const q = (params: Record<string, string | undefined>): string =>
   Object.entries(params)
