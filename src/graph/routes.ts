@@ -260,13 +260,14 @@ export function graphRoutes(deps: Deps) {
           throw invalid('/query/direction', 'applies only with node_id');
         const actor = await actorFor(deps, ctx, q.project_id, 'query');
         const after = decodeCursor<{ s: string; i: string }>(q.cursor, { s: 'string', i: 'string' });
+        const from = after ?? FROM_START.by_source;
         const page = await listEdges(deps.graph, actor.projectId, {
           nodeId: q.node_id,
           type: q.type,
           direction: q.direction ?? 'both',
           ...timeView(q),
           limit: q.limit,
-          after: { source: (after ?? FROM_START.by_source).s, id: (after ?? FROM_START.by_source).i },
+          after: { source: from.s, id: from.i },
         });
         const cursorOf = (last: EdgeKey) => ({ s: last.source, i: last.id });
         return { body: pageBody(actor.projectId, 'edges', page, cursorOf, after, FROM_START.by_source) };

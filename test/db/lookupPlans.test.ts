@@ -105,6 +105,9 @@ describe('lookups by a composite index or an id seek their index', function () {
   this.timeout(60_000);
   const driver = useRawDriver();
 
+  /** The labels of the nodes the seeds below make, by which a seeded project's nodes are deleted. */
+  const SEEDED = ['Knowledge', 'Delta', 'Loop', 'WebhookDelivery', 'Sync'];
+
   /** Runs `work` on a new project that `seed` (Cypher with $project) fills, then deletes the project's nodes. */
   async function inSeededProject(
     seed: string,
@@ -116,7 +119,10 @@ describe('lookups by a composite index or an id seek their index', function () {
     try {
       await work(project);
     } finally {
-      await driver().executeQuery('MATCH (n:Knowledge {project_id: $project}) DETACH DELETE n', { project });
+      await driver().executeQuery('UNWIND $labels AS label MATCH (n:$(label) {project_id: $project}) DETACH DELETE n', {
+        project,
+        labels: SEEDED,
+      });
     }
   }
 
@@ -159,9 +165,6 @@ describe('lookups by a composite index or an id seek their index', function () {
     );
   });
 
-  // A page of the graph's nodes is read in the (project_id, id) index's order and stops at its limit: before,
-  // every node of the project was read, filtered and sorted for each page (30,001 index hits and 120,000
-  // property reads for a page of 50 beside 30,000 memories).
   // Recall and context compiles without a query sorted every memory, chunk or entity of the project by created_at
   // (a Top over all of them: 1.3M database hits at 330,000 memories); read in the index's order, they stop at the limit.
   it('recall and context compiles without a query read the newest items, not every item of the project', async () => {
@@ -272,6 +275,9 @@ describe('lookups by a composite index or an id seek their index', function () {
     );
   });
 
+  // A page of the graph's nodes is read in the (project_id, id) index's order and stops at its limit: before,
+  // every node of the project was read, filtered and sorted for each page (30,001 index hits and 120,000
+  // property reads for a page of 50 beside 30,000 memories).
   it("a page of a project's nodes reads that page, not every node of the project", async () => {
     await inSeededProject(
       `UNWIND range(1000, 2999) AS i
