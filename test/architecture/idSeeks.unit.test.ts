@@ -27,7 +27,7 @@ function serviceStatements(): string[] {
 
 /**
  * Every MATCH of a node by a non-parameter id in a statement, and by a parameter id where the statement reads
- * that node's project_id, with whether its USING INDEX follows.
+ * that node's project_id, with whether its USING INDEX (or USING INDEX SEEK) follows.
  */
 function idLookups(text: string): { variable: string; id: string; hinted: boolean }[] {
   const code = text.replace(/\/\/.*$/gm, '');
@@ -41,7 +41,7 @@ function idLookups(text: string): { variable: string; id: string; hinted: boolea
       .split(/\n(?=\s*(?:MATCH|OPTIONAL|WITH|RETURN|UNWIND|CALL|CREATE|MERGE|SET)\b)/)[0]!;
     const hinted = labels
       .split(':')
-      .some((label) => new RegExp(`USING\\s+INDEX\\s+${variable}:${label}\\(id\\)`).test(rest));
+      .some((label) => new RegExp(`USING\\s+INDEX\\s+(?:SEEK\\s+)?${variable}:${label}\\(id\\)`).test(rest));
     lookups.push({ variable, id: id.trim(), hinted });
   }
   return lookups;
