@@ -11,11 +11,15 @@
 // node's relationships are read in a subquery of that node, whose own LIMIT keeps it from being inlined;
 // and the far end is the relationship's end node, not a pattern node an index could find (a seek of every
 // node of the project for each node was one such plan).
+// A page walks at most $walk nodes. One that comes back short, having walked them or every node left, is
+// read again by graph/edges_walk, which says where the walk ended (a project of many nodes and few
+// relationships read every node it had for each page before).
 CALL db.relationshipTypes() YIELD relationshipType
 WITH coalesce($types, collect(relationshipType)) AS types
 MATCH (a:Knowledge {project_id: $project_id})
 USING INDEX SEEK a:Knowledge(project_id, id)
 WHERE a.id >= $after_source
+WITH a, types ORDER BY a.project_id, a.id LIMIT toInteger($walk)
 CALL (a, types) {
   MATCH (a)-[r:$any(types)]->()
   WITH r, endNode(r) AS b

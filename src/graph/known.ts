@@ -16,6 +16,7 @@ import {
   type GraphNodeRow,
   type NodeProps,
 } from './views.js';
+import { readEdgePage } from './edgeWalk.js';
 
 const SHOWN_LABEL = (labels: string[]): string | null =>
   labels.filter((l) => !['Knowledge', 'Pending', 'Entity'].includes(l))[0] ?? null;
@@ -196,18 +197,24 @@ export async function knownEdgesPage(
     after_id: f.after.id,
     limit: fetch,
   };
-  const rows = f.nodeId
-    ? unknown.has(f.nodeId)
-      ? []
-      : await tx.run<EdgeReadRow>('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
-    : await tx.run<EdgeReadRow>('graph/edges', params);
+  const { rows, cut } = f.nodeId
+    ? {
+        rows: unknown.has(f.nodeId)
+          ? []
+          : await tx.run<EdgeReadRow>('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction }),
+        cut: null,
+      }
+    : await readEdgePage(tx, params);
   const read = rows
     .filter(isWhole)
     .filter((r) => ![r.id, r.source, r.target].some((x) => unknown.has(String(x))))
     .map((r) => namedThen(r, known));
+  // A walk cut before the page filled read every edge before the cut; what is put back from there on belongs
+  // to a later page, which starts at the cut.
   const candidates = known.relationships.filter(
     (r) =>
       byEdgeKey({ source: r.source, id: r.id }, f.after) > 0 &&
+      (cut === null || byEdgeKey({ source: r.source, id: r.id }, cut) < 0) &&
       (!f.type || r.type === f.type) &&
       validAt(r.props, f.validAt) &&
       (!f.nodeId ||
@@ -223,7 +230,10 @@ export async function knownEdgesPage(
   const back = candidates.map((r) => relationshipRow(r, ends)).filter((r) => r !== null);
   const keyOf = (r: GraphEdgeRow): EdgeKey => ({ source: r.source, id: String(r.id) });
   const page = mergeByKey(read, rows.length >= fetch, back, keyOf, byEdgeKey, f.limit);
-  return { items: page.items.map((r) => edgeView(r, true)), hasMore: page.hasMore, last: page.last };
+  const items = page.items.map((r) => edgeView(r, true));
+  return page.hasMore || cut === null
+    ? { items, hasMore: page.hasMore, last: page.last }
+    : { items, hasMore: true, last: cut };
 }
 
 /** What a walk follows: every relationship and node (the graph read), or a compile's hops. */

@@ -12,6 +12,7 @@ import { INTERNAL_PROPS } from '../deltas/props.js';
 import { actorFor } from '../auth/actor.js';
 import { countGraph, listEdges, listNodes, readNeighbourhood, type Page } from './service.js';
 import { graphEdgeSchema, graphNodeSchema, type EdgeKey } from './views.js';
+import { EDGE_WALK } from './edgeWalk.js';
 import { asOfField, asOfInstant, knownAtField, knownAtInstant } from '../search/schemas.js';
 
 const NAME = '^[A-Z][A-Za-z0-9_]*$';
@@ -249,7 +250,9 @@ export function graphRoutes(deps: Deps) {
       summary: "A page of the project's relationships, by node and/or type",
       description:
         "Ordered by the source node's id, then the relationship's id (next_cursor continues after the last edge " +
-        'shown). direction (default both) applies with node_id: out = the node is the source, in = the target.',
+        `shown). A page walks at most ${EDGE_WALK} nodes: in a project of many nodes and few relationships it ` +
+        'may hold fewer edges than limit, or none, with has_more true; follow next_cursor until has_more is false. ' +
+        'direction (default both) applies with node_id: out = the node is the source, in = the target.',
       query: edgesQuery,
       status: 200,
       errors: [],

@@ -15,12 +15,13 @@ import {
   type GraphNodeRow,
   type GraphNodeView,
 } from './views.js';
+import { readEdgePage } from './edgeWalk.js';
 import { knownEdgesPage, knownNeighbourhood, knownNodesPage } from './known.js';
 
 export interface Page<T, K = string> {
   items: T[];
   hasMore: boolean;
-  /** Sort key of the last item, for the next cursor. */
+  /** Where the next page starts after: the sort key of the last item, or where a cut walk stopped. */
   last: K | null;
 }
 
@@ -98,10 +99,13 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
     after_id: f.after.id,
     limit: f.limit + 1,
   };
-  const rows = await graph.read((tx) =>
+  const { rows, cut } = await graph.read(async (tx) =>
     f.nodeId
-      ? tx.run<EdgeReadRow>('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction })
-      : tx.run<EdgeReadRow>('graph/edges', params),
+      ? {
+          rows: await tx.run<EdgeReadRow>('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction }),
+          cut: null,
+        }
+      : readEdgePage(tx, params),
   );
   const page = rows.slice(0, f.limit);
   // Reads are read-committed: a relationship deleted while the page was read comes back with its
@@ -110,10 +114,11 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
   const items = page.filter(isWhole).map((r) => edgeView(r, true));
   const keyed = page.filter((r) => typeof r.source === 'string' && typeof r.id === 'string');
   const last = keyed[keyed.length - 1];
+  // A page its walk cut before it filled has read every edge before the cut: the next one starts there.
   return {
     items,
-    hasMore: rows.length > f.limit,
-    last: last ? { source: String(last.source), id: String(last.id) } : null,
+    hasMore: rows.length > f.limit || cut !== null,
+    last: cut ?? (last ? { source: String(last.source), id: String(last.id) } : null),
   };
 }
 

@@ -47,6 +47,8 @@ export type EdgeReadRow = Omit<GraphEdgeRow, 'type' | 'source' | 'target'> & {
   type: string | null;
   source: string | null;
   target: string | null;
+  /** graph/edges_walk only: the first node its walk did not reach (null: none left); every row carries it. */
+  cut_at?: string | null;
 };
 
 /**

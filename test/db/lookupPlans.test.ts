@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { cypher } from '../../src/db/cypher.js';
 import { useRawDriver } from '../support/harness.js';
 import { BUILTIN_SHAPE_ID_LIST } from '../../src/shapes/types.js';
+import { EDGE_WALK } from '../../src/graph/edgeWalk.js';
 
 interface ProfileNode {
   operatorType?: string;
@@ -333,6 +334,7 @@ describe('lookups by a composite index or an id seek their index', function () {
             after_source: after[0] === undefined ? '' : `${project}-e-${after[0]}`,
             after_id: after[0] === undefined ? '' : `${project}-r-${after[0]}-${after[1]}`,
             limit: 11,
+            walk: EDGE_WALK,
           });
           const profile = r.summary.profile as unknown as ProfileNode;
           const hits = dbHits(profile);
@@ -350,6 +352,53 @@ describe('lookups by a composite index or an id seek their index', function () {
             assert.deepEqual(await page([], includePending, types), all.slice(0, 11));
             assert.deepEqual(await page(['1003', '1005'], includePending, types), all.slice(11, 22));
           }
+      },
+    );
+  });
+
+  // Before a page's walk was bounded, a project of many nodes and few relationships read every node it had
+  // until the page filled: 15,000 here for the first page.
+  it('a page of edges walks at most EDGE_WALK nodes, and says where the next walk starts', async () => {
+    const nodes = 3 * EDGE_WALK;
+    await inSeededProject(
+      `UNWIND range(10000, 10000 + $nodes - 1) AS i
+       CREATE (:Knowledge:Memory {id: $project + '-a-' + i, project_id: $project, content: 'm' + i,
+                                  created_at: datetime()})
+       WITH count(*) AS made
+       CREATE (:Knowledge:Entity:Person {id: $project + '-z-1', project_id: $project, name: 'Ada'})
+              -[:KNOWS {id: $project + '-r-1', project_id: $project}]->
+              (:Knowledge:Entity:Person {id: $project + '-z-2', project_id: $project, name: 'Grace'})`,
+      { nodes },
+      async (project) => {
+        const profiled = async (name: string, afterSource: string) => {
+          const r = await driver().executeQuery(`PROFILE ${cypher(name)}`, {
+            project_id: project,
+            types: null,
+            include_pending: false,
+            valid_at: NOW,
+            after_source: afterSource,
+            after_id: '',
+            limit: 11,
+            walk: EDGE_WALK,
+          });
+          const profile = r.summary.profile as unknown as ProfileNode;
+          const hits = dbHits(profile);
+          assert.ok(hits < 4 * EDGE_WALK, `${name}: ${hits} database hits for one walk\n${operators(profile)}`);
+          return r.records;
+        };
+        // graph/edges stops at the walk's end; graph/edges_walk, which reads a short page again, says where it is.
+        const page = async (afterSource: string) => {
+          const edges = (await profiled('graph/edges', afterSource)).map((rec) => String(rec.get('id')));
+          const walked = await profiled('graph/edges_walk', afterSource);
+          const again = walked.filter((rec) => rec.get('id') !== null).map((rec) => String(rec.get('id')));
+          assert.deepEqual(again, edges);
+          return { edges, cutAt: walked[0]?.get('cut_at') as string | null };
+        };
+        const at = (i: number) => `${project}-a-${10000 + i}`;
+        assert.deepEqual(await page(''), { edges: [], cutAt: at(EDGE_WALK) });
+        assert.deepEqual(await page(at(EDGE_WALK)), { edges: [], cutAt: at(2 * EDGE_WALK) });
+        assert.deepEqual(await page(at(2 * EDGE_WALK)), { edges: [], cutAt: `${project}-z-1` });
+        assert.deepEqual(await page(`${project}-z-1`), { edges: [`${project}-r-1`], cutAt: null });
       },
     );
   });

@@ -6,7 +6,8 @@ import { newTenant, type Tenant } from '../support/api.js';
 import { buildGraph } from './fixtures.js';
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { writeGoverned } from '../../src/deltas/service.js';
-import { harness } from '../support/harness.js';
+import { harness, useRawDriver } from '../support/harness.js';
+import { EDGE_WALK } from '../../src/graph/edgeWalk.js';
 import { moment } from '../support/moments.js';
 
 type Edge = { id: string; type: string; source: string; target: string };
@@ -14,8 +15,8 @@ type Edge = { id: string; type: string; source: string; target: string };
 const byKey = (a: Edge, b: Edge): number =>
   a.source < b.source ? -1 : a.source > b.source ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-/** Every page of a listing, following next_cursor. */
-async function allPages(t: Tenant, query: string, limit: number): Promise<Edge[]> {
+/** Every page of a listing, following next_cursor; `sizes` gets each page's length. */
+async function allPages(t: Tenant, query: string, limit: number, sizes: number[] = []): Promise<Edge[]> {
   const edges: Edge[] = [];
   let cursor = '';
   for (let n = 0; n < 50; n += 1) {
@@ -23,6 +24,7 @@ async function allPages(t: Tenant, query: string, limit: number): Promise<Edge[]
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     assert.ok(reply.body.edges.length <= limit);
     edges.push(...(reply.body.edges as Edge[]));
+    sizes.push(reply.body.edges.length);
     if (!reply.body.has_more) return edges;
     cursor = reply.body.next_cursor as string;
   }
@@ -51,6 +53,8 @@ async function team(t: Tenant) {
 }
 
 describe('pages of graph edges', () => {
+  const driver = useRawDriver();
+
   it('every edge of the project comes once, by source node then id, whatever the page size', async () => {
     const t = await newTenant(0);
     const { ids } = await team(t);
@@ -92,6 +96,48 @@ describe('pages of graph edges', () => {
         then.map((e) => e.id),
         `limit ${limit}`,
       );
+  });
+
+  // A page walks at most EDGE_WALK nodes (cypher/graph/edges.cypher): a project of many nodes without
+  // relationships answers short pages that go on where the walk stopped, and loses no edge.
+  it('a project of many nodes and few relationships answers short pages that go on where their walk stopped', async () => {
+    const t = await newTenant(0);
+    await team(t);
+    const then = (await t.get('/v1/graph/edges?limit=100')).body.edges as Edge[];
+    const knownAt = await moment();
+    // Nodes without relationships, around and between the team's (random ids, in the team's id space).
+    const filler = 2 * EDGE_WALK + 500;
+    await driver().executeQuery(
+      `UNWIND range(1, $filler) AS i
+       CREATE (:Knowledge:Memory {id: randomUUID(), project_id: $project, content: 'filler ' + i,
+                                  created_at: datetime()})`,
+      { filler, project: t.projectId },
+    );
+    try {
+      for (const limit of [2, 100]) {
+        const sizes: number[] = [];
+        assert.deepEqual(
+          (await allPages(t, '', limit, sizes)).map((e) => e.id),
+          then.map((e) => e.id),
+          `limit ${limit}`,
+        );
+        // At least one page per walk: 10,500 nodes are walked in three.
+        assert.ok(sizes.length >= 3, `limit ${limit}: pages of ${sizes.join(', ')}`);
+      }
+      // As known at a moment: what was deleted since is put back in the walk that reaches its source.
+      const draft = new DeltaDraft('test', 'since');
+      for (const e of then.filter((x) => x.type === 'KNOWS')) draft.deleteRelationship(e.id, e.source);
+      const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: t.keyId, requestId: 'since' };
+      assert.equal((await writeGoverned(harness().service.deps.graph, draft, actor, true)).status, 'applied');
+      const at = `known_at=${encodeURIComponent(knownAt)}`;
+      assert.deepEqual(
+        (await allPages(t, at, 100)).map((e) => e.id),
+        then.map((e) => e.id),
+      );
+      assert.equal((await allPages(t, '', 100)).length, then.length - 2);
+    } finally {
+      await driver().executeQuery('MATCH (n:Memory {project_id: $project}) DETACH DELETE n', { project: t.projectId });
+    }
   });
 
   it('a cursor that is not an edges cursor is a 400 naming /query/cursor', async () => {

@@ -1,0 +1,31 @@
+// How a page of graph/edges is read: a walk of at most EDGE_WALK nodes of the project, in id order
+// (cypher/graph/edges.cypher). A page that fills is read once. One that comes back short is read again by
+// graph/edges_walk, which bounds the walk by key and says where the next one starts (cut), so a project of
+// many nodes and few relationships answers a short page rather than read every node it has for each page.
+import type { Tx } from '../db/graph.js';
+import type { EdgeKey, EdgeReadRow } from './views.js';
+
+/** Most nodes one page of graph/edges walks. */
+export const EDGE_WALK = 5000;
+
+export interface EdgeRead {
+  /** The page's rows, at most params.limit (the page's limit plus what the caller reads beyond it). */
+  rows: EdgeReadRow[];
+  /** Where the next page starts when the walk stopped, short of the limit, before the project's last node. */
+  cut: EdgeKey | null;
+}
+
+/**
+ * The rows of a page of graph/edges (params as the statement names them, without walk). Of a cut walk, the next
+ * page starts at the first node not walked, before any of its relationships ('').
+ */
+export async function readEdgePage(tx: Tx, params: Record<string, unknown> & { limit: number }): Promise<EdgeRead> {
+  const rows = await tx.run<EdgeReadRow>('graph/edges', { ...params, walk: EDGE_WALK });
+  if (rows.length >= params.limit) return { rows, cut: null };
+  const walked = await tx.run<EdgeReadRow>('graph/edges_walk', { ...params, walk: EDGE_WALK });
+  const cutAt = walked[0]?.cut_at;
+  // A walk that found nothing answers one row with only cut_at.
+  const found = walked.filter((r) => r.source !== null);
+  const cut = typeof cutAt === 'string' && found.length < params.limit ? { source: cutAt, id: '' } : null;
+  return { rows: found, cut };
+}
