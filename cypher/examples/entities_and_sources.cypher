@@ -1,8 +1,10 @@
 // Entities of a project with where each comes from: the documents a loop extracted it from, the
 // memories and submissions that name it, and the delta (and its origin) that created it.
 // Committed graph only. Parameters: $project_id.
-MATCH (e:Entity {project_id: $project_id})
-WHERE NOT e:Pending
+// The entities are found as the project's Knowledge nodes (its index on project_id), then told by label:
+// no index of Entity starts with project_id alone, so `(e:Entity {project_id: …})` reads every entity.
+MATCH (e:Knowledge {project_id: $project_id})
+WHERE e:Entity AND NOT e:Pending
 OPTIONAL MATCH (creator:Delta {id: e.delta_id})
 CALL (e) {
   OPTIONAL MATCH (e)-[x:EXTRACTED_FROM]->(doc:Document)

@@ -403,6 +403,42 @@ describe('lookups by a composite index or an id seek their index', function () {
     );
   });
 
+  // Unhinted, graph/counts was planned as a scan of every relationship of the database and shapes/usage as a
+  // scan of every Knowledge node of it, where the statistics made those cheap (the dev instance: 330,000
+  // memories, 124 relationships). Here the planner seeks either way; the hints keep it so whatever the
+  // statistics, and this bounds what both read and checks what they count.
+  it("a project's counts and a shape's usage cost what their project holds, beside a larger one", async () => {
+    const other = `p-${crypto.randomUUID()}`;
+    const seed = `UNWIND range(1000, 999 + $n) AS i
+       CREATE (:Knowledge:Entity:Person {id: $p + '-e-' + i, project_id: $p, name: 'p' + i, shape_id: 's-1'})
+       WITH count(*) AS made
+       UNWIND range(1000, 998 + $n) AS i
+       MATCH (a:Knowledge {id: $p + '-e-' + i}), (b:Knowledge {id: $p + '-e-' + (i + 1)})
+       CREATE (a)-[:KNOWS {id: $p + '-r-' + i, project_id: $p}]->(b)`;
+    await driver().executeQuery(seed, { p: other, n: 4000 });
+    try {
+      await inSeededProject(seed.replaceAll('$p', '$project'), { n: 5 }, async (project) => {
+        for (const [name, params] of [
+          ['graph/counts', { include_pending: false }],
+          ['graph/counts', { include_pending: true }],
+          ['shapes/usage', { id: 's-1' }],
+        ] as const) {
+          const r = await driver().executeQuery(`PROFILE ${cypher(name)}`, { project_id: project, ...params });
+          const profile = r.summary.profile as unknown as ProfileNode;
+          const hits = dbHits(profile);
+          assert.ok(hits < 400, `${name}: ${hits} database hits for a project of 5 nodes\n${operators(profile)}`);
+          const row = r.records[0]!;
+          if (name === 'graph/counts') {
+            assert.equal(Number(row.get('node_count')), 5);
+            assert.equal(Number(row.get('relationship_count')), 4);
+          } else assert.equal(Number(row.get('node_count')), 5);
+        }
+      });
+    } finally {
+      await driver().executeQuery('MATCH (n:Knowledge {project_id: $p}) DETACH DELETE n', { p: other });
+    }
+  });
+
   // A COLLECT subquery's plan is not in the summary's plan tree, so these are profiled on a graph instead:
   // 500 sync runs of another connection must not be read to answer for this one (25,025 hits before, 25 after).
   it("a connection's sync runs are read through their index, whatever other connections have run", async () => {
