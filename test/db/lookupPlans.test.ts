@@ -50,6 +50,9 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
     limit: 10,
   },
   'webhooks/delete': { id: 'w', project_id: 'p' },
+  // Unhinted, a deletion's changes were found by a scan of every `old.delta_id` entry of the database.
+  'memories/history': { id: 'm', project_id: 'p' },
+  'entities/history': { id: 'e', project_id: 'p' },
   'connections/sync_list': { connection_id: 'c', project_id: 'p', limit: 10 },
   'connections/page_drop': { sync_id: 's', page_no: null },
   'credits/settle': {
