@@ -4,9 +4,9 @@ MATCH (a:CreditAccount {organization_id: $organization_id})
 SET a.lock_token = $token
 WITH a
 OPTIONAL MATCH (a)-[:RECORDED]->(reserve:CreditEntry {loop_id: $loop_id, kind: 'reserve'})
-USING INDEX reserve:CreditEntry(loop_id)
+USING INDEX SEEK reserve:CreditEntry(loop_id)
 OPTIONAL MATCH (a)-[:RECORDED]->(done:CreditEntry {loop_id: $loop_id, kind: 'settle'})
-USING INDEX done:CreditEntry(loop_id)
+USING INDEX SEEK done:CreditEntry(loop_id)
 WITH a, reserve, done
 CALL (a, reserve, done) {
   WITH a, reserve, done WHERE reserve IS NOT NULL AND done IS NULL

@@ -36,7 +36,7 @@ CALL (d) {
   // Nodes made through a shape this delta created (their shape_id: a property, not a link).
   MATCH (d)-[:CREATED]->(s:Shape)
   MATCH (x:Knowledge {project_id: s.project_id})
-  USING INDEX x:Knowledge(project_id)
+  USING INDEX SEEK x:Knowledge(project_id)
   WHERE x.shape_id = s.id AND x.delta_id <> d.id
   MATCH (later:Delta {id: x.delta_id})
   USING INDEX later:Delta(id)

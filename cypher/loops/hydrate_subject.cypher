@@ -1,6 +1,6 @@
 // hydrate: the subject entity and its committed neighbourhood up to $depth (1 or 2) hops.
 MATCH (e:Entity {project_id: $project_id, normalized_name: $subject})
-USING INDEX e:Entity(project_id, normalized_name)
+USING INDEX SEEK e:Entity(project_id, normalized_name)
 WHERE NOT e:Pending
 MATCH p = (e)-[*0..2]-(n:Knowledge)
 WHERE length(p) <= $depth AND n.project_id = $project_id AND NOT n:Pending

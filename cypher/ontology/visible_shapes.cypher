@@ -7,7 +7,7 @@ CALL () {
   RETURN s
   UNION
   // name IS NOT NULL (every shape has one) lets the planner seek the (project_id, name) index.
-  MATCH (s:Shape) USING INDEX s:Shape(project_id, name)
+  MATCH (s:Shape) USING INDEX SEEK s:Shape(project_id, name)
   WHERE s.project_id = $project_id AND s.name IS NOT NULL AND NOT s:Pending
   RETURN s
 }

@@ -34,7 +34,7 @@ CALL (d) {
   WITH n, n.pending_identity_key AS key
   WHERE key IS NOT NULL
   MATCH (e:Entity {identity_key: key})
-  USING INDEX e:Entity(identity_key)
+  USING INDEX SEEK e:Entity(identity_key)
   WHERE e.project_id = $project_id
     AND NOT EXISTS { (e)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   RETURN 'error' AS severity,
@@ -47,7 +47,7 @@ CALL (d) {
   WITH n, n.pending_identity_key AS key
   WHERE key IS NOT NULL
   MATCH (e:Entity {pending_identity_key: key})
-  USING INDEX e:Entity(pending_identity_key)
+  USING INDEX SEEK e:Entity(pending_identity_key)
   WHERE e.delta_id = $delta_id AND n.id < e.id
   RETURN 'error' AS severity,
          n.type + ' ' + coalesce(n.name, n.id) + ' is created twice by this delta (' + n.id + ' and ' + e.id +
@@ -62,7 +62,7 @@ CALL (d) {
   WHERE type(target) = 'TARGET'
   WITH n, c['new.identity_key'] AS key
   MATCH (e:Entity {identity_key: key})
-  USING INDEX e:Entity(identity_key)
+  USING INDEX SEEK e:Entity(identity_key)
   WHERE e <> n AND e.project_id = $project_id
     AND NOT EXISTS { (e)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   RETURN 'error' AS severity,
@@ -75,7 +75,7 @@ CALL (d) {
   WITH n, n.normalized_name AS name
   WHERE name IS NOT NULL AND name <> ''
   MATCH (e:Entity {project_id: $project_id, normalized_name: name})
-  USING INDEX e:Entity(project_id, normalized_name)
+  USING INDEX SEEK e:Entity(project_id, normalized_name)
   WHERE NOT e:Pending AND coalesce(e.type, '') <> coalesce(n.type, '')
     AND NOT EXISTS { (e)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
   RETURN 'warning' AS severity,

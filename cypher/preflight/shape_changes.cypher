@@ -42,12 +42,12 @@ CALL (d) {
 CALL (old, label, property) {
   CALL (old, label) {
     MATCH (x:Entity {shape_id: old.id})
-    USING INDEX x:Entity(shape_id)
+    USING INDEX SEEK x:Entity(shape_id)
     WHERE x.project_id = $project_id AND NOT x:Pending AND (label IS NULL OR x.type = label)
     RETURN x
     UNION
     MATCH (x:Memory {shape_id: old.id})
-    USING INDEX x:Memory(shape_id)
+    USING INDEX SEEK x:Memory(shape_id)
     WHERE x.project_id = $project_id AND NOT x:Pending AND (label IS NULL OR label = 'Memory')
     RETURN x
   }

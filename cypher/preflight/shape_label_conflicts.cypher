@@ -17,7 +17,7 @@ USING INDEX d:Delta(id)
 MATCH (s:Shape {id: t.shape_id})
 USING INDEX s:Shape(id)
 MATCH (o:EntityType {label: t.label})<-[:DEFINES]-(other:Shape)
-USING INDEX o:EntityType(label)
+USING INDEX SEEK o:EntityType(label)
 WHERE NOT o:Pending AND NOT other:Pending AND other.name <> s.name
   AND (other.builtin = true OR other.project_id = $project_id) AND coalesce(other.status, 'published') <> 'retired'
 WITH t, s, other,

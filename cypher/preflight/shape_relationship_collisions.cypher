@@ -15,7 +15,7 @@ USING INDEX d:Delta(id)
 MATCH (s:Shape {id: r.shape_id})
 USING INDEX s:Shape(id)
 MATCH (o:RelationshipType {type: r.type})<-[:DEFINES]-(other:Shape)
-USING INDEX o:RelationshipType(type)
+USING INDEX SEEK o:RelationshipType(type)
 WHERE NOT o:Pending AND NOT other:Pending AND other.name <> s.name
   AND (other.builtin = true OR other.project_id = $project_id) AND coalesce(other.status, 'published') <> 'retired'
   AND (o.from <> r.from OR o.to <> r.to OR o.cardinality <> r.cardinality)

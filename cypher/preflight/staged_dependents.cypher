@@ -27,12 +27,12 @@ CALL (n) {
     // 'Pending' IN labels(x), not x:Pending: with few staged nodes in the statistics the planner would scan
     // the :Pending label and join it to a scan of the shape_id index instead of seeking n.id.
     MATCH (x:Entity {shape_id: n.id})
-    USING INDEX x:Entity(shape_id)
+    USING INDEX SEEK x:Entity(shape_id)
     WHERE 'Pending' IN labels(x) AND x.project_id = $project_id AND x.delta_id <> $delta_id
     RETURN x.delta_id AS other
     UNION
     MATCH (x:Memory {shape_id: n.id})
-    USING INDEX x:Memory(shape_id)
+    USING INDEX SEEK x:Memory(shape_id)
     WHERE 'Pending' IN labels(x) AND x.project_id = $project_id AND x.delta_id <> $delta_id
     RETURN x.delta_id AS other
     UNION

@@ -5,7 +5,7 @@ CALL () {
   MATCH (s:Shape) WHERE s.id IN $builtin_ids AND s.builtin = true AND s.name = $name
   RETURN s
   UNION
-  MATCH (s:Shape) USING INDEX s:Shape(project_id, name) WHERE s.project_id = $project_id AND s.name = $name
+  MATCH (s:Shape) USING INDEX SEEK s:Shape(project_id, name) WHERE s.project_id = $project_id AND s.name = $name
   RETURN s
 }
 RETURN s.id AS id, coalesce(s.builtin, false) AS builtin, s:Pending AS pending, s.delta_id AS delta_id

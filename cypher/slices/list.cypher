@@ -3,7 +3,7 @@
 // Sought by the (project_id, name) index (name IS NOT NULL: every slice has one), not a scan of every project's
 // slices nor a seek of every node of the project.
 MATCH (s:Slice:Knowledge)
-USING INDEX s:Slice(project_id, name)
+USING INDEX SEEK s:Slice(project_id, name)
 WHERE s.project_id = $project_id AND s.name IS NOT NULL AND NOT s:Pending
   AND ($name IS NULL OR s.name = $name)
   AND ($after_name IS NULL OR s.name > $after_name

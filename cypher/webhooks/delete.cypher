@@ -14,7 +14,7 @@ CALL (w) {
 }
 CALL (w) {
   MATCH (d:WebhookDelivery {endpoint_id: w.id})
-  USING INDEX d:WebhookDelivery(endpoint_id, created_at)
+  USING INDEX SEEK d:WebhookDelivery(endpoint_id, created_at)
   WHERE d.created_at IS NOT NULL
   DETACH DELETE d
 }
