@@ -1,13 +1,14 @@
-// The page of graph/edges, read again with where its walk ends when graph/edges came back short (it walked
-// $walk nodes, or every node left, without filling the page; src/graph/service.ts): the same order, filters
-// and plan (graph/edges says why each is so). The first subquery reads the ids of at most $walk nodes from the
-// index: walked_to, the last of them, and cut_at, the first node not walked (null when none is left). The page
-// reads only nodes up to walked_to, so a project of many nodes and few relationships answers a short page, even
-// an empty one, with cut_at for the next to start at, instead of reading every node it has until the page
-// fills. The walk's end is a key, not a count, so a node deleted while the page is read cannot move it past a
-// node never walked. The page is in an OPTIONAL CALL: a walk that finds no relationship still answers one row,
-// whose cut_at says whether more nodes follow. Reading the bounds costs an index entry a node walked (about 10 ms
-// for 5,000), which is why a page that fills is read by graph/edges alone.
+// The page of graph/edges, read again with where its walk ends when graph/edges came back short (it walked $walk
+// nodes, or every node left, without filling the page), and read alone for a page that starts where a cut walk
+// stopped (src/graph/edgeWalk.ts): the same order, filters and plan (graph/edges says why each is so). The first
+// subquery reads the ids of at most $walk nodes from the index: walked_to, the last of them, and cut_at, the
+// first node not walked (null when none is left). The page reads only nodes up to walked_to, so a project of
+// many nodes and few relationships answers a short page, even an empty one, with cut_at for the next to start
+// at, instead of reading every node it has until the page fills. The walk's end is a key, not a count, so a node
+// deleted while the page is read cannot move it past a node never walked. The page is in an OPTIONAL CALL: a
+// walk that finds no relationship still answers one row, whose cut_at says whether more nodes follow. Reading
+// the bounds costs an index entry a node walked (about 10 ms for 5,000), which is why a page that fills is read
+// by graph/edges alone.
 CALL db.relationshipTypes() YIELD relationshipType
 WITH coalesce($types, collect(relationshipType)) AS types
 CALL () {

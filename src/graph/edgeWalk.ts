@@ -17,11 +17,20 @@ export interface EdgeRead {
 
 /**
  * The rows of a page of graph/edges (params as the statement names them, without walk). Of a cut walk, the next
- * page starts at the first node not walked, before any of its relationships ('').
+ * page starts at the first node not walked, before any of its relationships (''). A page that starts so, at a
+ * node but before any relationship id, follows a cut walk: its own walk is likely short too, so it is read by
+ * graph/edges_walk alone (a full page's cursor names its last relationship; the first page starts before every
+ * node).
  */
-export async function readEdgePage(tx: Tx, params: Record<string, unknown> & { limit: number }): Promise<EdgeRead> {
-  const rows = await tx.run<EdgeReadRow>('graph/edges', { ...params, walk: EDGE_WALK });
-  if (rows.length >= params.limit) return { rows, cut: null };
+export async function readEdgePage(
+  tx: Tx,
+  params: Record<string, unknown> & { limit: number; after_source: string; after_id: string },
+): Promise<EdgeRead> {
+  const afterCut = params.after_source !== '' && params.after_id === '';
+  if (!afterCut) {
+    const rows = await tx.run<EdgeReadRow>('graph/edges', { ...params, walk: EDGE_WALK });
+    if (rows.length >= params.limit) return { rows, cut: null };
+  }
   const walked = await tx.run<EdgeReadRow>('graph/edges_walk', { ...params, walk: EDGE_WALK });
   const cutAt = walked[0]?.cut_at;
   // A walk that found nothing answers one row with only cut_at.

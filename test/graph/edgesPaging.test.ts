@@ -7,7 +7,8 @@ import { buildGraph } from './fixtures.js';
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { writeGoverned } from '../../src/deltas/service.js';
 import { harness, useRawDriver } from '../support/harness.js';
-import { EDGE_WALK } from '../../src/graph/edgeWalk.js';
+import { EDGE_WALK, readEdgePage } from '../../src/graph/edgeWalk.js';
+import type { Tx } from '../../src/db/graph.js';
 import { moment } from '../support/moments.js';
 
 type Edge = { id: string; type: string; source: string; target: string };
@@ -124,6 +125,34 @@ describe('pages of graph edges', () => {
         // At least one page per walk: 10,500 nodes are walked in three.
         assert.ok(sizes.length >= 3, `limit ${limit}: pages of ${sizes.join(', ')}`);
       }
+      // The first page is read by graph/edges, then again by graph/edges_walk (it came back short); the page after
+      // the cut by graph/edges_walk alone. The statements run on the real database; only their names are noted.
+      const ran: string[] = [];
+      const noting = (tx: Tx): Tx =>
+        new Proxy(tx, {
+          get: (target, prop, receiver) =>
+            prop === 'run'
+              ? (name: string, params?: Record<string, unknown>) => (ran.push(name), target.run(name, params))
+              : Reflect.get(target, prop, receiver),
+        });
+      const read = (after: { source: string; id: string }) =>
+        harness().service.deps.graph.read((tx) =>
+          readEdgePage(noting(tx), {
+            project_id: t.projectId,
+            types: null,
+            include_pending: false,
+            valid_at: new Date().toISOString(),
+            after_source: after.source,
+            after_id: after.id,
+            limit: 101,
+          }),
+        );
+      const first = await read({ source: '', id: '' });
+      assert.deepEqual(ran.splice(0), ['graph/edges', 'graph/edges_walk']);
+      assert.ok(first.cut !== null && first.cut.id === '');
+      await read(first.cut);
+      assert.deepEqual(ran, ['graph/edges_walk']);
+
       // As known at a moment: what was deleted since is put back in the walk that reaches its source.
       const draft = new DeltaDraft('test', 'since');
       for (const e of then.filter((x) => x.type === 'KNOWS')) draft.deleteRelationship(e.id, e.source);
