@@ -15,6 +15,21 @@ export interface EdgeRead {
   cut: EdgeKey | null;
 }
 
+/** The rows of an edges page: one node's (graph/node_edges, never cut), else a walk of the project's nodes. */
+export async function readEdges(
+  tx: Tx,
+  params: Record<string, unknown> & { limit: number; after_source: string; after_id: string },
+  node: { id: string; direction: 'out' | 'in' | 'both' } | null,
+): Promise<EdgeRead> {
+  if (node === null) return readEdgePage(tx, params);
+  const rows = await tx.run<EdgeReadRow>('graph/node_edges', {
+    ...params,
+    node_id: node.id,
+    direction: node.direction,
+  });
+  return { rows, cut: null };
+}
+
 /**
  * The rows of a page of graph/edges (params as the statement names them, without walk). Of a cut walk, the next
  * page starts at the first node not walked, before any of its relationships (''). A page that starts so, at a

@@ -16,7 +16,7 @@ import {
   type GraphNodeRow,
   type NodeProps,
 } from './views.js';
-import { readEdgePage } from './edgeWalk.js';
+import { readEdges } from './edgeWalk.js';
 
 const SHOWN_LABEL = (labels: string[]): string | null =>
   labels.filter((l) => !['Knowledge', 'Pending', 'Entity'].includes(l))[0] ?? null;
@@ -197,14 +197,10 @@ export async function knownEdgesPage(
     after_id: f.after.id,
     limit: fetch,
   };
-  const { rows, cut } = f.nodeId
-    ? {
-        rows: unknown.has(f.nodeId)
-          ? []
-          : await tx.run<EdgeReadRow>('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction }),
-        cut: null,
-      }
-    : await readEdgePage(tx, params);
+  const { rows, cut } =
+    f.nodeId && unknown.has(f.nodeId)
+      ? { rows: [], cut: null }
+      : await readEdges(tx, params, f.nodeId ? { id: f.nodeId, direction: f.direction } : null);
   const read = rows
     .filter(isWhole)
     .filter((r) => ![r.id, r.source, r.target].some((x) => unknown.has(String(x))))

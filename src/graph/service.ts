@@ -15,7 +15,7 @@ import {
   type GraphNodeRow,
   type GraphNodeView,
 } from './views.js';
-import { readEdgePage } from './edgeWalk.js';
+import { readEdges } from './edgeWalk.js';
 import { knownEdgesPage, knownNeighbourhood, knownNodesPage } from './known.js';
 
 export interface Page<T, K = string> {
@@ -99,14 +99,8 @@ export async function listEdges(graph: Graph, projectId: string, f: EdgeFilter):
     after_id: f.after.id,
     limit: f.limit + 1,
   };
-  const { rows, cut } = await graph.read(async (tx) =>
-    f.nodeId
-      ? {
-          rows: await tx.run<EdgeReadRow>('graph/node_edges', { ...params, node_id: f.nodeId, direction: f.direction }),
-          cut: null,
-        }
-      : readEdgePage(tx, params),
-  );
+  const node = f.nodeId ? { id: f.nodeId, direction: f.direction } : null;
+  const { rows, cut } = await graph.read((tx) => readEdges(tx, params, node));
   const page = rows.slice(0, f.limit);
   // Reads are read-committed: a relationship deleted while the page was read comes back with its
   // type and ends null. It is gone, so it is left out; the cursor still moves past it, to the last row
