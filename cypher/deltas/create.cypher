@@ -1,5 +1,10 @@
-// A new delta: the reviewable unit of every write. Its changes hang off it (CREATED, HAS_CHANGE).
-// $applied: a write applied at once is born applied (its changes are written committed).
+// A new delta, the reviewable unit of every write, created with its new nodes in the same statement:
+// each statement a write sends costs the engine a round of work of its own, so a write of nodes only
+// (a memory, a batch) is this statement alone. The delta's other changes hang off it by the statements
+// after this one (HAS_CHANGE); nodes added to a delta that exists already go through deltas/stage_nodes,
+// which writes them as this statement does.
+// $applied: a write applied at once is born applied, and its nodes are written in their committed form.
+// Staged nodes carry :Pending beside their own labels and keep their identity in pending_identity_key.
 MATCH (p:TenantProject {id: $project_id})
 CREATE (d:Delta {
   id: $delta_id, project_id: $project_id, organization_id: p.organization_id,
@@ -9,4 +14,19 @@ CREATE (d:Delta {
   applied_at: CASE WHEN $applied THEN datetime($now) END, applied_by: CASE WHEN $applied THEN $key_id END
 })
 CREATE (d)-[:IN_PROJECT]->(p)
-RETURN d.id AS id
+WITH d
+CALL (d) {
+  UNWIND $nodes AS x
+  CREATE (n:Knowledge:$(CASE WHEN $applied THEN x.labels ELSE x.labels + ['Pending'] END))
+  SET n = x.props,
+      n.id = x.id, n.project_id = $project_id, n.delta_id = $delta_id,
+      n.pending_identity_key = CASE WHEN $applied THEN null ELSE x.identity_key END,
+      n.identity_key = CASE WHEN $applied THEN x.identity_key END,
+      n.created_at = datetime($now), n.updated_at = datetime($now),
+      // applied with $embed: a memory, chunk or entity joins the embedding queue (docs/embeddings.md)
+      n.embedding_queued_at = CASE WHEN $embed AND any(l IN x.labels WHERE l IN ['Memory', 'Chunk', 'Entity'])
+        THEN datetime($now) END
+  CREATE (d)-[:CREATED {seq: x.seq, change_id: x.change_id}]->(n)
+  RETURN count(n) AS staged
+}
+RETURN d.id AS id, staged

@@ -1,6 +1,7 @@
-// New nodes of a delta, tied to it by CREATED. Staged ones carry :Pending beside their own labels
-// and keep their identity in pending_identity_key; with $committed (a write applied at once) they
-// are written in their final, committed form in the same transaction.
+// New nodes of a delta that exists already (a loop stages iteration by iteration), tied to it by CREATED.
+// A new delta is created with its first nodes by deltas/create, which writes them as this statement does.
+// Staged ones carry :Pending beside their own labels and keep their identity in pending_identity_key; with
+// $committed (a write applied at once) they are written in their final, committed form in the same transaction.
 MATCH (d:Delta {id: $delta_id})
 UNWIND $nodes AS x
 CREATE (n:Knowledge:$(CASE WHEN $committed THEN x.labels ELSE x.labels + ['Pending'] END))

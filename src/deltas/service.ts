@@ -69,7 +69,11 @@ export async function stageDelta(
   return deltaId;
 }
 
-/** The statements that create a delta with its changes (nodes and relationships committed when $committed). */
+/**
+ * The statements that create a delta with its changes (nodes and relationships committed when $committed). The
+ * delta is created with its new nodes in one statement (deltas/create): each statement costs the engine work of
+ * its own, and a write of nodes only (a memory, a batch of them) is then that statement alone.
+ */
 function stageDeltaSteps(
   draft: DeltaDraft,
   actor: Actor,
@@ -77,6 +81,7 @@ function stageDeltaSteps(
   deltaId: string,
   committed: boolean,
 ): WriteStep[] {
+  const base = changeParams(deltaId, actor.projectId, now, committed);
   const create: WriteStep = {
     statement: [
       'deltas/create',
@@ -90,13 +95,16 @@ function stageDeltaSteps(
         request_id: actor.requestId,
         change_count: draft.size,
         applied: committed,
+        embed: base.embed,
+        nodes: nodeRows(draft, 0),
       },
     ],
     check: (rows) => {
       if (rows.length === 0) throw new Error(`project ${actor.projectId} does not exist`);
     },
   };
-  return [create, ...changeSteps(draft, deltaId, actor.projectId, now, 0, committed)];
+  // The shapes' locks come before the nodes made through them (deltas/lock_shapes).
+  return [...shapeLockSteps(draft, actor.projectId), create, ...linkedChangeSteps(draft, base, 0)];
 }
 
 /** Adds a draft's changes to an existing staged delta (loops stage iteration by iteration). */
@@ -140,7 +148,41 @@ function shapesNamed(draft: DeltaDraft): string[] {
   return [...ids].sort();
 }
 
-/** The statements that stage a draft's changes, numbered after `offset` changes the delta already holds. */
+/** The parameters every statement that stages a draft's changes takes. */
+function changeParams(deltaId: string, projectId: string, now: string, committed: boolean) {
+  // A node written committed joins the embedding queue as it is created (docs/embeddings.md).
+  return { delta_id: deltaId, project_id: projectId, now, committed, embed: committed && embeddingQueueEnabled() };
+}
+
+/** The draft's new nodes as deltas/create and deltas/stage_nodes take them, numbered after `offset` changes. */
+function nodeRows(draft: DeltaDraft, offset: number) {
+  return draft.nodes.map((n) => ({
+    id: n.id,
+    change_id: n.changeId,
+    labels: n.labels,
+    props: n.props,
+    identity_key: n.identityKey,
+    seq: n.seq + offset,
+  }));
+}
+
+/** The write locks of the project shapes the draft's nodes are made through, if it names any. */
+function shapeLockSteps(draft: DeltaDraft, projectId: string): WriteStep[] {
+  const shapeIds = shapesNamed(draft);
+  if (shapeIds.length === 0) return [];
+  return [
+    {
+      statement: ['deltas/lock_shapes', { ids: shapeIds, project_id: projectId }],
+      // Deleted since the draft read it: the write runs again, and its own check answers for the shape.
+      check: (rows) => {
+        const missing = (rows[0]?.missing ?? []) as string[];
+        if (missing.length > 0) throw new ConcurrentDeletion(`shape ${missing.join(', ')} was deleted meanwhile`);
+      },
+    },
+  ];
+}
+
+/** The statements that stage a draft's changes in a delta that exists, numbered after `offset` changes. */
 function changeSteps(
   draft: DeltaDraft,
   deltaId: string,
@@ -149,36 +191,15 @@ function changeSteps(
   offset: number,
   committed: boolean,
 ): WriteStep[] {
-  // A node written committed joins the embedding queue as it is created (docs/embeddings.md).
-  const base = {
-    delta_id: deltaId,
-    project_id: projectId,
-    now,
-    committed,
-    embed: committed && embeddingQueueEnabled(),
-  };
+  const base = changeParams(deltaId, projectId, now, committed);
+  const nodes: WriteStep[] =
+    draft.nodes.length > 0 ? [{ statement: ['deltas/stage_nodes', { ...base, nodes: nodeRows(draft, offset) }] }] : [];
+  return [...shapeLockSteps(draft, projectId), ...nodes, ...linkedChangeSteps(draft, base, offset)];
+}
+
+/** The statements that stage a draft's relationships, updates and deletions (every change but new nodes). */
+function linkedChangeSteps(draft: DeltaDraft, base: ReturnType<typeof changeParams>, offset: number): WriteStep[] {
   const steps: WriteStep[] = [];
-  const shapeIds = shapesNamed(draft);
-  if (shapeIds.length > 0)
-    steps.push({
-      statement: ['deltas/lock_shapes', { ids: shapeIds, project_id: projectId }],
-      // Deleted since the draft read it: the write runs again, and its own check answers for the shape.
-      check: (rows) => {
-        const missing = (rows[0]?.missing ?? []) as string[];
-        if (missing.length > 0) throw new ConcurrentDeletion(`shape ${missing.join(', ')} was deleted meanwhile`);
-      },
-    });
-  if (draft.nodes.length > 0) {
-    const nodes = draft.nodes.map((n) => ({
-      id: n.id,
-      change_id: n.changeId,
-      labels: n.labels,
-      props: n.props,
-      identity_key: n.identityKey,
-      seq: n.seq + offset,
-    }));
-    steps.push({ statement: ['deltas/stage_nodes', { ...base, nodes }] });
-  }
   if (draft.rels.length > 0) {
     const rels = draft.rels.map((r) => ({
       id: r.id,
