@@ -282,7 +282,17 @@ describe('engine faults', function () {
       iterations.map((_, i) => i + 1),
       'iterations not repeated',
     );
-    const events = await allEvents(t, loopId, 1000);
+    // The loop's record says completed once finishLoop has written it; Temporal records the activity's completion
+    // (and the workflow's) when the worker's report reaches the restarted server, a moment later.
+    let events: Awaited<ReturnType<typeof allEvents>> = [];
+    await waitUntil(
+      'the workflow completed in its history',
+      async () => {
+        events = await allEvents(t, loopId, 1000);
+        return events.some((e) => e.type === 'workflow_execution_completed');
+      },
+      60_000,
+    );
     const finished = events.filter((e) => e.activity_name === 'finishLoop' && e.type === 'activity_task_completed');
     assert.equal(finished.length, 1, `finishLoop completions: ${JSON.stringify(events.map((e) => e.type))}`);
     const credits = (await t.get('/v1/credits')).body;
