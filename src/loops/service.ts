@@ -181,9 +181,10 @@ export interface StartedLoop {
 }
 
 /**
- * How long a start waits for Temporal's answer before it refuses (503). The client retries a connection that
- * just broke, so a start sent as Temporal dies waits this long; a live server answers in milliseconds. Well under
- * 2 s, so a start answers within 2 s during an outage (issue 27): at 1.5 s, a refused start took 1.7 s here.
+ * How long a start waits for Temporal's answer before it refuses (503). A start sent as Temporal dies waits for
+ * the client's retries and its reconnection (2.5 s once, at the old 3 s bound); a live server answers in
+ * milliseconds. Well under 2 s, so a start answers within 2 s during an outage (issue 27): at 1.5 s, a refused
+ * start took 1.7 s here.
  */
 const TEMPORAL_ASK_MS = 1_000;
 
