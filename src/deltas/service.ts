@@ -117,7 +117,7 @@ export async function stageChanges(
 ): Promise<void> {
   // Sequence numbers continue after what the delta already holds.
   const counted = await tx.one('deltas/bump_change_count', { delta_id: deltaId, added: draft.size });
-  await runSteps(tx, changeSteps(draft, deltaId, projectId, now, Number(counted?.previous ?? 0), false));
+  await runSteps(tx, changeSteps(draft, deltaId, projectId, now, Number(counted?.previous ?? 0)));
 }
 
 /** A statement that stages `count` changes, refused with `error` when it staged fewer (a name it could not match). */
@@ -182,16 +182,9 @@ function shapeLockSteps(draft: DeltaDraft, projectId: string): WriteStep[] {
   ];
 }
 
-/** The statements that stage a draft's changes in a delta that exists, numbered after `offset` changes. */
-function changeSteps(
-  draft: DeltaDraft,
-  deltaId: string,
-  projectId: string,
-  now: string,
-  offset: number,
-  committed: boolean,
-): WriteStep[] {
-  const base = changeParams(deltaId, projectId, now, committed);
+/** The statements that stage a draft's changes in a delta that exists (staged), numbered after `offset` changes. */
+function changeSteps(draft: DeltaDraft, deltaId: string, projectId: string, now: string, offset: number): WriteStep[] {
+  const base = changeParams(deltaId, projectId, now, false);
   const nodes: WriteStep[] =
     draft.nodes.length > 0 ? [{ statement: ['deltas/stage_nodes', { ...base, nodes: nodeRows(draft, offset) }] }] : [];
   return [...shapeLockSteps(draft, projectId), ...nodes, ...linkedChangeSteps(draft, base, offset)];

@@ -199,10 +199,7 @@ export async function startLoop(deps: StartDeps, actor: Actor, plan: LoopPlan): 
   }
   try {
     // Ask Temporal first (one cheap call): a server that just died then costs no graph write and no undo.
-    await withTimeout(
-      gateway.getClient().then((client) => client.workflowService.getSystemInfo({})),
-      TEMPORAL_ASK_MS,
-    ).catch((error: unknown) => {
+    await gateway.ask(TEMPORAL_ASK_MS).catch((error: unknown) => {
       gateway.reportFailure(error);
       throw gateway.unavailable(NOT_STARTED);
     });

@@ -63,10 +63,18 @@ export class TemporalGateway {
     }
   }
 
+  /** Asks Temporal for its system info (one cheap call), connecting first; throws what it met within `timeoutMs`. */
+  async ask(timeoutMs: number): Promise<void> {
+    await withTimeout(
+      this.getClient().then((client) => client.workflowService.getSystemInfo({})),
+      timeoutMs,
+    );
+  }
+
   async ping(): Promise<boolean> {
     try {
-      const client = await this.getClient();
-      await withTimeout(client.workflowService.getSystemInfo({}), 1_500);
+      await this.getClient();
+      await this.ask(1_500);
       return true;
     } catch {
       return false;
