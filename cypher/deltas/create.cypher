@@ -5,6 +5,8 @@
 // which writes them as this statement does.
 // $applied: a write applied at once is born applied, and its nodes are written in their committed form.
 // Staged nodes carry :Pending beside their own labels and keep their identity in pending_identity_key.
+// It answers the project's count of webhook endpoints (webhook_endpoints; null on a project from before the
+// count): the write sends the outbox statement (webhooks/emit) after this one only when there may be one.
 MATCH (p:TenantProject {id: $project_id})
 CREATE (d:Delta {
   id: $delta_id, project_id: $project_id, organization_id: p.organization_id,
@@ -14,7 +16,7 @@ CREATE (d:Delta {
   applied_at: CASE WHEN $applied THEN datetime($now) END, applied_by: CASE WHEN $applied THEN $key_id END
 })
 CREATE (d)-[:IN_PROJECT]->(p)
-WITH d
+WITH d, p
 CALL (d) {
   UNWIND $nodes AS x
   CREATE (n:Knowledge:$(CASE WHEN $applied THEN x.labels ELSE x.labels + ['Pending'] END))
@@ -29,4 +31,4 @@ CALL (d) {
   CREATE (d)-[:CREATED {seq: x.seq, change_id: x.change_id}]->(n)
   RETURN count(n) AS staged
 }
-RETURN d.id AS id, staged
+RETURN d.id AS id, staged, p.webhook_endpoints AS webhook_endpoints

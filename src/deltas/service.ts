@@ -8,7 +8,7 @@ import { ConcurrentDeletion, type Graph, type Row, type Tx } from '../db/graph.j
 import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
-import { deltaEventData, emitWebhookEvent, webhookEventStep } from '../webhooks/events.js';
+import { deltaEventData, emitWebhookEvent, mayHaveSubscribers, webhookEventStep } from '../webhooks/events.js';
 
 export type { Actor } from '../auth/actor.js';
 import type { Actor } from '../auth/actor.js';
@@ -50,6 +50,9 @@ export interface WriteStep {
   check?: (rows: Row[]) => void;
 }
 
+/** The statement that creates a delta with its new nodes, and answers the project's count of webhook endpoints. */
+const CREATE_DELTA = 'deltas/create';
+
 /** Sends the steps pipelined (one round trip; Neo4j runs them in order), then checks each answer in order. */
 export async function runSteps(tx: Tx, steps: readonly WriteStep[]): Promise<Row[][]> {
   const answers = await tx.runAll(steps.map((s) => s.statement));
@@ -84,7 +87,7 @@ function stageDeltaSteps(
   const base = changeParams(deltaId, actor.projectId, now, committed);
   const create: WriteStep = {
     statement: [
-      'deltas/create',
+      CREATE_DELTA,
       {
         delta_id: deltaId,
         project_id: actor.projectId,
@@ -361,13 +364,17 @@ export async function writeGoverned(
         async (tx) => {
           draft = typeof source === 'function' ? await source(tx) : source;
           const status = apply ? 'applied' : 'staged';
-          // One round trip: the delta, its changes, their completion and the outbox event, in order.
-          const event = webhookEventStep(actor.projectId, `delta.${status}`, deltaEventData(deltaId, status));
-          await runSteps(tx, [
+          // One round trip: the delta, its changes and their completion, in order. The outbox event follows only
+          // when deltas/create says the project may have a webhook endpoint: a statement costs the engine work
+          // of its own, and most projects have none.
+          const steps = [
             ...stageDeltaSteps(draft, actor, now, deltaId, apply),
             ...(apply ? applyFreshSteps(draft, deltaId, now) : []),
-            event,
-          ]);
+          ];
+          const answers = await runSteps(tx, steps);
+          const created = answers[steps.findIndex((s) => s.statement[0] === CREATE_DELTA)]?.[0];
+          if (mayHaveSubscribers(created?.webhook_endpoints))
+            await runSteps(tx, [webhookEventStep(actor.projectId, `delta.${status}`, deltaEventData(deltaId, status))]);
         },
         { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' },
       );

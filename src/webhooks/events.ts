@@ -80,6 +80,16 @@ export function webhookEventStep(
   };
 }
 
+/**
+ * Whether a write of the project must send the outbox statement: its node counts its endpoints (webhook_endpoints,
+ * kept by webhooks/create and webhooks/delete under the project's lock, and read by the write's own transaction, so
+ * every API process agrees). A project from before that count (null) may have some. An endpoint disabled still
+ * counts: webhooks/emit looks at what each one subscribes to.
+ */
+export function mayHaveSubscribers(webhookEndpoints: unknown): boolean {
+  return webhookEndpoints === null || webhookEndpoints === undefined || Number(webhookEndpoints) !== 0;
+}
+
 /** The data of a delta event. */
 export function deltaEventData(deltaId: string, status: string): EventData {
   return { delta_id: deltaId, status, links: { delta: `/v1/deltas/${deltaId}` } };

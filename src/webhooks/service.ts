@@ -73,7 +73,8 @@ export async function createEndpoint(
   const s = newSealedSecret(config, actor, now);
   await graph.write(
     async (tx) => {
-      await tx.run('webhooks/create', {
+      // No row: the project was deleted since the request was authenticated.
+      const created = await tx.one('webhooks/create', {
         id,
         project_id: actor.projectId,
         url: input.url,
@@ -83,6 +84,7 @@ export async function createEndpoint(
         key_id: actor.keyId,
         now,
       });
+      if (!created) throw notFound('project', actor.projectId);
       await putSecret(tx, actor, id, s, now);
     },
     { request_id: actor.requestId, key_id: actor.keyId, purpose: 'webhook:create' },

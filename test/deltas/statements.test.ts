@@ -1,35 +1,14 @@
 // What a governed write sends: the delta is created with its new nodes in one statement (each statement costs
-// the engine work of its own, issue 27), and what that statement writes is what the separate statements wrote.
+// the engine work of its own, issue 27), and what that statement writes is what the separate statements wrote. The
+// projects here have no webhook endpoint, so no write sends the outbox statement (test/webhooks/outbox.test.ts).
 // The statements run on the real database; only their names are noted.
 import assert from 'node:assert/strict';
-import type { Graph, Tx } from '../../src/db/graph.js';
 import { DeltaDraft } from '../../src/deltas/draft.js';
 import { writeGoverned, type Actor } from '../../src/deltas/service.js';
 import { newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { notingGraph } from '../support/notingGraph.js';
 import { crmDefinition } from '../shapes/fixtures.js';
-
-/** The service's graph, with the names of the statements its writes run noted in `ran`. */
-function notingGraph(ran: string[]): Graph {
-  const graph = harness().service.deps.graph;
-  const noting = (tx: Tx): Tx =>
-    new Proxy(tx, {
-      get: (target, prop, receiver) =>
-        prop === 'runAll'
-          ? (statements: readonly (readonly [string, Record<string, unknown>])[]) => {
-              ran.push(...statements.map(([name]) => name));
-              return target.runAll(statements);
-            }
-          : Reflect.get(target, prop, receiver),
-    });
-  return new Proxy(graph, {
-    get: (target, prop, receiver) =>
-      prop === 'write'
-        ? <T>(work: (tx: Tx) => Promise<T>, meta?: Record<string, string>) =>
-            target.write((tx) => work(noting(tx)), meta)
-        : Reflect.get(target, prop, receiver),
-  });
-}
 
 const actorOf = (t: Tenant): Actor => ({
   projectId: t.projectId,
@@ -53,7 +32,7 @@ async function written(projectId: string, deltaId: string): Promise<Record<strin
 }
 
 describe('the statements of a governed write', () => {
-  it('creates a delta of new nodes with them in one statement, then the outbox: nodes applied at once are committed', async () => {
+  it('creates a delta of new nodes with them in one statement: nodes applied at once are committed', async () => {
     const t = await newTenant(0);
     const draft = new DeltaDraft('test', 'two nodes');
     const a = draft.createNode(['Entity', 'Person'], { name: 'Ada' }, { identityKey: `${t.projectId}|Person|ada` });
@@ -61,7 +40,7 @@ describe('the statements of a governed write', () => {
     const ran: string[] = [];
     const outcome = await writeGoverned(notingGraph(ran), draft, actorOf(t), true);
     assert.equal(outcome.status, 'applied');
-    assert.deepEqual(ran, ['deltas/create', 'webhooks/emit']);
+    assert.deepEqual(ran, ['deltas/create']);
     assert.deepEqual(await written(t.projectId, outcome.deltaId), [
       {
         id: a,
@@ -99,7 +78,7 @@ describe('the statements of a governed write', () => {
     const ran: string[] = [];
     const outcome = await writeGoverned(notingGraph(ran), draft, actorOf(t), false);
     assert.equal(outcome.status, 'staged');
-    assert.deepEqual(ran, ['deltas/create', 'deltas/stage_relationships', 'webhooks/emit']);
+    assert.deepEqual(ran, ['deltas/create', 'deltas/stage_relationships']);
     const nodes = await written(t.projectId, outcome.deltaId);
     assert.deepEqual(
       nodes.map((n) => [
@@ -126,7 +105,7 @@ describe('the statements of a governed write', () => {
     const ran: string[] = [];
     const outcome = await writeGoverned(notingGraph(ran), draft, actorOf(t), true);
     assert.equal(outcome.status, 'applied');
-    assert.deepEqual(ran, ['deltas/lock_shapes', 'deltas/create', 'webhooks/emit']);
+    assert.deepEqual(ran, ['deltas/lock_shapes', 'deltas/create']);
   });
 
   it('refuses a write to a project that does not exist and leaves nothing', async () => {
