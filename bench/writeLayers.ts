@@ -3,11 +3,13 @@
 // in an explicit transaction (BEGIN, RUN, COMMIT: what every service write pays), the key lookup
 // (authentication of a key not yet known; a known key's standing is read in the write's own transaction
 // instead, src/auth/keys.ts), the in-process governed write (createMemories: the delta, its change records
-// and the outbox, one transaction), and the HTTP request (authentication, validation, JSON).
+// in one transaction), and the HTTP request (authentication, validation, JSON); the same request to a project
+// from before the webhook endpoint count (its writes send the outbox statement, webhooks/emit, as every write did
+// before: docs/webhooks.md), so the statement's cost is read in the same run.
 // Run: npx tsx bench/writeLayers.ts [--memories 20000] [--samples 200]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 30687). Prints one JSON line per layer; asserts nothing.
 import crypto from 'node:crypto';
-import { measureLayers, startLayerBench, words } from './support.js';
+import { benchTenant, measureLayers, startLayerBench, words } from './support.js';
 import { tenantToken } from '../src/db/tenant.js';
 import { createMemories } from '../src/memories/service.js';
 import { MEMORY_SHAPE_ID } from '../src/shapes/types.js';
@@ -17,6 +19,9 @@ const bench = await startLayerBench('write-layers', 30687, 200);
 const { driver, headers, tenant: t } = bench;
 const { service } = bench.env;
 try {
+  const legacy = await benchTenant(service);
+  await driver.executeQuery('MATCH (p:TenantProject {id: $p}) REMOVE p.webhook_endpoints', { p: legacy.projectId });
+  const legacyHeaders = { Authorization: `Bearer ${legacy.key}`, 'Content-Type': 'application/json' };
   let serial = bench.serial;
   const content = () => `${words((serial += 1) + 7e6, 10)}.`;
   const create =
@@ -60,6 +65,12 @@ try {
       fetch(`${service.url}/v1/memories`, {
         method: 'POST',
         headers,
+        body: JSON.stringify({ content: content(), kind: 'fact' }),
+      }).then((r) => r.json()),
+    http_single_write_outbox: () =>
+      fetch(`${service.url}/v1/memories`, {
+        method: 'POST',
+        headers: legacyHeaders,
         body: JSON.stringify({ content: content(), kind: 'fact' }),
       }).then((r) => r.json()),
     http_healthz: () => fetch(`${service.url}/healthz`).then((r) => r.text()),
