@@ -2,7 +2,7 @@
 // each statement a write sends costs the engine a round of work of its own, so a write of nodes only
 // (a memory, a batch) is this statement alone. The delta's other changes hang off it by the statements
 // after this one (HAS_CHANGE); nodes added to a delta that exists already go through deltas/stage_nodes,
-// which writes them as this statement does.
+// which writes them as this statement does for a staged delta.
 // $applied: a write applied at once is born applied, and its nodes are written in their committed form.
 // Staged nodes carry :Pending beside their own labels and keep their identity in pending_identity_key.
 // It answers the project's count of webhook endpoints (webhook_endpoints; null on a project from before the

@@ -1,17 +1,13 @@
-// New nodes of a delta that exists already (a loop stages iteration by iteration), tied to it by CREATED.
-// A new delta is created with its first nodes by deltas/create, which writes them as this statement does.
-// Staged ones carry :Pending beside their own labels and keep their identity in pending_identity_key; with
-// $committed (a write applied at once) they are written in their final, committed form in the same transaction.
+// New nodes staged in a delta that exists already (a loop stages iteration by iteration), tied to it by CREATED.
+// They carry :Pending beside their own labels and keep their identity in pending_identity_key; applying the delta
+// gives them their committed form (deltas/apply_creates). A new delta is created with its first nodes by
+// deltas/create, which writes them as this statement does when the delta is staged.
 MATCH (d:Delta {id: $delta_id})
 UNWIND $nodes AS x
-CREATE (n:Knowledge:$(CASE WHEN $committed THEN x.labels ELSE x.labels + ['Pending'] END))
+CREATE (n:Knowledge:Pending:$(x.labels))
 SET n = x.props,
     n.id = x.id, n.project_id = $project_id, n.delta_id = $delta_id,
-    n.pending_identity_key = CASE WHEN $committed THEN null ELSE x.identity_key END,
-    n.identity_key = CASE WHEN $committed THEN x.identity_key END,
-    n.created_at = datetime($now), n.updated_at = datetime($now),
-    // committed with $embed: a memory, chunk or entity joins the embedding queue (docs/embeddings.md)
-    n.embedding_queued_at = CASE WHEN $embed AND any(l IN x.labels WHERE l IN ['Memory', 'Chunk', 'Entity'])
-      THEN datetime($now) END
+    n.pending_identity_key = x.identity_key,
+    n.created_at = datetime($now), n.updated_at = datetime($now)
 CREATE (d)-[:CREATED {seq: x.seq, change_id: x.change_id}]->(n)
 RETURN count(n) AS staged

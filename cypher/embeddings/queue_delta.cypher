@@ -1,6 +1,6 @@
 // Revert: queues for embedding the memories, chunks and entities a reverted delta restored or changed
 // back, in the revert's own transaction. (Applying a delta queues its nodes as it writes them:
-// deltas/stage_nodes, apply_creates and apply_updates set embedding_queued_at.)
+// deltas/create, apply_creates and apply_updates set embedding_queued_at.)
 MATCH (d:Delta {id: $delta_id})
 CALL (d) {
   MATCH (d)-[:CREATED]->(n)
