@@ -1,6 +1,6 @@
 // A new project, with no webhook endpoint yet: webhook_endpoints counts them (webhooks/create and webhooks/delete
 // keep it), and a governed write sends the outbox statement only while it is not 0 (a project from before the
-// count has none on its node, and its writes always send it).
+// count is counted at start: cypher/schema/210_webhook_endpoint_count.cypher).
 MATCH (o:TenantOrg {id: $organization_id})
 CREATE (p:TenantProject {id: $id, name: $name, organization_id: o.id, created_at: datetime(),
                           webhook_endpoints: 0})-[:BELONGS_TO]->(o)

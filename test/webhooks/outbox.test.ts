@@ -1,9 +1,11 @@
 // The outbox statement (webhooks/emit) is sent by a governed write only while its project counts a webhook
 // endpoint (issue 27: each statement costs the engine work of its own, and most projects have no endpoint). The
 // count is on the project's node (webhook_endpoints), kept by endpoint creates and deletes under the project's lock,
-// so concurrent edits leave it exact; a project from before the count always sends the statement.
+// so concurrent edits leave it exact; a project from before the count sends the statement until the service's start
+// counts its endpoints (cypher/schema/210_webhook_endpoint_count.cypher).
 import assert from 'node:assert/strict';
 import { DeltaDraft } from '../../src/deltas/draft.js';
+import { applySchema } from '../../src/db/schema.js';
 import { writeGoverned, type Actor } from '../../src/deltas/service.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
@@ -102,7 +104,7 @@ describe('the outbox statement is sent only while the project counts a webhook e
     assert.equal(await eventsOf(t.projectId, deltaId), 0);
   });
 
-  it('a project from before the count (none on its node) always sends the statement, and its endpoint gets the event', async () => {
+  it('a project from before the count (none on its node) sends the statement, and its endpoint gets the event', async () => {
     await createWebhook(t, receiver.url, ['delta.applied']);
     await harness().service.deps.graph.write((tx) =>
       tx.runText('MATCH (p:TenantProject {id: $p}) REMOVE p.webhook_endpoints', { p: t.projectId }),
@@ -110,6 +112,23 @@ describe('the outbox statement is sent only while the project counts a webhook e
     const { ran, deltaId } = await writeOne(t);
     assert.deepEqual(ran, ['deltas/create', 'webhooks/emit']);
     assert.equal(await eventsOf(t.projectId, deltaId), 1);
+  });
+
+  it('a project from before the count is counted when the service starts (the schema), then writes as a new one', async () => {
+    await Promise.all([createWebhook(t, receiver.url), createWebhook(t, receiver.url)]);
+    const quiet = await newTenant(0);
+    const graph = harness().service.deps.graph;
+    await graph.write((tx) =>
+      tx.runText('MATCH (p:TenantProject) WHERE p.id IN $ids REMOVE p.webhook_endpoints', {
+        ids: [t.projectId, quiet.projectId],
+      }),
+    );
+    assert.deepEqual(await counted(quiet.projectId), { count: null, endpoints: 0 });
+    await applySchema(graph);
+    assert.deepEqual(await counted(t.projectId), { count: 2, endpoints: 2 });
+    assert.deepEqual(await counted(quiet.projectId), { count: 0, endpoints: 0 });
+    assert.deepEqual((await writeOne(quiet)).ran, ['deltas/create']);
+    assert.deepEqual((await writeOne(t)).ran, ['deltas/create', 'webhooks/emit']);
   });
 
   it('creates and deletes at once leave the count equal to the endpoints the project holds', async () => {
