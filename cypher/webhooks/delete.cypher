@@ -1,7 +1,6 @@
 // Deletes an endpoint, its secrets and its delivery records; a delivery still retrying finds it
 // gone and stops. The endpoint's lock comes first (disabling it, which the delete makes moot), so
-// a rotation or delivery record committed while this waited is seen and deleted with it. Then the
-// project's endpoints are counted again on its node, under its lock, as webhooks/create does.
+// a rotation or delivery record committed while this waited is seen and deleted with it.
 MATCH (w:WebhookEndpoint {id: $id})
 USING INDEX w:WebhookEndpoint(id)
 WHERE w.project_id = $project_id
@@ -20,14 +19,4 @@ CALL (w) {
   DETACH DELETE d
 }
 DETACH DELETE w
-WITH count(*) AS deleted
-WHERE deleted > 0
-CALL () {
-  MATCH (p:TenantProject {id: $project_id})
-  USING INDEX p:TenantProject(id)
-  SET p.gks_lock = true
-  REMOVE p.gks_lock
-  WITH p
-  SET p.webhook_endpoints = COUNT { MATCH (e:WebhookEndpoint {project_id: $project_id}) }
-}
 RETURN $id AS id

@@ -73,6 +73,7 @@ export class TemporalGateway {
 
   async ping(): Promise<boolean> {
     try {
+      // Connected first (bounded by its own connectTimeout), so the 1.5 s bound is the answer's alone.
       await this.getClient();
       await this.ask(1_500);
       return true;

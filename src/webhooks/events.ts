@@ -82,7 +82,7 @@ export function webhookEventStep(
 
 /**
  * Whether a write of the project must send the outbox statement: its node counts its endpoints (webhook_endpoints,
- * kept by webhooks/create and webhooks/delete under the project's lock, and read by the write's own transaction, so
+ * counted again by webhooks/count_endpoints under the project's lock, and read by the write's own transaction, so
  * every API process agrees). A project from before that count (null) may have some. An endpoint disabled still
  * counts: webhooks/emit looks at what each one subscribes to.
  */

@@ -73,8 +73,7 @@ export async function createEndpoint(
   const s = newSealedSecret(config, actor, now);
   await graph.write(
     async (tx) => {
-      // No row: the project was deleted since the request was authenticated.
-      const created = await tx.one('webhooks/create', {
+      await tx.run('webhooks/create', {
         id,
         project_id: actor.projectId,
         url: input.url,
@@ -84,8 +83,8 @@ export async function createEndpoint(
         key_id: actor.keyId,
         now,
       });
-      if (!created) throw notFound('project', actor.projectId);
       await putSecret(tx, actor, id, s, now);
+      await countEndpoints(tx, actor.projectId);
     },
     { request_id: actor.requestId, key_id: actor.keyId, purpose: 'webhook:create' },
   );
@@ -121,12 +120,24 @@ export async function patchEndpoint(
 }
 
 export async function deleteEndpoint(graph: Graph, actor: Actor, id: string): Promise<void> {
-  const row = await graph.write((tx) => tx.one('webhooks/delete', { id, project_id: actor.projectId }), {
-    request_id: actor.requestId,
-    key_id: actor.keyId,
-    purpose: 'webhook:delete',
-  });
+  const row = await graph.write(
+    async (tx) => {
+      const deleted = await tx.one('webhooks/delete', { id, project_id: actor.projectId });
+      if (deleted) await countEndpoints(tx, actor.projectId);
+      return deleted;
+    },
+    { request_id: actor.requestId, key_id: actor.keyId, purpose: 'webhook:delete' },
+  );
   if (!row) throw notFound('webhook', id);
+}
+
+/**
+ * Counts the project's endpoints again on its node, in the transaction that created or deleted one
+ * (webhooks/count_endpoints): governed writes send the outbox statement only while the count is not 0. No row: the
+ * project was deleted since the request was authenticated, and the endpoint write rolls back.
+ */
+async function countEndpoints(tx: Tx, projectId: string): Promise<void> {
+  if (!(await tx.one('webhooks/count_endpoints', { project_id: projectId }))) throw notFound('project', projectId);
 }
 
 export async function rotateSecret(graph: Graph, config: Config, actor: Actor, id: string): Promise<string> {
