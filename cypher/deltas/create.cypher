@@ -5,6 +5,8 @@
 // which writes them as this statement does for a staged delta.
 // $applied: a write applied at once is born applied, and its nodes are written in their committed form.
 // Staged nodes carry :Pending beside their own labels and keep their identity in pending_identity_key.
+// $shared: the properties every new node has with the same value, sent once (a batch of memories shares its kind,
+// scope, schema, shape, date and tenant); each row's props are the rest.
 // It answers the project's count of webhook endpoints (webhook_endpoints; null on a project from before the
 // count): the write sends the outbox statement (webhooks/emit) after this one only when there may be one.
 MATCH (p:TenantProject {id: $project_id})
@@ -20,7 +22,7 @@ WITH d, p
 CALL (d) {
   UNWIND $nodes AS x
   CREATE (n:Knowledge:$(CASE WHEN $applied THEN x.labels ELSE x.labels + ['Pending'] END))
-  SET n = x.props,
+  SET n = x.props, n += $shared,
       n.id = x.id, n.project_id = $project_id, n.delta_id = $delta_id,
       n.pending_identity_key = CASE WHEN $applied THEN null ELSE x.identity_key END,
       n.identity_key = CASE WHEN $applied THEN x.identity_key END,

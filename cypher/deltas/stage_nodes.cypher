@@ -2,10 +2,11 @@
 // They carry :Pending beside their own labels and keep their identity in pending_identity_key; applying the delta
 // gives them their committed form (deltas/apply_creates). A new delta is created with its first nodes by
 // deltas/create, which writes them as this statement does when the delta is staged.
+// $shared: the properties every new node has with the same value, sent once; each row's props are the rest.
 MATCH (d:Delta {id: $delta_id})
 UNWIND $nodes AS x
 CREATE (n:Knowledge:Pending:$(x.labels))
-SET n = x.props,
+SET n = x.props, n += $shared,
     n.id = x.id, n.project_id = $project_id, n.delta_id = $delta_id,
     n.pending_identity_key = x.identity_key,
     n.created_at = datetime($now), n.updated_at = datetime($now)

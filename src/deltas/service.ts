@@ -8,6 +8,7 @@ import { ConcurrentDeletion, type Graph, type Row, type Tx } from '../db/graph.j
 import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
+import { splitSharedProps } from './props.js';
 import { deltaEventData, emitWebhookEvent, mayHaveSubscribers, webhookEventStep } from '../webhooks/events.js';
 
 export type { Actor } from '../auth/actor.js';
@@ -99,7 +100,7 @@ function stageDeltaSteps(
         change_count: draft.size,
         applied: committed,
         embed: base.embed,
-        nodes: nodeRows(draft, 0),
+        ...nodeRows(draft, 0),
       },
     ],
     check: (rows) => {
@@ -158,15 +159,18 @@ function changeParams(deltaId: string, projectId: string, now: string, committed
 }
 
 /** The draft's new nodes as deltas/create and deltas/stage_nodes take them, numbered after `offset` changes. */
+/** A draft's new nodes as rows, with the properties they all share sent once (`shared`, set on every node). */
 function nodeRows(draft: DeltaDraft, offset: number) {
-  return draft.nodes.map((n) => ({
+  const { shared, own } = splitSharedProps(draft.nodes.map((n) => n.props));
+  const nodes = draft.nodes.map((n, i) => ({
     id: n.id,
     change_id: n.changeId,
     labels: n.labels,
-    props: n.props,
+    props: own[i],
     identity_key: n.identityKey,
     seq: n.seq + offset,
   }));
+  return { nodes, shared };
 }
 
 /** The write locks of the project shapes the draft's nodes are made through, if it names any. */
@@ -189,7 +193,7 @@ function shapeLockSteps(draft: DeltaDraft, projectId: string): WriteStep[] {
 function changeSteps(draft: DeltaDraft, deltaId: string, projectId: string, now: string, offset: number): WriteStep[] {
   const base = changeParams(deltaId, projectId, now, false);
   const nodes: WriteStep[] =
-    draft.nodes.length > 0 ? [{ statement: ['deltas/stage_nodes', { ...base, nodes: nodeRows(draft, offset) }] }] : [];
+    draft.nodes.length > 0 ? [{ statement: ['deltas/stage_nodes', { ...base, ...nodeRows(draft, offset) }] }] : [];
   return [...shapeLockSteps(draft, projectId), ...nodes, ...linkedChangeSteps(draft, base, offset)];
 }
 
