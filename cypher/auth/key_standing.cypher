@@ -2,6 +2,7 @@
 // and the scopes and tenancy it holds. Used by work that acts later for a key (scheduled syncs), and as
 // a request's deferred standing check. $project_id (or null): a project an organization key asks for,
 // whose organization is read beside it (src/auth/project.ts), so no read of its own confirms it.
+// deltas/create carries the same reads for a governed write (Graph.writeCarrying): change both alike.
 MATCH (k:ApiKey {id: $id})
 USING INDEX k:ApiKey(id)
 OPTIONAL MATCH (p:TenantProject {id: k.project_id})

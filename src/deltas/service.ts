@@ -4,7 +4,7 @@
 // concurrent applies exactly one wins.
 import crypto from 'node:crypto';
 import { BUILTIN_SHAPE_IDS } from '../shapes/types.js';
-import { ConcurrentDeletion, type Graph, type Row, type Tx } from '../db/graph.js';
+import { ConcurrentDeletion, type CarriedStanding, type Graph, type Row, type Tx } from '../db/graph.js';
 import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
@@ -54,9 +54,17 @@ export interface WriteStep {
 /** The statement that creates a delta with its new nodes, and answers the project's count of webhook endpoints. */
 const CREATE_DELTA = 'deltas/create';
 
-/** Sends the steps pipelined (one round trip; Neo4j runs them in order), then checks each answer in order. */
-export async function runSteps(tx: Tx, steps: readonly WriteStep[]): Promise<Row[][]> {
+/**
+ * Sends the steps pipelined (one round trip; Neo4j runs them in order), then checks each answer in order, after
+ * `first` (what must be read of the answers before any check may refuse the write).
+ */
+export async function runSteps(
+  tx: Tx,
+  steps: readonly WriteStep[],
+  first?: (answers: Row[][]) => void,
+): Promise<Row[][]> {
   const answers = await tx.runAll(steps.map((s) => s.statement));
+  first?.(answers);
   steps.forEach((s, i) => s.check?.(answers[i] ?? []));
   return answers;
 }
@@ -84,6 +92,7 @@ function stageDeltaSteps(
   now: string,
   deltaId: string,
   committed: boolean,
+  standing: CarriedStanding | null = null,
 ): WriteStep[] {
   const base = changeParams(deltaId, actor.projectId, now, committed);
   const create: WriteStep = {
@@ -101,6 +110,7 @@ function stageDeltaSteps(
         applied: committed,
         embed: base.embed,
         ...nodeRows(draft, 0),
+        standing: standing?.params ?? null,
       },
     ],
     check: (rows) => {
@@ -364,19 +374,28 @@ export async function writeGoverned(
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const deltaId = crypto.randomUUID();
     try {
-      await graph.write(
+      await graph.writeCarrying(
+        'auth/key_standing',
         async (tx) => {
           draft = typeof source === 'function' ? await source(tx) : source;
           const status = apply ? 'applied' : 'staged';
           // One round trip: the delta, its changes and their completion, in order. The outbox event follows only
           // when deltas/create says the project may have a webhook endpoint: a statement costs the engine work
           // of its own, and most projects have none.
+          // deltas/create also carries the request's standing check (Graph.writeCarrying), settled before any
+          // other check: a refused key answers its refusal, whatever else the write met.
+          const standing = tx.carryStanding();
           const steps = [
-            ...stageDeltaSteps(draft, actor, now, deltaId, apply),
+            ...stageDeltaSteps(draft, actor, now, deltaId, apply, standing),
             ...(apply ? applyFreshSteps(draft, deltaId, now) : []),
           ];
-          const answers = await runSteps(tx, steps);
-          const created = answers[steps.findIndex((s) => s.statement[0] === CREATE_DELTA)]?.[0];
+          const createdOf = (answers: Row[][]) => answers[steps.findIndex((s) => s.statement[0] === CREATE_DELTA)]?.[0];
+          const answers = await runSteps(tx, steps, (all) => {
+            // No row (the project is gone): the check is left to be read on its own (Graph.withStanding).
+            const row = createdOf(all);
+            if (standing && row) standing.settle((row.standing ?? undefined) as Row | undefined);
+          });
+          const created = createdOf(answers);
           if (mayHaveSubscribers(created?.webhook_endpoints))
             await runSteps(tx, [webhookEventStep(actor.projectId, `delta.${status}`, deltaEventData(deltaId, status))]);
         },

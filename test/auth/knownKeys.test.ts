@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { timesRun } from '../../src/db/cypher.js';
 
 const graph = () => harness().service.deps.graph;
 
@@ -127,6 +128,32 @@ describe('known keys: standing read in the request transaction', () => {
     assert.equal(reply.body.error.details.reason, 'unknown');
     // The real key still works.
     assert.equal((await t.post('/v1/memories', { content: 'Real.' })).status, 201);
+  });
+
+  it("a known key's write reads its standing in the write's own statement, with no statement of its own", async () => {
+    const t = await newTenant(0);
+    await known(t);
+    const checks = timesRun('auth/key_standing');
+    const made = await t.post('/v1/memories', { memories: [{ content: 'One.' }, { content: 'Two.' }] });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    assert.equal(timesRun('auth/key_standing'), checks, 'deltas/create carried the check');
+    await revoke(t.key);
+    const before = await traces(t);
+    const refused = await t.post('/v1/memories', { content: 'After the revocation.' });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.error.details.reason, 'revoked');
+    assert.deepEqual(await traces(t), before);
+  });
+
+  it('a write by a key deleted after it was known is refused as unknown and leaves nothing', async () => {
+    const t = await newTenant(0);
+    await known(t);
+    await graph().write((tx) => tx.runText('MATCH (k:ApiKey {id: $id}) DETACH DELETE k', { id: t.keyId }));
+    const before = await traces(t);
+    const reply = await t.post('/v1/memories', { content: 'By a key that is gone.' });
+    assert.equal(reply.status, 401, JSON.stringify(reply.body));
+    assert.equal(reply.body.error.details.reason, 'unknown');
+    assert.deepEqual(await traces(t), before);
   });
 
   it('a known key that still stands writes and reads as before', async () => {

@@ -99,6 +99,22 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   // Every request's standing check, with and without an organization key's project: a null project must not
   // plan a scan of every project (Neo4j plans by the parameters' types).
   'auth/key_standing': { id: 'k', project_id: null },
+  // A governed write carries the request's standing check in its own statement (Graph.writeCarrying): the same
+  // seeks as auth/key_standing's, beside the delta's project.
+  'deltas/create': {
+    project_id: 'p',
+    delta_id: 'd',
+    origin: 'api',
+    summary: 's',
+    key_id: 'k',
+    request_id: 'r',
+    change_count: 1,
+    applied: true,
+    embed: false,
+    nodes: [{ id: 'n', change_id: 'c', labels: ['Memory'], props: { content: 'x' }, identity_key: null, seq: 0 }],
+    shared: {},
+    standing: { id: 'k', project_id: null },
+  },
   // A project's facts, when one names a relationship type the database does not know yet: by their
   // (project_id, predicate) index (cypher/schema/200_memory_predicate.cypher), not every memory of the project.
   'memories/fact_predicates': { project_id: 'p' },

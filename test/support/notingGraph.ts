@@ -21,6 +21,9 @@ export function notingGraph(ran: string[]): Graph {
       prop === 'write'
         ? <T>(work: (tx: Tx) => Promise<T>, meta?: Record<string, string>) =>
             target.write((tx) => work(noting(tx)), meta)
-        : Reflect.get(target, prop, receiver),
+        : prop === 'writeCarrying'
+          ? <T>(check: string, work: (tx: Tx) => Promise<T>, meta?: Record<string, string>) =>
+              target.writeCarrying(check, (tx) => work(noting(tx)), meta)
+          : Reflect.get(target, prop, receiver),
   });
 }
