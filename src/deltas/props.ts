@@ -86,8 +86,7 @@ export function splitSharedProps(rows: readonly Record<string, unknown>[]): {
   const shared: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(first))
     if (rest.every((row) => key in row && sameValue(row[key], value))) shared[key] = value;
-  const keys = Object.keys(shared);
-  if (keys.length === 0) return { shared, own: [...rows] };
+  if (Object.keys(shared).length === 0) return { shared, own: [...rows] };
   const own = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !(key in shared))));
   return { shared, own };
 }

@@ -168,8 +168,10 @@ function changeParams(deltaId: string, projectId: string, now: string, committed
   return { delta_id: deltaId, project_id: projectId, now, committed, embed: committed && embeddingQueueEnabled() };
 }
 
-/** The draft's new nodes as deltas/create and deltas/stage_nodes take them, numbered after `offset` changes. */
-/** A draft's new nodes as rows, with the properties they all share sent once (`shared`, set on every node). */
+/**
+ * The draft's new nodes as deltas/create and deltas/stage_nodes take them, numbered after `offset` changes, with the
+ * properties they all share sent once (`shared`, set on every node).
+ */
 function nodeRows(draft: DeltaDraft, offset: number) {
   const { shared, own } = splitSharedProps(draft.nodes.map((n) => n.props));
   const nodes = draft.nodes.map((n, i) => ({

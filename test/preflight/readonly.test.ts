@@ -12,6 +12,7 @@ async function recordTransactions<T>(
   const calls: { mode: 'read' | 'write'; meta: TxMeta }[] = [];
   const read = g.read.bind(g);
   const write = g.write.bind(g);
+  const writeCarrying = g.writeCarrying.bind(g);
   g.read = ((fn, meta = {}) => {
     calls.push({ mode: 'read', meta });
     return read(fn, meta);
@@ -20,11 +21,16 @@ async function recordTransactions<T>(
     calls.push({ mode: 'write', meta });
     return write(fn, meta);
   }) as Graph['write'];
+  g.writeCarrying = ((check, fn, meta = {}) => {
+    calls.push({ mode: 'write', meta });
+    return writeCarrying(check, fn, meta);
+  }) as Graph['writeCarrying'];
   try {
     return { result: await work(), calls };
   } finally {
     g.read = read;
     g.write = write;
+    g.writeCarrying = writeCarrying;
   }
 }
 
