@@ -43,11 +43,40 @@ function withoutHandlerRules(value: unknown): unknown {
   return out;
 }
 
+/**
+ * How a number is written in a query string or path. ajv coerces with JavaScript's Number, which also takes what
+ * no client means as a number ("4\t", " 4", "0x10", "1e1" for an integer): those are refused as the type they are.
+ */
+const NUMBER_TEXT = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/ } as const;
+
+/** The top-level properties of a query or path schema typed integer or number, by name. */
+function numericProperties(schema: JsonSchema): [string, keyof typeof NUMBER_TEXT][] {
+  const properties = ((schema as Record<string, unknown>).properties ?? {}) as Record<string, { type?: unknown }>;
+  return Object.entries(properties).flatMap(([name, property]) => {
+    const types = [property?.type].flat();
+    const kind = types.includes('integer') ? 'integer' : types.includes('number') ? 'number' : null;
+    return kind ? [[name, kind] as [string, keyof typeof NUMBER_TEXT]] : [];
+  });
+}
+
 export function compile(schema: JsonSchema, where: 'body' | 'query' | 'params'): Validator {
   const validate: ValidateFunction = (where === 'body' ? bodyAjv : queryAjv).compile(
     withoutHandlerRules(schema) as JsonSchema,
   );
+  const numeric = where === 'body' ? [] : numericProperties(schema);
   return (value) => {
+    const text = (value ?? {}) as Record<string, unknown>;
+    const miswritten = numeric.filter(
+      ([name, kind]) => typeof text[name] === 'string' && !NUMBER_TEXT[kind].test(text[name]),
+    );
+    if (miswritten.length > 0)
+      throw new ApiError(
+        'invalid_request',
+        `${miswritten.map(([name]) => `/${where}/${name}`).join(', ')}: must be ${miswritten[0]![1]}`,
+        {
+          fields: miswritten.map(([name, kind]) => ({ field: `/${where}/${name}`, reason: `must be ${kind}` })),
+        },
+      );
     if (!validate(value)) throw validationError(validate.errors ?? [], where);
   };
 }

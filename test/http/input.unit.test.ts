@@ -33,4 +33,20 @@ describe('request types derived from the route schemas', () => {
     const anything: 'other' | undefined = typed.status;
     assert.equal(anything, 'open');
   });
+
+  it('a query number written with whitespace, in hex or as an exponent for an integer is a 400 naming it', () => {
+    const check = compile(cursorQuery({}), 'query');
+    for (const limit of ['4\t', ' 4', '0x10', '1e1', '4.0', '']) {
+      const query: Record<string, unknown> = { limit };
+      assert.throws(
+        () => check(query),
+        (e: { status?: number; details?: { fields?: { field: string }[] } }) =>
+          e.status === 400 && e.details?.fields?.[0]?.field === '/query/limit',
+        JSON.stringify(limit),
+      );
+    }
+    const written: Record<string, unknown> = { limit: '7' };
+    check(written);
+    assert.equal(written.limit, 7);
+  });
 });
