@@ -534,17 +534,13 @@ export class Graph {
     work: (tx: Tx) => Promise<T>,
   ): Promise<T> {
     standing.sent = true;
-    let settled = false;
-    const carried: CarriedStanding = {
-      params: standing.check.params,
-      settle: (row) => {
-        settled = true;
-        if (!standing.confirmed) this.settle(standing, row);
-      },
+    // A refusal throws out of the work, so a work that returns has the check confirmed, or left it unread.
+    const settle = (row: Row | undefined) => {
+      if (!standing.confirmed) this.settle(standing, row);
     };
-    const value = await work(new Tx(tx, mode, carried));
-    if (!settled)
-      carried.settle((await tx.run(cypher(standing.check.name), standing.check.params)).records.map(toRow)[0]);
+    const value = await work(new Tx(tx, mode, { params: standing.check.params, settle }));
+    if (!standing.confirmed)
+      this.settle(standing, (await tx.run(cypher(standing.check.name), standing.check.params)).records.map(toRow)[0]);
     return value;
   }
 

@@ -65,9 +65,9 @@ export function toNeoProps(input: Record<string, unknown>, keepNulls = false, pr
 function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
-  const temporal = (x: unknown) => neo4j.isDate(x as object) || neo4j.isDateTime(x as object);
+  const [x, y] = [a as object, b as object];
   return (
-    temporal(a) && temporal(b) && neo4j.isDate(a as object) === neo4j.isDate(b as object) && String(a) === String(b)
+    ((neo4j.isDate(x) && neo4j.isDate(y)) || (neo4j.isDateTime(x) && neo4j.isDateTime(y))) && String(a) === String(b)
   );
 }
 
@@ -86,7 +86,6 @@ export function splitSharedProps(rows: readonly Record<string, unknown>[]): {
   const shared: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(first))
     if (rest.every((row) => key in row && sameValue(row[key], value))) shared[key] = value;
-  if (Object.keys(shared).length === 0) return { shared, own: [...rows] };
   const own = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !(key in shared))));
   return { shared, own };
 }

@@ -391,13 +391,13 @@ export async function writeGoverned(
             ...stageDeltaSteps(draft, actor, now, deltaId, apply, standing),
             ...(apply ? applyFreshSteps(draft, deltaId, now) : []),
           ];
-          const createdOf = (answers: Row[][]) => answers[steps.findIndex((s) => s.statement[0] === CREATE_DELTA)]?.[0];
+          const createAt = steps.findIndex((s) => s.statement[0] === CREATE_DELTA);
           const answers = await runSteps(tx, steps, (all) => {
             // No row (the project is gone): the check is left to be read on its own (Graph.withStanding).
-            const row = createdOf(all);
+            const row = all[createAt]?.[0];
             if (standing && row) standing.settle((row.standing ?? undefined) as Row | undefined);
           });
-          const created = createdOf(answers);
+          const created = answers[createAt]?.[0];
           if (mayHaveSubscribers(created?.webhook_endpoints))
             await runSteps(tx, [webhookEventStep(actor.projectId, `delta.${status}`, deltaEventData(deltaId, status))]);
         },

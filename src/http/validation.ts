@@ -70,12 +70,10 @@ export function compile(schema: JsonSchema, where: 'body' | 'query' | 'params'):
       ([name, kind]) => typeof text[name] === 'string' && !NUMBER_TEXT[kind].test(text[name]),
     );
     if (miswritten.length > 0)
-      throw new ApiError(
+      throw fieldsError(
         'invalid_request',
-        `${miswritten.map(([name]) => `/${where}/${name}`).join(', ')}: must be ${miswritten[0]![1]}`,
-        {
-          fields: miswritten.map(([name, kind]) => ({ field: `/${where}/${name}`, reason: `must be ${kind}` })),
-        },
+        miswritten.map(([name, kind]) => ({ field: `/${where}/${name}`, reason: `must be ${kind}` })),
+        where,
       );
     if (!validate(value)) throw validationError(validate.errors ?? [], where);
   };
@@ -113,6 +111,11 @@ export function validationError(errors: ErrorObject[], where: string): ApiError 
     seen.add(key);
     fields.push({ field, reason });
   }
+  return fieldsError(code, fields, where);
+}
+
+/** The error of a request's field problems, its message naming the first (and how many more). */
+function fieldsError(code: ErrorCode, fields: FieldProblem[], where: string): ApiError {
   const first = fields[0];
   const message = first
     ? `${first.field.replace(/^\/(body|query|params)\/?/, '') || where}: ${first.reason}`
