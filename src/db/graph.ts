@@ -14,6 +14,7 @@ import { DependencyHealth } from '../ops/health.js';
 import { cypher, mostUsedStatements } from './cypher.js';
 import { toPlain, type Plain } from './values.js';
 import { withTimeout } from '../shared/timeout.js';
+import { restacked, unstacked } from './stacks.js';
 
 export interface TxMeta {
   request_id?: string;
@@ -105,14 +106,16 @@ export class Tx {
   async runAll<T extends readonly object[][] = Row[][]>(
     statements: readonly (readonly [string, Record<string, unknown>])[],
   ): Promise<T> {
-    const results = await allOrFirstFailure(statements.map(([name, params]) => this.tx.run(cypher(name), params)));
+    const results = await allOrFirstFailure(
+      statements.map(([name, params]) => unstacked(() => this.tx.run(cypher(name), params))),
+    );
     // T names each statement's rows, in order, as run<R> does for one: declared, not checked.
     return results.map((r: QueryResult) => (r.records ?? []).map(toRow)) as unknown as T;
   }
 
   /** For statements that are not files: schema files and preflight checks loaded by folder. */
   async runText(text: string, params: Record<string, unknown> = {}): Promise<Row[]> {
-    const result = await this.tx.run(text, params);
+    const result = await unstacked(() => this.tx.run(text, params));
     return result.records.map(toRow);
   }
 }
@@ -353,10 +356,9 @@ export class Graph {
     return this.retrying(async () => {
       const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
       try {
-        const result = await session.run(text, params, {
-          metadata: cleanMeta(meta),
-          timeout: this.txTimeoutMs(),
-        });
+        const result = await unstacked(() =>
+          session.run(text, params, { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() }),
+        );
         return result.records.map(toRow);
       } finally {
         await session.close().catch(() => undefined);
@@ -490,7 +492,7 @@ export class Graph {
           await sleep(Math.min(1_000, 20 * 2 ** attempt) * (0.5 + Math.random()));
           continue;
         }
-        throw mapNeo4jError(error);
+        throw restacked(mapNeo4jError(error));
       }
     }
   }
@@ -540,7 +542,10 @@ export class Graph {
     };
     const value = await work(new Tx(tx, mode, { params: standing.check.params, settle }));
     if (!standing.confirmed)
-      this.settle(standing, (await tx.run(cypher(standing.check.name), standing.check.params)).records.map(toRow)[0]);
+      this.settle(
+        standing,
+        (await unstacked(() => tx.run(cypher(standing.check.name), standing.check.params))).records.map(toRow)[0],
+      );
     return value;
   }
 
@@ -557,7 +562,7 @@ export class Graph {
     work: (tx: Tx) => Promise<T>,
   ): Promise<T> {
     standing.sent = true;
-    const check = tx.run(cypher(standing.check.name), standing.check.params);
+    const check = unstacked(() => tx.run(cypher(standing.check.name), standing.check.params));
     let outcome: { ok: true; value: T } | { ok: false; error: unknown };
     try {
       outcome = { ok: true, value: await work(new Tx(tx, mode)) };
