@@ -402,7 +402,11 @@ describe('lookups by a composite index or an id seek their index', function () {
           });
           const profile = r.summary.profile as unknown as ProfileNode;
           const hits = dbHits(profile);
-          assert.ok(hits < 4 * EDGE_WALK, `${name}: ${hits} database hits for one walk\n${operators(profile)}`);
+          // At most, per node walked: two hits for its index entry in the walk (the seek may read the id back, as
+          // one run's profile showed: 10,002 for 5,001 entries), one for the page's seek and one for its expand;
+          // plus the entry past the walk. Reading the whole project instead would be three times as many.
+          const bound = 4 * (EDGE_WALK + 1);
+          assert.ok(hits <= bound, `${name}: ${hits} database hits for one walk\n${operators(profile)}`);
           return r.records;
         };
         // graph/edges stops at the walk's end; graph/edges_walk, which reads a short page again, says where it is.
