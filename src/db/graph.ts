@@ -15,6 +15,7 @@ import { cypher, mostUsedStatements } from './cypher.js';
 import { toPlain, type Plain } from './values.js';
 import { withTimeout } from '../shared/timeout.js';
 import { restacked, unstacked } from './stacks.js';
+import { noteRun, warmingOf } from './warming.js';
 
 export interface TxMeta {
   request_id?: string;
@@ -88,7 +89,7 @@ export class Tx {
 
   /** Runs the named statement (cypher/<name>.cypher) with parameters. */
   async run<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
-    if (this.mode === 'READ') lastReadParams.set(name, params);
+    noteRun(name, params, this.mode === 'READ');
     return (await this.runText(cypher(name), params)) as unknown as R[];
   }
 
@@ -107,7 +108,10 @@ export class Tx {
     statements: readonly (readonly [string, Record<string, unknown>])[],
   ): Promise<T> {
     const results = await allOrFirstFailure(
-      statements.map(([name, params]) => unstacked(() => this.tx.run(cypher(name), params))),
+      statements.map(([name, params]) => {
+        noteRun(name, params, this.mode === 'READ');
+        return unstacked(() => this.tx.run(cypher(name), params));
+      }),
     );
     // T names each statement's rows, in order, as run<R> does for one: declared, not checked.
     return results.map((r: QueryResult) => (r.records ?? []).map(toRow)) as unknown as T;
@@ -255,9 +259,8 @@ export class Graph {
   }
 
   /**
-   * Warms a restarted engine with the statements this process ran most, two at a time, within WARM_BUDGET_MS:
-   * a read is run again with the parameters it last had (in a read transaction: it changes nothing), a write
-   * is only planned (EXPLAIN: nothing runs). A failure here is ignored (the work itself will meet it).
+   * Warms a restarted engine with the statements this process ran most, two at a time, within WARM_BUDGET_MS
+   * (what each sends: warmingOf). A failure here is ignored (the work itself will meet it).
    * Returns how many statements were warmed.
    */
   async warm(): Promise<number> {
@@ -266,15 +269,15 @@ export class Graph {
     let warmed = 0;
     const lane = async () => {
       for (let name = queue.shift(); name !== undefined && Date.now() < deadline; name = queue.shift()) {
-        const params = lastReadParams.get(name);
+        const { text, params, read } = warmingOf(name);
         const session = this.driver.session({
           database: this.database,
-          defaultAccessMode: params ? neo4j.session.READ : neo4j.session.WRITE,
+          defaultAccessMode: read ? neo4j.session.READ : neo4j.session.WRITE,
         });
         const config = { timeout: Math.max(1, deadline - Date.now()), metadata: { purpose: 'warm' } };
         try {
-          if (params) await session.executeRead((tx) => tx.run(cypher(name), params), config);
-          else await session.run(`EXPLAIN ${cypher(name)}`, {}, config);
+          if (read) await session.executeRead((tx) => tx.run(text, params), config);
+          else await session.run(text, params, config);
           warmed += 1;
         } catch {
           // warmed when it is first run instead
@@ -327,7 +330,7 @@ export class Graph {
     params: Record<string, unknown> = {},
     meta: TxMeta = {},
   ): Promise<R[]> {
-    lastReadParams.set(name, params);
+    noteRun(name, params, true);
     // R names the statement's rows, as Tx.run<R> does: declared, not checked.
     return (await this.readText(cypher(name), params, meta)) as unknown as R[];
   }
@@ -583,9 +586,6 @@ export class Graph {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The parameters each named read statement last ran with, to run it again when a restarted engine is warmed. */
-const lastReadParams = new Map<string, Record<string, unknown>>();
 
 function graphUnavailable(health: DependencyHealth): ApiError {
   const { since } = health.snapshot();

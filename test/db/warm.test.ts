@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mostUsedStatements } from '../../src/db/cypher.js';
+import { cypher, mostUsedStatements } from '../../src/db/cypher.js';
+import { warmingOf } from '../../src/db/warming.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 
@@ -33,5 +34,32 @@ describe('Graph warm-up after an outage', () => {
     const warmed = await graph.warm();
     assert.ok(warmed >= Math.min(used.length, 5), `warmed ${warmed} of ${used.length}`);
     assert.deepEqual(await count(), before, 'warming wrote nothing');
+  });
+
+  it("plans a write with its last run's parameter shape, the plan its next real run looks up (Neo4j caches a plan by its parameter types), keeping none of the values", async () => {
+    const t = await newTenant(0);
+    const made = await t.post('/v1/memories', {
+      memories: [{ content: 'warm plan one' }, { content: 'warm plan two' }],
+    });
+    assert.equal(made.status, 201);
+    const write = warmingOf('deltas/create');
+    assert.equal(write.read, false, 'a write is only planned');
+    assert.equal(write.text, `EXPLAIN ${cypher('deltas/create')}`);
+    // Its parameters' shape (the types Neo4j caches a plan by), none of the values it wrote.
+    assert.equal(write.params.project_id, 'x'.repeat(t.projectId.length), 'a string of the last run, as long');
+    assert.equal(write.params.delta_id, 'x'.repeat(36));
+    assert.equal((write.params.nodes as unknown[]).length, 2, 'a list as long');
+    assert.ok('standing' in write.params, 'every parameter of the real run, the carried check too');
+    const kept = JSON.stringify(write.params);
+    for (const value of [t.projectId, made.body.delta_id, 'warm plan one'])
+      assert.ok(!kept.includes(String(value)), `${String(value)} is not kept`);
+
+    const found = await t.post('/v1/memories/search', { query: 'warm plan', mode: 'lexical' });
+    assert.equal(found.status, 200);
+    const reads = mostUsedStatements(200)
+      .map(warmingOf)
+      .filter((w) => w.read);
+    assert.ok(reads.length > 0, 'a read last run in a read is run again');
+    for (const r of reads) assert.ok(!r.text.startsWith('EXPLAIN'), r.text.slice(0, 80));
   });
 });

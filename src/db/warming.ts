@@ -1,0 +1,42 @@
+// What Graph.warm sends to a restarted engine for each named statement, from the statement's last run in this
+// process. Neo4j caches a plan by the statement's text and its parameters' types, so a write planned with no
+// parameters (as it once was) is not the plan its next real run looks up: on a warm engine, deltas/create run
+// after such an EXPLAIN took 770 ms (p50 of 5 rounds, the query caches cleared each time), as long as with no
+// EXPLAIN at all (708 ms); after an EXPLAIN with its parameters, 236 ms (docs/operations.md).
+import { cypher } from './cypher.js';
+
+type Params = Record<string, unknown>;
+
+/** Each named statement's last run: a read's parameters, or a write's parameter shape (paramShape). */
+const lastRuns = new Map<string, { params: Params; read: boolean }>();
+
+/** Notes a named statement's run, for warming. A write keeps only its parameters' shape: no value it wrote. */
+export function noteRun(name: string, params: Params, read: boolean): void {
+  lastRuns.set(name, { params: read ? params : (paramShape(params) as Params), read });
+}
+
+/**
+ * Parameters of the same types and sizes, holding none of the values: a string is as many x's as it is long, a list
+ * each of its items' shapes, a map each of its entries' shapes; numbers, booleans, null and temporal values stay
+ * as they are. Sizes count: the cache key also holds a size class of each string and list parameter (a shape with
+ * empty strings and one item a list left deltas/create's next run to plan again: 504 ms, against 179 ms after an
+ * EXPLAIN with the parameters themselves).
+ */
+export function paramShape(value: unknown): unknown {
+  if (typeof value === 'string') return 'x'.repeat(value.length);
+  if (Array.isArray(value)) return value.map(paramShape);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, paramShape(v)]));
+  return value;
+}
+
+/**
+ * What Graph.warm sends for a named statement. A read last run in a read is run again with the parameters it last
+ * had (in a read transaction: it changes nothing). Anything else is only planned (EXPLAIN: nothing runs), with
+ * the shape of the parameters it last ran with.
+ */
+export function warmingOf(name: string): { text: string; params: Params; read: boolean } {
+  const last = lastRuns.get(name);
+  if (last?.read) return { text: cypher(name), params: last.params, read: true };
+  return { text: `EXPLAIN ${cypher(name)}`, params: last?.params ?? {}, read: false };
+}
