@@ -46,9 +46,10 @@ describe('Graph warm-up after an outage', () => {
     assert.equal(write.read, false, 'a write is only planned');
     assert.equal(write.text, `EXPLAIN ${cypher('deltas/create')}`);
     // Its parameters' shape (the types Neo4j caches a plan by), none of the values it wrote.
-    assert.equal(write.params.project_id, 'x'.repeat(t.projectId.length), 'a string of the last run, as long');
-    assert.equal(write.params.delta_id, 'x'.repeat(36));
-    assert.equal((write.params.nodes as unknown[]).length, 2, 'a list as long');
+    // The shape of a write within the last second (SHAPE_EVERY_MS): this one's, or another's of the same types.
+    assert.match(String(write.params.project_id), /^x{36}$/, 'a string of the last run, as long');
+    assert.match(String(write.params.delta_id), /^x{36}$/);
+    assert.ok(Array.isArray(write.params.nodes) && write.params.nodes.length > 0, 'a list with its items');
     assert.ok('standing' in write.params, 'every parameter of the real run, the carried check too');
     const kept = JSON.stringify(write.params);
     for (const value of [t.projectId, made.body.delta_id, 'warm plan one'])
