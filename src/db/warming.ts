@@ -1,7 +1,7 @@
 // What Graph.warm sends to a restarted engine for each named statement, from the statement's last run in this
-// process. Neo4j caches a plan by the statement's text and its parameters' types, so a write planned with no
-// parameters (as it once was) is not the plan its next real run looks up: on a warm engine, deltas/create run
-// after such an EXPLAIN took 770 ms (p50 of 5 rounds, the query caches cleared each time), as long as with no
+// process. Neo4j caches a plan by the statement's text and its parameters' types and sizes, so a write planned
+// with no parameters (as it once was) is not the plan its next real run looks up: on a warm engine, deltas/create
+// run after such an EXPLAIN took 770 ms (p50 of 5 rounds, the query caches cleared each time), as long as with no
 // EXPLAIN at all (708 ms); after an EXPLAIN with its parameters, 236 ms (docs/operations.md).
 import { cypher } from './cypher.js';
 
