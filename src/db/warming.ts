@@ -7,22 +7,49 @@ import { cypher } from './cypher.js';
 
 type Params = Record<string, unknown>;
 
-/** Each named statement's last run: a read's parameters, or a write's parameter shape (paramShape), and when. */
-const lastRuns = new Map<string, { params: Params; read: boolean; at: number }>();
-
 /** A write's shape is taken at most this often: a batch of 100's costs 0.3-0.7 ms of CPU. */
 const SHAPE_EVERY_MS = 1_000;
 
-/** Notes a named statement's run, for warming. A write keeps only its parameters' shape: no value it wrote. */
-export function noteRun(name: string, params: Params, read: boolean): void {
-  const now = Date.now();
-  if (read) {
-    lastRuns.set(name, { params, read, at: now });
-    return;
+/**
+ * Each named statement's last run: a read's parameters, or a write's parameter shape (paramShape), and when. The
+ * process keeps one (noteRun, warmingOf); a test makes its own.
+ */
+export class LastRuns {
+  private readonly runs = new Map<string, { params: Params; read: boolean; at: number }>();
+
+  /** Notes a named statement's run. A write keeps only its parameters' shape: no value it wrote. */
+  note(name: string, params: Params, read: boolean, now = Date.now()): void {
+    if (read) {
+      this.runs.set(name, { params, read, at: now });
+      return;
+    }
+    const last = this.runs.get(name);
+    if (last && !last.read && now - last.at < SHAPE_EVERY_MS) return;
+    this.runs.set(name, { params: paramShape(params) as Params, read, at: now });
   }
-  const last = lastRuns.get(name);
-  if (last && !last.read && now - last.at < SHAPE_EVERY_MS) return;
-  lastRuns.set(name, { params: paramShape(params) as Params, read, at: now });
+
+  /**
+   * What Graph.warm sends for a named statement. A read last run in a read is run again with the parameters it
+   * last had (in a read transaction: it changes nothing). Anything else is only planned (EXPLAIN: nothing runs),
+   * with the shape of the parameters it last ran with.
+   */
+  warming(name: string): { text: string; params: Params; read: boolean } {
+    const last = this.runs.get(name);
+    if (last?.read) return { text: cypher(name), params: last.params, read: true };
+    return { text: `EXPLAIN ${cypher(name)}`, params: last?.params ?? {}, read: false };
+  }
+}
+
+const lastRuns = new LastRuns();
+
+/** Notes a named statement's run in this process, for warming (LastRuns.note). */
+export function noteRun(name: string, params: Params, read: boolean): void {
+  lastRuns.note(name, params, read);
+}
+
+/** What Graph.warm sends for a named statement (LastRuns.warming). */
+export function warmingOf(name: string): { text: string; params: Params; read: boolean } {
+  return lastRuns.warming(name);
 }
 
 /**
@@ -38,15 +65,4 @@ export function paramShape(value: unknown): unknown {
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, paramShape(v)]));
   return value;
-}
-
-/**
- * What Graph.warm sends for a named statement. A read last run in a read is run again with the parameters it last
- * had (in a read transaction: it changes nothing). Anything else is only planned (EXPLAIN: nothing runs), with
- * the shape of the parameters it last ran with.
- */
-export function warmingOf(name: string): { text: string; params: Params; read: boolean } {
-  const last = lastRuns.get(name);
-  if (last?.read) return { text: cypher(name), params: last.params, read: true };
-  return { text: `EXPLAIN ${cypher(name)}`, params: last?.params ?? {}, read: false };
 }

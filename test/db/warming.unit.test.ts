@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import neo4j from 'neo4j-driver';
-import { noteRun, paramShape, warmingOf } from '../../src/db/warming.js';
+import { LastRuns, paramShape } from '../../src/db/warming.js';
 
 describe('what a restarted engine is warmed with', () => {
   it("a write's parameter shape has its types and sizes (the plan cache's key) and none of its values", () => {
@@ -30,6 +30,10 @@ describe('what a restarted engine is warmed with', () => {
   });
 
   it('a read is run again with its parameters; a write is planned with the shape of its first run in a second', () => {
+    const runs = new LastRuns();
+    const noteRun = (name: string, params: Record<string, unknown>, read: boolean) =>
+      runs.note(name, params, read, 1_000);
+    const warmingOf = (name: string) => runs.warming(name);
     noteRun('memories/get', { id: 'm-1' }, true);
     assert.deepEqual(warmingOf('memories/get').params, { id: 'm-1' });
     assert.equal(warmingOf('memories/get').read, true);
