@@ -15,7 +15,7 @@ import { cypher, mostUsedStatements } from './cypher.js';
 import { toPlain, type Plain } from './values.js';
 import { withTimeout } from '../shared/timeout.js';
 import { restacked, unstacked } from './stacks.js';
-import { noteRun, warmingOf } from './warming.js';
+import { lastRuns } from './warming.js';
 
 export interface TxMeta {
   request_id?: string;
@@ -89,8 +89,7 @@ export class Tx {
 
   /** Runs the named statement (cypher/<name>.cypher) with parameters. */
   async run<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
-    noteRun(name, params, this.mode === 'READ');
-    return (await this.runText(cypher(name), params)) as unknown as R[];
+    return (await this.start(name, params)).records.map(toRow) as unknown as R[];
   }
 
   async one<R extends object = Row>(name: string, params: Record<string, unknown> = {}): Promise<R | undefined> {
@@ -107,14 +106,15 @@ export class Tx {
   async runAll<T extends readonly object[][] = Row[][]>(
     statements: readonly (readonly [string, Record<string, unknown>])[],
   ): Promise<T> {
-    const results = await allOrFirstFailure(
-      statements.map(([name, params]) => {
-        noteRun(name, params, this.mode === 'READ');
-        return unstacked(() => this.tx.run(cypher(name), params));
-      }),
-    );
+    const results = await allOrFirstFailure(statements.map(([name, params]) => this.start(name, params)));
     // T names each statement's rows, in order, as run<R> does for one: declared, not checked.
     return results.map((r: QueryResult) => (r.records ?? []).map(toRow)) as unknown as T;
+  }
+
+  /** Sends a named statement, noted for warming a restarted engine (lastRuns). */
+  private start(name: string, params: Record<string, unknown>): Promise<QueryResult> {
+    lastRuns.note(name, params, this.mode === 'READ');
+    return unstacked(() => this.tx.run(cypher(name), params));
   }
 
   /** For statements that are not files: schema files and preflight checks loaded by folder. */
@@ -260,7 +260,7 @@ export class Graph {
 
   /**
    * Warms a restarted engine with the statements this process ran most, two at a time, within WARM_BUDGET_MS
-   * (what each sends: warmingOf). A failure here is ignored (the work itself will meet it).
+   * (what each sends: lastRuns.warming). A failure here is ignored (the work itself will meet it).
    * Returns how many statements were warmed.
    */
   async warm(): Promise<number> {
@@ -269,7 +269,7 @@ export class Graph {
     let warmed = 0;
     const lane = async () => {
       for (let name = queue.shift(); name !== undefined && Date.now() < deadline; name = queue.shift()) {
-        const { text, params, read } = warmingOf(name);
+        const { text, params, read } = lastRuns.warming(name);
         const session = this.driver.session({
           database: this.database,
           defaultAccessMode: read ? neo4j.session.READ : neo4j.session.WRITE,
@@ -330,7 +330,7 @@ export class Graph {
     params: Record<string, unknown> = {},
     meta: TxMeta = {},
   ): Promise<R[]> {
-    noteRun(name, params, true);
+    lastRuns.note(name, params, true);
     // R names the statement's rows, as Tx.run<R> does: declared, not checked.
     return (await this.readText(cypher(name), params, meta)) as unknown as R[];
   }
@@ -544,11 +544,7 @@ export class Graph {
       if (!standing.confirmed) this.settle(standing, row);
     };
     const value = await work(new Tx(tx, mode, { params: standing.check.params, settle }));
-    if (!standing.confirmed)
-      this.settle(
-        standing,
-        (await unstacked(() => tx.run(cypher(standing.check.name), standing.check.params))).records.map(toRow)[0],
-      );
+    if (!standing.confirmed) this.settle(standing, (await sendCheck(tx, standing.check)).records.map(toRow)[0]);
     return value;
   }
 
@@ -565,7 +561,7 @@ export class Graph {
     work: (tx: Tx) => Promise<T>,
   ): Promise<T> {
     standing.sent = true;
-    const check = unstacked(() => tx.run(cypher(standing.check.name), standing.check.params));
+    const check = sendCheck(tx, standing.check);
     let outcome: { ok: true; value: T } | { ok: false; error: unknown };
     try {
       outcome = { ok: true, value: await work(new Tx(tx, mode)) };
@@ -586,6 +582,11 @@ export class Graph {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sends a standing check's statement in a transaction (its answer read where the check is settled). */
+function sendCheck(tx: ManagedTransaction, check: StandingCheck): Promise<QueryResult> {
+  return unstacked(() => tx.run(cypher(check.name), check.params));
+}
 
 function graphUnavailable(health: DependencyHealth): ApiError {
   const { since } = health.snapshot();

@@ -12,7 +12,7 @@ const SHAPE_EVERY_MS = 1_000;
 
 /**
  * Each named statement's last run: a read's parameters, or a write's parameter shape (paramShape), and when. The
- * process keeps one (noteRun, warmingOf); a test makes its own.
+ * process keeps one (lastRuns); a test makes its own.
  */
 export class LastRuns {
   private readonly runs = new Map<string, { params: Params; read: boolean; at: number }>();
@@ -40,17 +40,8 @@ export class LastRuns {
   }
 }
 
-const lastRuns = new LastRuns();
-
-/** Notes a named statement's run in this process, for warming (LastRuns.note). */
-export function noteRun(name: string, params: Params, read: boolean): void {
-  lastRuns.note(name, params, read);
-}
-
-/** What Graph.warm sends for a named statement (LastRuns.warming). */
-export function warmingOf(name: string): { text: string; params: Params; read: boolean } {
-  return lastRuns.warming(name);
-}
+/** This process's last runs: Graph notes every named statement it sends, and warms a restarted engine with them. */
+export const lastRuns = new LastRuns();
 
 /**
  * Parameters of the same types and sizes, holding none of the values: a string is as many x's as it is long, a list

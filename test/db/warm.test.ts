@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { cypher, mostUsedStatements } from '../../src/db/cypher.js';
-import { warmingOf } from '../../src/db/warming.js';
+import { lastRuns } from '../../src/db/warming.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 
@@ -42,7 +42,7 @@ describe('Graph warm-up after an outage', () => {
       memories: [{ content: 'warm plan one' }, { content: 'warm plan two' }],
     });
     assert.equal(made.status, 201);
-    const write = warmingOf('deltas/create');
+    const write = lastRuns.warming('deltas/create');
     assert.equal(write.read, false, 'a write is only planned');
     assert.equal(write.text, `EXPLAIN ${cypher('deltas/create')}`);
     // Its parameters' shape (the types Neo4j caches a plan by), none of the values it wrote.
@@ -58,7 +58,7 @@ describe('Graph warm-up after an outage', () => {
     const found = await t.post('/v1/memories/search', { query: 'warm plan', mode: 'lexical' });
     assert.equal(found.status, 200);
     const reads = mostUsedStatements(200)
-      .map(warmingOf)
+      .map((name) => lastRuns.warming(name))
       .filter((w) => w.read);
     assert.ok(reads.length > 0, 'a read last run in a read is run again');
     for (const r of reads) assert.ok(!r.text.startsWith('EXPLAIN'), r.text.slice(0, 80));

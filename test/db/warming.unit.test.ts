@@ -31,21 +31,18 @@ describe('what a restarted engine is warmed with', () => {
 
   it('a read is run again with its parameters; a write is planned with the shape of its first run in a second', () => {
     const runs = new LastRuns();
-    const noteRun = (name: string, params: Record<string, unknown>, read: boolean) =>
-      runs.note(name, params, read, 1_000);
-    const warmingOf = (name: string) => runs.warming(name);
-    noteRun('memories/get', { id: 'm-1' }, true);
-    assert.deepEqual(warmingOf('memories/get').params, { id: 'm-1' });
-    assert.equal(warmingOf('memories/get').read, true);
-    noteRun('memories/get', { id: 'm-22' }, true);
-    assert.deepEqual(warmingOf('memories/get').params, { id: 'm-22' }, 'every read replaces it');
+    runs.note('memories/get', { id: 'm-1' }, true, 1_000);
+    assert.deepEqual(runs.warming('memories/get').params, { id: 'm-1' });
+    assert.equal(runs.warming('memories/get').read, true);
+    runs.note('memories/get', { id: 'm-22' }, true, 1_000);
+    assert.deepEqual(runs.warming('memories/get').params, { id: 'm-22' }, 'every read replaces it');
 
-    noteRun('deltas/create', { delta_id: 'd-1' }, false);
-    noteRun('deltas/create', { delta_id: 'd-22' }, false);
-    const write = warmingOf('deltas/create');
+    runs.note('deltas/create', { delta_id: 'd-1' }, false, 1_000);
+    runs.note('deltas/create', { delta_id: 'd-22' }, false, 1_000);
+    const write = runs.warming('deltas/create');
     assert.equal(write.read, false);
     assert.match(write.text, /^EXPLAIN /);
     assert.deepEqual(write.params, { delta_id: 'xxx' }, 'a second write within the second is not shaped again');
-    assert.deepEqual(warmingOf('auth/key_standing').params, {}, 'a statement never run here is planned with none');
+    assert.deepEqual(runs.warming('auth/key_standing').params, {}, 'a statement never run here is planned with none');
   });
 });
