@@ -6,7 +6,8 @@
 // $applied: a write applied at once is born applied, and its nodes are written in their committed form.
 // Staged nodes carry :Pending beside their own labels and keep their identity in pending_identity_key.
 // $shared: the properties every new node has with the same value, sent once (a batch of memories shares its kind,
-// scope, schema, shape, date and tenant); each row's props are the rest.
+// scope, schema, shape, date and tenant); each row's props are the rest. $labels: the labels when every new node has
+// the same, else null and each row has its own (x.labels). A row without identity_key has none (null).
 // It answers the project's count of webhook endpoints (webhook_endpoints; null on a project from before the
 // count): the write sends the outbox statement (webhooks/emit) after this one only when there may be one.
 MATCH (p:TenantProject {id: $project_id})
@@ -21,14 +22,15 @@ CREATE (d)-[:IN_PROJECT]->(p)
 WITH d, p
 CALL (d) {
   UNWIND $nodes AS x
-  CREATE (n:Knowledge:$(CASE WHEN $applied THEN x.labels ELSE x.labels + ['Pending'] END))
+  WITH x, coalesce(x.labels, $labels) AS labels
+  CREATE (n:Knowledge:$(CASE WHEN $applied THEN labels ELSE labels + ['Pending'] END))
   SET n = x.props, n += $shared,
       n.id = x.id, n.project_id = $project_id, n.delta_id = $delta_id,
       n.pending_identity_key = CASE WHEN $applied THEN null ELSE x.identity_key END,
       n.identity_key = CASE WHEN $applied THEN x.identity_key END,
       n.created_at = datetime($now), n.updated_at = datetime($now),
       // applied with $embed: a memory, chunk or entity joins the embedding queue (docs/embeddings.md)
-      n.embedding_queued_at = CASE WHEN $embed AND any(l IN x.labels WHERE l IN ['Memory', 'Chunk', 'Entity'])
+      n.embedding_queued_at = CASE WHEN $embed AND any(l IN labels WHERE l IN ['Memory', 'Chunk', 'Entity'])
         THEN datetime($now) END
   CREATE (d)-[:CREATED {seq: x.seq, change_id: x.change_id}]->(n)
   RETURN count(n) AS staged
