@@ -3,6 +3,7 @@
 // with no parameters (as it once was) is not the plan its next real run looks up: on a warm engine, deltas/create
 // run after such an EXPLAIN took 770 ms (p50 of 5 rounds, the query caches cleared each time), as long as with no
 // EXPLAIN at all (708 ms); after an EXPLAIN with its parameters, 236 ms (docs/operations.md).
+import crypto from 'node:crypto';
 import { cypher } from './cypher.js';
 
 type Params = Record<string, unknown>;
@@ -11,13 +12,44 @@ type Params = Record<string, unknown>;
 const SHAPE_EVERY_MS = 1_000;
 
 /**
+ * How a write is rehearsed rather than only planned: run for real in a transaction that is rolled back, with its
+ * last run's parameter shape where `keep` names the values that must be real for it to do its work (the project it
+ * writes into, a timestamp it parses, the labels it creates) and `fresh` the values it must not repeat (ids under a
+ * uniqueness constraint, a new random UUID each). A path is parameter names joined by dots, `*` for each item of a
+ * list: `nodes.*.id`. Planning alone leaves the first real run its first execution on a cold engine: after a Neo4j
+ * kill, the first writes of 3 memories (4 writers) took 0.89-1.95 s in 8 drills when deltas/create was only planned,
+ * 0.81-0.93 s in 3 when it was also run and rolled back (docs/operations.md).
+ */
+export interface Rehearsal {
+  keep: string[];
+  fresh: string[];
+}
+
+/** What Graph.warm sends for a named statement; `rollback`: run it in a transaction it then rolls back. */
+export interface Warming {
+  text: string;
+  params: Params;
+  read: boolean;
+  rollback: boolean;
+}
+
+/**
  * Each named statement's last run: a read's parameters, or a write's parameter shape (paramShape), and when. The
  * process keeps one (lastRuns); a test makes its own.
  */
 export class LastRuns {
   private readonly runs = new Map<string, { params: Params; read: boolean; at: number }>();
+  private readonly rehearsals = new Map<string, Rehearsal>();
 
-  /** Notes a named statement's run. A write keeps only its parameters' shape: no value it wrote. */
+  /** Declares that the write `name` is warmed by a rehearsal (see Rehearsal), not only planned. */
+  rehearse(name: string, rehearsal: Rehearsal): void {
+    this.rehearsals.set(name, rehearsal);
+  }
+
+  /**
+   * Notes a named statement's run. A write keeps only its parameters' shape, and of a rehearsed write the values its
+   * rehearsal keeps (identifiers and timestamps): nothing it wrote.
+   */
   note(name: string, params: Params, read: boolean, now = Date.now()): void {
     if (read) {
       this.runs.set(name, { params, read, at: now });
@@ -25,19 +57,64 @@ export class LastRuns {
     }
     const last = this.runs.get(name);
     if (last && !last.read && now - last.at < SHAPE_EVERY_MS) return;
-    this.runs.set(name, { params: paramShape(params) as Params, read, at: now });
+    const shape = paramShape(params) as Params;
+    for (const path of this.rehearsals.get(name)?.keep ?? []) keepAt(shape, params, path.split('.'));
+    this.runs.set(name, { params: shape, read, at: now });
   }
 
   /**
    * What Graph.warm sends for a named statement. A read last run in a read is run again with the parameters it
-   * last had (in a read transaction: it changes nothing). Anything else is only planned (EXPLAIN: nothing runs),
-   * with the shape of the parameters it last ran with.
+   * last had (in a read transaction: it changes nothing). A rehearsed write that has run is run with its kept shape
+   * and fresh ids, then rolled back. Anything else is only planned (EXPLAIN: nothing runs), with the shape of the
+   * parameters it last ran with.
    */
-  warming(name: string): { text: string; params: Params; read: boolean } {
+  warming(name: string): Warming {
     const last = this.runs.get(name);
-    if (last?.read) return { text: cypher(name), params: last.params, read: true };
-    return { text: `EXPLAIN ${cypher(name)}`, params: last?.params ?? {}, read: false };
+    if (last?.read) return { text: cypher(name), params: last.params, read: true, rollback: false };
+    const rehearsal = this.rehearsals.get(name);
+    if (last && rehearsal) {
+      const params = copyPlain(last.params) as Params;
+      for (const path of rehearsal.fresh) freshAt(params, path.split('.'));
+      return { text: cypher(name), params, read: false, rollback: true };
+    }
+    return { text: `EXPLAIN ${cypher(name)}`, params: last?.params ?? {}, read: false, rollback: false };
   }
+}
+
+const isPlainMap = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Puts the value at `path` in `from` into `into` (the shape of `from`), item by item under `*`. */
+function keepAt(into: unknown, from: unknown, path: string[]): void {
+  const [step, ...rest] = path;
+  if (step === undefined) return;
+  if (step === '*') {
+    if (Array.isArray(into) && Array.isArray(from)) into.forEach((item, i) => keepAt(item, from[i], rest));
+    return;
+  }
+  if (!isPlainMap(into) || !isPlainMap(from) || !(step in from)) return;
+  if (rest.length === 0) into[step] = from[step];
+  else keepAt(into[step], from[step], rest);
+}
+
+/** Gives every string at `path` a new random UUID, item by item under `*` (null and absent values stay so). */
+function freshAt(params: unknown, path: string[]): void {
+  const [step, ...rest] = path;
+  if (step === undefined) return;
+  if (step === '*') {
+    if (Array.isArray(params)) for (const item of params) freshAt(item, rest);
+    return;
+  }
+  if (!isPlainMap(params)) return;
+  if (rest.length > 0) freshAt(params[step], rest);
+  else if (typeof params[step] === 'string') params[step] = crypto.randomUUID();
+}
+
+/** A copy of the plain maps and lists; every other value (a temporal value among them) is the same object. */
+function copyPlain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyPlain);
+  if (isPlainMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyPlain(v)]));
+  return value;
 }
 
 /** This process's last runs: Graph notes every named statement it sends, and warms a restarted engine with them. */
@@ -53,7 +130,6 @@ export const lastRuns = new LastRuns();
 export function paramShape(value: unknown): unknown {
   if (typeof value === 'string') return 'x'.repeat(value.length);
   if (Array.isArray(value)) return value.map(paramShape);
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, paramShape(v)]));
+  if (isPlainMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, paramShape(v)]));
   return value;
 }

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { BUILTIN_SHAPE_IDS } from '../shapes/types.js';
 import { ConcurrentDeletion, type CarriedStanding, type Graph, type Row, type Tx } from '../db/graph.js';
+import { lastRuns } from '../db/warming.js';
 import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
@@ -53,6 +54,12 @@ export interface WriteStep {
 
 /** The statement that creates a delta with its new nodes, and answers the project's count of webhook endpoints. */
 const CREATE_DELTA = 'deltas/create';
+// Every governed write runs deltas/create: after a restart it is rehearsed (run, then rolled back) into the project it
+// last wrote to, with new ids, so the first real writes do not meet a cold statement (src/db/warming.ts).
+lastRuns.rehearse(CREATE_DELTA, {
+  keep: ['project_id', 'now', 'labels', 'nodes.*.labels'],
+  fresh: ['delta_id', 'nodes.*.id', 'nodes.*.change_id', 'nodes.*.identity_key'],
+});
 
 /**
  * Sends the steps pipelined (one round trip; Neo4j runs them in order), then checks each answer in order, after

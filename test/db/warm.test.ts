@@ -5,7 +5,7 @@ import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 
 describe('Graph warm-up after an outage', () => {
-  it('warms the statements this process ran most and writes nothing: reads run again in read transactions, writes are only planned', async () => {
+  it('warms the statements this process ran most and writes nothing: reads run again in read transactions, writes are planned or rehearsed and rolled back', async () => {
     const t = await newTenant(0);
     for (let i = 0; i < 3; i += 1) {
       const made = await t.post('/v1/memories', { content: `warm-up memory ${i}`, kind: 'fact' });
@@ -36,24 +36,44 @@ describe('Graph warm-up after an outage', () => {
     assert.deepEqual(await count(), before, 'warming wrote nothing');
   });
 
-  it("plans a write with its last run's parameter shape, the plan its next real run looks up (Neo4j caches a plan by its parameter types), keeping none of the values", async () => {
+  it("rehearses a governed write with its last run's parameter shape (the plan its next real run looks up), into the project it wrote to, with new ids, and rolls it back: it does its work and leaves nothing", async () => {
     const t = await newTenant(0);
     const made = await t.post('/v1/memories', {
       memories: [{ content: 'warm plan one' }, { content: 'warm plan two' }],
     });
     assert.equal(made.status, 201);
     const write = lastRuns.warming('deltas/create');
-    assert.equal(write.read, false, 'a write is only planned');
-    assert.equal(write.text, `EXPLAIN ${cypher('deltas/create')}`);
-    // Its parameters' shape (the types Neo4j caches a plan by), none of the values it wrote.
+    assert.equal(write.read, false);
+    assert.equal(write.rollback, true, 'run in a transaction rolled back');
+    assert.equal(write.text, cypher('deltas/create'));
     // The shape of a write within the last second (SHAPE_EVERY_MS): this one's, or another's of the same types.
-    assert.match(String(write.params.project_id), /^x{36}$/, 'a string of the last run, as long');
-    assert.match(String(write.params.delta_id), /^x{36}$/);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    assert.match(String(write.params.project_id), uuid, 'the project it wrote to, kept');
+    assert.match(String(write.params.delta_id), uuid, 'a new delta id');
+    assert.notEqual(write.params.delta_id, made.body.delta_id);
     assert.ok(Array.isArray(write.params.nodes) && write.params.nodes.length > 0, 'a list with its items');
     assert.ok('standing' in write.params, 'every parameter of the real run, the carried check too');
     const kept = JSON.stringify(write.params);
-    for (const value of [t.projectId, made.body.delta_id, 'warm plan one'])
+    for (const value of [made.body.delta_id, made.body.memories[0].id, 'warm plan one'])
       assert.ok(!kept.includes(String(value)), `${String(value)} is not kept`);
+
+    // Run as the warm-up runs it: it finds its project and creates every node (so its first execution is done),
+    // and the rollback leaves the graph as it was.
+    const graph = harness().service.deps.graph;
+    const deltas = async () =>
+      (await graph.read((tx) => tx.runText('MATCH (d:Delta) RETURN count(d) AS n', {})))[0]?.n as number;
+    const before = await deltas();
+    const session = graph.driver.session({ database: graph.database });
+    try {
+      const tx = session.beginTransaction();
+      const result = await tx.run(write.text, write.params);
+      await tx.rollback();
+      assert.equal(result.records.length, 1, 'it found the project it wrote to');
+      assert.equal(Number(result.records[0]!.get('staged')), write.params.nodes.length, 'it created every node');
+    } finally {
+      await session.close();
+    }
+    assert.equal(await deltas(), before, 'rolled back: no delta stays');
 
     const found = await t.post('/v1/memories/search', { query: 'warm plan', mode: 'lexical' });
     assert.equal(found.status, 200);

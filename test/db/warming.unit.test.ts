@@ -46,3 +46,58 @@ describe('what a restarted engine is warmed with', () => {
     assert.deepEqual(runs.warming('auth/key_standing').params, {}, 'a statement never run here is planned with none');
   });
 });
+
+describe('a rehearsed write (run, then rolled back)', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const day = new neo4j.types.Date(2026, 11, 29);
+  const lastWrite = () => ({
+    project_id: 'p-real',
+    now: '2026-11-29T10:00:00.000Z',
+    delta_id: 'd-real',
+    summary: 'what was written',
+    shared: { date_observed: day, tenant: 'tenant-token' },
+    nodes: [
+      { id: 'n-1', change_id: 'c-1', labels: ['Entity'], identity_key: 'person:ada', props: { name: 'Ada' } },
+      { id: 'n-2', change_id: 'c-2', props: { name: 'Bob' } },
+    ],
+  });
+
+  it('keeps the values it names, gives the ids it names new UUIDs, and the rest only their shape', () => {
+    const runs = new LastRuns();
+    runs.rehearse('deltas/create', {
+      keep: ['project_id', 'now', 'nodes.*.labels'],
+      fresh: ['delta_id', 'nodes.*.id', 'nodes.*.change_id', 'nodes.*.identity_key'],
+    });
+    runs.note('deltas/create', lastWrite(), false, 1_000);
+    const w = runs.warming('deltas/create');
+    assert.equal(w.rollback, true, 'run in a transaction rolled back');
+    assert.equal(w.read, false);
+    assert.doesNotMatch(w.text, /^EXPLAIN/, 'run, not only planned');
+    const p = w.params as ReturnType<typeof lastWrite>;
+    assert.equal(p.project_id, 'p-real');
+    assert.equal(p.now, '2026-11-29T10:00:00.000Z');
+    assert.deepEqual(p.nodes[0]!.labels, ['Entity']);
+    assert.equal('labels' in p.nodes[1]!, false, 'a value the run did not have is not made up');
+    for (const id of [p.delta_id, p.nodes[0]!.id, p.nodes[1]!.id, p.nodes[0]!.change_id, p.nodes[0]!.identity_key])
+      assert.match(id, UUID);
+    assert.equal(new Set([p.nodes[0]!.id, p.nodes[1]!.id]).size, 2, 'a new id each');
+    assert.equal(p.summary, 'x'.repeat('what was written'.length), 'what it wrote is not kept');
+    assert.equal(p.nodes[1]!.props.name, 'xxx');
+    assert.equal(p.shared.date_observed, day, 'a temporal value stays the same object (its type is the plan key)');
+
+    const again = runs.warming('deltas/create').params as ReturnType<typeof lastWrite>;
+    assert.notEqual(again.delta_id, p.delta_id, 'each rehearsal has new ids');
+    assert.equal(again.summary, p.summary, 'the shape noted is not changed by a rehearsal');
+  });
+
+  it('is only planned until it has run in this process, and a write not declared stays only planned', () => {
+    const runs = new LastRuns();
+    runs.rehearse('deltas/create', { keep: ['project_id'], fresh: ['delta_id'] });
+    assert.equal(runs.warming('deltas/create').rollback, false);
+    assert.match(runs.warming('deltas/create').text, /^EXPLAIN /);
+    runs.note('deltas/stage_nodes', lastWrite(), false, 1_000);
+    const other = runs.warming('deltas/stage_nodes');
+    assert.equal(other.rollback, false);
+    assert.equal((other.params as { project_id: string }).project_id, 'xxxxxx');
+  });
+});
