@@ -41,6 +41,18 @@ describe('the properties a batch of new nodes shares', () => {
     assert.deepEqual(shared, {});
   });
 
+  it('shares a date or date-time equal field by field, not one of another kind or time zone', () => {
+    const at = new Date('2026-11-29T10:00:00.000Z');
+    const shared = (a: unknown, b: unknown) => 'v' in splitSharedProps([{ v: a }, { v: b }]).shared;
+    assert.ok(shared(new neo4j.types.Date(2026, 11, 29), new neo4j.types.Date(2026, 11, 29)));
+    assert.ok(shared(neo4j.types.DateTime.fromStandardDate(at), neo4j.types.DateTime.fromStandardDate(new Date(at))));
+    assert.ok(!shared(new neo4j.types.Date(2026, 11, 29), new neo4j.types.Date(2026, 11, 30)));
+    assert.ok(!shared(new neo4j.types.Date(2026, 11, 29), new neo4j.types.LocalDateTime(2026, 11, 29, 0, 0, 0, 0)));
+    const utc = new neo4j.types.DateTime(2026, 11, 29, 10, 0, 0, 0, 0);
+    const paris = new neo4j.types.DateTime(2026, 11, 29, 10, 0, 0, 0, 3600);
+    assert.ok(!shared(utc, paris), 'the same wall time in another zone is another instant');
+  });
+
   it('keeps a single node whole, and an empty batch empty', () => {
     assert.deepEqual(splitSharedProps([{ kind: 'fact' }]), { shared: {}, own: [{ kind: 'fact' }] });
     assert.deepEqual(splitSharedProps([]), { shared: {}, own: [] });
