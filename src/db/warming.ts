@@ -18,7 +18,7 @@ const SHAPE_EVERY_MS = 1_000;
  * uniqueness constraint, a new random UUID each). A path is parameter names joined by dots, `*` for each item of a
  * list: `nodes.*.id`. Planning alone leaves the first real run its first execution on a cold engine: after a Neo4j
  * kill, the first writes of 3 memories (4 writers) took 0.89-1.95 s in 8 drills when deltas/create was only planned,
- * 0.81-0.93 s in 3 when it was also run and rolled back (docs/operations.md).
+ * 0.56-0.86 s in 5 once rehearsed (docs/operations.md).
  */
 export interface Rehearsal {
   keep: string[];
