@@ -271,11 +271,13 @@ export class Graph {
    */
   async warm(): Promise<number> {
     const deadline = Date.now() + WARM_BUDGET_MS;
-    const queue = mostUsedStatements(WARM_STATEMENTS);
+    // Each statement with every size class it last ran with, the most recent first (lastRuns.warmings): a single
+    // write and a batch are planned apart, and the most used statement is warmed for both before the next.
+    const queue = mostUsedStatements(WARM_STATEMENTS).flatMap((name) => lastRuns.warmings(name));
     let warmed = 0;
     const lane = async () => {
-      for (let name = queue.shift(); name !== undefined && Date.now() < deadline; name = queue.shift()) {
-        const { text, params, read, rollback } = lastRuns.warming(name);
+      for (let next = queue.shift(); next !== undefined && Date.now() < deadline; next = queue.shift()) {
+        const { text, params, read, rollback } = next;
         const session = this.driver.session({
           database: this.database,
           defaultAccessMode: read ? neo4j.session.READ : neo4j.session.WRITE,

@@ -8,8 +8,10 @@ import { cypher } from './cypher.js';
 
 type Params = Record<string, unknown>;
 
-/** A write's shape is taken at most this often: a batch of 100's costs 0.3-0.7 ms of CPU. */
+/** A write's shape is taken at most this often (for each size class): a batch of 100's costs 0.3-0.7 ms of CPU. */
 const SHAPE_EVERY_MS = 1_000;
+/** How many size classes of one write are kept (most recent first), each warmed. */
+const SIZE_CLASSES = 3;
 
 /**
  * How a write is rehearsed rather than only planned: run for real in a transaction that is rolled back, with its
@@ -33,12 +35,20 @@ export interface Warming {
   rollback: boolean;
 }
 
+interface Run {
+  params: Params;
+  read: boolean;
+  at: number;
+  /** The parameters' size class (sizeClass): a write keeps one run of each of its last SIZE_CLASSES. */
+  size: string;
+}
+
 /**
- * Each named statement's last run: a read's parameters, or a write's parameter shape (paramShape), and when. The
- * process keeps one (lastRuns); a test makes its own.
+ * Each named statement's last runs: a read's parameters, or a write's parameter shapes (paramShape), one for each of
+ * its last size classes, and when. The process keeps one (lastRuns); a test makes its own.
  */
 export class LastRuns {
-  private readonly runs = new Map<string, { params: Params; read: boolean; at: number }>();
+  private readonly runs = new Map<string, Run[]>();
   private readonly rehearsals = new Map<string, Rehearsal>();
 
   /** Declares that the write `name` is warmed by a rehearsal (see Rehearsal), not only planned. */
@@ -52,14 +62,17 @@ export class LastRuns {
    */
   note(name: string, params: Params, read: boolean, now = Date.now()): void {
     if (read) {
-      this.runs.set(name, { params, read, at: now });
+      this.runs.set(name, [{ params, read, at: now, size: '' }]);
       return;
     }
-    const last = this.runs.get(name);
-    if (last && !last.read && now - last.at < SHAPE_EVERY_MS) return;
+    const size = sizeClass(params);
+    const others = (this.runs.get(name) ?? []).filter((r) => !r.read);
+    const last = others.find((r) => r.size === size);
+    if (last && now - last.at < SHAPE_EVERY_MS) return;
     const shape = paramShape(params) as Params;
     for (const path of this.rehearsals.get(name)?.keep ?? []) keepAt(shape, params, path.split('.'));
-    this.runs.set(name, { params: shape, read, at: now });
+    const kept = others.filter((r) => r !== last).slice(0, SIZE_CLASSES - 1);
+    this.runs.set(name, [{ params: shape, read, at: now, size }, ...kept]);
   }
 
   /**
@@ -69,16 +82,40 @@ export class LastRuns {
    * parameters it last ran with.
    */
   warming(name: string): Warming {
-    const last = this.runs.get(name);
-    if (last?.read) return { text: cypher(name), params: last.params, read: true, rollback: false };
+    return this.warmings(name)[0]!;
+  }
+
+  /**
+   * What Graph.warm sends for each size class a write last ran with, the most recent first (see warming). Neo4j plans
+   * each size class apart: after a run of 2 rows, a run of 1 row or 20 took 443 and 480 ms, of 3 or 9 rows 35-37 ms;
+   * a string of 40 characters after one of 10, 494 ms (.cache/probe/sizeClass.ts, warm engine).
+   */
+  warmings(name: string): Warming[] {
+    const runs = this.runs.get(name) ?? [];
+    const [first] = runs;
+    if (first?.read) return [{ text: cypher(name), params: first.params, read: true, rollback: false }];
+    if (!first) return [{ text: `EXPLAIN ${cypher(name)}`, params: {}, read: false, rollback: false }];
     const rehearsal = this.rehearsals.get(name);
-    if (last && rehearsal) {
-      const params = copyPlain(last.params) as Params;
+    return runs.map((run) => {
+      if (!rehearsal) return { text: `EXPLAIN ${cypher(name)}`, params: run.params, read: false, rollback: false };
+      const params = copyPlain(run.params) as Params;
       for (const path of rehearsal.fresh) freshAt(params, path.split('.'));
       return { text: cypher(name), params, read: false, rollback: true };
-    }
-    return { text: `EXPLAIN ${cypher(name)}`, params: last?.params ?? {}, read: false, rollback: false };
+    });
   }
+}
+
+/**
+ * The size class of a statement's parameters, as Neo4j's plan cache keys them: for each string or list parameter,
+ * the order of magnitude of its length (1; 2-10; 11-100; ...). Measured: lists of 3 and 9 rows share a plan with one
+ * of 2, lists of 1 and 20 do not; strings of 5 and 10 characters share one, of 40 not (.cache/probe/sizeClass.ts).
+ */
+export function sizeClass(params: Params): string {
+  const classes: string[] = [];
+  for (const [key, value] of Object.entries(params))
+    if (typeof value === 'string' || Array.isArray(value))
+      classes.push(`${key}:${value.length <= 1 ? 0 : Math.ceil(Math.log10(value.length))}`);
+  return classes.join(',');
 }
 
 const isPlainMap = (value: unknown): value is Record<string, unknown> =>

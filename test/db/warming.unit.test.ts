@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import neo4j from 'neo4j-driver';
-import { LastRuns, paramShape } from '../../src/db/warming.js';
+import { LastRuns, paramShape, sizeClass } from '../../src/db/warming.js';
 
 describe('what a restarted engine is warmed with', () => {
   it("a write's parameter shape has its types and sizes (the plan cache's key) and none of its values", () => {
@@ -99,5 +99,34 @@ describe('a rehearsed write (run, then rolled back)', () => {
     const other = runs.warming('deltas/stage_nodes');
     assert.equal(other.rollback, false);
     assert.equal((other.params as { project_id: string }).project_id, 'xxxxxx');
+  });
+});
+
+describe('the size classes of a write (Neo4j plans each apart)', () => {
+  it('are the order of magnitude of each string and list parameter: 1 | 2-10 | 11-100 ...', () => {
+    const rows = (n: number) => Array.from({ length: n }, () => ({}));
+    assert.equal(sizeClass({ nodes: rows(2) }), sizeClass({ nodes: rows(9) }), '2 and 9 rows share a plan');
+    assert.notEqual(sizeClass({ nodes: rows(1) }), sizeClass({ nodes: rows(2) }), 'a single row does not');
+    assert.notEqual(sizeClass({ nodes: rows(10) }), sizeClass({ nodes: rows(20) }));
+    assert.equal(sizeClass({ s: 'x'.repeat(5) }), sizeClass({ s: 'x'.repeat(10) }));
+    assert.notEqual(sizeClass({ s: 'x'.repeat(10) }), sizeClass({ s: 'x'.repeat(40) }));
+    assert.equal(sizeClass({ n: 1, b: true, m: { a: 'long value' } }), '', 'only strings and lists count');
+  });
+
+  it('are each kept and warmed, the most recent first, up to three; each is shaped at most once a second', () => {
+    const runs = new LastRuns();
+    const write = (n: number) => ({ nodes: Array.from({ length: n }, (_, i) => ({ id: `n-${i}` })) });
+    runs.note('deltas/create', write(2), false, 1_000);
+    runs.note('deltas/create', write(1), false, 1_100);
+    const sizes = () => runs.warmings('deltas/create').map((w) => (w.params.nodes as unknown[]).length);
+    assert.deepEqual(sizes(), [1, 2], 'a single write after a batch: both, the single first');
+    runs.note('deltas/create', write(3), false, 1_200);
+    assert.deepEqual(sizes(), [1, 2], 'a batch of the same class within the second is not shaped again');
+    runs.note('deltas/create', write(3), false, 2_300);
+    assert.deepEqual(sizes(), [3, 1], 'after the second it is, and its class moves first');
+    runs.note('deltas/create', write(20), false, 2_400);
+    runs.note('deltas/create', write(200), false, 2_500);
+    assert.deepEqual(sizes(), [200, 20, 3], 'three classes at most: the oldest goes');
+    for (const w of runs.warmings('deltas/create')) assert.match(w.text, /^EXPLAIN /, 'each only planned here');
   });
 });
