@@ -121,30 +121,29 @@ export function sizeClass(params: Params): string {
 const isPlainMap = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
 
-/** Puts the value at `path` in `from` into `into` (the shape of `from`), item by item under `*`. */
-function keepAt(into: unknown, from: unknown, path: string[]): void {
+/**
+ * Where `path` leads in `value`: the map and key of each place, item by item under `*` (a key the map lacks
+ * included). The shape of a value has the same places in the same order as the value.
+ */
+function placesAt(value: unknown, path: string[]): { map: Record<string, unknown>; key: string }[] {
   const [step, ...rest] = path;
-  if (step === undefined) return;
-  if (step === '*') {
-    if (Array.isArray(into) && Array.isArray(from)) into.forEach((item, i) => keepAt(item, from[i], rest));
-    return;
-  }
-  if (!isPlainMap(into) || !isPlainMap(from) || !(step in from)) return;
-  if (rest.length === 0) into[step] = from[step];
-  else keepAt(into[step], from[step], rest);
+  if (step === undefined) return [];
+  if (step === '*') return Array.isArray(value) ? value.flatMap((item) => placesAt(item, rest)) : [];
+  if (!isPlainMap(value)) return [];
+  return rest.length === 0 ? [{ map: value, key: step }] : placesAt(value[step], rest);
 }
 
-/** Gives every string at `path` a new random UUID, item by item under `*` (null and absent values stay so). */
+/** Puts the values at `path` in `from` into `into` (the shape of `from`); a value `from` lacks stays lacking. */
+function keepAt(into: unknown, from: unknown, path: string[]): void {
+  const targets = placesAt(into, path);
+  placesAt(from, path).forEach(({ map, key }, i) => {
+    if (key in map) targets[i]!.map[key] = map[key];
+  });
+}
+
+/** Gives every string at `path` a new random UUID (null and absent values stay so). */
 function freshAt(params: unknown, path: string[]): void {
-  const [step, ...rest] = path;
-  if (step === undefined) return;
-  if (step === '*') {
-    if (Array.isArray(params)) for (const item of params) freshAt(item, rest);
-    return;
-  }
-  if (!isPlainMap(params)) return;
-  if (rest.length > 0) freshAt(params[step], rest);
-  else if (typeof params[step] === 'string') params[step] = crypto.randomUUID();
+  for (const { map, key } of placesAt(params, path)) if (typeof map[key] === 'string') map[key] = crypto.randomUUID();
 }
 
 /** A copy of the plain maps and lists; every other value (a temporal value among them) is the same object. */
