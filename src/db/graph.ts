@@ -266,7 +266,7 @@ export class Graph {
 
   /**
    * Warms a restarted engine with the statements this process ran most, two at a time, started within
-   * WARM_BUDGET_MS (what each sends: lastRuns.warming; a rehearsed write runs in a transaction rolled back). A
+   * WARM_BUDGET_MS (what each sends: lastRuns.warmings; a rehearsed write runs in a transaction rolled back). A
    * failure here is ignored (the work itself will meet it). Returns how many statements were warmed.
    */
   async warm(): Promise<number> {

@@ -76,19 +76,12 @@ export class LastRuns {
   }
 
   /**
-   * What Graph.warm sends for a named statement. A read last run in a read is run again with the parameters it
-   * last had (in a read transaction: it changes nothing). A rehearsed write that has run is run with its kept shape
-   * and fresh ids, then rolled back. Anything else is only planned (EXPLAIN: nothing runs), with the shape of the
-   * parameters it last ran with.
-   */
-  warming(name: string): Warming {
-    return this.warmings(name)[0]!;
-  }
-
-  /**
-   * What Graph.warm sends for each size class a write last ran with, the most recent first (see warming). Neo4j plans
-   * each size class apart: after a run of 2 rows, a run of 1 row or 20 took 443 and 480 ms, of 3 or 9 rows 35-37 ms;
-   * a string of 40 characters after one of 10, 494 ms (.cache/probe/sizeClass.ts, warm engine).
+   * What Graph.warm sends for a named statement, one for each size class it last ran with, the most recent first. A
+   * read last run in a read is run again with the parameters it last had (in a read transaction: it changes nothing).
+   * A rehearsed write that has run is run with its kept shape and fresh ids, then rolled back. Anything else is only
+   * planned (EXPLAIN: nothing runs), with the shape of the parameters it last ran with (none if it never ran here).
+   * Neo4j plans each size class apart: after a run of 2 rows, a run of 1 row or 20 took 443 and 480 ms, of 3 or 9
+   * rows 35-37 ms; a string of 40 characters after one of 10, 494 ms (.cache/probe/sizeClass.ts, warm engine).
    */
   warmings(name: string): Warming[] {
     const runs = this.runs.get(name) ?? [];

@@ -42,7 +42,7 @@ describe('Graph warm-up after an outage', () => {
       memories: [{ content: 'warm plan one' }, { content: 'warm plan two' }],
     });
     assert.equal(made.status, 201);
-    const write = lastRuns.warming('deltas/create');
+    const write = lastRuns.warmings('deltas/create')[0]!;
     assert.equal(write.read, false);
     assert.equal(write.rollback, true, 'run in a transaction rolled back');
     assert.equal(write.text, cypher('deltas/create'));
@@ -78,7 +78,7 @@ describe('Graph warm-up after an outage', () => {
     const found = await t.post('/v1/memories/search', { query: 'warm plan', mode: 'lexical' });
     assert.equal(found.status, 200);
     const reads = mostUsedStatements(200)
-      .map((name) => lastRuns.warming(name))
+      .map((name) => lastRuns.warmings(name)[0]!)
       .filter((w) => w.read);
     assert.ok(reads.length > 0, 'a read last run in a read is run again');
     for (const r of reads) assert.ok(!r.text.startsWith('EXPLAIN'), r.text.slice(0, 80));

@@ -32,18 +32,22 @@ describe('what a restarted engine is warmed with', () => {
   it('a read is run again with its parameters; a write is planned with the shape of its first run in a second', () => {
     const runs = new LastRuns();
     runs.note('memories/get', { id: 'm-1' }, true, 1_000);
-    assert.deepEqual(runs.warming('memories/get').params, { id: 'm-1' });
-    assert.equal(runs.warming('memories/get').read, true);
+    assert.deepEqual(runs.warmings('memories/get')[0]!.params, { id: 'm-1' });
+    assert.equal(runs.warmings('memories/get')[0]!.read, true);
     runs.note('memories/get', { id: 'm-22' }, true, 1_000);
-    assert.deepEqual(runs.warming('memories/get').params, { id: 'm-22' }, 'every read replaces it');
+    assert.deepEqual(runs.warmings('memories/get')[0]!.params, { id: 'm-22' }, 'every read replaces it');
 
     runs.note('deltas/create', { delta_id: 'd-1' }, false, 1_000);
     runs.note('deltas/create', { delta_id: 'd-22' }, false, 1_000);
-    const write = runs.warming('deltas/create');
+    const write = runs.warmings('deltas/create')[0]!;
     assert.equal(write.read, false);
     assert.match(write.text, /^EXPLAIN /);
     assert.deepEqual(write.params, { delta_id: 'xxx' }, 'a second write within the second is not shaped again');
-    assert.deepEqual(runs.warming('auth/key_standing').params, {}, 'a statement never run here is planned with none');
+    assert.deepEqual(
+      runs.warmings('auth/key_standing')[0]!.params,
+      {},
+      'a statement never run here is planned with none',
+    );
   });
 });
 
@@ -69,7 +73,7 @@ describe('a rehearsed write (run, then rolled back)', () => {
       fresh: ['delta_id', 'nodes.*.id', 'nodes.*.change_id', 'nodes.*.identity_key'],
     });
     runs.note('deltas/create', lastWrite(), false, 1_000);
-    const w = runs.warming('deltas/create');
+    const w = runs.warmings('deltas/create')[0]!;
     assert.equal(w.rollback, true, 'run in a transaction rolled back');
     assert.equal(w.read, false);
     assert.doesNotMatch(w.text, /^EXPLAIN/, 'run, not only planned');
@@ -85,7 +89,7 @@ describe('a rehearsed write (run, then rolled back)', () => {
     assert.equal(p.nodes[1]!.props.name, 'xxx');
     assert.equal(p.shared.date_observed, day, 'a temporal value stays the same object (its type is the plan key)');
 
-    const again = runs.warming('deltas/create').params as ReturnType<typeof lastWrite>;
+    const again = runs.warmings('deltas/create')[0]!.params as ReturnType<typeof lastWrite>;
     assert.notEqual(again.delta_id, p.delta_id, 'each rehearsal has new ids');
     assert.equal(again.summary, p.summary, 'the shape noted is not changed by a rehearsal');
   });
@@ -93,10 +97,10 @@ describe('a rehearsed write (run, then rolled back)', () => {
   it('is only planned until it has run in this process, and a write not declared stays only planned', () => {
     const runs = new LastRuns();
     runs.rehearse('deltas/create', { keep: ['project_id'], fresh: ['delta_id'] });
-    assert.equal(runs.warming('deltas/create').rollback, false);
-    assert.match(runs.warming('deltas/create').text, /^EXPLAIN /);
+    assert.equal(runs.warmings('deltas/create')[0]!.rollback, false);
+    assert.match(runs.warmings('deltas/create')[0]!.text, /^EXPLAIN /);
     runs.note('deltas/stage_nodes', lastWrite(), false, 1_000);
-    const other = runs.warming('deltas/stage_nodes');
+    const other = runs.warmings('deltas/stage_nodes')[0]!;
     assert.equal(other.rollback, false);
     assert.equal((other.params as { project_id: string }).project_id, 'xxxxxx');
   });
