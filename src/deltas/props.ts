@@ -67,7 +67,7 @@ export function toNeoProps(input: Record<string, unknown>, keepNulls = false, pr
  * of a batch's 100 rows was splitSharedProps' largest part in a CPU profile (a batch of 100 memories: 0.23-0.31 ms
  * -> 0.19-0.20 ms, .cache/probe/splitBench.ts after warm-up).
  */
-function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
   const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];

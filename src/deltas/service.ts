@@ -9,7 +9,7 @@ import { lastRuns } from '../db/warming.js';
 import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/queue.js';
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
-import { splitSharedProps } from './props.js';
+import { sameValue, splitSharedProps } from './props.js';
 import { deltaEventData, emitWebhookEvent, mayHaveSubscribers, webhookEventStep } from '../webhooks/events.js';
 
 export type { Actor } from '../auth/actor.js';
@@ -186,7 +186,7 @@ function changeParams(deltaId: string, projectId: string, now: string, committed
 function nodeRows(draft: DeltaDraft, offset: number) {
   const { shared, own } = splitSharedProps(draft.nodes.map((n) => n.props));
   const first = draft.nodes[0]?.labels ?? [];
-  const sameLabels = draft.nodes.every((n) => sameList(n.labels, first));
+  const sameLabels = draft.nodes.every((n) => sameValue(n.labels, first));
   const nodes = draft.nodes.map((n, i) => ({
     id: n.id,
     change_id: n.changeId,
@@ -197,8 +197,6 @@ function nodeRows(draft: DeltaDraft, offset: number) {
   }));
   return { nodes, shared, labels: sameLabels ? first : null };
 }
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** The write locks of the project shapes the draft's nodes are made through, if it names any. */
 function shapeLockSteps(draft: DeltaDraft, projectId: string): WriteStep[] {
