@@ -24,7 +24,7 @@ try {
       const now = new Date().toISOString();
       const lucene = luceneQuery(question(i), t.projectId);
       const params = { project_id: t.projectId, now, valid_at: now, kinds: null, limit: 60, candidates: 60 };
-      return driver.executeQuery(search, { ...params, ...fullTextParams(lucene!, t.projectId) }, read);
+      return driver.executeQuery(search, { ...params, ...fullTextParams(lucene!, t.projectId), standing: null }, read);
     },
     raw_trivial_statement: () => driver.executeQuery('RETURN 1', {}, read),
     raw_answered_statement: () =>

@@ -2,7 +2,8 @@
 // and the scopes and tenancy it holds. Used by work that acts later for a key (scheduled syncs), and as
 // a request's deferred standing check. $project_id (or null): a project an organization key asks for,
 // whose organization is read beside it (src/auth/project.ts), so no read of its own confirms it.
-// deltas/create carries the same reads for a governed write (Graph.writeCarrying): change both alike.
+// The statements that carry a request's check in its place read the same, through cypher/auth/standing_subquery.cypher
+// (deltas/create, memories/get, memories/search): change both alike.
 MATCH (k:ApiKey {id: $id})
 USING INDEX k:ApiKey(id)
 OPTIONAL MATCH (p:TenantProject {id: k.project_id})

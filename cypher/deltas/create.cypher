@@ -35,20 +35,7 @@ CALL (d) {
   CREATE (d)-[:CREATED {seq: x.seq, change_id: x.change_id}]->(n)
   RETURN count(n) AS staged
 }
-// $standing: the request's standing check this statement carries (Graph.writeCarrying), auth/key_standing's
-// parameters ({id, project_id}), or null. It answers that statement's row as standing (null: no such key), so a
-// write pays no statement of its own for it; the reads are auth/key_standing's, and must stay the same.
-CALL () {
-  OPTIONAL MATCH (k:ApiKey {id: $standing.id})
-  USING INDEX k:ApiKey(id)
-  OPTIONAL MATCH (kp:TenantProject {id: k.project_id})
-           USING INDEX kp:TenantProject(id)
-  OPTIONAL MATCH (asked:TenantProject {id: $standing.project_id})
-           USING INDEX asked:TenantProject(id)
-  RETURN CASE WHEN k IS NULL THEN null ELSE {
-    id: k.id, scopes: k.scopes, organization_id: k.organization_id, project_id: k.project_id,
-    revoked: k.revoked_at IS NOT NULL, orphaned: k.project_id IS NOT NULL AND kp IS NULL,
-    asked_organization_id: asked.organization_id
-  } END AS standing
-}
+// $standing: the request's standing check this statement carries (Graph.writeCarrying), or null; answered as
+// `standing` by the fragment below (auth/key_standing's reads), so a write pays no statement of its own for it.
+// include: auth/standing_subquery
 RETURN d.id AS id, staged, p.webhook_endpoints AS webhook_endpoints, standing

@@ -9,7 +9,8 @@
 // that window held every hit the tenant query would have (it was short, or all the project's; never when
 // empty: words the analyzer drops entirely, such as "the", leave the tenant query every memory). The caller
 // asks again with the tenant clause when neither it was whole nor $limit came back (src/db/fullText.ts).
-// No row: the project has no memory in the index.
+// No row: the project has no memory in the index. The row also carries the request's standing check ($standing,
+// or null; answered as `standing`: src/db/graph.ts, carriesStanding), so a search pays no statement for it.
 CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
 WITH $lucene_bare IS NOT NULL AND share <= $bare_below AS bare
 CALL (bare) {
@@ -30,7 +31,8 @@ CALL (window) {
   LIMIT toInteger($limit)
   RETURN collect({memory: node {.id, .name, .content}, score: score}) AS hits
 }
-RETURN bare,
+// include: auth/standing_subquery
+RETURN standing, bare,
        size(window) > 0 AND (size(window) < toInteger($candidates)
                              OR all(w IN window WHERE w.node.project_id = $project_id)) AS whole,
        hits

@@ -10,16 +10,45 @@ const cache = new Map<string, string>();
 /** How often this process ran each named statement: the graph plans the most used ones again after Neo4j restarts. */
 const uses = new Map<string, number>();
 
-export function cypher(name: string): string {
-  uses.set(name, (uses.get(name) ?? 0) + 1);
+/**
+ * A line `// include: area/name` in a statement stands for that file's text: a fragment several statements share
+ * (cypher/auth/standing_subquery.cypher, the reads of a carried standing check), written once. A fragment is not
+ * a statement of its own and includes nothing itself.
+ */
+const INCLUDE = /^[ \t]*\/\/ include: ([a-z_]+\/[a-z_0-9]+)[ \t]*$/gm;
+
+function readStatement(name: string): string {
+  const file = path.join(CYPHER_DIR, `${name}.cypher`);
+  if (!file.startsWith(CYPHER_DIR + path.sep)) throw new Error(`bad statement name ${name}`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+/** Each loaded statement's fragments (its include lines), by name. */
+const fragments = new Map<string, string[]>();
+
+function load(name: string): string {
   let text = cache.get(name);
   if (text === undefined) {
-    const file = path.join(CYPHER_DIR, `${name}.cypher`);
-    if (!file.startsWith(CYPHER_DIR + path.sep)) throw new Error(`bad statement name ${name}`);
-    text = fs.readFileSync(file, 'utf8');
+    const included: string[] = [];
+    text = readStatement(name).replace(INCLUDE, (_line, fragment: string) => {
+      included.push(fragment);
+      return readStatement(fragment).trimEnd();
+    });
     cache.set(name, text);
+    fragments.set(name, included);
   }
   return text;
+}
+
+export function cypher(name: string): string {
+  uses.set(name, (uses.get(name) ?? 0) + 1);
+  return load(name);
+}
+
+/** Whether the named statement includes the fragment (an include line naming it). */
+export function includes(name: string, fragment: string): boolean {
+  load(name);
+  return fragments.get(name)?.includes(fragment) ?? false;
 }
 
 /** How often this process ran the named statement. */

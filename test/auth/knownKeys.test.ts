@@ -3,6 +3,7 @@
 // key known with one request, change its standing behind the service's back, and check that the very next
 // request is refused as a lookup would refuse it, and that a refused write leaves nothing behind.
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { timesRun } from '../../src/db/cypher.js';
@@ -143,6 +144,46 @@ describe('known keys: standing read in the request transaction', () => {
     assert.equal(refused.status, 401);
     assert.equal(refused.body.error.details.reason, 'revoked');
     assert.deepEqual(await traces(t), before);
+  });
+
+  it("a known key's read by id and search carry its standing in their own statement, with none of its own", async () => {
+    const t = await newTenant(0);
+    const id = await known(t);
+    const checks = timesRun('auth/key_standing');
+    assert.equal((await t.get(`/v1/memories/${id}`)).status, 200);
+    const found = await t.post('/v1/memories/search', { query: 'known key', mode: 'lexical' });
+    assert.equal(found.status, 200, JSON.stringify(found.body));
+    assert.ok(found.body.nodes.some((n: { id: string }) => n.id === id));
+    // A memory that is not there: the statement still answers its one row, and the check with it.
+    assert.equal((await t.get(`/v1/memories/${crypto.randomUUID()}`)).status, 404);
+    assert.equal(timesRun('auth/key_standing'), checks, 'memories/get and memories/search carried the check');
+    // Refused through the carried check: revoked, then deleted (each refusal forgets the key).
+    await revoke(t.key);
+    const missing = await t.get(`/v1/memories/${crypto.randomUUID()}`);
+    assert.equal(missing.status, 401, 'a revoked key is told so, not that the memory is missing');
+    assert.equal(missing.body.error.details.reason, 'revoked');
+    const gone = await newTenant(0);
+    const goneId = await known(gone);
+    await graph().write((tx) => tx.runText('MATCH (k:ApiKey {id: $id}) DETACH DELETE k', { id: gone.keyId }));
+    const deleted = await gone.get(`/v1/memories/${goneId}`);
+    assert.equal(deleted.status, 401, JSON.stringify(deleted.body));
+    assert.equal(deleted.body.error.details.reason, 'unknown');
+    assert.equal(deleted.body.memory, undefined);
+  });
+
+  it('a search in a project with nothing indexed (no row to carry the check) still reads and applies it', async () => {
+    const t = await newTenant(0);
+    // Known through a read (a write would index a memory): a read by id of a memory that is not there.
+    assert.equal((await t.get(`/v1/memories/${crypto.randomUUID()}`)).status, 404);
+    const checks = timesRun('auth/key_standing');
+    const empty = await t.post('/v1/memories/search', { query: 'anything', mode: 'lexical' });
+    assert.equal(empty.status, 200, JSON.stringify(empty.body));
+    assert.equal(empty.body.count, 0);
+    assert.equal(timesRun('auth/key_standing'), checks + 1, 'no row: the check is read on its own');
+    await revoke(t.key);
+    const refused = await t.post('/v1/memories/search', { query: 'anything', mode: 'lexical' });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.error.details.reason, 'revoked');
   });
 
   it('a write by a key deleted after it was known is refused as unknown and leaves nothing', async () => {

@@ -115,6 +115,9 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
     shared: {},
     standing: { id: 'k', project_id: null },
   },
+  // A read by id carries the request's standing check in its own statement (src/db/graph.ts, carriesStanding):
+  // the memory by its id, and auth/key_standing's seeks.
+  'memories/get': { id: 'm', project_id: 'p', standing: { id: 'k', project_id: 'p' } },
   // A project's facts, when one names a relationship type the database does not know yet: by their
   // (project_id, predicate) index (cypher/schema/200_memory_predicate.cypher), not every memory of the project.
   'memories/fact_predicates': { project_id: 'p' },

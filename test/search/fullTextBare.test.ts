@@ -49,6 +49,7 @@ describe('a project holding most of the index is searched by its words alone, wi
       limit,
       candidates: limit,
       ...fullTextParams(lucene, projectId, bare),
+      standing: null, // no request's standing check to carry (src/db/graph.ts)
     });
     return r.records.map((x) => x.toObject() as FullTextRow<Hit>);
   }
@@ -59,7 +60,9 @@ describe('a project holding most of the index is searched by its words alone, wi
       reads: 0,
       async run<R extends object>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
         reader.reads += 1;
-        return (await driver().executeQuery(cypher(name), params)).records.map((x) => x.toObject() as R);
+        // $standing: no request's standing check to carry, for the statements that can (src/db/graph.ts).
+        const sent = { standing: null, ...params };
+        return (await driver().executeQuery(cypher(name), sent)).records.map((x) => x.toObject() as R);
       },
     };
     return reader;
@@ -182,6 +185,7 @@ describe('a project holding most of the index is searched by its words alone, wi
       shape_ids: null,
       limit: 15,
       candidates: 35,
+      standing: null, // no request's standing check to carry (src/db/graph.ts)
     };
     const statements = [
       'memories/search',

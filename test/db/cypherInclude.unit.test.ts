@@ -1,0 +1,49 @@
+// A statement may include a fragment several statements share (src/db/cypher.ts): the standing check's reads,
+// written once for every statement that carries it (src/db/graph.ts).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CYPHER_DIR, cypher, includes } from '../../src/db/cypher.js';
+
+const FRAGMENT = 'auth/standing_subquery';
+
+/** Every statement file that names the fragment in an include line. */
+function includers(): string[] {
+  return fs
+    .readdirSync(CYPHER_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.cypher'))
+    .filter((f) => fs.readFileSync(path.join(CYPHER_DIR, f), 'utf8').includes(`// include: ${FRAGMENT}\n`))
+    .map((f) =>
+      f
+        .replace(/\.cypher$/, '')
+        .split(path.sep)
+        .join('/'),
+    );
+}
+
+describe('a statement includes a shared fragment', () => {
+  it('the include line stands for the fragment, and includes() names the statements that carry it', () => {
+    const text = cypher('memories/get');
+    assert.doesNotMatch(text, /\/\/ include:/);
+    const fragment = fs.readFileSync(path.join(CYPHER_DIR, `${FRAGMENT}.cypher`), 'utf8').trimEnd();
+    assert.ok(text.includes(fragment), 'the fragment is in the statement, whole');
+    assert.equal(includes('memories/get', FRAGMENT), true);
+    assert.equal(includes('memories/recent', FRAGMENT), false);
+  });
+
+  it('every statement that includes the standing check answers it as standing, and names its parameter', () => {
+    const found = includers();
+    assert.deepEqual(found.sort(), ['deltas/create', 'memories/get', 'memories/search']);
+    for (const name of found) {
+      const text = cypher(name);
+      assert.equal(includes(name, FRAGMENT), true, name);
+      const last = text.slice(text.lastIndexOf('\nRETURN '));
+      assert.match(last, /\bstanding\b/, `${name} returns standing`);
+      assert.match(text, /\$standing\.id/, name);
+    }
+  });
+
+  it('a fragment includes nothing itself', () => {
+    assert.doesNotMatch(fs.readFileSync(path.join(CYPHER_DIR, `${FRAGMENT}.cypher`), 'utf8'), /\/\/ include:/);
+  });
+});
