@@ -9,6 +9,9 @@
 // that window held every hit the tenant query would have (it was short, or all the project's; never when
 // empty: words the analyzer drops entirely, such as "the", leave the tenant query every memory). The caller
 // asks again with the tenant clause when neither it was whole nor $limit came back (src/db/fullText.ts).
+// $whole: each hit carries the memory whole (the properties memories/answered reads) and the row the committed
+// relationships among and around the hits (`edges`, null otherwise): for a search answered in the words' own rank
+// order (src/memories/recall.ts), whose hits are its answer, so no memories/answered follows.
 // No row: the project has no memory in the index. The row also carries the request's standing check ($standing,
 // or null; answered as `standing`: src/db/graph.ts, carriesStanding), so a search pays no statement for it.
 CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
@@ -29,10 +32,18 @@ CALL (window) {
   WITH node, score
   ORDER BY score DESC, node.id
   LIMIT toInteger($limit)
-  RETURN collect({memory: node {.id, .name, .content}, score: score}) AS hits
+  RETURN collect({memory: CASE WHEN $whole
+                    THEN node {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name,
+                               .predicate, .object_name, .source_context, .forget_after, .forget_reason, .valid_from,
+                               .valid_to, .date_observed, .created_at, .updated_at}
+                    ELSE node {.id, .name, .content} END,
+                  score: score}) AS hits,
+         collect(node) AS nodes
 }
+WITH *, CASE WHEN $whole THEN nodes ELSE [] END AS found
+// include: memories/edges_of_found
 // include: auth/standing_subquery
-RETURN standing, bare,
+RETURN standing, bare, CASE WHEN $whole THEN edges END AS edges,
        size(window) > 0 AND (size(window) < toInteger($candidates)
                              OR all(w IN window WHERE w.node.project_id = $project_id)) AS whole,
        hits

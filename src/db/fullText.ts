@@ -43,21 +43,30 @@ export interface FullTextRow<R> {
   hits: R[] | null;
 }
 
+type FullTextParams = Record<string, unknown> & { project_id: string; lucene: string; limit: number };
+
 /**
  * The hits of an opted-in statement (`name`, run by `reader` with `params`, whose project_id and lucene it
  * reads): read once, and once more with the tenant clause when the words-alone window was neither whole nor
  * gave `limit` hits. No row: the project has nothing in the index.
  */
-export async function fullTextHits<R>(
+export async function fullTextHits<R>(reader: Pick<Reader, 'run'>, name: string, params: FullTextParams): Promise<R[]> {
+  return (await fullTextRow<FullTextRow<R>>(reader, name, params))?.hits ?? [];
+}
+
+/**
+ * The row of an opted-in statement whose hits are the answer (fullTextHits), with whatever else the statement
+ * answers beside them (X: memories/search's edges of a whole answer); undefined when it gave no row.
+ */
+export async function fullTextRow<X extends FullTextRow<unknown>>(
   reader: Pick<Reader, 'run'>,
   name: string,
-  params: Record<string, unknown> & { project_id: string; lucene: string; limit: number },
-): Promise<R[]> {
+  params: FullTextParams,
+): Promise<X | undefined> {
   const words = { ...params, ...fullTextParams(params.lucene, params.project_id) };
-  const [first] = await reader.run<FullTextRow<R>>(name, words);
-  if (!first) return [];
-  const hits = first.hits ?? [];
-  if (!first.bare || first.whole || hits.length >= params.limit) return hits;
-  const [again] = await reader.run<FullTextRow<R>>(name, { ...words, lucene_bare: null });
-  return again?.hits ?? [];
+  const [first] = await reader.run<X>(name, words);
+  if (!first) return undefined;
+  if (!first.bare || first.whole || (first.hits ?? []).length >= params.limit) return first;
+  const [again] = await reader.run<X>(name, { ...words, lucene_bare: null });
+  return again;
 }

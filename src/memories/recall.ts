@@ -7,7 +7,7 @@ import type { EmbedderDeps } from '../embeddings/model.js';
 import { isPresent, isWhole, type EdgeReadRow, type GraphEdgeRow } from '../graph/views.js';
 import type { MemoryProps } from './views.js';
 import { luceneQuery } from '../db/tenant.js';
-import { fullTextHits } from '../db/fullText.js';
+import { fullTextHits, fullTextRow, type FullTextRow } from '../db/fullText.js';
 import { fuseRankings, hybridRankings, identifierTokens, type Match, type SearchMode } from '../search/hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from '../search/meaning.js';
 import type { MemoryKind } from './schemas.js';
@@ -37,6 +37,13 @@ interface MemoryHitRow {
   memory: RankedMemory | null;
   score?: number;
   similarity?: number;
+}
+
+/** A hit of memories/search with $whole: the memory read whole, with the engine's score (declared, not checked). */
+interface WholeHitRow {
+  /** Null for a memory deleted while the statement read it (isPresent). */
+  memory: MemoryProps | null;
+  score?: number;
 }
 
 /** A row of memories/recent: the memory's properties (declared, not checked). */
@@ -106,16 +113,18 @@ export async function recallMemories(
   const wordsAlone = mode === 'lexical' || !deps.embedder;
   // Words alone, with no identifier in the question and nothing put back (known_at): the fused order is the words'
   // own rank order (one ranking, no exact match to lift a hit), so only the first `limit` hits that pass the
-  // filters are read back, from the same window of candidates: the same answer with a sixth of the rows (16
-  // clients, 100k memories: 664 -> 882 statements a second, Node CPU 0.80 -> 0.47 ms each; .cache/probe/limitAB.ts).
+  // filters are read back, from the same window of candidates, whole and with their edges (answerInRankOrder): the
+  // same answer with a sixth of the rows (16 clients, 100k memories: 664 -> 882 statements a second, Node CPU 0.80
+  // -> 0.47 ms each; .cache/probe/limitAB.ts), in one statement instead of two.
   const inRankOrder = wordsAlone && !then && identifierTokens(query).length === 0;
   const readWords = async (tx: Reader): Promise<Hit[]> => {
     const more = candidates + (then?.left.size ?? 0);
     const found = await fullTextHits<MemoryHitRow>(tx, 'memories/search', {
       ...base,
       lucene,
-      limit: inRankOrder ? options.limit : more,
+      limit: more,
       candidates: more,
+      whole: false,
     });
     const rows = leftOut(present(found)).slice(0, candidates);
     const hits = rows.map((r) => hitOf(r, r.score ?? 0));
@@ -143,6 +152,27 @@ export async function recallMemories(
       });
     return nearThen(near, backHits, candidates);
   };
+  // In rank order, the first `limit` word hits are the answer: the statement reads them whole, with their edges
+  // (memories/search with $whole), so no memories/answered follows (one statement for the whole search).
+  const answerInRankOrder = async (tx: Reader, question: Question): Promise<Recalled> => {
+    const row = await fullTextRow<FullTextRow<WholeHitRow> & { edges: EdgeReadRow[] | null }>(tx, 'memories/search', {
+      ...base,
+      lucene,
+      limit: options.limit,
+      candidates,
+      whole: true,
+    });
+    const rows = present(row?.hits ?? []);
+    const answered = answeredParts({ memories: rows.map((r) => r.memory), edges: row?.edges ?? [] });
+    const served = servedMode(mode, question);
+    const lexical = rows.map((r) => hitOf(r, r.score ?? 0));
+    const fused = fuseRankings(hybridRankings('memory', served, query, lexical, []), query, options.limit);
+    const memories = fused.flatMap((f) => {
+      const memory = answered.memories.get(f.id);
+      return memory ? [{ memory, match: f.match }] : [];
+    });
+    return { memories, edges: answered.edges, mode: served, degraded: question.degraded };
+  };
   const backById = new Map(back.map((m) => [m.id, m]));
   const answer = async (tx: Reader, question: Question, lexical: Hit[], semantic: Hit[]): Promise<Recalled> => {
     const served = servedMode(mode, question);
@@ -166,6 +196,7 @@ export async function recallMemories(
   // in process: p50 10.1 -> 9.2 ms, p95 19.8 -> 15.7 ms against one read transaction).
   if (wordsAlone) {
     const question = await embedQuestion(deps, query, mode);
+    if (inRankOrder) return deps.graph.readEach((each) => answerInRankOrder(each, question));
     return deps.graph.readEach(async (each) => answer(each, question, await readWords(each), []));
   }
   // The words are read while the question is embedded and its neighbours are read (the two reads run side

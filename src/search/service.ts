@@ -248,7 +248,7 @@ export async function searchPlanes(
       const kinds = filters.memory?.kinds ?? null;
       return plan<Read<MemoryHitRow, 'memory'>, MemoryHitRow>(plane, {
         n: candidates(limit, kinds !== null),
-        words: ['memories/search', { ...base, now, kinds }],
+        words: ['memories/search', { ...base, now, kinds, whole: false }],
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
         present: (r): r is MemoryHitRow => isPresent(r.memory),
         id: (r) => r.memory.id,

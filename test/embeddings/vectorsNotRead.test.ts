@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { cypher } from '../../src/db/cypher.js';
 import { toPlain } from '../../src/db/values.js';
+import { fullTextParams } from '../../src/db/fullText.js';
+import { luceneQuery } from '../../src/db/tenant.js';
 import { call, newTenant } from '../support/api.js';
 import { useRawDriver } from '../support/harness.js';
 
@@ -42,7 +44,23 @@ describe("a node's vector is not read for an answer", function () {
     const graph = { project_id: t.projectId, include_pending: false, valid_at: now };
     // Each read, and the node it must answer.
     const reads: [string, Record<string, unknown>, string][] = [
-      ['memories/get', { id, project_id: t.projectId }, id],
+      ['memories/get', { id, project_id: t.projectId, standing: null }, id],
+      // A lexical search in rank order reads its hits whole (src/memories/recall.ts).
+      [
+        'memories/search',
+        {
+          project_id: t.projectId,
+          now,
+          valid_at: now,
+          kinds: null,
+          limit: 5,
+          candidates: 5,
+          whole: true,
+          standing: null,
+          ...fullTextParams(luceneQuery('Lovelace program', t.projectId)!, t.projectId),
+        },
+        id,
+      ],
       ['memories/answered', { ids: [id], known: [], project_id: t.projectId }, id],
       ['search/answered', { ids: [id], whole: [id], project_id: t.projectId, per_node: 5, valid_at: now }, id],
       ['graph/node', { ...graph, id }, id],

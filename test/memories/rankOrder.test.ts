@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { fullTextHits } from '../../src/db/fullText.js';
 import { luceneQuery } from '../../src/db/tenant.js';
 import { lastRuns } from '../../src/db/warming.js';
+import { timesRun } from '../../src/db/cypher.js';
 import { candidatesFor } from '../../src/memories/recall.js';
 import { newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
@@ -22,6 +23,7 @@ async function wholeRanking(t: Tenant, query: string, limit: number, kinds: stri
       lucene: luceneQuery(query, t.projectId)!,
       limit: more,
       candidates: more,
+      whole: false,
     }),
   );
   return rows.flatMap((r) => (r.memory ? [r.memory.id] : []));
@@ -67,6 +69,34 @@ describe('lexical recall in rank order', function () {
         Array.from({ length: limit }, (_, i) => i + 1),
       );
     }
+  });
+
+  it('is one statement: its hits come whole, with the edges memories/answered would give them', async () => {
+    const t = await newTenant(0);
+    const made = await t.post('/v1/memories', {
+      content: 'The kestrel survey prefers dawn counts at the river hide.',
+      kind: 'preference',
+      subject: 'River hide',
+      forget_after: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    await t.post('/v1/memories', { content: 'A second kestrel note.', kind: 'fact' });
+    const answered = timesRun('memories/answered');
+    const reply = await t.post('/v1/memories/search', { query: 'kestrel survey', limit: 5, mode: 'lexical' });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.equal(timesRun('memories/answered'), answered, 'no memories/answered after the search');
+    // The same memories, properties and edges as the search that reads them afterwards (hybrid, whole window).
+    const hybrid = await t.post('/v1/memories/search', { query: 'kestrel survey', limit: 5, mode: 'hybrid' });
+    const byId = (nodes: { id: string }[]) => [...nodes].sort((a, b) => a.id.localeCompare(b.id));
+    const strip = (n: Record<string, unknown>) => ({ ...n, match: undefined });
+    assert.deepEqual(byId(reply.body.nodes).map(strip), byId(hybrid.body.nodes).map(strip));
+    assert.deepEqual(reply.body.edges, hybrid.body.edges);
+    assert.equal(reply.body.edges.length, 1);
+    // Read whole: what only the whole memory holds (its subject, forget_after, times).
+    const first = reply.body.nodes.find((n: { id: string }) => n.id === made.body.id);
+    assert.equal(first.properties.subject, 'River hide');
+    assert.equal(typeof first.properties.forget_after, 'string');
+    assert.match(first.created_at, /^\d{4}-\d\d-\d\dT/);
   });
 
   it('a question with an identifier still reads the whole window, so an exact match deep in it comes first', async () => {

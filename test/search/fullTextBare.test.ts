@@ -50,6 +50,7 @@ describe('a project holding most of the index is searched by its words alone, wi
       candidates: limit,
       ...fullTextParams(lucene, projectId, bare),
       standing: null, // no request's standing check to carry (src/db/graph.ts)
+      whole: false,
     });
     return r.records.map((x) => x.toObject() as FullTextRow<Hit>);
   }
@@ -60,8 +61,8 @@ describe('a project holding most of the index is searched by its words alone, wi
       reads: 0,
       async run<R extends object>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
         reader.reads += 1;
-        // $standing: no request's standing check to carry, for the statements that can (src/db/graph.ts).
-        const sent = { standing: null, ...params };
+        // $standing: no request's standing check to carry (src/db/graph.ts); $whole: memories/search's hits as ranked.
+        const sent = { standing: null, whole: false, ...params };
         return (await driver().executeQuery(cypher(name), sent)).records.map((x) => x.toObject() as R);
       },
     };
@@ -186,6 +187,7 @@ describe('a project holding most of the index is searched by its words alone, wi
       limit: 15,
       candidates: 35,
       standing: null, // no request's standing check to carry (src/db/graph.ts)
+      whole: false,
     };
     const statements = [
       'memories/search',
