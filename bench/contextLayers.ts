@@ -43,6 +43,7 @@ try {
       types: null,
       shape_ids: null,
       candidates,
+      standing: null, // no request's standing check to carry (src/db/graph.ts)
     };
   };
   const plane =

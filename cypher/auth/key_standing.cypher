@@ -3,7 +3,7 @@
 // a request's deferred standing check. $project_id (or null): a project an organization key asks for,
 // whose organization is read beside it (src/auth/project.ts), so no read of its own confirms it.
 // The statements that carry a request's check in its place read the same, through cypher/auth/standing_subquery.cypher
-// (deltas/create, memories/get, memories/search): change both alike.
+// (deltas/create, memories/get, memories/search, context/*_search): change both alike.
 MATCH (k:ApiKey {id: $id})
 USING INDEX k:ApiKey(id)
 OPTIONAL MATCH (p:TenantProject {id: k.project_id})

@@ -31,7 +31,10 @@ CALL (window) {
                   created_ms: CASE WHEN node.created_at IS :: ZONED DATETIME THEN node.created_at.epochMillis END,
                   score: score}) AS hits
 }
-RETURN bare,
+// The request's standing check ($standing, or null; answered as `standing`: src/db/graph.ts, carriesStanding):
+// the first of a compile's plane statements to go out carries it, so a compile pays no statement for it.
+// include: auth/standing_subquery
+RETURN standing, bare,
        size(window) > 0 AND (size(window) < toInteger($candidates)
                              OR all(w IN window WHERE w.node.project_id = $project_id)) AS whole,
        hits

@@ -146,7 +146,7 @@ describe('known keys: standing read in the request transaction', () => {
     assert.deepEqual(await traces(t), before);
   });
 
-  it("a known key's read by id and search carry its standing in their own statement, with none of its own", async () => {
+  it("a known key's read by id, search and compile carry its standing in their own statement, with none of its own", async () => {
     const t = await newTenant(0);
     const id = await known(t);
     const checks = timesRun('auth/key_standing');
@@ -156,7 +156,10 @@ describe('known keys: standing read in the request transaction', () => {
     assert.ok(found.body.nodes.some((n: { id: string }) => n.id === id));
     // A memory that is not there: the statement still answers its one row, and the check with it.
     assert.equal((await t.get(`/v1/memories/${crypto.randomUUID()}`)).status, 404);
-    assert.equal(timesRun('auth/key_standing'), checks, 'memories/get and memories/search carried the check');
+    // A compile's plane statements go out side by side: the first carries the check, the others wait for it.
+    const pack = await t.post('/v1/context/compile', { query: 'known key', slice: { budget: { max_tokens: 500 } } });
+    assert.equal(pack.status, 200, JSON.stringify(pack.body));
+    assert.equal(timesRun('auth/key_standing'), checks, 'memories/get, memories/search and compiles carried it');
     // Refused through the carried check: revoked, then deleted (each refusal forgets the key).
     await revoke(t.key);
     const missing = await t.get(`/v1/memories/${crypto.randomUUID()}`);

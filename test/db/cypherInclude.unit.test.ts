@@ -33,7 +33,14 @@ describe('a statement includes a shared fragment', () => {
 
   it('every statement that includes the standing check answers it as standing, and names its parameter', () => {
     const found = includers();
-    assert.deepEqual(found.sort(), ['deltas/create', 'memories/get', 'memories/search']);
+    assert.deepEqual(found.sort(), [
+      'context/chunks_search',
+      'context/entities_search',
+      'context/memories_search',
+      'deltas/create',
+      'memories/get',
+      'memories/search',
+    ]);
     for (const name of found) {
       const text = cypher(name);
       assert.equal(includes(name, FRAGMENT), true, name);
