@@ -23,7 +23,15 @@ try {
     raw_search_statement: (i) => {
       const now = new Date().toISOString();
       const lucene = luceneQuery(question(i), t.projectId);
-      const params = { project_id: t.projectId, now, valid_at: now, kinds: null, limit: 60, candidates: 60, whole: false };
+      const params = {
+        project_id: t.projectId,
+        now,
+        valid_at: now,
+        kinds: null,
+        limit: 60,
+        candidates: 60,
+        whole: false,
+      };
       return driver.executeQuery(search, { ...params, ...fullTextParams(lucene!, t.projectId), standing: null }, read);
     },
     raw_trivial_statement: () => driver.executeQuery('RETURN 1', {}, read),
