@@ -29,7 +29,9 @@ describe('Driver statements without the per-result stack capture', () => {
     }
     const error = await readerOfABadStatement();
     assert.ok(error instanceof Neo4jError);
-    assert.match(error.stack ?? '', /\n\s+at .*Graph/, error.stack);
+    // A frame of the Graph, where the error is thrown (by its file: in the full suite a frame's name was once mapped
+    // from the wrong line of graph.ts's source map, "answer" from a comment, though file and stack were right).
+    assert.match(error.stack ?? '', /\n\s+at .*src\/db\/graph\.ts:\d+/, error.stack);
     assert.equal(Error.stackTraceLimit, limit);
   });
 });
