@@ -53,16 +53,30 @@ export async function startBench(
     port: 0,
     logger: pino({ level: 'silent' }),
   });
-  return {
-    service,
-    endpoints,
-    dataDir,
-    async stop() {
-      await service.close();
-      await endpoints.stop();
-      if (!config.neo4j.uri) fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+  const removeData = (): void => {
+    if (!config.neo4j.uri) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const stop = async (): Promise<void> => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await service.close();
+    await endpoints.stop();
+    removeData();
+  };
+  // A bench stopped by a signal (kill, Ctrl-C) stops the engines it started, as its finally would have:
+  // otherwise its Neo4j lives on, holding the bench's port, and the next run cannot start.
+  // The in-process API is not closed first: a close waits for the bench's clients, which are still sending.
+  function onSignal(signal: NodeJS.Signals): void {
+    process.stderr.write(`${signal}: stopping the bench's engines…\n`);
+    const code = signal === 'SIGINT' ? 130 : 143;
+    void endpoints.stop().finally(() => {
+      removeData();
+      process.exit(code);
+    });
+  }
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return { service, endpoints, dataDir, stop };
 }
 
 export async function benchTenant(
