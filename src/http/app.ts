@@ -5,6 +5,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { RouteSpec, ApiState, ApiContext, HandlerResult } from './route.js';
 import { envelope } from './middleware/envelope.js';
+import { logAppErrors } from './middleware/appErrors.js';
 import { readRequestBody, refuseOversized, type BodyLimits } from './middleware/body.js';
 import { authenticate } from './middleware/auth.js';
 import { KnownKeyCache, UnknownKeyCache } from '../auth/keys.js';
@@ -32,6 +33,7 @@ export interface CompiledRoute {
 
 export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   const app = new Koa<ApiState>({ proxy: false });
+  logAppErrors(app, deps.logger);
   const limits = deps.config.rateLimit;
   const limiter = new RateLimiter(limits.perSecond, limits.burst);
   const addressLimiter = new RateLimiter(limits.addressPerSecond, limits.addressBurst, false);

@@ -33,7 +33,7 @@ export function envelope(logger: Logger): Middleware<ApiState> {
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.code === 'internal_error') {
-        logger.error({ request_id: requestId, err: describe(error) }, 'unexpected error');
+        logger.error({ request_id: requestId, err: describeError(error) }, 'unexpected error');
       }
       ctx.status = apiError.status;
       for (const [k, v] of Object.entries(apiError.headers)) ctx.set(k, v);
@@ -69,7 +69,8 @@ function toApiError(error: unknown): ApiError {
   return new ApiError('internal_error', 'An unexpected error occurred; it has been logged with the request id.');
 }
 
-function describe(error: unknown): Record<string, unknown> {
+/** An error as a log line's `err` field: its name, message and stack. */
+export function describeError(error: unknown): Record<string, unknown> {
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   return { value: String(error) };
 }
