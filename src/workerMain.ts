@@ -1,7 +1,9 @@
 // `npm run worker`: a Temporal worker on its own, for running loop workers apart from the API
 // (scale them separately, or restart them without touching the API). Uses NEO4J_URI and
 // TEMPORAL_ADDRESS (default: the local engines of `npm start`).
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config/config.js';
+import { describeError, loggerOptions } from './config/logging.js';
 import { waitForGraph } from './db/graph.js';
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder, localEmbeddingsUrls } from './embeddings/setup.js';
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
   // cluster, GKS_SECRETS_KEY must be set alike in every process.
   if (!process.env.NEO4J_URI) ensureDevSecretsKey(process.env, loadConfig().dataDir);
   const config = loadConfig();
+  // JSON lines on stdout as the API's: its activities' lines and the Temporal SDK's own (src/temporal/worker.ts).
+  const logger = pino(loggerOptions(config.logLevel));
   const { graph, uri } = graphFromConfig(config, true);
   const address = temporalAddress(config);
   await waitForGraph(graph, 60_000);
@@ -26,7 +30,8 @@ async function main(): Promise<void> {
   embedder?.startProbe();
   const worker = await startWorker(
     { address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue },
-    { graph, config, embedder },
+    { graph, config, embedder, logger },
+    (line) => logger.warn(line),
   );
   // The webhook outbox is dispatched where workflows run (docs/webhooks.md).
   const gateway = gatewayFromConfig(config);
@@ -34,7 +39,7 @@ async function main(): Promise<void> {
     graph,
     config,
     () => gateway.getClient(),
-    (error, line) => process.stderr.write(`${line}: ${error instanceof Error ? error.message : String(error)}\n`),
+    (error, line) => logger.warn({ err: describeError(error) }, line),
   );
   dispatcher.start();
   process.stdout.write(`worker polling ${config.temporal.taskQueue} on ${address} (Neo4j ${uri})\n`);

@@ -3,13 +3,16 @@
 import path from 'node:path';
 import {
   DefaultLogger,
+  type LogEntry,
   NativeConnection,
   Runtime,
   Worker,
   bundleWorkflowCode,
   type WorkflowBundle,
 } from '@temporalio/worker';
+import type { Logger as Pino } from 'pino';
 import { REPO_ROOT } from '../runtime/provision.js';
+import { describeError } from '../config/logging.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import type { TemporalSettings } from './connection.js';
 import { workerRestarts } from '../ops/metrics.js';
@@ -30,12 +33,25 @@ const quietLogger = { trace: noop, debug: noop, info: noop, warn: console.warn, 
 
 let runtimeInstalled = false;
 
-/** The SDK logs through its own logger; keep it to warnings so the service's JSON logs stay readable. */
-function installRuntime(): void {
+/**
+ * The SDK's own lines (an activity failed, a poll error), warnings and errors only, written through the
+ * service's logger when it has one: one JSON line each, the SDK's metadata (workflow, activity, attempt) under
+ * `temporal` and its error as `err`, instead of the SDK's multi-line text on stderr. Installed once per process.
+ */
+function installRuntime(logger: Pino | undefined): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
+  const write = logger
+    ? ({ level, message, meta }: LogEntry) => {
+        const { error, ...temporal } = meta ?? {};
+        logger[level === 'ERROR' ? 'error' : 'warn'](
+          { temporal, ...(error === undefined ? {} : { err: describeError(error) }) },
+          message,
+        );
+      }
+    : undefined;
   try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
+    Runtime.install({ logger: new DefaultLogger('WARN', write) });
   } catch {
     // Already installed by an earlier worker in this process.
   }
@@ -74,7 +90,7 @@ export async function startWorker(
   deps: ActivityDeps,
   log: (line: string) => void = () => undefined,
 ): Promise<RunningWorker> {
-  installRuntime();
+  installRuntime(deps.logger);
   let current: { worker: Worker; connection: NativeConnection } | undefined = await createWorker(settings, deps);
   let stopping = false;
   let wake: (() => void) | undefined;

@@ -179,6 +179,31 @@ describe('connection syncs', function () {
     }
   });
 
+  it("a failed activity attempt is one JSON warning in the service's log, naming its workflow and activity, with no token", async () => {
+    const api = await startStandIn(jsonApi);
+    const logs = captureLogs();
+    try {
+      api.issues = makeIssues(3);
+      api.failPage = { page: 1, status: 500, times: 100 };
+      const id = await createConnection(t, jsonConnection(api));
+      const failed = await syncNow(t, id);
+      assert.equal(failed.status, 'failed');
+      const lines = logs.lines.map((l) => JSON.parse(l) as Record<string, never>);
+      const attempt = lines.find((l) => l.msg === 'Activity failed') as
+        { level: number; temporal: Record<string, unknown>; err: { message: string; stack: string } } | undefined;
+      assert.ok(attempt, `the SDK's line is in the service log: ${logs.lines.join('')}`);
+      assert.equal(attempt.level, 40);
+      assert.equal(typeof attempt.temporal.workflowId, 'string');
+      assert.equal(typeof attempt.temporal.activityType, 'string');
+      assert.match(attempt.err.message, /HTTP 500/);
+      assert.match(attempt.err.stack, /\n\s+at /, 'the stack stays inside the line');
+      assert.ok(!logs.lines.join('').includes(api.token), 'no line holds the token');
+    } finally {
+      logs.stop();
+      await api.close();
+    }
+  });
+
   it('a 401 upstream marks the connection error / auth_failed, and the echoed token is scrubbed', async () => {
     const wrong = `wrong_${Math.random().toString(36).slice(2)}_TOKEN`;
     wrongToken = wrong;

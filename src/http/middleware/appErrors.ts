@@ -6,7 +6,7 @@ import type Koa from 'koa';
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { ApiState } from '../route.js';
-import { describeError } from './envelope.js';
+import { describeError } from '../../config/logging.js';
 
 /** Error codes of a connection the client reset, closed or abandoned under a request or its response. */
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);

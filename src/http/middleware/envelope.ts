@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ApiError, ERROR_CATALOGUE } from '../../errors/catalogue.js';
 import type { ApiState } from '../route.js';
+import { describeError } from '../../config/logging.js';
 
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
@@ -67,12 +68,6 @@ function toApiError(error: unknown): ApiError {
   if (typeof status === 'number' && status === 400)
     return new ApiError('invalid_request', 'The request could not be read.');
   return new ApiError('internal_error', 'An unexpected error occurred; it has been logged with the request id.');
-}
-
-/** An error as a log line's `err` field: its name, message and stack. */
-export function describeError(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
-  return { value: String(error) };
 }
 
 export const STATUS_OF = ERROR_CATALOGUE;

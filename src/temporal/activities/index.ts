@@ -14,7 +14,7 @@ import type { ShapeDef } from '../../shapes/types.js';
 export interface ActivityDeps {
   graph: Graph;
   config: Config;
-  /** The service logger (redacting); workers started alone log nothing from activities. */
+  /** The service logger (redacting; `npm run worker` makes its own); absent, activities log nothing. */
   logger?: Logger;
   /** Recall by meaning; null or absent when EMBEDDINGS=off or no engine is known (lexical only). */
   embedder?: Embedder | null;
