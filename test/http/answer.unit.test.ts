@@ -5,6 +5,7 @@
 // types accept are checked against the published schemas with ajv, as the response audit checks answers.
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import type { Answer, Known } from '../../src/http/answer.js';
 import { route } from '../../src/http/route.js';
 import { governedWriteSchema } from '../../src/http/schemas.js';
@@ -12,7 +13,8 @@ import { memoryNodeSchema } from '../../src/memories/schemas.js';
 import { matchSchema } from '../../src/search/schemas.js';
 import type { JsonSchema } from '../../src/http/route.js';
 
-const ajv = new Ajv({ strict: false });
+// With the formats the response audit checks (date-time, date): without them ajv ignores each, and says so.
+const ajv = (addFormatsModule as unknown as (a: Ajv) => Ajv)(new Ajv({ strict: false }));
 
 describe('response types derived from the route schemas', () => {
   it('a memory node the derived type accepts is one the published schema accepts', () => {
