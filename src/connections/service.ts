@@ -3,7 +3,7 @@
 // transaction), edit it (refusing to move the secret to another origin), pause, resume, revoke.
 import crypto from 'node:crypto';
 import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../shared/ajvFormats.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.js';
 import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
@@ -33,7 +33,6 @@ import type {
   StatusReason,
 } from './types.js';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false, useDefaults: true }));
 const configValidators = Object.fromEntries(
   Object.entries(CONFIG_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]),

@@ -3,11 +3,9 @@
 // status's schema) and records each violation, plus which operations were exercised. The tests'
 // root hook and `npm run fuzz` fail on any recorded violation. Nothing is checked in production.
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../shared/ajvFormats.js';
 import type { RouteSpec } from './route.js';
 import { buildOpenApi } from './openapi.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 export interface Violation {
   operation: string;

@@ -1,12 +1,9 @@
 // Compiles each route's JSON Schemas once with ajv and reports every failure as a field problem
 // with a JSON pointer (/body/memories/3/kind) and a reason.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../shared/ajvFormats.js';
 import { ApiError, type ErrorCode, type FieldProblem } from '../errors/catalogue.js';
 import type { JsonSchema } from './route.js';
-
-// ajv-formats ships CommonJS; its default export is the plugin function.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 function makeAjv(coerceTypes: boolean): Ajv {
   // verbose: errors carry their schema, so an `x-reason` annotation can word a cross-field rule.

@@ -2,7 +2,7 @@
 // entity type becomes an ajv JSON Schema (property types, enums, required), and relationship
 // types say which (type, from, to) triples the shape allows.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../shared/ajvFormats.js';
 import { ENGINE_PROPERTIES } from './definition.js';
 import {
   ANY_ENTITY,
@@ -14,9 +14,6 @@ import {
 } from './types.js';
 
 export { loadShape } from './store.js';
-
-// ajv-formats ships CommonJS; its default export is the plugin function.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 export interface InstanceProblem {
   /** JSON pointer into the properties object ("/role"), or "" for the entity as a whole. */

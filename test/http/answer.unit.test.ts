@@ -5,7 +5,7 @@
 // types accept are checked against the published schemas with ajv, as the response audit checks answers.
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../../src/shared/ajvFormats.js';
 import type { Answer, Known } from '../../src/http/answer.js';
 import { route } from '../../src/http/route.js';
 import { governedWriteSchema } from '../../src/http/schemas.js';
@@ -14,7 +14,7 @@ import { matchSchema } from '../../src/search/schemas.js';
 import type { JsonSchema } from '../../src/http/route.js';
 
 // With the formats the response audit checks (date-time, date): without them ajv ignores each, and says so.
-const ajv = (addFormatsModule as unknown as (a: Ajv) => Ajv)(new Ajv({ strict: false }));
+const ajv = addFormats(new Ajv({ strict: false }));
 
 describe('response types derived from the route schemas', () => {
   it('a memory node the derived type accepts is one the published schema accepts', () => {

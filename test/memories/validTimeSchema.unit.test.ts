@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from '../../src/shared/ajvFormats.js';
 import { createMemoryBody } from '../../src/memories/schemas.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 describe('the published memory create schema states the valid-time rule (clients and fuzzers read it there)', () => {
   // A validator of the schema as published: nothing of the service's own validation code.
