@@ -3,7 +3,7 @@
 // TEMPORAL_ADDRESS (default: the local engines of `npm start`).
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config/config.js';
-import { describeError, loggerOptions } from './config/logging.js';
+import { loggerOptions } from './config/logging.js';
 import { waitForGraph } from './db/graph.js';
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder, localEmbeddingsUrls } from './embeddings/setup.js';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     graph,
     config,
     () => gateway.getClient(),
-    (error, line) => logger.warn({ err: describeError(error) }, line),
+    (err, line) => logger.warn({ err }, line),
   );
   dispatcher.start();
   process.stdout.write(`worker polling ${config.temporal.taskQueue} on ${address} (Neo4j ${uri})\n`);

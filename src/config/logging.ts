@@ -24,9 +24,3 @@ export const REDACT_PATHS = [
 export function loggerOptions(level: string): LoggerOptions {
   return { level, base: { service: 'gks' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
 }
-
-/** An error as a log line's `err` field: its name, message and stack. */
-export function describeError(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
-  return { value: String(error) };
-}

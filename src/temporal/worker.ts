@@ -12,7 +12,6 @@ import {
 } from '@temporalio/worker';
 import type { Logger as Pino } from 'pino';
 import { REPO_ROOT } from '../runtime/provision.js';
-import { describeError } from '../config/logging.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
 import type { TemporalSettings } from './connection.js';
 import { workerRestarts } from '../ops/metrics.js';
@@ -36,7 +35,8 @@ let runtimeInstalled = false;
 /**
  * The SDK's own lines (an activity failed, a poll error), warnings and errors only, written through the
  * service's logger when it has one: one JSON line each, the SDK's metadata (workflow, activity, attempt) under
- * `temporal` and its error as `err`, instead of the SDK's multi-line text on stderr. Installed once per process.
+ * `temporal` and its error as `err` (pino's error serializer), instead of the SDK's multi-line text on stderr.
+ * Installed once per process.
  */
 function installRuntime(logger: Pino | undefined): void {
   if (runtimeInstalled) return;
@@ -45,7 +45,7 @@ function installRuntime(logger: Pino | undefined): void {
     ? ({ level, message, meta }: LogEntry) => {
         const { error, ...temporal } = meta ?? {};
         logger[level === 'ERROR' ? 'error' : 'warn'](
-          { temporal, ...(error === undefined ? {} : { err: describeError(error) }) },
+          { temporal, ...(error === undefined ? {} : { err: error }) },
           message,
         );
       }

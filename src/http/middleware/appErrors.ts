@@ -6,7 +6,6 @@ import type Koa from 'koa';
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { ApiState } from '../route.js';
-import { describeError } from '../../config/logging.js';
 
 /** Error codes of a connection the client reset, closed or abandoned under a request or its response. */
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
@@ -22,7 +21,7 @@ export function logAppErrors(app: Koa<ApiState>, logger: Logger): void {
     if (typeof code === 'string' && CLIENT_GONE.has(code)) {
       logger.info({ ...fields, code }, 'client closed the connection');
     } else {
-      logger.error({ ...fields, err: describeError(error) }, 'connection failed outside a request handler');
+      logger.error({ ...fields, err: error }, 'connection failed outside a request handler');
     }
   });
 }

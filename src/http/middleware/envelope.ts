@@ -5,7 +5,6 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ApiError, ERROR_CATALOGUE } from '../../errors/catalogue.js';
 import type { ApiState } from '../route.js';
-import { describeError } from '../../config/logging.js';
 
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
@@ -34,7 +33,7 @@ export function envelope(logger: Logger): Middleware<ApiState> {
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.code === 'internal_error') {
-        logger.error({ request_id: requestId, err: describeError(error) }, 'unexpected error');
+        logger.error({ request_id: requestId, err: describe(error) }, 'unexpected error');
       }
       ctx.status = apiError.status;
       for (const [k, v] of Object.entries(apiError.headers)) ctx.set(k, v);
@@ -68,6 +67,11 @@ function toApiError(error: unknown): ApiError {
   if (typeof status === 'number' && status === 400)
     return new ApiError('invalid_request', 'The request could not be read.');
   return new ApiError('internal_error', 'An unexpected error occurred; it has been logged with the request id.');
+}
+
+function describe(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { value: String(error) };
 }
 
 export const STATUS_OF = ERROR_CATALOGUE;
