@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { newTenant } from '../support/api.js';
 import { captureLogs, harness } from '../support/harness.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Opens an MCP session over plain HTTP (initialize, then initialized) and answers its id. */
 async function openSession(key: string): Promise<string> {
