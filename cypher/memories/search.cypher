@@ -12,6 +12,8 @@
 // $whole: each hit carries the memory whole (the properties memories/answered reads) and the row the committed
 // relationships among and around the hits (`edges`, null otherwise): for a search answered in the words' own rank
 // order (src/memories/recall.ts), whose hits are its answer, so no memories/answered follows.
+// $around (/v1/search): each hit carries the memory whole too, and the row each hit's relationships valid at
+// $valid_at, at most $per_node + 1 (`around`, null otherwise: cypher/search/around_found.cypher).
 // No row: the project has no memory in the index. The row also carries the request's standing check ($standing,
 // or null; answered as `standing`: src/db/graph.ts, carriesStanding), so a search pays no statement for it.
 CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
@@ -32,7 +34,7 @@ CALL (window) {
   WITH node, score
   ORDER BY score DESC, node.id
   LIMIT toInteger($limit)
-  RETURN collect({memory: CASE WHEN $whole
+  RETURN collect({memory: CASE WHEN $whole OR $around
                     THEN node {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name,
                                .predicate, .object_name, .source_context, .forget_after, .forget_reason, .valid_from,
                                .valid_to, .date_observed, .created_at, .updated_at}
@@ -40,10 +42,11 @@ CALL (window) {
                   score: score}) AS hits,
          collect(node) AS nodes
 }
-WITH *, CASE WHEN $whole THEN nodes ELSE [] END AS found
+WITH *, CASE WHEN $whole THEN nodes ELSE [] END AS found, CASE WHEN $around THEN nodes ELSE [] END AS around_found
 // include: memories/edges_of_found
+// include: search/around_found
 // include: auth/standing_subquery
-RETURN standing, bare, CASE WHEN $whole THEN edges END AS edges,
+RETURN standing, bare, CASE WHEN $whole THEN edges END AS edges, CASE WHEN $around THEN around END AS around,
        size(window) > 0 AND (size(window) < toInteger($candidates)
                              OR all(w IN window WHERE w.node.project_id = $project_id)) AS whole,
        hits

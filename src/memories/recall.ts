@@ -125,6 +125,9 @@ export async function recallMemories(
       limit: more,
       candidates: more,
       whole: false,
+      // Each hit's own edges are /v1/search's (cypher/search/around_found.cypher).
+      around: false,
+      per_node: 0,
     });
     const rows = leftOut(present(found)).slice(0, candidates);
     const hits = rows.map((r) => hitOf(r, r.score ?? 0));
@@ -161,6 +164,9 @@ export async function recallMemories(
       limit: options.limit,
       candidates,
       whole: true,
+      // Each hit's own edges are /v1/search's (cypher/search/around_found.cypher).
+      around: false,
+      per_node: 0,
     });
     const rows = present(row?.hits ?? []);
     const answered = answeredParts({ memories: rows.map((r) => r.memory), edges: row?.edges ?? [] });

@@ -11,13 +11,14 @@ import { fuseRankings, hybridRankings, type RankedHit, type Ranking, type Search
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from './meaning.js';
 import type { Plain } from '../db/values.js';
 import { luceneQuery } from '../db/tenant.js';
-import { fullTextHits } from '../db/fullText.js';
+import { fullTextRow, type FullTextRow } from '../db/fullText.js';
 import { normalizeName } from '../entities/identity.js';
 import { memoryView, type MemoryProps } from '../memories/views.js';
 import { edgeView, isPresent, visibleLabels, visibleProps, type GraphEdgeView } from '../graph/views.js';
 import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from './known.js';
 import type { KnownNode } from '../deltas/known.js';
 import { PLANES, type Plane, type searchNodeSchema } from './schemas.js';
+import { Around, type AroundRow, type KeyedEdge } from './around.js';
 
 export { PLANES, type Plane };
 
@@ -80,6 +81,8 @@ interface Scored {
  * read (isPresent), which `Read` says.
  */
 type MemoryHitRow = Scored & { memory: Pick<MemoryProps, 'id' | 'name' | 'content'>; whole?: MemoryProps };
+/** A word statement's row: its hits, and what it read around them (cypher/search/around_found.cypher). */
+type WordsRow<R> = FullTextRow<R> & { around: AroundRow[] | null };
 type ChunkHitRow = Scored & { chunk: ChunkProps; document_title: string | null };
 type EntityHitRow = Scored & { entity: EntityProps; labels: string[] | null };
 /** A row P as its statement reads it: its node map K may be null. */
@@ -160,6 +163,8 @@ interface PlaneSpec<R extends Scored, P extends R> {
    * statements are then partial; rows put back (known_at) are whole already.
    */
   whole?: (r: P, props: MemoryProps) => P;
+  /** For such a plane: the memory of a word statement's row, which reads it whole (memories/search's $around). */
+  wordsWhole?: (r: P) => MemoryProps;
 }
 
 type Hit = RankedHit<ViewOf>;
@@ -167,7 +172,8 @@ type Hit = RankedHit<ViewOf>;
 /** A plane's search with its row type settled: reads give ranked hits, less the ids `then` leaves out. */
 interface Plan {
   plane: Plane;
-  words: (tx: Reader, extra: number, limit: number, then: Then | null) => Promise<Hit[]>;
+  /** The word hits; what the statement read around them goes to `around`. */
+  words: (tx: Reader, extra: number, limit: number, then: Then | null, around: Around) => Promise<Hit[]>;
   near: (tx: Reader, question: Question, then: Then | null) => Promise<Hit[]>;
   /** How many hits each side ranks. */
   n: number;
@@ -199,19 +205,20 @@ function plan<R extends Scored, P extends R>(plane: Plane, s: PlaneSpec<R, P>): 
   const [near, nearParams] = s.near;
   return {
     plane,
-    words: async (tx, extra, limit, then) => {
+    words: async (tx, extra, limit, then, around) => {
       // With known_at, more rows are read so that those left out do not shorten the ranking.
-      // One row: whether the words were queried alone, and the hits (src/db/fullText.ts).
-      const rows = await fullTextHits<R>(tx, words, {
+      // One row: whether the words were queried alone, the hits and their edges (src/db/fullText.ts).
+      const row = await fullTextRow<WordsRow<R>>(tx, words, {
         ...wordParams,
         project_id: String(wordParams.project_id),
         lucene: String(wordParams.lucene),
         candidates: s.n + extra,
         limit: limit + extra,
       });
-      return left(rows, then)
-        .slice(0, limit)
-        .map((r) => hit(r, r.score ?? 0));
+      const kept = left(row?.hits ?? [], then).slice(0, limit);
+      around.add(row?.around, new Set(kept.map(s.id)));
+      if (s.wordsWhole) for (const r of kept) around.addMemory(s.wordsWhole(r));
+      return kept.map((r) => hit(r, r.score ?? 0));
     },
     near: async (tx, question, then) =>
       left(await nearest<R>(tx, near, nearParams, question, s.n), then).map((r) => hit(r, r.similarity)),
@@ -239,7 +246,7 @@ export async function searchPlanes(
   const validAtTime = request.asOf ?? request.knownAt ?? now;
   const then = request.knownAt ? await readThen(deps.graph, projectId, request.knownAt) : null;
   const extra = then?.left.size ?? 0;
-  const base = { project_id: projectId, lucene, limit, valid_at: validAtTime };
+  const base = { project_id: projectId, lucene, limit, valid_at: validAtTime, per_node: EDGES_PER_NODE };
   // Known then: a node put back has the properties it had then, those of its plane's rows.
   const known = (t: Then, label: string): KnownNode[] => putBack(t, label, validAtTime, now);
   /** Per plane: its word statement and vector statement with their filters, and how a row is shown. */
@@ -248,7 +255,8 @@ export async function searchPlanes(
       const kinds = filters.memory?.kinds ?? null;
       return plan<Read<MemoryHitRow, 'memory'>, MemoryHitRow>(plane, {
         n: candidates(limit, kinds !== null),
-        words: ['memories/search', { ...base, now, kinds, whole: false }],
+        // Each hit whole and with its edges ($around), for the answer to need no statement after the fusion.
+        words: ['memories/search', { ...base, now, kinds, whole: false, around: true }],
         near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
         present: (r): r is MemoryHitRow => isPresent(r.memory),
         id: (r) => r.memory.id,
@@ -260,6 +268,7 @@ export async function searchPlanes(
         text: (r) => memoryText(r.memory),
         view: (r, score) => searchMemoryView(r.whole!, score),
         whole: (r, props) => ({ ...r, whole: props }),
+        wordsWhole: (r) => r.memory as MemoryProps,
       });
     }
     if (plane === 'document') {
@@ -293,10 +302,11 @@ export async function searchPlanes(
     });
   };
   const plans = request.planes.map(spec);
+  const around = new Around(EDGES_PER_NODE);
   // The planes' statements go out side by side (each its own auto-commit read: Graph.readEach).
   const wordsIn = async (tx: Reader) =>
     new Map<Plane, Hit[]>(
-      await Promise.all(plans.map(async (p) => [p.plane, await p.words(tx, extra, limit, then)] as const)),
+      await Promise.all(plans.map(async (p) => [p.plane, await p.words(tx, extra, limit, then, around)] as const)),
     );
   // What known_at puts back is ranked by meaning too, in the index hits' order (docs/facts.md).
   const meaningOf = async (question: Question): Promise<Map<Plane, Hit[]>> => {
@@ -351,20 +361,26 @@ export async function searchPlanes(
     }
     const fused = fuseRankings(rankings, request.query, limit);
     const ids = fused.map((f) => f.id);
-    // The answered memories are read whole with the edges, in one statement; one the meaning read (its
-    // own transaction) found but that is gone by now is left out.
-    const partial = fused.filter((f) => f.item.partial).map((f) => f.id);
+    // What the word statements did not read (src/search/around.ts) is read in one statement: the memories
+    // whole and the edges; a memory the meaning read (its own transaction) found but that is gone by now is
+    // left out.
+    const missing = around.missing(
+      ids,
+      fused.filter((f) => f.item.partial).map((f) => f.id),
+    );
     const answer =
-      ids.length > 0
-        ? await tx.one<AnsweredRow>('search/answered', {
-            ids,
-            whole: partial,
+      missing.edges.length > 0 || missing.whole.length > 0
+        ? await tx.one<AnsweredRow & { edges: KeyedEdge[] }>('search/answered', {
+            ids: missing.edges,
+            results: ids,
+            whole: missing.whole,
             project_id: projectId,
             per_node: EDGES_PER_NODE,
             valid_at: validAtTime,
           })
         : undefined;
-    const { memories: whole, edges } = answeredParts(answer);
+    const whole = around.wholeWith(answeredParts(answer).memories);
+    const edges = around.edgesOf(ids, answer?.edges ?? []);
     const answered = fused.flatMap((f) => {
       const view = f.item.view(f.match.score, whole.get(f.id));
       return view ? [{ id: f.id, node: { ...view, match: f.match } }] : [];

@@ -223,6 +223,21 @@ describe('facts as edges', function () {
     };
     assert.deepEqual(await everywhere('2020-06-01T00:00:00Z'), ['Acme']);
     assert.deepEqual(await everywhere(), ['Globex']);
+    // /v1/search's edges around a result are those valid then too (read with the word hits: around_found).
+    const employersFound = async (asOf?: string): Promise<string[]> => {
+      const reply = await t.post('/v1/search', {
+        query: 'Alice',
+        planes: ['entity'],
+        mode: 'lexical',
+        ...(asOf ? { as_of: asOf } : {}),
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      return reply.body.edges
+        .filter((e: { type: string }) => e.type === 'WORKS_FOR')
+        .map((e: { target_name: string }) => e.target_name);
+    };
+    assert.deepEqual(await employersFound('2020-06-01T00:00:00Z'), ['Acme']);
+    assert.deepEqual(await employersFound(), ['Globex']);
     // The edges carry the same validity; the neighbourhood as of a moment walks the edge valid then.
     assert.deepEqual(
       (await factEdges(t)).map((e) => [e.text, e.from, e.to]),

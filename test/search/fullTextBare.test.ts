@@ -51,6 +51,8 @@ describe('a project holding most of the index is searched by its words alone, wi
       ...fullTextParams(lucene, projectId, bare),
       standing: null, // no request's standing check to carry (src/db/graph.ts)
       whole: false,
+      around: false,
+      per_node: 0,
     });
     return r.records.map((x) => x.toObject() as FullTextRow<Hit>);
   }
@@ -61,8 +63,9 @@ describe('a project holding most of the index is searched by its words alone, wi
       reads: 0,
       async run<R extends object>(name: string, params: Record<string, unknown> = {}): Promise<R[]> {
         reader.reads += 1;
-        // $standing: no request's standing check to carry (src/db/graph.ts); $whole: memories/search's hits as ranked.
-        const sent = { standing: null, whole: false, ...params };
+        // $standing: no request's standing check to carry (src/db/graph.ts); $whole and $around: memories/search's
+        // hits as ranked, without their edges.
+        const sent = { standing: null, whole: false, around: false, per_node: 0, ...params };
         return (await driver().executeQuery(cypher(name), sent)).records.map((x) => x.toObject() as R);
       },
     };
@@ -188,6 +191,8 @@ describe('a project holding most of the index is searched by its words alone, wi
       candidates: 35,
       standing: null, // no request's standing check to carry (src/db/graph.ts)
       whole: false,
+      around: false,
+      per_node: 0,
     };
     const statements = [
       'memories/search',

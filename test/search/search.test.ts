@@ -127,6 +127,56 @@ describe('POST /v1/search', () => {
     assert.equal(reply.body.nodes[0].properties.content, 'Zephyr zephyr zephyr is the release codename.');
   });
 
+  it('a result shows at most 25 relationships, those to the other results first; every other result shows all its own', async () => {
+    const t = await newTenant(0);
+    const fillers = Array.from({ length: 30 }, (_, i) => ({ key: `f${i}`, label: 'Person', name: `Filler ${i}` }));
+    const { ids } = await buildGraph(
+      t,
+      [
+        { key: 'hub', label: 'Organization', name: 'Quasar Works' },
+        { key: 'alpha', label: 'Person', name: 'Quasar Alpha' },
+        { key: 'beta', label: 'Person', name: 'Quasar Beta' },
+        { key: 'gamma', label: 'Person', name: 'Quasar Gamma' },
+        ...fillers,
+      ],
+      [
+        // ADVISES sorts before EMPLOYS: only the results-first rule keeps the hub's edges to alpha and beta.
+        ...fillers.map((f): [string, string, string] => ['hub', 'ADVISES', f.key]),
+        ['hub', 'EMPLOYS', 'alpha'],
+        ['hub', 'EMPLOYS', 'beta'],
+        ['gamma', 'KNOWS', 'f0'],
+        ['gamma', 'KNOWS', 'f1'],
+      ],
+    );
+    const reply = await t.post('/v1/search', { query: 'quasar', planes: ['entity'], mode: 'lexical' });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.deepEqual(reply.body.nodes.map((n: Node) => n.name).sort(), [
+      'Quasar Alpha',
+      'Quasar Beta',
+      'Quasar Gamma',
+      'Quasar Works',
+    ]);
+    const edges = reply.body.edges as (Edge & { id: string })[];
+    const text = (e: Edge) => `${e.source}-${e.type}->${e.target}`;
+    const ofHub = edges.filter((e) => e.source === ids.hub);
+    assert.equal(ofHub.length, 25, 'the hub shows 25 of its 32');
+    for (const to of ['alpha', 'beta']) assert.ok(ofHub.some((e) => e.type === 'EMPLOYS' && e.target === ids[to]));
+    assert.equal(ofHub.filter((e) => e.type === 'ADVISES').length, 23);
+    assert.deepEqual(
+      edges.filter((e) => e.source === ids.gamma).map(text),
+      [`${ids.gamma}-KNOWS->${ids.f0}`, `${ids.gamma}-KNOWS->${ids.f1}`].sort(),
+    );
+    assert.equal(edges.length, 27, "each edge once: the hub-alpha edge is both ends' own");
+    assert.equal(new Set(edges.map((e) => e.id)).size, 27);
+    const order = (e: Edge & { id: string }) => [e.type, e.source, e.target, e.id];
+    const sorted = [...edges].sort((x, y) => {
+      const [a, b] = [order(x), order(y)];
+      const i = a.findIndex((v, k) => v !== b[k]);
+      return i < 0 ? 0 : a[i]! < b[i]! ? -1 : 1;
+    });
+    assert.deepEqual(edges.map(text), sorted.map(text), 'by type, source, target, id');
+  });
+
   it('filters per plane: memory kinds, document ids and tags, entity types', async () => {
     const t = await newTenant(0);
     await t.post('/v1/memories', {
