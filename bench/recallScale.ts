@@ -5,8 +5,8 @@
 // Data: the team's labelled recall corpus (test/recall/corpus.ts, 311 memories of one company) is
 // embedded for real by the engine; the 100k memories cycle through its texts (each with its own
 // serial number), and each carries its text's real vector plus independent Gaussian noise
-// (|noise| about 0.5, renormalised), so no two vectors are equal and the HNSW index holds 100k
-// distinct points. Embedding 100k texts on this machine would take hours (see the drain figure);
+// (|noise| about 0.5, renormalised: bench/vectors.ts), so no two vectors are equal and the HNSW index
+// holds 100k distinct points. Embedding 100k texts on this machine would take hours (see the drain figure);
 // the latency of the vector index does not depend on whether a vector came from the model or from
 // this perturbation. Questions are the corpus's questions, embedded by the engine per request as
 // in production (that call is part of every hybrid and semantic figure: the cache of question vectors
@@ -24,6 +24,7 @@ import { tenantToken } from '../src/db/tenant.js';
 import { readBacklog } from '../src/embeddings/status.js';
 import { MEMORIES, QUESTIONS } from '../test/recall/corpus.js';
 import { benchTenant, fmt, percentile, startBench, timed } from './support.js';
+import { gaussian, perturbed } from './vectors.js';
 
 const { values } = parseArgs({
   options: { memories: { type: 'string', default: '100000' }, drain: { type: 'string', default: '500' } },
@@ -33,23 +34,6 @@ const DRAIN = Number(values.drain);
 const BATCH = 5_000;
 const ROUNDS = 3;
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 22687);
-
-/** A deterministic Gaussian (Box-Muller over a seeded LCG), so every run seeds the same graph. */
-function gaussian(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  const next = (): number => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return (x + 1) / 4294967297;
-  };
-  return () => Math.sqrt(-2 * Math.log(next())) * Math.cos(2 * Math.PI * next());
-}
-
-function perturbed(base: number[], rand: () => number): number[] {
-  const sigma = 0.5 / Math.sqrt(base.length);
-  const v = base.map((x) => x + sigma * rand());
-  const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
-  return v.map((x) => x / norm);
-}
 
 async function seed(
   graph: Graph,

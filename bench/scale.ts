@@ -4,21 +4,35 @@
 // (lexical and hybrid), POST /v1/search and context compile at that size. Vectors: the fill queues
 // every memory for embedding as production does; embedding 1M texts takes this machine hours, so
 // hybrid figures are of a graph whose vectors are still being written (the hybrid line says how
-// many memories carried one). bench/recallScale.ts measures search with every vector in place.
-// Run: npm run bench:scale -- [--memories 1000000] [--samples 200]
+// many memories carried one). With --vectors, every memory has one when the reads are measured: the
+// backlog worker is stopped before the fill, and after it each memory is given a perturbed copy of a
+// real vector of one of 256 texts of the fill (bench/vectors.ts; the write rate is a figure of its own),
+// and the reads add /v1/search by meaning and words (hybrid) and the engine's call for one question alone.
+// Run: npm run bench:scale -- [--memories 1000000] [--samples 200] [--vectors]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 27687, sized from the machine). It asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchTenant, percentile, startBench, timed, words } from './support.js';
+import { writeVectors } from './vectors.js';
 
 const { values } = parseArgs({
-  options: { memories: { type: 'string', default: '1000000' }, samples: { type: 'string', default: '200' } },
+  options: {
+    memories: { type: 'string', default: '1000000' },
+    samples: { type: 'string', default: '200' },
+    vectors: { type: 'boolean', default: false },
+  },
 });
 const TARGET = Number(values.memories);
 const SAMPLES = Number(values.samples);
+const VECTORS = values.vectors === true;
+/** How many texts of the fill are embedded for real with --vectors; every memory gets one of their vectors. */
+const POOL = 256;
 const WARMUP = 200;
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 27687);
+
+/** The fill's n-th memory text (from 1). */
+const text = (n: number): string => `${words(n + 7e6, 10)}.`;
 
 const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
   console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
@@ -36,7 +50,11 @@ function sizeOf(dir: string): number {
 const env = await startBench('scale', { neo4j: neo4jPort, temporal: neo4jPort - 454 });
 const { service } = env;
 const graph = service.deps.graph;
+const embeddings = service.deps.runtime.embeddings;
 try {
+  if (VECTORS && !embeddings?.embedder) throw new Error('--vectors needs the embedding engine (EMBEDDINGS unset)');
+  // With --vectors the bench writes every vector itself: the worker would take the cores embedding a few.
+  if (VECTORS) await embeddings?.worker?.stop();
   const tenant = await benchTenant(service);
   const headers = { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
@@ -59,7 +77,7 @@ try {
       while (have < TARGET) {
         have += 100;
         const memories = Array.from({ length: 100 }, () => ({
-          content: `${words((serial += 1) + 7e6, 10)}.`,
+          content: text((serial += 1)),
           kind: 'fact',
         }));
         const r = await call('POST', '/v1/memories', { memories });
@@ -75,6 +93,34 @@ try {
   const fillSeconds = (performance.now() - began) / 1000;
   figure('fill_memories_per_s', have / fillSeconds, { memories: have, seconds: Number(fillSeconds.toFixed(1)) });
   await graph.read((tx) => tx.runText('CALL db.awaitIndexes(3600)'));
+
+  if (VECTORS && embeddings?.embedder) {
+    const embedder = embeddings.embedder;
+    const pool: number[][] = [];
+    for (let i = 1; i <= POOL; i += 32)
+      pool.push(...(await embedder.embedPassages(Array.from({ length: 32 }, (_, k) => text(i + k)))));
+    const ids = (
+      await graph.read((tx) =>
+        tx.runText('MATCH (m:Memory {project_id: $p}) RETURN m.id AS id', { p: tenant.projectId }),
+      )
+    ).map((r) => String(r.id));
+    let reported = 0;
+    const seconds = await writeVectors(graph, ids, pool, embedder.model.id, {
+      seed: 1,
+      batch: 2_000,
+      progress: (n) => {
+        if (n - reported < 100_000 && n < ids.length) return;
+        reported = n;
+        process.stderr.write(`  ${n} vectors written\n`);
+      },
+    });
+    figure('vectors_written_per_s', ids.length / seconds, {
+      vectors: ids.length,
+      seconds: Number(seconds.toFixed(1)),
+      pool: POOL,
+      model: embedder.model.id,
+    });
+  }
 
   // Store size (data files apart from transaction logs) and the engine process's memory.
   const storeDir = path.join(env.dataDir, 'neo4j');
@@ -137,6 +183,19 @@ try {
     );
   }
   await measure('search', (i) => call('POST', '/v1/search', { query: words(i + 8e6, 2), limit: 10, mode: 'lexical' }));
+  if (VECTORS) {
+    await measure(
+      'search_hybrid',
+      (i) => call('POST', '/v1/search', { query: words(i + 7.5e6, 2), limit: 10, mode: 'hybrid' }),
+      { memories_with_vectors: vectors?.n },
+    );
+    // The engine's share of each hybrid read: one new question embedded alone.
+    const embedder = embeddings!.embedder!;
+    await measure('embed_question', async (i) => {
+      await embedder.embedQueries([words(i + 6.5e6, 2)]);
+      return { status: 200 };
+    });
+  }
   await measure('context_compile', (i) =>
     call('POST', '/v1/context/compile', { query: words(i + 5e6, 3), slice: { budget: { max_tokens: 2000 } } }),
   );

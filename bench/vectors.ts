@@ -1,0 +1,58 @@
+// Vectors for benchmarks at a size the engine cannot embed in a run (100k texts take this machine hours): a
+// pool of texts embedded for real by the engine, and each node given one of the pool's vectors plus its own
+// Gaussian noise (|noise| about 0.5, renormalised), so no two vectors are equal and the HNSW index holds as many
+// distinct points as nodes. The latency of the vector index does not depend on whether a vector came from the
+// model or from this perturbation; how many neighbours pass a similarity floor does depend on their spread,
+// which the pool's real vectors give. Used by bench/recallScale.ts and bench/scale.ts (--vectors).
+import type { Graph } from '../src/db/graph.js';
+
+/** A deterministic Gaussian (Box-Muller over a seeded LCG), so every run seeds the same vectors. */
+export function gaussian(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  const next = (): number => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return (x + 1) / 4294967297;
+  };
+  return () => Math.sqrt(-2 * Math.log(next())) * Math.cos(2 * Math.PI * next());
+}
+
+/** `base` plus noise of norm about 0.5, renormalised to a unit vector. */
+export function perturbed(base: number[], rand: () => number): number[] {
+  const sigma = 0.5 / Math.sqrt(base.length);
+  const v = base.map((x) => x + sigma * rand());
+  const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+  return v.map((x) => x / norm);
+}
+
+/**
+ * Gives each memory of `ids` the vector of the pool's text its position picks, perturbed, as the embedding
+ * worker stores one (cypher/embeddings/store_vectors.cypher: the model, off the queue), `batch` per
+ * transaction; `progress` is told how many are written. Resolves the seconds it took, indexes awaited.
+ */
+export async function writeVectors(
+  graph: Graph,
+  ids: string[],
+  pool: number[][],
+  model: string,
+  options: { seed: number; batch: number; progress?: (written: number) => void },
+): Promise<number> {
+  const rand = gaussian(options.seed);
+  const began = performance.now();
+  for (let start = 0; start < ids.length; start += options.batch) {
+    const rows = ids
+      .slice(start, start + options.batch)
+      .map((id, k) => ({ id, vector: perturbed(pool[(start + k) % pool.length]!, rand) }));
+    await graph.write((tx) =>
+      tx.runText(
+        `UNWIND $rows AS r
+         MATCH (m:Knowledge {id: r.id})
+         CALL db.create.setNodeVectorProperty(m, 'embedding', r.vector)
+         SET m.embedding_model = $model, m.embedding_text_hash = 'bench', m.embedding_queued_at = null`,
+        { rows, model },
+      ),
+    );
+    options.progress?.(start + rows.length);
+  }
+  await graph.read((tx) => tx.runText('CALL db.awaitIndexes(7200)'));
+  return (performance.now() - began) / 1000;
+}
