@@ -31,6 +31,8 @@ try {
         limit: 60,
         candidates: 60,
         whole: false,
+        around: false,
+        per_node: 0,
       };
       return driver.executeQuery(search, { ...params, ...fullTextParams(lucene!, t.projectId), standing: null }, read);
     },

@@ -94,7 +94,14 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   'loops/list': { project_id: 'p', status: null, limit: 10, after_created_at: null, after_id: null },
   // Hot reads of every recall: from the memories found by id, never from every node of the project.
   'memories/answered': { ids: ['a', 'b'], known: [], project_id: 'p' },
-  'search/answered': { ids: ['a', 'b'], whole: ['a'], project_id: 'p', per_node: 5, valid_at: NOW },
+  'search/answered': {
+    ids: ['a', 'b'],
+    results: ['a', 'b'],
+    whole: ['a'],
+    project_id: 'p',
+    per_node: 5,
+    valid_at: NOW,
+  },
   'documents/resolve_collections': { project_id: 'p', names: ['a'] },
   // Every request's standing check, with and without an organization key's project: a null project must not
   // plan a scan of every project (Neo4j plans by the parameters' types).

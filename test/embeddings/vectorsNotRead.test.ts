@@ -45,7 +45,8 @@ describe("a node's vector is not read for an answer", function () {
     // Each read, and the node it must answer.
     const reads: [string, Record<string, unknown>, string][] = [
       ['memories/get', { id, project_id: t.projectId, standing: null }, id],
-      // A lexical search in rank order reads its hits whole (src/memories/recall.ts).
+      // A lexical search in rank order reads its hits whole (src/memories/recall.ts); /v1/search's word
+      // statement reads them whole with their edges ($around).
       [
         'memories/search',
         {
@@ -56,13 +57,19 @@ describe("a node's vector is not read for an answer", function () {
           limit: 5,
           candidates: 5,
           whole: true,
+          around: true,
+          per_node: 5,
           standing: null,
           ...fullTextParams(luceneQuery('Lovelace program', t.projectId)!, t.projectId),
         },
         id,
       ],
       ['memories/answered', { ids: [id], known: [], project_id: t.projectId }, id],
-      ['search/answered', { ids: [id], whole: [id], project_id: t.projectId, per_node: 5, valid_at: now }, id],
+      [
+        'search/answered',
+        { ids: [id], results: [id], whole: [id], project_id: t.projectId, per_node: 5, valid_at: now },
+        id,
+      ],
       ['graph/node', { ...graph, id }, id],
       ['graph/neighbourhood', { ...graph, id, depth: 1, limit: 5 }, other],
       ['graph/nodes', { ...graph, labels: ['Knowledge'], property: null, value: null, after_id: '', limit: 5 }, id],

@@ -24,6 +24,8 @@ async function wholeRanking(t: Tenant, query: string, limit: number, kinds: stri
       limit: more,
       candidates: more,
       whole: false,
+      around: false,
+      per_node: 0,
     }),
   );
   return rows.flatMap((r) => (r.memory ? [r.memory.id] : []));
