@@ -1,14 +1,14 @@
 // What /v1/search's word statements read around their hits (cypher/search/around_found.cypher): each hit's
-// relationships valid at the search's time, and a memory hit whole. The fused answer's results are most often
-// among those hits, so search/answered then reads only what is not in hand: the results the meaning side alone
-// found, those with more than EDGES_PER_NODE relationships (whose share is the results' own edges first) and the
-// memories not read whole. When nothing is missing, no statement follows the fusion (issue 27).
+// relationships valid at the search's time (a memory hit comes whole with them: memories/search's $around). The
+// fused answer's results are most often among those hits, so search/answered then reads only the edges not in
+// hand: of the results the meaning side alone found, and of those with more than EDGES_PER_NODE relationships
+// (whose share is the results' own edges first). When nothing is missing, no statement follows the fusion
+// (issue 27).
 //
 // The answer is the one search/answered gives for every result: a result with at most EDGES_PER_NODE
 // relationships shows them all whatever their order, and the edges are the union over the results, each once, in
 // search/answered's order.
 import { isWhole, type EdgeReadRow, type GraphEdgeRow } from '../graph/views.js';
-import type { MemoryProps } from '../memories/views.js';
 
 /** An edge as around_found and search/answered read it, with its relationship's element id (`key`). */
 export type KeyedEdge = EdgeReadRow & { key: string };
@@ -17,12 +17,6 @@ export type KeyedEdge = EdgeReadRow & { key: string };
 export interface AroundRow {
   id: string;
   edges: KeyedEdge[] | null;
-}
-
-/** What is still to read once the results are known: whose edges, and which memories whole. */
-export interface Missing {
-  edges: string[];
-  whole: string[];
 }
 
 /** Strings in code-unit order, null last (Cypher's ORDER BY for the ids and types it compares). */
@@ -40,35 +34,19 @@ function byAnsweredOrder(x: GraphEdgeRow, y: GraphEdgeRow): number {
 
 export class Around {
   private readonly edges = new Map<string, KeyedEdge[]>();
-  private readonly memories = new Map<string, MemoryProps>();
 
   /** `perNode`: the most relationships a result shows (EDGES_PER_NODE). */
   constructor(private readonly perNode: number) {}
 
-  /** The entries of a statement's hits that were kept (`kept`: their ids); a hit over perNode is not held. */
-  add(rows: AroundRow[] | null | undefined, kept: Set<string>): void {
-    for (const row of rows ?? []) {
-      if (!kept.has(row.id) || row.edges === null || row.edges.length > this.perNode) continue;
-      this.edges.set(row.id, row.edges);
-    }
+  /** A statement's entries; a hit over perNode is not held (search/answered reads it). */
+  add(rows: AroundRow[] | null | undefined): void {
+    for (const row of rows ?? [])
+      if (row.edges !== null && row.edges.length <= this.perNode) this.edges.set(row.id, row.edges);
   }
 
-  /** A memory hit read whole. */
-  addMemory(memory: MemoryProps): void {
-    this.memories.set(memory.id, memory);
-  }
-
-  /** Of the results, those whose edges are not in hand, and of the partial ones, those not read whole. */
-  missing(results: string[], partial: string[]): Missing {
-    return {
-      edges: results.filter((id) => !this.edges.has(id)),
-      whole: partial.filter((id) => !this.memories.has(id)),
-    };
-  }
-
-  /** The memories read whole: those in hand and those read since (`read`). */
-  wholeWith(read: Map<string, MemoryProps>): Map<string, MemoryProps> {
-    return new Map([...this.memories, ...read]);
+  /** The results whose edges are not in hand. */
+  missing(results: string[]): string[] {
+    return results.filter((id) => !this.edges.has(id));
   }
 
   /**

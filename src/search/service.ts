@@ -43,8 +43,9 @@ export interface SearchRequest {
 /** A result as the search answers it, before its match is added. */
 type View = Omit<Answer<typeof searchNodeSchema>, 'match'>;
 /**
- * A result's view, made once its fused score is known. A memory is ranked on part of it (id, name, content:
- * memories/search and memories/vector) and read whole (search/answered) only if it is answered: `partial`.
+ * A result's view, made once its fused score is known. A memory the meaning side found is ranked on part of it
+ * (id, name, content: memories/vector) and read whole (search/answered) only if it is answered: `partial`. The
+ * word statement reads its hits whole (memories/search with $around).
  */
 interface ViewOf {
   partial: boolean;
@@ -159,12 +160,12 @@ interface PlaneSpec<R extends Scored, P extends R> {
   text: (r: P) => string;
   view: (r: P, score: number) => View;
   /**
-   * For a plane ranked on part of each node (memories): the row with the node read whole. Rows of the
-   * statements are then partial; rows put back (known_at) are whole already.
+   * For a plane ranked on part of each node (memories): the row with the node read whole. Rows of the vector
+   * statement are then partial; word rows (wordsWhole) and rows put back (known_at) are whole already.
    */
   whole?: (r: P, props: MemoryProps) => P;
-  /** For such a plane: the memory of a word statement's row, which reads it whole (memories/search's $around). */
-  wordsWhole?: (r: P) => MemoryProps;
+  /** For such a plane: a word statement's row made whole, its statement having read the node whole ($around). */
+  wordsWhole?: (r: P) => P;
 }
 
 type Hit = RankedHit<ViewOf>;
@@ -215,10 +216,10 @@ function plan<R extends Scored, P extends R>(plane: Plane, s: PlaneSpec<R, P>): 
         candidates: s.n + extra,
         limit: limit + extra,
       });
-      const kept = left(row?.hits ?? [], then).slice(0, limit);
-      around.add(row?.around, new Set(kept.map(s.id)));
-      if (s.wordsWhole) for (const r of kept) around.addMemory(s.wordsWhole(r));
-      return kept.map((r) => hit(r, r.score ?? 0));
+      around.add(row?.around);
+      return left(row?.hits ?? [], then)
+        .slice(0, limit)
+        .map((r) => (s.wordsWhole ? hit(s.wordsWhole(r), r.score ?? 0, false) : hit(r, r.score ?? 0)));
     },
     near: async (tx, question, then) =>
       left(await nearest<R>(tx, near, nearParams, question, s.n), then).map((r) => hit(r, r.similarity)),
@@ -268,7 +269,7 @@ export async function searchPlanes(
         text: (r) => memoryText(r.memory),
         view: (r, score) => searchMemoryView(r.whole!, score),
         whole: (r, props) => ({ ...r, whole: props }),
-        wordsWhole: (r) => r.memory as MemoryProps,
+        wordsWhole: (r) => ({ ...r, whole: r.memory as MemoryProps }),
       });
     }
     if (plane === 'document') {
@@ -361,25 +362,23 @@ export async function searchPlanes(
     }
     const fused = fuseRankings(rankings, request.query, limit);
     const ids = fused.map((f) => f.id);
-    // What the word statements did not read (src/search/around.ts) is read in one statement: the memories
-    // whole and the edges; a memory the meaning read (its own transaction) found but that is gone by now is
-    // left out.
-    const missing = around.missing(
-      ids,
-      fused.filter((f) => f.item.partial).map((f) => f.id),
-    );
+    // What the word statements did not read (src/search/around.ts) is read in one statement: the edges and the
+    // memories the meaning side alone found, whole; one the meaning read (its own transaction) found but that is
+    // gone by now is left out.
+    const missing = around.missing(ids);
+    const partial = fused.filter((f) => f.item.partial).map((f) => f.id);
     const answer =
-      missing.edges.length > 0 || missing.whole.length > 0
+      missing.length > 0 || partial.length > 0
         ? await tx.one<AnsweredRow & { edges: KeyedEdge[] }>('search/answered', {
-            ids: missing.edges,
+            ids: missing,
             results: ids,
-            whole: missing.whole,
+            whole: partial,
             project_id: projectId,
             per_node: EDGES_PER_NODE,
             valid_at: validAtTime,
           })
         : undefined;
-    const whole = around.wholeWith(answeredParts(answer).memories);
+    const { memories: whole } = answeredParts(answer);
     const edges = around.edgesOf(ids, answer?.edges ?? []);
     const answered = fused.flatMap((f) => {
       const view = f.item.view(f.match.score, whole.get(f.id));
