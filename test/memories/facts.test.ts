@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { newTenant, type Tenant } from '../support/api.js';
+import { newTenant, type Reply, type Tenant } from '../support/api.js';
 import { BUILTIN_SHAPE_IDS } from '../../src/shapes/types.js';
 import { graph, planOperators } from '../preflight/support.js';
 import { del, fact, memory, patch } from '../governance/support.js';
@@ -223,19 +223,21 @@ describe('facts as edges', function () {
     };
     assert.deepEqual(await everywhere('2020-06-01T00:00:00Z'), ['Acme']);
     assert.deepEqual(await everywhere(), ['Globex']);
-    // /v1/search's edges around a result are those valid then too (read with the word hits: around_found).
-    const employersFound = async (asOf?: string): Promise<string[]> => {
-      const reply = await t.post('/v1/search', {
-        query: 'Alice',
-        planes: ['entity'],
-        mode: 'lexical',
-        ...(asOf ? { as_of: asOf } : {}),
-      });
+    /** The WORKS_FOR targets among a read's edges. */
+    const employersIn = (reply: Reply<{ edges: { type: string; target_name: string }[] }>): string[] => {
       assert.equal(reply.status, 200, JSON.stringify(reply.body));
-      return reply.body.edges
-        .filter((e: { type: string }) => e.type === 'WORKS_FOR')
-        .map((e: { target_name: string }) => e.target_name);
+      return reply.body.edges.filter((e) => e.type === 'WORKS_FOR').map((e) => e.target_name);
     };
+    // /v1/search's edges around a result are those valid then too (read with the word hits: around_found).
+    const employersFound = async (asOf?: string): Promise<string[]> =>
+      employersIn(
+        await t.post('/v1/search', {
+          query: 'Alice',
+          planes: ['entity'],
+          mode: 'lexical',
+          ...(asOf ? { as_of: asOf } : {}),
+        }),
+      );
     assert.deepEqual(await employersFound('2020-06-01T00:00:00Z'), ['Acme']);
     assert.deepEqual(await employersFound(), ['Globex']);
     // The edges carry the same validity; the neighbourhood as of a moment walks the edge valid then.
@@ -251,13 +253,8 @@ describe('facts as edges', function () {
         tx.runText('MATCH (e:Entity {project_id: $p, name: "Alice"}) RETURN e.id AS id', { p: t.projectId }),
       )
     )[0]!.id as string;
-    const employers = async (asOf?: string): Promise<string[]> => {
-      const reply = await t.get(`/v1/graph/nodes/${alice}${asOf ? `?as_of=${asOf}` : ''}`);
-      assert.equal(reply.status, 200, JSON.stringify(reply.body));
-      return reply.body.edges
-        .filter((e: { type: string }) => e.type === 'WORKS_FOR')
-        .map((e: { target_name: string }) => e.target_name);
-    };
+    const employers = async (asOf?: string): Promise<string[]> =>
+      employersIn(await t.get(`/v1/graph/nodes/${alice}${asOf ? `?as_of=${asOf}` : ''}`));
     assert.deepEqual(await employers('2020-06-01T00:00:00Z'), ['Acme']);
     assert.deepEqual(await employers(), ['Globex']);
     const edges = await t.get(`/v1/graph/edges?type=WORKS_FOR&as_of=2020-06-01T00:00:00Z`);
