@@ -26,6 +26,7 @@ import { luceneQuery, tenantToken } from '../src/db/tenant.js';
 import {
   benchTenant,
   cpuDuring,
+  fillText,
   fmt,
   listenerPid,
   percentile,
@@ -115,7 +116,7 @@ try {
     return { status: r.status, json: await r.json() };
   };
   let serial = 0;
-  const memory = () => ({ content: `${words((serial += 1) + 7e6, 10)}.`, kind: 'fact' });
+  const memory = () => ({ content: fillText((serial += 1)), kind: 'fact' });
   /** The raw driver writing the same memory nodes the API writes (no delta, no HTTP). */
   const raw = async (count: number, firstId = crypto.randomUUID()): Promise<void> => {
     const rows = Array.from({ length: count }, (_, i) => {

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchTenant, percentile, startBench, timed, words } from './support.js';
+import { benchTenant, fillText, percentile, startBench, timed, words } from './support.js';
 import { writeVectors } from './vectors.js';
 
 const { values } = parseArgs({
@@ -30,9 +30,6 @@ const VECTORS = values.vectors === true;
 const POOL = 256;
 const WARMUP = 200;
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 27687);
-
-/** The fill's n-th memory text (from 1). */
-const text = (n: number): string => `${words(n + 7e6, 10)}.`;
 
 const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
   console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
@@ -51,10 +48,12 @@ const env = await startBench('scale', { neo4j: neo4jPort, temporal: neo4jPort - 
 const { service } = env;
 const graph = service.deps.graph;
 const embeddings = service.deps.runtime.embeddings;
+/** With --vectors, the engine that embeds the pool and the questions; null otherwise. */
+const embedder = VECTORS ? (embeddings?.embedder ?? null) : null;
 try {
-  if (VECTORS && !embeddings?.embedder) throw new Error('--vectors needs the embedding engine (EMBEDDINGS unset)');
+  if (VECTORS && !embedder) throw new Error('--vectors needs the embedding engine (EMBEDDINGS unset)');
   // With --vectors the bench writes every vector itself: the worker would take the cores embedding a few.
-  if (VECTORS) await embeddings?.worker?.stop();
+  if (embedder) await embeddings?.worker?.stop();
   const tenant = await benchTenant(service);
   const headers = { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
@@ -77,7 +76,7 @@ try {
       while (have < TARGET) {
         have += 100;
         const memories = Array.from({ length: 100 }, () => ({
-          content: text((serial += 1)),
+          content: fillText((serial += 1)),
           kind: 'fact',
         }));
         const r = await call('POST', '/v1/memories', { memories });
@@ -94,11 +93,10 @@ try {
   figure('fill_memories_per_s', have / fillSeconds, { memories: have, seconds: Number(fillSeconds.toFixed(1)) });
   await graph.read((tx) => tx.runText('CALL db.awaitIndexes(3600)'));
 
-  if (VECTORS && embeddings?.embedder) {
-    const embedder = embeddings.embedder;
+  if (embedder) {
     const pool: number[][] = [];
     for (let i = 1; i <= POOL; i += 32)
-      pool.push(...(await embedder.embedPassages(Array.from({ length: 32 }, (_, k) => text(i + k)))));
+      pool.push(...(await embedder.embedPassages(Array.from({ length: 32 }, (_, k) => fillText(i + k)))));
     const ids = (
       await graph.read((tx) =>
         tx.runText('MATCH (m:Memory {project_id: $p}) RETURN m.id AS id', { p: tenant.projectId }),
@@ -183,14 +181,13 @@ try {
     );
   }
   await measure('search', (i) => call('POST', '/v1/search', { query: words(i + 8e6, 2), limit: 10, mode: 'lexical' }));
-  if (VECTORS) {
+  if (embedder) {
     await measure(
       'search_hybrid',
       (i) => call('POST', '/v1/search', { query: words(i + 7.5e6, 2), limit: 10, mode: 'hybrid' }),
       { memories_with_vectors: vectors?.n },
     );
     // The engine's share of each hybrid read: one new question embedded alone.
-    const embedder = embeddings!.embedder!;
     await measure('embed_question', async (i) => {
       await embedder.embedQueries([words(i + 6.5e6, 2)]);
       return { status: 200 };

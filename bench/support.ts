@@ -125,6 +125,9 @@ export function words(seed: number, count: number): string {
   return out.join(' ');
 }
 
+/** The n-th memory text of a bench's fill (from 1): ten words, the same in every bench and every run. */
+export const fillText = (n: number): string => `${words(n + 7e6, 10)}.`;
+
 /**
  * One more API process (npm run api) against the bench's engines, for the multi-process figures;
  * resolves once it listens. env names the engines (NEO4J_URI, TEMPORAL_ADDRESS, ...).
@@ -143,7 +146,7 @@ export async function fillMemories(url: string, key: string, count: number, seri
   const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
   for (let have = 0; have < count; have += 100) {
     const memories = Array.from({ length: 100 }, () => ({
-      content: `${words((serial += 1) + 7e6, 10)}.`,
+      content: fillText((serial += 1)),
       kind: 'fact',
     }));
     const r = await fetch(`${url}/v1/memories`, { method: 'POST', headers, body: JSON.stringify({ memories }) });
@@ -180,7 +183,7 @@ export interface LayerBench {
   tenant: { projectId: string; organizationId: string; key: string };
   headers: Record<string, string>;
   samples: number;
-  /** The serial the fill stopped at (words(serial + 7e6, 10) gives the next memory's text). */
+  /** The serial the fill stopped at (fillText(serial + 1) is the next memory's text). */
   serial: number;
   stop(): Promise<void>;
 }

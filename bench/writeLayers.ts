@@ -9,7 +9,7 @@
 // Run: npx tsx bench/writeLayers.ts [--memories 20000] [--samples 200]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 30687). Prints one JSON line per layer; asserts nothing.
 import crypto from 'node:crypto';
-import { benchTenant, measureLayers, startLayerBench, words } from './support.js';
+import { benchTenant, fillText, measureLayers, startLayerBench } from './support.js';
 import { tenantToken } from '../src/db/tenant.js';
 import { createMemories } from '../src/memories/service.js';
 import { MEMORY_SHAPE_ID } from '../src/shapes/types.js';
@@ -23,7 +23,7 @@ try {
   await driver.executeQuery('MATCH (p:TenantProject {id: $p}) REMOVE p.webhook_endpoints', { p: legacy.projectId });
   const legacyHeaders = { Authorization: `Bearer ${legacy.key}`, 'Content-Type': 'application/json' };
   let serial = bench.serial;
-  const content = () => `${words((serial += 1) + 7e6, 10)}.`;
+  const content = () => fillText((serial += 1));
   const create =
     'CREATE (m:Knowledge:Memory {id: $id, project_id: $p, content: $content, name: $name, kind: "fact", ' +
     'scope: "project", memory_schema: "gks.memory/v1", shape_id: $shape, date_observed: date(), tenant: $tenant, ' +
