@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Graph } from '../src/db/graph.js';
 import type { QuestionCache } from '../src/embeddings/questionCache.js';
-import { similarityFloor } from '../src/search/meaning.js';
+import { EXACT_UP_TO, similarityFloor } from '../src/search/meaning.js';
 import { tenantToken } from '../src/db/tenant.js';
 import { readBacklog } from '../src/embeddings/status.js';
 import { MEMORIES, QUESTIONS } from '../test/recall/corpus.js';
@@ -159,6 +159,7 @@ try {
               vector,
               model,
               k,
+              exact_up_to: EXACT_UP_TO,
               min_similarity: similarityFloor(model),
             }),
           ),

@@ -2,7 +2,9 @@
 // are committed chunks of committed documents of the project (optionally of given documents or
 // collections), with a vector of the current model, at least $min_similarity (cosine), created by
 // $as_of and inside the window. One row: neighbours given, the farthest one's cosine, the hits.
-CALL db.index.vector.queryNodes('chunk_embedding', toInteger($k), $vector) YIELD node, score
+WITH $vector AS question
+// The $k nearest: compared exactly in a project of at most $exact_up_to chunks, else the index's.
+// include: search/near_chunks
 OPTIONAL MATCH (d:Document)-[h:HAS_CHUNK]->(node)
 WHERE h.pending IS NULL AND NOT d:Pending
   AND ($tags IS NULL OR EXISTS {

@@ -11,7 +11,7 @@ import type { Graph } from '../db/graph.js';
 import { EmbeddingsUnavailableError, type EmbedderDeps } from '../embeddings/model.js';
 import { memoryText } from '../embeddings/text.js';
 import { nodeText } from '../embeddings/worker.js';
-import type { Degraded } from '../search/meaning.js';
+import { EXACT_UP_TO, type Degraded } from '../search/meaning.js';
 import type { Actor } from '../deltas/service.js';
 import type { Finding } from './checks.js';
 
@@ -242,7 +242,13 @@ export async function nearDuplicateFindings(
   const findings: Finding[] = [];
 
   const [near, nearEntities] = await graph.read(async (tx) => {
-    const params = { k: NEIGHBOURS, model: embedder.model.id, delta_id: deltaId, project_id: projectId };
+    const params = {
+      k: NEIGHBOURS,
+      exact_up_to: EXACT_UP_TO,
+      model: embedder.model.id,
+      delta_id: deltaId,
+      project_id: projectId,
+    };
     const memoriesNear =
       pending.length === 0
         ? []

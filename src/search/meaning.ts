@@ -64,6 +64,14 @@ export function servedMode(mode: SearchMode, question: Question): SearchMode {
 const FIRST_K = 100;
 const MAX_K = 4000;
 
+/**
+ * A project holding at most this many nodes of a plane is searched by meaning exactly, each of its vectors compared
+ * with the question, instead of through the shared, approximate vector index (cypher/search/near_memories.cypher;
+ * docs/recall.md, "Exact for small projects"): its neighbours are then the true ones and do not move while other
+ * projects write. Past it the index answers (bench: 1,000 memories read exactly cost ~13 ms more than the index).
+ */
+export const EXACT_UP_TO = 500;
+
 /** A hit of a vector statement: its node's id and similarity, beside what the statement adds (declared). */
 export interface NearHit {
   id: string;
@@ -89,6 +97,7 @@ export async function nearest<R extends object = Row>(
   const floor = similarityFloor(question.model);
   for (;;) {
     const row = await tx.one<{ found: number; floor: number; hits: (R & NearHit)[] | null }>(statement, {
+      exact_up_to: EXACT_UP_TO,
       ...params,
       vector: question.vector,
       model: question.model,

@@ -5,8 +5,10 @@
 // Memories the delta deletes, or whose content it corrects, do not count. The index's score is
 // (1 + cos) / 2. Rows ordered so equal graphs give equal findings.
 UNWIND $pending AS p
-CALL db.index.vector.queryNodes('memory_embedding', toInteger($k), p.vector) YIELD node AS m, score
-WITH p, m, 2 * score - 1 AS similarity
+WITH p, p.vector AS question
+// The $k nearest: compared exactly in a project of at most $exact_up_to memories, else the index's.
+// include: search/near_memories
+WITH p, node AS m, 2 * score - 1 AS similarity
 WHERE m.project_id = $project_id AND NOT m:Pending AND m.embedding_model = $model
   AND similarity >= $threshold
   AND NOT EXISTS { (m)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }

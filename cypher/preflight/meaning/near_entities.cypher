@@ -5,8 +5,10 @@
 // project, so it is asked for $k neighbours and they are filtered here. Entities the delta deletes do
 // not count. The index's score is (1 + cos) / 2.
 UNWIND $pending AS p
-CALL db.index.vector.queryNodes('entity_embedding', toInteger($k), p.vector) YIELD node AS e, score
-WITH p, e, 2 * score - 1 AS similarity
+WITH p, p.vector AS question
+// The $k nearest: compared exactly in a project of at most $exact_up_to entities, else the index's.
+// include: search/near_entities
+WITH p, node AS e, 2 * score - 1 AS similarity
 WHERE e.project_id = $project_id AND NOT e:Pending AND e.embedding_model = $model
   AND coalesce(e.type, '') = coalesce(p.type, '')
   AND similarity >= $threshold
