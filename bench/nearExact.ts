@@ -9,8 +9,8 @@
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 29687). It asserts nothing.
 import { parseArgs } from 'node:util';
 import { EXACT_UP_TO, similarityFloor } from '../src/search/meaning.js';
-import { benchTenant, fillMemories, fillText, percentile, startBench, timed, words } from './support.js';
-import { writeVectors } from './vectors.js';
+import { benchEmbeddings, benchTenant, fillMemories, percentile, startBench, timed, words } from './support.js';
+import { fillPool, memoryIds, writeVectors } from './vectors.js';
 
 const { values } = parseArgs({
   options: { sizes: { type: 'string', default: '100,500,1000,5000' }, rounds: { type: 'string', default: '5' } },
@@ -24,14 +24,10 @@ const env = await startBench('near-exact', { neo4j: neo4jPort, temporal: neo4jPo
 try {
   const { service } = env;
   const graph = service.deps.graph;
-  const runtime = service.deps.runtime.embeddings;
-  if (!runtime?.embedder) throw new Error('the benchmark needs the embedded engine (EMBEDDINGS unset)');
-  const embedder = runtime.embedder;
-  await runtime.worker?.stop(); // vectors are written here; the worker would embed the same memories again
+  const { embedder, worker } = benchEmbeddings(service);
+  await worker?.stop(); // vectors are written here; the worker would embed the same memories again
   const model = embedder.model.id;
-  const pool: number[][] = [];
-  for (let i = 1; i <= 256; i += 32)
-    pool.push(...(await embedder.embedPassages(Array.from({ length: 32 }, (_, k) => fillText(i + k)))));
+  const pool = await fillPool(embedder, 256);
   const questions: number[][] = [];
   for (let i = 0; i < QUESTIONS; i += 1) questions.push(...(await embedder.embedQueries([words(i + 6.5e6, 2)])));
   console.log(
@@ -40,10 +36,7 @@ try {
   for (const size of SIZES) {
     const tenant = await benchTenant(service);
     await fillMemories(service.url, tenant.key, size, size * 10);
-    const rows = await graph.read((tx) =>
-      tx.runText('MATCH (m:Memory {project_id: $p}) RETURN m.id AS id', { p: tenant.projectId }),
-    );
-    const ids = rows.map((r) => String(r.id));
+    const ids = await memoryIds(graph, tenant.projectId);
     await writeVectors(graph, ids, pool, model, { seed: size, batch: 2000 });
     const now = new Date().toISOString();
     const read = (exactUpTo: number, vector: number[]) =>

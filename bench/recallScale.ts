@@ -23,7 +23,7 @@ import { EXACT_UP_TO, similarityFloor } from '../src/search/meaning.js';
 import { tenantToken } from '../src/db/tenant.js';
 import { readBacklog } from '../src/embeddings/status.js';
 import { MEMORIES, QUESTIONS } from '../test/recall/corpus.js';
-import { benchTenant, fmt, percentile, startBench, timed } from './support.js';
+import { benchEmbeddings, benchTenant, fmt, percentile, startBench, timed } from './support.js';
 import { gaussian, perturbed } from './vectors.js';
 
 const { values } = parseArgs({
@@ -71,8 +71,7 @@ const env = await startBench('recall-scale', { neo4j: neo4jPort, temporal: neo4j
 try {
   const { service } = env;
   const graph = service.deps.graph;
-  const runtime = service.deps.runtime.embeddings;
-  if (!runtime?.embedder) throw new Error('the benchmark needs the embedded engine (EMBEDDINGS unset)');
+  const runtime = benchEmbeddings(service);
   const model = runtime.embedder.model.id;
   const tenant = await benchTenant(service);
   const other = await benchTenant(service);
@@ -138,7 +137,7 @@ try {
   for (let round = 0; round < ROUNDS; round += 1)
     for (const q of questions) {
       forget();
-      embedOnly.push((await timed(() => runtime.embedder!.embedQueries([q])))[0]);
+      embedOnly.push((await timed(() => runtime.embedder.embedQueries([q])))[0]);
     }
   // The vector statement alone (what memory search runs for meaning), by k: recall asks for
   // max(100, 4 x candidates) neighbours, 240 at limit 10, and filters them to the project.

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchTenant, fillText, percentile, startBench, timed, words } from './support.js';
-import { writeVectors } from './vectors.js';
+import { fillPool, memoryIds, writeVectors } from './vectors.js';
 
 const { values } = parseArgs({
   options: {
@@ -94,14 +94,8 @@ try {
   await graph.read((tx) => tx.runText('CALL db.awaitIndexes(3600)'));
 
   if (embedder) {
-    const pool: number[][] = [];
-    for (let i = 1; i <= POOL; i += 32)
-      pool.push(...(await embedder.embedPassages(Array.from({ length: 32 }, (_, k) => fillText(i + k)))));
-    const ids = (
-      await graph.read((tx) =>
-        tx.runText('MATCH (m:Memory {project_id: $p}) RETURN m.id AS id', { p: tenant.projectId }),
-      )
-    ).map((r) => String(r.id));
+    const pool = await fillPool(embedder, POOL);
+    const ids = await memoryIds(graph, tenant.projectId);
     let reported = 0;
     const seconds = await writeVectors(graph, ids, pool, embedder.model.id, {
       seed: 1,

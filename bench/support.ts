@@ -12,6 +12,8 @@ import { startService, type Service } from '../src/server.js';
 import { createOrganization, createProject } from '../src/tenancy/service.js';
 import { issueKey } from '../src/auth/keys.js';
 import { grantCredits } from '../src/credits/service.js';
+import type { EmbeddingsRuntime } from '../src/embeddings/status.js';
+import type { OpenAIEmbedder } from '../src/embeddings/client.js';
 
 export interface BenchEnv {
   service: Service;
@@ -77,6 +79,13 @@ export async function startBench(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   return { service, endpoints, dataDir, stop };
+}
+
+/** The service's embedded engine (its embedder, and worker), for the benches that need meaning. */
+export function benchEmbeddings(service: Service): EmbeddingsRuntime & { embedder: OpenAIEmbedder } {
+  const runtime = service.deps.runtime.embeddings;
+  if (!runtime?.embedder) throw new Error('the benchmark needs the embedded engine (EMBEDDINGS unset)');
+  return { ...runtime, embedder: runtime.embedder };
 }
 
 export async function benchTenant(

@@ -3,8 +3,10 @@
 // Gaussian noise (|noise| about 0.5, renormalised), so no two vectors are equal and the HNSW index holds as many
 // distinct points as nodes. The latency of the vector index does not depend on whether a vector came from the
 // model or from this perturbation; how many neighbours pass a similarity floor does depend on their spread,
-// which the pool's real vectors give. Used by bench/recallScale.ts and bench/scale.ts (--vectors).
+// which the pool's real vectors give. Used by bench/recallScale.ts, bench/scale.ts (--vectors) and bench/nearExact.ts.
 import type { Graph } from '../src/db/graph.js';
+import type { Embedder } from '../src/embeddings/model.js';
+import { fillText } from './support.js';
 
 /** A deterministic Gaussian (Box-Muller over a seeded LCG), so every run seeds the same vectors. */
 export function gaussian(seed: number): () => number {
@@ -14,6 +16,22 @@ export function gaussian(seed: number): () => number {
     return (x + 1) / 4294967297;
   };
   return () => Math.sqrt(-2 * Math.log(next())) * Math.cos(2 * Math.PI * next());
+}
+
+/** The real passage vectors of the fill's first `size` texts (bench/support.ts fillText), 32 per request. */
+export async function fillPool(embedder: Embedder, size: number): Promise<number[][]> {
+  const pool: number[][] = [];
+  for (let i = 1; i <= size; i += 32)
+    pool.push(...(await embedder.embedPassages(Array.from({ length: 32 }, (_, k) => fillText(i + k)))));
+  return pool;
+}
+
+/** The ids of a project's memories, for writeVectors. */
+export async function memoryIds(graph: Graph, projectId: string): Promise<string[]> {
+  const rows = await graph.read((tx) =>
+    tx.runText('MATCH (m:Memory {project_id: $p}) RETURN m.id AS id', { p: projectId }),
+  );
+  return rows.map((r) => String(r.id));
 }
 
 /** `base` plus noise of norm about 0.5, renormalised to a unit vector. */
