@@ -2,7 +2,8 @@
 // "Exact for small projects"): for projects of each size, the memories/vector statement read exactly
 // (exact_up_to at the size), through the index (exact_up_to 0) and as the service reads it (EXACT_UP_TO: exact up to it,
 // past it the index after counting the project's first EXACT_UP_TO + 1 memories) on the same graph, one after the other per
-// question, so machine load falls on both alike; a bare round trip (RETURN 1) beside them. Each project's
+// question, so machine load falls on both alike; a bare round trip (RETURN 1) beside them. Then the preflight's
+// near duplicates of a delta of 100 new memories, exact and through the index, 5 counted runs each. Each project's
 // memories are written through the API; their vectors are perturbed copies of real passage vectors
 // (bench/vectors.ts). Questions are embedded by the engine once, before timing.
 // Run: npx tsx bench/nearExact.ts [--sizes 100,500,1000,5000] [--rounds 5]
@@ -53,6 +54,28 @@ try {
           exact_up_to: exactUpTo,
         }),
       );
+    // The preflight's near duplicates of a delta of 100 new memories (one statement for all of them).
+    const pending = pool.slice(0, 100).map((vector, i) => ({ id: `pending-${i}`, vector }));
+    const audit = (exactUpTo: number) =>
+      graph.read((tx) =>
+        tx.run('preflight/meaning/near_duplicates', {
+          pending,
+          k: 200,
+          exact_up_to: exactUpTo,
+          model,
+          delta_id: 'bench',
+          project_id: tenant.projectId,
+          threshold: 0.95,
+        }),
+      );
+    const audits = { exact: [] as number[], index: [] as number[] };
+    for (let round = 0; round < 6; round += 1) {
+      const [exact] = await timed(() => audit(ids.length));
+      const [index] = await timed(() => audit(0));
+      if (round === 0) continue;
+      audits.exact.push(exact);
+      audits.index.push(index);
+    }
     const samples = { trip: [] as number[], exact: [] as number[], index: [] as number[], service: [] as number[] };
     for (let round = 0; round < ROUNDS; round += 1)
       for (const vector of questions) {
@@ -71,6 +94,10 @@ try {
       `${ids.length} memories: exact ${line(samples.exact)} | index ${line(samples.index)} | ` +
         `as served (exact_up_to ${EXACT_UP_TO}) ${line(samples.service)} | ` +
         `round trip ${line(samples.trip)} (ms)`,
+    );
+    console.log(
+      `${ids.length} memories, preflight of 100 new memories: exact ${line(audits.exact)} | ` +
+        `index ${line(audits.index)} (ms)`,
     );
   }
 } finally {

@@ -2,9 +2,10 @@
 // are committed chunks of committed documents of the project (optionally of given documents or
 // collections), with a vector of the current model, at least $min_similarity (cosine), created by
 // $as_of and inside the window. One row: neighbours given, the farthest one's cosine, the hits.
-WITH $vector AS question
 // The $k nearest: compared exactly in a project of at most $exact_up_to chunks, else the index's.
-// include: search/near_chunks
+// include: search/held_chunks
+WITH vector_index, held, $vector AS question
+// include: search/nearest
 OPTIONAL MATCH (d:Document)-[h:HAS_CHUNK]->(node)
 WHERE h.pending IS NULL AND NOT d:Pending
   AND ($tags IS NULL OR EXISTS {

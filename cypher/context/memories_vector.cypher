@@ -3,9 +3,10 @@
 // the project's committed memories with a vector of the current model, at least $min_similarity
 // (cosine), recallable at $now, created by $as_of, of the slice's kinds and inside its window.
 // One row: neighbours given, the farthest one's cosine, the hits (src/search/meaning.ts).
-WITH $vector AS question
 // The $k nearest: compared exactly in a project of at most $exact_up_to memories, else the index's.
-// include: search/near_memories
+// include: search/held_memories
+WITH vector_index, held, $vector AS question
+// include: search/nearest
 WITH node, score, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL
                        THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
 WITH count(*) AS found, min(score) AS floor,

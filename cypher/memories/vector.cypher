@@ -5,9 +5,10 @@
 // the cosine of the farthest (so the caller knows whether asking deeper can find more), and the hits.
 // A hit carries only what ranking reads (id, name, content); the answer's memories are read whole once
 // the rankings are fused, by memories/answered (recall) or search/answered (/v1/search), as for memories/search.
-WITH $vector AS question
 // The $k nearest: compared exactly in a project of at most $exact_up_to memories, else the index's.
-// include: search/near_memories
+// include: search/held_memories
+WITH vector_index, held, $vector AS question
+// include: search/nearest
 WITH count(*) AS found, min(score) AS floor,
   collect(CASE WHEN node.project_id = $project_id AND NOT node:Pending AND node.embedding_model = $model
       AND 2 * score - 1 >= $min_similarity

@@ -2,9 +2,10 @@
 // full-text chunk search: the project's committed chunks of committed documents, optionally of given
 // documents or collections (tags, by normalized name), with a vector of the current model and a
 // cosine of at least $min_similarity. One row: neighbours given, the farthest one's cosine, the hits.
-WITH $vector AS question
 // The $k nearest: compared exactly in a project of at most $exact_up_to chunks, else the index's.
-// include: search/near_chunks
+// include: search/held_chunks
+WITH vector_index, held, $vector AS question
+// include: search/nearest
 OPTIONAL MATCH (d:Document)-[h:HAS_CHUNK]->(node)
 WHERE h.pending IS NULL AND NOT d:Pending
   AND ($tags IS NULL OR EXISTS {

@@ -2,9 +2,10 @@
 // description): the project's committed entities with a vector of the current model and a cosine of
 // at least $min_similarity, optionally of given types (labels). One row: neighbours given, the
 // farthest one's cosine, the hits.
-WITH $vector AS question
 // The $k nearest: compared exactly in a project of at most $exact_up_to entities, else the index's.
-// include: search/near_entities
+// include: search/held_entities
+WITH vector_index, held, $vector AS question
+// include: search/nearest
 WITH count(*) AS found, min(score) AS floor,
   collect(CASE WHEN node.project_id = $project_id AND NOT node:Pending AND node.embedding_model = $model
       AND 2 * score - 1 >= $min_similarity

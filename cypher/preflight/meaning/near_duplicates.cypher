@@ -4,10 +4,11 @@
 // index spans every project, so it is asked for $k neighbours and they are filtered to the project.
 // Memories the delta deletes, or whose content it corrects, do not count. The index's score is
 // (1 + cos) / 2. Rows ordered so equal graphs give equal findings.
-UNWIND $pending AS p
-WITH p, p.vector AS question
 // The $k nearest: compared exactly in a project of at most $exact_up_to memories, else the index's.
-// include: search/near_memories
+// include: search/held_memories
+UNWIND $pending AS p
+WITH vector_index, held, p, p.vector AS question
+// include: search/nearest
 WITH p, node AS m, 2 * score - 1 AS similarity
 WHERE m.project_id = $project_id AND NOT m:Pending AND m.embedding_model = $model
   AND similarity >= $threshold

@@ -4,10 +4,11 @@
 // $threshold with it: proposed as possibly the same entity, never merged. The vector index spans every
 // project, so it is asked for $k neighbours and they are filtered here. Entities the delta deletes do
 // not count. The index's score is (1 + cos) / 2.
-UNWIND $pending AS p
-WITH p, p.vector AS question
 // The $k nearest: compared exactly in a project of at most $exact_up_to entities, else the index's.
-// include: search/near_entities
+// include: search/held_entities
+UNWIND $pending AS p
+WITH vector_index, held, p, p.vector AS question
+// include: search/nearest
 WITH p, node AS e, 2 * score - 1 AS similarity
 WHERE e.project_id = $project_id AND NOT e:Pending AND e.embedding_model = $model
   AND coalesce(e.type, '') = coalesce(p.type, '')
