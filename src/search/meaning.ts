@@ -66,9 +66,10 @@ const MAX_K = 4000;
 
 /**
  * A project holding at most this many nodes of a plane is searched by meaning exactly, each of its vectors compared
- * with the question, instead of through the shared, approximate vector index (cypher/search/held_memories.cypher and nearest.cypher;
- * docs/recall.md, "Exact for small projects"): its neighbours are then the true ones and do not move while other
- * projects write. Past it the index answers (bench: 1,000 memories read exactly cost ~13 ms more than the index).
+ * with the question, instead of through the shared, approximate vector index (cypher/search/held_memories.cypher
+ * and nearest.cypher; docs/recall.md, "Exact for small projects"): its neighbours are then the true ones and do not
+ * move while other projects write. Past it the index answers (bench/nearExact.ts: 1,000 memories read exactly cost
+ * ~12 ms more than the index).
  */
 export const EXACT_UP_TO = 500;
 
