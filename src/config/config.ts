@@ -30,7 +30,7 @@ export interface Config {
     /** The driver's connection pool per process (docs/operations.md "Neo4j settings"). */
     poolSize: number;
     /** The local engine's memory (sized from the machine unless set) and its transaction timeout. */
-    local: { heapMb: number; pageCacheMb: number; txTimeoutSeconds: number };
+    local: { heapMb: number; pageCacheMb: number; txTimeoutSeconds: number; vectorMergeFactor: number };
   };
   temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
   /** Per key (after authentication) and per client address (before it, so bad keys are limited too). */
@@ -223,7 +223,14 @@ export function localNeo4jMemory(
       `heap ${heapMb} MB and page cache ${pageCacheMb} MB leave less than a quarter of this machine's ${totalMb} MB`,
     );
   }
-  return { heapMb, pageCacheMb, txTimeoutSeconds: int(env, 'GKS_NEO4J_TX_TIMEOUT_S', 300, 1, 86_400) };
+  return {
+    heapMb,
+    pageCacheMb,
+    txTimeoutSeconds: int(env, 'GKS_NEO4J_TX_TIMEOUT_S', 300, 1, 86_400),
+    // How many Lucene segments of a size a vector index gathers before it merges them (docs/operations.md,
+    // "Vector indexes"): Neo4j's 50 leaves dozens, each searched by every question.
+    vectorMergeFactor: int(env, 'GKS_NEO4J_VECTOR_MERGE_FACTOR', 4, 2, 1_000),
+  };
 }
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;

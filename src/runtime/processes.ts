@@ -50,8 +50,8 @@ interface Neo4jOptions {
   dataDir: string;
   port: number;
   logFile: string;
-  /** Heap, page cache and transaction timeout (config neo4j.local: sized from the machine). */
-  memory: { heapMb: number; pageCacheMb: number; txTimeoutSeconds: number };
+  /** Heap, page cache, transaction timeout and vector merge factor (config neo4j.local: sized from the machine). */
+  memory: { heapMb: number; pageCacheMb: number; txTimeoutSeconds: number; vectorMergeFactor: number };
   /** The neo4j user's password (authentication on); null runs the engine without authentication. */
   password: string | null;
 }
@@ -80,6 +80,7 @@ function launchNeo4j(install: Neo4jInstall, opts: Neo4jOptions): Promise<ChildPr
         GKS_NEO4J_BOLT_PORT: String(opts.port),
         GKS_NEO4J_PAGECACHE_MB: String(opts.memory.pageCacheMb),
         GKS_NEO4J_TX_TIMEOUT_S: String(opts.memory.txTimeoutSeconds),
+        GKS_NEO4J_VECTOR_MERGE_FACTOR: String(opts.memory.vectorMergeFactor),
         GKS_NEO4J_PASSWORD: opts.password ?? '',
       },
       stdio: ['ignore', 'pipe', log],

@@ -19,6 +19,7 @@ describe('configuration', () => {
     ['NEO4J_POOL_SIZE', '0'],
     ['GKS_NEO4J_HEAP_MB', 'lots'],
     ['GKS_NEO4J_TX_TIMEOUT_S', '0'],
+    ['GKS_NEO4J_VECTOR_MERGE_FACTOR', '1'],
   ] as const) {
     it(`a bad ${variable} fails at start naming the variable`, () => {
       assert.throws(
@@ -30,14 +31,30 @@ describe('configuration', () => {
 
   describe('the local Neo4j is sized from the machine', () => {
     it('heap an eighth and page cache a quarter of the memory, within their bounds', () => {
-      assert.deepEqual(localNeo4jMemory({}, 24_576), { heapMb: 3_072, pageCacheMb: 6_144, txTimeoutSeconds: 300 });
-      assert.deepEqual(localNeo4jMemory({}, 2_048), { heapMb: 512, pageCacheMb: 512, txTimeoutSeconds: 300 });
-      assert.deepEqual(localNeo4jMemory({}, 262_144), { heapMb: 8_192, pageCacheMb: 16_384, txTimeoutSeconds: 300 });
+      assert.deepEqual(localNeo4jMemory({}, 24_576), {
+        heapMb: 3_072,
+        pageCacheMb: 6_144,
+        txTimeoutSeconds: 300,
+        vectorMergeFactor: 4,
+      });
+      assert.deepEqual(localNeo4jMemory({}, 2_048), {
+        heapMb: 512,
+        pageCacheMb: 512,
+        txTimeoutSeconds: 300,
+        vectorMergeFactor: 4,
+      });
+      assert.deepEqual(localNeo4jMemory({}, 262_144), {
+        heapMb: 8_192,
+        pageCacheMb: 16_384,
+        txTimeoutSeconds: 300,
+        vectorMergeFactor: 4,
+      });
     });
 
     it('set values win, and values that leave under a quarter of the machine fail naming the variable', () => {
       const set = localNeo4jMemory({ GKS_NEO4J_HEAP_MB: '1024', GKS_NEO4J_PAGECACHE_MB: '700' }, 24_576);
-      assert.deepEqual(set, { heapMb: 1_024, pageCacheMb: 700, txTimeoutSeconds: 300 });
+      assert.deepEqual(set, { heapMb: 1_024, pageCacheMb: 700, txTimeoutSeconds: 300, vectorMergeFactor: 4 });
+      assert.equal(localNeo4jMemory({ GKS_NEO4J_VECTOR_MERGE_FACTOR: '50' }, 24_576).vectorMergeFactor, 50);
       assert.throws(
         () => localNeo4jMemory({ GKS_NEO4J_PAGECACHE_MB: '20000' }, 24_576),
         (e: unknown) => e instanceof ConfigError && e.variable === 'GKS_NEO4J_PAGECACHE_MB',

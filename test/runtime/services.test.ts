@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { harness } from '../support/harness.js';
 
@@ -7,6 +9,17 @@ describe('local services', () => {
     const rows = await harness().service.deps.graph.read((tx) => tx.run('system/components'));
     assert.equal(rows[0]?.name, 'Neo4j Kernel');
     assert.match(String(rows[0]?.version), /^5\.26\./);
+  });
+
+  it('the local engine merges a vector index once 4 segments of a size are written, not 50', async function () {
+    const { config, dataDir } = harness();
+    if (config.neo4j.uri) this.skip(); // a cluster of the user's own keeps its own settings
+    assert.equal(config.neo4j.local.vectorMergeFactor, 4);
+    // The launcher prints the engine's own reading of the setting at every start (dbms.listConfig hides it).
+    const log = fs.readFileSync(path.join(dataDir, 'logs', 'neo4j.log'), 'utf8');
+    const read = [...log.matchAll(/internal\.dbms\.index\.vector\.standard_merge_factor=(\d+)/g)].map((m) => m[1]);
+    assert.ok(read.length > 0, 'the launcher printed the setting');
+    assert.equal(read.at(-1), '4');
   });
 
   it('a workflow runs on the Temporal dev server and its history is read back', async () => {
