@@ -5,7 +5,9 @@
 // instead, src/auth/keys.ts), the in-process governed write (createMemories: the delta, its change records
 // in one transaction), and the HTTP request (authentication, validation, JSON); the same request to a project
 // from before the webhook endpoint count (its writes send the outbox statement, webhooks/emit, as every write did
-// before: docs/webhooks.md), so the statement's cost is read in the same run.
+// before: docs/webhooks.md), so the statement's cost is read in the same run. Then the same three layers for a
+// batch of 100 memories: the raw driver's UNWIND of the gauntlet's batch, the in-process governed write and the
+// HTTP request (docs/performance.md, "Writes").
 // Run: npx tsx bench/writeLayers.ts [--memories 20000] [--samples 200]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 30687). Prints one JSON line per layer; asserts nothing.
 import crypto from 'node:crypto';
@@ -74,6 +76,35 @@ try {
         body: JSON.stringify({ content: content(), kind: 'fact' }),
       }).then((r) => r.json()),
     http_healthz: () => fetch(`${service.url}/healthz`).then((r) => r.text()),
+    raw_batch100: () => {
+      const rows = Array.from({ length: 100 }, () => {
+        const { id, content: c, name } = rawParams();
+        return { id, content: c, name };
+      });
+      return driver.executeQuery(
+        `UNWIND $rows AS row
+         CREATE (m:Knowledge:Memory {id: row.id, project_id: $p, content: row.content, name: row.name, kind: 'fact',
+           scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(),
+           tenant: $tenant, created_at: datetime(), updated_at: datetime()})`,
+        { rows, p: t.projectId, tenant: tenantToken(t.projectId), shape: MEMORY_SHAPE_ID },
+      );
+    },
+    service_governed_batch100: () =>
+      createMemories(
+        { graph: service.deps.graph },
+        actor,
+        Array.from({ length: 100 }, (_, i) => ({
+          input: { content: content(), kind: 'fact' as const },
+          field: `/body/memories/${i}`,
+        })),
+        { apply: true, shapeId: MEMORY_SHAPE_ID },
+      ),
+    http_batch100: () =>
+      fetch(`${service.url}/v1/memories`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ memories: Array.from({ length: 100 }, () => ({ content: content(), kind: 'fact' })) }),
+      }).then((r) => r.json()),
   };
   await measureLayers(layers, bench.samples);
 } finally {

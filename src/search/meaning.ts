@@ -57,9 +57,9 @@ export function servedMode(mode: SearchMode, question: Question): SearchMode {
 
 /**
  * Neighbours asked of the index first, and at most (it spans every project; we filter to one). The index's time
- * grows with k (bench/recallScale.ts, 100k memories, idle: k 60 → 25 ms, 120 → 41 ms, 240 → 72 ms, 960 → 124 ms
- * at p50), so the first ask is twice what is wanted, not four times: a project that holds most of the index gets
- * its hits in one ask, and one with a small share gets them from the second, deeper ask either way.
+ * grows with k (bench/recallScale.ts, 100k memories, idle, segments merged at factor 4: k 60 → 5.3 ms, 120 → 8.3,
+ * 240 → 11.7, 960 → 27.5 at p50), so the first ask is twice what is wanted, not four times: a project that holds
+ * most of the index gets its hits in one ask, and one with a small share gets them from the second, deeper ask.
  */
 const FIRST_K = 100;
 const MAX_K = 4000;
