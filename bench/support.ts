@@ -81,6 +81,29 @@ export async function startBench(
   return { service, endpoints, dataDir, stop };
 }
 
+/**
+ * Waits until the bench's local Neo4j is idle: its CPU time (from /proc) grows by under 0.2 s over 2 s, so the
+ * merges a bulk write set off (a vector index's Lucene segments above all) are done and do not run beside the
+ * figures that follow. Resolves the seconds waited (at most `maxSeconds`), or null for an engine not started
+ * here (NEO4J_URI), which is not watched.
+ */
+export async function awaitEngineIdle(env: BenchEnv, maxSeconds = 900): Promise<number | null> {
+  const pid = env.endpoints.supervisors.find((s) => s.name === 'neo4j')?.status().pid;
+  if (!pid || !fs.existsSync(`/proc/${pid}/stat`)) return null;
+  const cpuTicks = (): number => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 a second)
+  };
+  const began = performance.now();
+  for (let before = cpuTicks(); ;) {
+    await new Promise((r) => setTimeout(r, 2000));
+    const now = cpuTicks();
+    if (now - before < 20 || performance.now() - began > maxSeconds * 1000) break;
+    before = now;
+  }
+  return Number(((performance.now() - began) / 1000).toFixed(1));
+}
+
 /** The service's embedded engine (its embedder, and worker), for the benches that need meaning. */
 export function benchEmbeddings(service: Service): EmbeddingsRuntime & { embedder: OpenAIEmbedder } {
   const runtime = service.deps.runtime.embeddings;

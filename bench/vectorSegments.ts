@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchEmbeddings, benchTenant, percentile, startBench, timed, words } from './support.js';
+import { awaitEngineIdle, benchEmbeddings, benchTenant, percentile, startBench, timed, words } from './support.js';
 import { fillPool, gaussian, perturbed } from './vectors.js';
 
 const { values } = parseArgs({
@@ -51,19 +51,7 @@ try {
     );
   }
   const written = (performance.now() - began) / 1000;
-  // Idle: the engine's CPU time (from /proc) grows by under 0.2 s over 2 s, so its merges are done.
-  const pid = env.endpoints.supervisors.find((s) => s.name === 'neo4j')?.status().pid;
-  const cpuTicks = (): number => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  };
-  const settling = performance.now();
-  for (let before = cpuTicks(); ;) {
-    await new Promise((r) => setTimeout(r, 2000));
-    const now = cpuTicks();
-    if (now - before < 20 || performance.now() - settling > 900_000) break;
-    before = now;
-  }
+  const settled = await awaitEngineIdle(env);
   // A segment is the files of one name (_0.cfs, _0.si, ...) in the vector index's folder.
   const segments = new Set<string>();
   const walk = (dir: string): void => {
@@ -82,7 +70,7 @@ try {
     memories: TOTAL,
     batch: BATCH,
     seconds: Number(written.toFixed(1)),
-    settle_seconds: Number(((performance.now() - settling) / 1000).toFixed(1)),
+    settle_seconds: settled,
     segments: segments.size,
     merge_factor: service.deps.config.neo4j.local.vectorMergeFactor,
   });
