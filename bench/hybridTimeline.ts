@@ -1,13 +1,14 @@
-// Where one memory search's time goes inside the request, with a vector on every memory: the question's
+// Where one memory search's (or /v1/search's, or a context compile's: --route) time goes inside the request, with a vector on every memory: the question's
 // embedding and each statement, by when it starts and ends after the request was sent (p50 over the counted
 // requests), so what waits for what is read off directly. Fills --memories memories through the API, gives each
 // a perturbed copy of a real vector (bench/vectors.ts), waits until the engine is idle (its index merges done),
 // then sends --requests searches of 2 new words each (the first 100 not counted). Timing wraps the service's
 // Graph reads and the embedder in this process; nothing else is changed.
 // Run: npx tsx bench/hybridTimeline.ts [--memories 50000] [--mode hybrid|semantic|lexical] [--requests 300]
+//   [--route memories|search|compile]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 33687). It asserts nothing.
 import { parseArgs } from 'node:util';
-import { Graph } from '../src/db/graph.js';
+import { Graph, Tx } from '../src/db/graph.js';
 import {
   awaitEngineIdle,
   benchEmbeddings,
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     memories: { type: 'string', default: '50000' },
     mode: { type: 'string', default: 'hybrid' },
     requests: { type: 'string', default: '300' },
+    route: { type: 'string', default: 'memories' },
   },
 });
 const WARMUP = 100;
@@ -52,11 +54,14 @@ try {
         events.push([what(args), started, performance.now() - sentAt]);
       }
     };
-  // readRows names the statement; an auto-commit read of a statement's text (readText) is counted under its name.
+  // An auto-commit read of a named statement (Graph.readRows), by its name.
   const graphProto = Graph.prototype as unknown as {
     readRows: (name: string, ...rest: unknown[]) => Promise<unknown>;
   };
   graphProto.readRows = timedCall(([name]) => String(name), graphProto.readRows);
+  // A statement of a read transaction (Graph.read), by its name too.
+  const txProto = Tx.prototype as unknown as { run: (name: string, ...rest: unknown[]) => Promise<unknown> };
+  txProto.run = timedCall(([name]) => `${String(name)} (in a transaction)`, txProto.run);
   const embedder = runtime.embedder;
   embedder.embedQueries = timedCall(() => 'embed the question', embedder.embedQueries.bind(embedder));
 
@@ -66,12 +71,13 @@ try {
   for (let i = 0; i < Number(values.requests); i += 1) {
     events = [];
     sentAt = performance.now();
-    const r = await fetch(`${service.url}/v1/memories/search`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query: words(i + 9e6, 2), limit: 10, mode: values.mode }),
-    });
-    if (r.status !== 200) throw new Error(`search answered ${r.status}`);
+    const query = words(i + 9e6, 2);
+    const [path, body] =
+      values.route === 'compile'
+        ? ['/v1/context/compile', { query, slice: { budget: { max_tokens: 2000 } } }]
+        : [values.route === 'search' ? '/v1/search' : '/v1/memories/search', { query, limit: 10, mode: values.mode }];
+    const r = await fetch(`${service.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
     await r.json();
     if (i < WARMUP) continue;
     totals.push(performance.now() - sentAt);
@@ -88,7 +94,8 @@ try {
     }
   }
   const ms = (samples: number[], p: number) => Number(percentile(samples, p).toFixed(1));
-  console.log(JSON.stringify({ figure: 'request_ms', mode: values.mode, p50: ms(totals, 50), p95: ms(totals, 95) }));
+  const asked = { route: values.route, mode: values.route === 'compile' ? 'hybrid' : values.mode };
+  console.log(JSON.stringify({ figure: 'request_ms', ...asked, p50: ms(totals, 50), p95: ms(totals, 95) }));
   for (const [what, s] of [...spans.entries()].sort((a, b) => ms(a[1].start, 50) - ms(b[1].start, 50)))
     console.log(
       JSON.stringify({
