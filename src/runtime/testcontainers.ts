@@ -6,6 +6,31 @@ import type { Endpoints } from './services.js';
 import type { Progress } from './provision.js';
 import { SEARCH_ATTRIBUTES } from './processes.js';
 
+/** A neo4j.conf setting as the Neo4j image reads it from the environment: NEO4J_, `_` as `__`, `.` as `_`. */
+export function dockerSettingName(setting: string): string {
+  return `NEO4J_${setting.replaceAll('_', '__').replaceAll('.', '_')}`;
+}
+
+/**
+ * The container engine's settings, the same the local launcher gives its engine (scripts/neo4j/Launcher.java):
+ * heap and page cache sized from the machine, the transaction timeout and its 100 ms monitor, and the vector
+ * indexes' merge factor (docs/operations.md, "Neo4j settings"), with authentication off.
+ */
+export function containerNeo4jEnvironment(local: Config['neo4j']['local']): Record<string, string> {
+  const settings: Record<string, string> = {
+    'server.memory.heap.initial_size': `${local.heapMb}m`,
+    'server.memory.heap.max_size': `${local.heapMb}m`,
+    'server.memory.pagecache.size': `${local.pageCacheMb}m`,
+    'db.transaction.timeout': `${local.txTimeoutSeconds}s`,
+    'db.transaction.monitor.check.interval': '100ms',
+    'internal.dbms.index.vector.standard_merge_factor': String(local.vectorMergeFactor),
+  };
+  return {
+    NEO4J_AUTH: 'none',
+    ...Object.fromEntries(Object.entries(settings).map(([name, value]) => [dockerSettingName(name), value])),
+  };
+}
+
 export async function startWithTestcontainers(config: Config, progress: Progress): Promise<Endpoints> {
   const tc = await import('testcontainers');
   try {
@@ -24,7 +49,7 @@ export async function startWithTestcontainers(config: Config, progress: Progress
   if (!neo4jUri) {
     progress('Starting Neo4j 5.26 Community in a container…');
     const neo4j = await new tc.GenericContainer('neo4j:5.26-community')
-      .withEnvironment({ NEO4J_AUTH: 'none' })
+      .withEnvironment(containerNeo4jEnvironment(config.neo4j.local))
       .withExposedPorts(7687)
       .withWaitStrategy(tc.Wait.forLogMessage(/Started\./))
       .start();
