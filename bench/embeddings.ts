@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { setEmbeddingQueue } from '../src/embeddings/queue.js';
 import { readBacklog } from '../src/embeddings/status.js';
-import { benchTenant, fmt, percentile, startBench, timed, words } from './support.js';
+import { benchTenant, fmt, percentile, startBench, supervisedPid, timed, words } from './support.js';
 
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 21787);
 const temporalPort = Number(process.env.GKS_BENCH_TEMPORAL_PORT ?? 21333);
@@ -19,7 +19,7 @@ if (!runtime?.embedder || !runtime.worker)
   throw new Error('the benchmark needs the embedded engine (EMBEDDINGS unset)');
 const { embedder, worker } = runtime;
 const graph = service.deps.graph;
-const enginePid = env.endpoints.supervisors.find((s) => s.name === 'embeddings')?.status().pid ?? null;
+const enginePid = supervisedPid(env, 'embeddings');
 const rssMb = () => {
   if (enginePid === null) return NaN;
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${enginePid}/status`, 'utf8'));

@@ -22,7 +22,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import neo4j from 'neo4j-driver';
-import { luceneQuery, tenantToken } from '../src/db/tenant.js';
+import { luceneQuery } from '../src/db/tenant.js';
 import {
   benchTenant,
   cpuDuring,
@@ -30,6 +30,8 @@ import {
   fmt,
   listenerPid,
   percentile,
+  rawCreateMemories,
+  rawMemoryRow,
   startApiProcess,
   startBench,
   timed,
@@ -53,7 +55,6 @@ const TARGET = Number(values.memories);
 const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const CLIENTS = Number(values.clients);
-const SHAPE = '5e1f0000-0000-4000-8000-000000000001';
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 25687);
 
 const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
@@ -118,20 +119,12 @@ try {
   let serial = 0;
   const memory = () => ({ content: fillText((serial += 1)), kind: 'fact' });
   /** The raw driver writing the same memory nodes the API writes (no delta, no HTTP). */
-  const raw = async (count: number, firstId = crypto.randomUUID()): Promise<void> => {
-    const rows = Array.from({ length: count }, (_, i) => {
-      const m = memory();
-      const id = i === 0 ? firstId : crypto.randomUUID();
-      return { id, content: m.content, name: m.content.split(' ').slice(0, 8).join(' ') };
-    });
-    await driver.executeQuery(
-      `UNWIND $rows AS row
-       CREATE (m:Knowledge:Memory {id: row.id, project_id: $p, content: row.content, name: row.name, kind: 'fact',
-         scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(), tenant: $tenant,
-         created_at: datetime(), updated_at: datetime()})`,
-      { rows, p: tenant.projectId, tenant: tenantToken(tenant.projectId), shape: SHAPE },
+  const raw = (count: number, firstId = crypto.randomUUID()): Promise<void> =>
+    rawCreateMemories(
+      driver,
+      tenant.projectId,
+      Array.from({ length: count }, (_, i) => rawMemoryRow(memory().content, i === 0 ? firstId : undefined)),
     );
-  };
   const api = async (count: number): Promise<void> => {
     const body = count === 1 ? memory() : { memories: Array.from({ length: count }, memory) };
     const r = await call('POST', '/v1/memories', body);

@@ -13,7 +13,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { awaitEngineIdle, benchTenant, fillText, percentile, startBench, timed, words } from './support.js';
+import {
+  awaitEngineIdle,
+  benchTenant,
+  fillText,
+  percentile,
+  startBench,
+  supervisedPid,
+  timed,
+  words,
+} from './support.js';
 import { fillPool, memoryIds, writeVectors } from './vectors.js';
 
 const { values } = parseArgs({
@@ -126,7 +135,7 @@ try {
     figure('store_bytes', sizeOf(storeDir) - txBytes, { transaction_log_bytes: txBytes, dir: storeDir });
   }
   // The JVM's resident memory (heap in use + page cache touched + native) and its peak, from /proc.
-  const pid = env.endpoints.supervisors.find((s) => s.name === 'neo4j')?.status().pid;
+  const pid = supervisedPid(env, 'neo4j');
   const procStatus = pid ? `/proc/${pid}/status` : '';
   if (procStatus && fs.existsSync(procStatus)) {
     const kb = (key: string) =>

@@ -1,6 +1,7 @@
 // Shared benchmark plumbing: a service on its own Neo4j (or NEO4J_URI), a tenant with a key, and
 // percentile helpers. Benchmarks print figures; they assert nothing.
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,8 @@ import { startService, type Service } from '../src/server.js';
 import { createOrganization, createProject } from '../src/tenancy/service.js';
 import { issueKey } from '../src/auth/keys.js';
 import { grantCredits } from '../src/credits/service.js';
+import { tenantToken } from '../src/db/tenant.js';
+import { MEMORY_SHAPE_ID } from '../src/shapes/types.js';
 import type { EmbeddingsRuntime } from '../src/embeddings/status.js';
 import type { OpenAIEmbedder } from '../src/embeddings/client.js';
 
@@ -81,6 +84,11 @@ export async function startBench(
   return { service, endpoints, dataDir, stop };
 }
 
+/** The pid of an engine the bench started and supervises ('neo4j', 'embeddings', ...), or null (NEO4J_URI). */
+export function supervisedPid(env: BenchEnv, name: string): number | null {
+  return env.endpoints.supervisors.find((s) => s.name === name)?.status().pid ?? null;
+}
+
 /**
  * Waits until the bench's local Neo4j is idle: its CPU time (from /proc) grows by under 0.2 s over 2 s, so the
  * merges a bulk write set off (a vector index's Lucene segments above all) are done and do not run beside the
@@ -88,20 +96,42 @@ export async function startBench(
  * here (NEO4J_URI), which is not watched.
  */
 export async function awaitEngineIdle(env: BenchEnv, maxSeconds = 900): Promise<number | null> {
-  const pid = env.endpoints.supervisors.find((s) => s.name === 'neo4j')?.status().pid;
-  if (!pid || !fs.existsSync(`/proc/${pid}/stat`)) return null;
-  const cpuTicks = (): number => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 a second)
-  };
+  const pid = supervisedPid(env, 'neo4j');
+  if (pid === null || processCpuMs(pid) === null) return null;
   const began = performance.now();
-  for (let before = cpuTicks(); ;) {
+  for (let before = processCpuMs(pid) ?? 0; ;) {
     await new Promise((r) => setTimeout(r, 2000));
-    const now = cpuTicks();
-    if (now - before < 20 || performance.now() - began > maxSeconds * 1000) break;
+    const now = processCpuMs(pid) ?? 0;
+    if (now - before < 200 || performance.now() - began > maxSeconds * 1000) break;
     before = now;
   }
   return Number(((performance.now() - began) / 1000).toFixed(1));
+}
+
+/** A memory row for rawCreateMemories: its id, its content and, as the API names a memory, its first 8 words. */
+export function rawMemoryRow(content: string, id: string = crypto.randomUUID()): RawMemoryRow {
+  return { id, content, name: content.split(' ').slice(0, 8).join(' ') };
+}
+
+export interface RawMemoryRow {
+  id: string;
+  content: string;
+  name: string;
+}
+
+/**
+ * The raw neo4j-driver writing memory nodes as the API writes them (the same labels, properties and indexes), with
+ * no delta, HTTP or authentication, in one managed transaction: the baseline the gauntlet and writeLayers compare
+ * the API's writes with.
+ */
+export async function rawCreateMemories(driver: Driver, projectId: string, rows: RawMemoryRow[]): Promise<void> {
+  await driver.executeQuery(
+    `UNWIND $rows AS row
+     CREATE (m:Knowledge:Memory {id: row.id, project_id: $p, content: row.content, name: row.name, kind: 'fact',
+       scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(), tenant: $tenant,
+       created_at: datetime(), updated_at: datetime()})`,
+    { rows, p: projectId, tenant: tenantToken(projectId), shape: MEMORY_SHAPE_ID },
+  );
 }
 
 /** The service's embedded engine (its embedder, and worker), for the benches that need meaning. */

@@ -10,8 +10,7 @@
 // HTTP request (docs/performance.md, "Writes").
 // Run: npx tsx bench/writeLayers.ts [--memories 20000] [--samples 200]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 30687). Prints one JSON line per layer; asserts nothing.
-import crypto from 'node:crypto';
-import { benchTenant, fillText, measureLayers, startLayerBench } from './support.js';
+import { benchTenant, fillText, measureLayers, rawCreateMemories, rawMemoryRow, startLayerBench } from './support.js';
 import { tenantToken } from '../src/db/tenant.js';
 import { createMemories } from '../src/memories/service.js';
 import { MEMORY_SHAPE_ID } from '../src/shapes/types.js';
@@ -30,17 +29,12 @@ try {
     'CREATE (m:Knowledge:Memory {id: $id, project_id: $p, content: $content, name: $name, kind: "fact", ' +
     'scope: "project", memory_schema: "gks.memory/v1", shape_id: $shape, date_observed: date(), tenant: $tenant, ' +
     'created_at: datetime(), updated_at: datetime()})';
-  const rawParams = () => {
-    const c = content();
-    return {
-      id: crypto.randomUUID(),
-      p: t.projectId,
-      content: c,
-      name: c.split(' ').slice(0, 8).join(' '),
-      shape: MEMORY_SHAPE_ID,
-      tenant: tenantToken(t.projectId),
-    };
-  };
+  const rawParams = () => ({
+    ...rawMemoryRow(content()),
+    p: t.projectId,
+    shape: MEMORY_SHAPE_ID,
+    tenant: tenantToken(t.projectId),
+  });
   const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: 'bench', requestId: 'bench' };
   const layers: Record<string, (i: number) => Promise<unknown>> = {
     raw_autocommit_create: () => driver.executeQuery(create, rawParams()),
@@ -76,19 +70,12 @@ try {
         body: JSON.stringify({ content: content(), kind: 'fact' }),
       }).then((r) => r.json()),
     http_healthz: () => fetch(`${service.url}/healthz`).then((r) => r.text()),
-    raw_batch100: () => {
-      const rows = Array.from({ length: 100 }, () => {
-        const { id, content: c, name } = rawParams();
-        return { id, content: c, name };
-      });
-      return driver.executeQuery(
-        `UNWIND $rows AS row
-         CREATE (m:Knowledge:Memory {id: row.id, project_id: $p, content: row.content, name: row.name, kind: 'fact',
-           scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(),
-           tenant: $tenant, created_at: datetime(), updated_at: datetime()})`,
-        { rows, p: t.projectId, tenant: tenantToken(t.projectId), shape: MEMORY_SHAPE_ID },
-      );
-    },
+    raw_batch100: () =>
+      rawCreateMemories(
+        driver,
+        t.projectId,
+        Array.from({ length: 100 }, () => rawMemoryRow(content())),
+      ),
     service_governed_batch100: () =>
       createMemories(
         { graph: service.deps.graph },
