@@ -20,11 +20,10 @@ import { parseArgs } from 'node:util';
 import type { Graph } from '../src/db/graph.js';
 import type { QuestionCache } from '../src/embeddings/questionCache.js';
 import { EXACT_UP_TO, similarityFloor } from '../src/search/meaning.js';
-import { tenantToken } from '../src/db/tenant.js';
 import { readBacklog } from '../src/embeddings/status.js';
 import { MEMORIES, QUESTIONS } from '../test/recall/corpus.js';
 import { awaitEngineIdle, benchEmbeddings, benchTenant, fmt, percentile, startBench, timed } from './support.js';
-import { gaussian, perturbed } from './vectors.js';
+import { createWithVectors, gaussian, perturbed } from './vectors.js';
 
 const { values } = parseArgs({
   options: { memories: { type: 'string', default: '100000' }, drain: { type: 'string', default: '500' } },
@@ -43,7 +42,6 @@ async function seed(
   model: string,
   seedNo: number,
 ): Promise<void> {
-  const tenant = tenantToken(projectId);
   const rand = gaussian(seedNo);
   for (let start = 0; start < count; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => {
@@ -52,16 +50,7 @@ async function seed(
       const content = `${base.content} (record ${seedNo}-${i})`;
       return { id: crypto.randomUUID(), content, kind: base.kind, vector: perturbed(base.vector, rand) };
     });
-    await graph.write((tx) =>
-      tx.runText(
-        `UNWIND $rows AS r
-         CREATE (m:Knowledge:Memory {id: r.id, project_id: $p, tenant: $tenant, content: r.content, name: r.content,
-           kind: r.kind, scope: 'project', memory_schema: 'gks.memory/v1', created_at: datetime(), updated_at: datetime(),
-           embedding_model: $model, embedding_text_hash: 'bench'})
-         WITH m, r CALL db.create.setNodeVectorProperty(m, 'embedding', r.vector)`,
-        { rows, p: projectId, tenant, model },
-      ),
-    );
+    await createWithVectors(graph, projectId, model, rows);
     process.stderr.write(`\r  project ${seedNo}: ${start + rows.length} memories`);
   }
   process.stderr.write('\n');

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { awaitEngineIdle, benchEmbeddings, benchTenant, percentile, startBench, timed, words } from './support.js';
-import { fillPool, gaussian, perturbed } from './vectors.js';
+import { createWithVectors, fillPool, gaussian, perturbed } from './vectors.js';
 
 const { values } = parseArgs({
   options: { memories: { type: 'string', default: '100000' }, batch: { type: 'string', default: '16' } },
@@ -38,17 +38,10 @@ try {
     const rows = Array.from({ length: Math.min(BATCH, TOTAL - start) }, (_, k) => ({
       id: crypto.randomUUID(),
       content: words(start + k, 10),
+      kind: 'fact',
       vector: perturbed(pool[(start + k) % pool.length]!, rand),
     }));
-    await graph.write((tx) =>
-      tx.runText(
-        `UNWIND $rows AS r
-         CREATE (m:Knowledge:Memory {id: r.id, project_id: $p, content: r.content, name: r.content, kind: 'fact',
-                                     created_at: datetime(), embedding_model: $model})
-         WITH m, r CALL db.create.setNodeVectorProperty(m, 'embedding', r.vector)`,
-        { rows, p: tenant.projectId, model },
-      ),
-    );
+    await createWithVectors(graph, tenant.projectId, model, rows);
   }
   const written = (performance.now() - began) / 1000;
   const settled = await awaitEngineIdle(env);

@@ -3,10 +3,35 @@
 // Gaussian noise (|noise| about 0.5, renormalised), so no two vectors are equal and the HNSW index holds as many
 // distinct points as nodes. The latency of the vector index does not depend on whether a vector came from the
 // model or from this perturbation; how many neighbours pass a similarity floor does depend on their spread,
-// which the pool's real vectors give. Used by bench/recallScale.ts, bench/scale.ts (--vectors) and bench/nearExact.ts.
+// which the pool's real vectors give. Used by bench/recallScale.ts, bench/scale.ts (--vectors), bench/nearExact.ts,
+// bench/vectorSegments.ts and bench/hybridTimeline.ts.
 import type { Graph } from '../src/db/graph.js';
 import type { Embedder } from '../src/embeddings/model.js';
+import { tenantToken } from '../src/db/tenant.js';
 import { fillText } from './support.js';
+
+/**
+ * Creates memories of a project that already carry a vector of `model`, as the embedding worker leaves them (the
+ * API's labels and properties, the vector set by db.create.setNodeVectorProperty), in one transaction: how the
+ * benches seed a graph the engine could not embed in a run (bench/recallScale.ts, bench/vectorSegments.ts).
+ */
+export async function createWithVectors(
+  graph: Graph,
+  projectId: string,
+  model: string,
+  rows: { id: string; content: string; kind: string; vector: number[] }[],
+): Promise<void> {
+  await graph.write((tx) =>
+    tx.runText(
+      `UNWIND $rows AS r
+       CREATE (m:Knowledge:Memory {id: r.id, project_id: $p, tenant: $tenant, content: r.content, name: r.content,
+         kind: r.kind, scope: 'project', memory_schema: 'gks.memory/v1', created_at: datetime(), updated_at: datetime(),
+         embedding_model: $model, embedding_text_hash: 'bench'})
+       WITH m, r CALL db.create.setNodeVectorProperty(m, 'embedding', r.vector)`,
+      { rows, p: projectId, tenant: tenantToken(projectId), model },
+    ),
+  );
+}
 
 /** A deterministic Gaussian (Box-Muller over a seeded LCG), so every run seeds the same vectors. */
 export function gaussian(seed: number): () => number {
