@@ -29,7 +29,7 @@ export interface Config {
     connectTimeoutMs: number;
     /** The driver's connection pool per process (docs/operations.md "Neo4j settings"). */
     poolSize: number;
-    /** The local engine's memory (sized from the machine unless set) and its transaction timeout. */
+    /** The local engine's memory (sized from the machine unless set), transaction timeout and vector merge factor. */
     local: { heapMb: number; pageCacheMb: number; txTimeoutSeconds: number; vectorMergeFactor: number };
   };
   temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
