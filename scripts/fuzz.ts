@@ -23,6 +23,13 @@ const seconds = Number(env.GKS_FUZZ_SECONDS ?? 180);
 const root = process.cwd();
 const venv = path.resolve(root, env.GKS_FUZZ_VENV ?? '.cache/schemathesis');
 const reportDir = path.resolve(root, '.cache/fuzz-report');
+// The judged summary (no accepted lines) is also kept in verdict.txt: .ci/run prints it again after the
+// suite, so the end of a failed CI log names what the gate found.
+const verdict: string[] = [];
+const judge = (line: string) => {
+  verdict.push(line);
+  say(line);
+};
 
 function ensureSchemathesis(): string {
   const st = path.join(venv, 'bin', 'st');
@@ -129,22 +136,29 @@ async function main(): Promise<number> {
       say(`schemathesis's console report follows (${path.relative(root, logPath)})`);
       process.stdout.write(fs.readFileSync(logPath, 'utf8'));
     }
-    say(
+    judge(
       `schemathesis exit ${code}; ${run.requests} requests in ${duration.toFixed(0)} s over ${run.operations} operations`,
     );
-    say(`responses by status: ${JSON.stringify(run.byStatus)}`);
+    judge(`responses by status: ${JSON.stringify(run.byStatus)}`);
     // Exit 2 is schemathesis's own internal error (e.g. its URL scan of response bodies raising on a
     // stored string such as "http://[x"): the report still holds every case it ran, judged below.
     if (code === 2)
-      say(`schemathesis stopped on an internal error of its own after ${duration.toFixed(0)} s (its report is above)`);
-    say(
+      judge(
+        `schemathesis stopped on an internal error of its own after ${duration.toFixed(0)} s (its report is above)`,
+      );
+    judge(
       `distinct failures by check: ${JSON.stringify(run.byCheck)} (${outcome.unexpected.length} not in the baseline)`,
     );
     for (const line of outcome.accepted) say(`accepted (baseline): ${line}`);
-    for (const line of outcome.unexpected) say(`NEW FAILURE: ${line}`);
-    if (outcome.unexpected.length > 0) say(`the service's errors, by request id: ${path.relative(root, errorLogPath)}`);
-    say(audit.summary());
-    if (run.requests === 0) say('no requests were sent');
+    for (const line of outcome.unexpected) judge(`NEW FAILURE: ${line}`);
+    if (outcome.unexpected.length > 0) {
+      judge(`the service's errors, by request id: ${path.relative(root, errorLogPath)}`);
+      const errors = fs.readFileSync(errorLogPath, 'utf8').trim().split('\n').filter(Boolean);
+      for (const line of errors.slice(0, 20)) verdict.push(`  ${line.slice(0, 2000)}`);
+    }
+    judge(audit.summary());
+    if (run.requests === 0) judge('no requests were sent');
+    fs.writeFileSync(path.join(reportDir, 'verdict.txt'), verdict.map((l) => `[fuzz] ${l}\n`).join(''));
     return outcome.unexpected.length === 0 && audit.violations.length === 0 && run.requests > 0 ? 0 : 1;
   } finally {
     await service.close();
