@@ -12,12 +12,20 @@ export interface Failure {
   /** The response body as text (the failing request's). */
   response: string;
   request: string;
+  /**
+   * In a stateful scenario, the earlier request of the operation the check blames (the DELETE a read
+   * followed for use_after_free, the POST that created what a read missed for
+   * ensure_resource_availability): method, URI and body. Empty when there is none.
+   */
+  trigger: string;
 }
 
 export interface BaselineEntry {
   check: string;
   operation: string;
   match?: string;
+  /** Text the trigger (see Failure) must contain, whitespace ignored: e.g. the DELETE's apply=false. */
+  trigger_match?: string;
   reason: string;
   owner?: string;
 }
@@ -45,14 +53,34 @@ interface CheckResult {
   failure_info?: { failure: { code: string; operation: string } };
 }
 
+interface RecordedCase {
+  value?: { method?: string; path?: string };
+  parent_id?: string;
+}
+
 interface Recorder {
   label: string;
+  cases?: Record<string, RecordedCase>;
   checks?: Record<string, CheckResult[]>;
   interactions?: Record<string, Interaction>;
 }
 
 const decode = (value: { $base64?: string } | undefined): string =>
   value?.$base64 ? Buffer.from(value.$base64, 'base64').toString('utf8') : '';
+
+const requestText = (interaction: Interaction | undefined): string =>
+  interaction ? `${interaction.request.method} ${interaction.request.uri} ${decode(interaction.request.body)}` : '';
+
+/** The nearest earlier case of the scenario whose operation is the one the failure names. */
+function triggerOf(recorder: Recorder, caseId: string, operation: string): string {
+  const cases = recorder.cases ?? {};
+  for (let id = cases[caseId]?.parent_id; id; id = cases[id]?.parent_id) {
+    const value = cases[id]?.value;
+    if (value && `${value.method?.toUpperCase()} ${value.path}` === operation)
+      return requestText(recorder.interactions?.[id]);
+  }
+  return '';
+}
 
 export function readFailures(dir: string): RunFigures {
   const figures: RunFigures = { failures: [], requests: 0, operations: 0, byCheck: {}, byStatus: {} };
@@ -80,12 +108,8 @@ export function readFailures(dir: string): RunFigures {
             operation: check.failure_info.failure.operation,
             status: interaction?.response?.status_code ?? null,
             response: decode(interaction?.response?.content ?? undefined),
-            request: interaction
-              ? `${interaction.request.method} ${interaction.request.uri} ${decode(interaction.request.body)}`.slice(
-                  0,
-                  400,
-                )
-              : '',
+            request: requestText(interaction).slice(0, 400),
+            trigger: triggerOf(recorder, caseId, check.failure_info.failure.operation).slice(0, 400),
           };
           const key = `${failure.check} ${failure.operation} ${failure.status} ${failure.response.replace(/"request_id":"[^"]*"/, '')}`;
           if (seen.has(key)) continue;
@@ -104,7 +128,9 @@ export function accepts(entry: BaselineEntry, failure: Failure): boolean {
   return (
     entry.check === failure.check &&
     (entry.operation === '*' || entry.operation === failure.operation) &&
-    (entry.match === undefined || failure.response.includes(entry.match) || failure.request.includes(entry.match))
+    (entry.match === undefined || failure.response.includes(entry.match) || failure.request.includes(entry.match)) &&
+    (entry.trigger_match === undefined ||
+      failure.trigger.replace(/\s+/g, '').includes(entry.trigger_match.replace(/\s+/g, '')))
   );
 }
 
@@ -116,7 +142,8 @@ export function compareWithBaseline(
   const unexpected: string[] = [];
   for (const f of failures) {
     const entry = baseline.entries.find((e) => accepts(e, f));
-    const line = `${f.check} (${f.code}) ${f.operation} -> ${f.status ?? 'no response'}: ${f.response.slice(0, 300)}\n      request: ${f.request}`;
+    const after = f.trigger ? `\n      after: ${f.trigger}` : '';
+    const line = `${f.check} (${f.code}) ${f.operation} -> ${f.status ?? 'no response'}: ${f.response.slice(0, 300)}\n      request: ${f.request}${after}`;
     if (entry) accepted.push(`${f.check} ${f.operation}${entry.match ? ` [${entry.match}]` : ''}: ${entry.reason}`);
     else unexpected.push(line);
   }

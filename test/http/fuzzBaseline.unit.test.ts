@@ -27,6 +27,7 @@ const failure = (over: Partial<Failure>): Failure => ({
   status: 400,
   response: '{"error":{"details":{"fields":[{"field":"/query/cursor"}]}}}',
   request: 'GET /v1/deltas?cursor=abc',
+  trigger: '',
   ...over,
 });
 
@@ -54,5 +55,49 @@ describe('Fuzz baseline', () => {
     });
     const serverError = failure({ check: 'not_a_server_error', status: 500 });
     assert.equal(compareWithBaseline([other400, serverError], baseline).unexpected.length, 2);
+  });
+
+  it('accepts a read after a staged DELETE or a staged create only when the triggering request staged it', () => {
+    const afterDelete = (trigger: string) =>
+      failure({
+        check: 'use_after_free',
+        code: 'ST301',
+        operation: 'DELETE /v1/shapes/{id}',
+        status: 200,
+        response: '{"id":"s1","name":"Person"}',
+        request: 'GET http://h/v1/shapes/s1?project_id=p ',
+        trigger,
+      });
+    const stagedDelete = afterDelete('DELETE http://h/v1/shapes/s1?project_id=p&apply=false ');
+    const appliedDelete = afterDelete('DELETE http://h/v1/shapes/s1?project_id=p ');
+    const missedCreate = (body: string) =>
+      failure({
+        check: 'ensure_resource_availability',
+        code: 'ST302',
+        operation: 'POST /v1/memories',
+        status: 404,
+        response: '{"error":{"code":"not_found"}}',
+        request: 'GET http://h/v1/memories/m1?project_id=p ',
+        trigger: `POST http://h/v1/memories ${body}`,
+      });
+    const verdict = compareWithBaseline(
+      [
+        stagedDelete,
+        appliedDelete,
+        missedCreate('{"content": "x", "apply": false}'),
+        missedCreate('{"content": "x", "apply": true}'),
+        missedCreate('{"content": "x"}'),
+      ],
+      baseline,
+    );
+    assert.deepEqual(
+      verdict.unexpected.map((line) => line.split('\n')[0]),
+      [
+        `use_after_free (ST301) DELETE /v1/shapes/{id} -> 200: {"id":"s1","name":"Person"}`,
+        `ensure_resource_availability (ST302) POST /v1/memories -> 404: {"error":{"code":"not_found"}}`,
+        `ensure_resource_availability (ST302) POST /v1/memories -> 404: {"error":{"code":"not_found"}}`,
+      ],
+    );
+    assert.ok(verdict.unexpected[0]!.includes('after: DELETE http://h/v1/shapes/s1?project_id=p '));
   });
 });
