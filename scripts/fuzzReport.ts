@@ -109,9 +109,10 @@ export function readFailures(dir: string): RunFigures {
             status: interaction?.response?.status_code ?? null,
             response: decode(interaction?.response?.content ?? undefined),
             request: requestText(interaction).slice(0, 400),
-            trigger: triggerOf(recorder, caseId, check.failure_info.failure.operation).slice(0, 400),
+            // Whole, not cut like request: an entry's trigger_match (the body's apply) may stand anywhere in it.
+            trigger: triggerOf(recorder, caseId, check.failure_info.failure.operation),
           };
-          const key = `${failure.check} ${failure.operation} ${failure.status} ${failure.response.replace(/"request_id":"[^"]*"/, '')}`;
+          const key = `${failure.check} ${failure.operation} ${failure.status} ${failure.response.replace(/"request_id":"[^"]*"/, '')} ${failure.trigger}`;
           if (seen.has(key)) continue;
           seen.add(key);
           figures.byCheck[failure.check] = (figures.byCheck[failure.check] ?? 0) + 1;
@@ -142,7 +143,7 @@ export function compareWithBaseline(
   const unexpected: string[] = [];
   for (const f of failures) {
     const entry = baseline.entries.find((e) => accepts(e, f));
-    const after = f.trigger ? `\n      after: ${f.trigger}` : '';
+    const after = f.trigger ? `\n      after: ${f.trigger.slice(0, 400)}` : '';
     const line = `${f.check} (${f.code}) ${f.operation} -> ${f.status ?? 'no response'}: ${f.response.slice(0, 300)}\n      request: ${f.request}${after}`;
     if (entry) accepted.push(`${f.check} ${f.operation}${entry.match ? ` [${entry.match}]` : ''}: ${entry.reason}`);
     else unexpected.push(line);

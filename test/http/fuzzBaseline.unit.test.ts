@@ -85,6 +85,7 @@ describe('Fuzz baseline', () => {
         stagedDelete,
         appliedDelete,
         missedCreate('{"content": "x", "apply": false}'),
+        missedCreate(`{"content": "${'x'.repeat(2000)}", "apply": false}`),
         missedCreate('{"content": "x", "apply": true}'),
         missedCreate('{"content": "x"}'),
       ],
