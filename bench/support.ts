@@ -97,9 +97,10 @@ export function supervisedPid(env: BenchEnv, name: string): number | null {
  */
 export async function awaitEngineIdle(env: BenchEnv, maxSeconds = 900): Promise<number | null> {
   const pid = supervisedPid(env, 'neo4j');
-  if (pid === null || processCpuMs(pid) === null) return null;
+  const first = pid === null ? null : processCpuMs(pid);
+  if (pid === null || first === null) return null;
   const began = performance.now();
-  for (let before = processCpuMs(pid) ?? 0; ;) {
+  for (let before = first; ;) {
     await new Promise((r) => setTimeout(r, 2000));
     const now = processCpuMs(pid) ?? 0;
     if (now - before < 200 || performance.now() - began > maxSeconds * 1000) break;
@@ -119,19 +120,34 @@ export interface RawMemoryRow {
   name: string;
 }
 
+/** The raw driver's CREATE of one memory node as the API writes it (labels, properties), its fields read from `row`. */
+const rawMemoryCreate = (row: string): string =>
+  `CREATE (m:Knowledge:Memory {id: ${row}id, project_id: $p, content: ${row}content, name: ${row}name, kind: 'fact',
+     scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(), tenant: $tenant,
+     created_at: datetime(), updated_at: datetime()})`;
+
+/** One memory node by the raw driver, its fields as parameters: run with rawMemoryParams (writeLayers' single layers). */
+export const RAW_MEMORY_CREATE = rawMemoryCreate('$');
+
+/** The project's parameters of a raw memory write: its id, its tenant token and the memory shape. */
+const rawProjectParams = (projectId: string) => ({
+  p: projectId,
+  tenant: tenantToken(projectId),
+  shape: MEMORY_SHAPE_ID,
+});
+
+/** The parameters of RAW_MEMORY_CREATE: the row's fields and the project's. */
+export function rawMemoryParams(projectId: string, row: RawMemoryRow): Record<string, string> {
+  return { ...row, ...rawProjectParams(projectId) };
+}
+
 /**
  * The raw neo4j-driver writing memory nodes as the API writes them (the same labels, properties and indexes), with
  * no delta, HTTP or authentication, in one managed transaction: the baseline the gauntlet and writeLayers compare
  * the API's writes with.
  */
 export async function rawCreateMemories(driver: Driver, projectId: string, rows: RawMemoryRow[]): Promise<void> {
-  await driver.executeQuery(
-    `UNWIND $rows AS row
-     CREATE (m:Knowledge:Memory {id: row.id, project_id: $p, content: row.content, name: row.name, kind: 'fact',
-       scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(), tenant: $tenant,
-       created_at: datetime(), updated_at: datetime()})`,
-    { rows, p: projectId, tenant: tenantToken(projectId), shape: MEMORY_SHAPE_ID },
-  );
+  await driver.executeQuery(`UNWIND $rows AS row ${rawMemoryCreate('row.')}`, { rows, ...rawProjectParams(projectId) });
 }
 
 /** The service's embedded engine (its embedder, and worker), for the benches that need meaning. */

@@ -10,8 +10,16 @@
 // HTTP request (docs/performance.md, "Writes").
 // Run: npx tsx bench/writeLayers.ts [--memories 20000] [--samples 200]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 30687). Prints one JSON line per layer; asserts nothing.
-import { benchTenant, fillText, measureLayers, rawCreateMemories, rawMemoryRow, startLayerBench } from './support.js';
-import { tenantToken } from '../src/db/tenant.js';
+import {
+  benchTenant,
+  fillText,
+  measureLayers,
+  RAW_MEMORY_CREATE,
+  rawCreateMemories,
+  rawMemoryParams,
+  rawMemoryRow,
+  startLayerBench,
+} from './support.js';
 import { createMemories } from '../src/memories/service.js';
 import { MEMORY_SHAPE_ID } from '../src/shapes/types.js';
 import { verifyKey } from '../src/auth/keys.js';
@@ -25,23 +33,14 @@ try {
   const legacyHeaders = { Authorization: `Bearer ${legacy.key}`, 'Content-Type': 'application/json' };
   let serial = bench.serial;
   const content = () => fillText((serial += 1));
-  const create =
-    'CREATE (m:Knowledge:Memory {id: $id, project_id: $p, content: $content, name: $name, kind: "fact", ' +
-    'scope: "project", memory_schema: "gks.memory/v1", shape_id: $shape, date_observed: date(), tenant: $tenant, ' +
-    'created_at: datetime(), updated_at: datetime()})';
-  const rawParams = () => ({
-    ...rawMemoryRow(content()),
-    p: t.projectId,
-    shape: MEMORY_SHAPE_ID,
-    tenant: tenantToken(t.projectId),
-  });
+  const rawParams = () => rawMemoryParams(t.projectId, rawMemoryRow(content()));
   const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: 'bench', requestId: 'bench' };
   const layers: Record<string, (i: number) => Promise<unknown>> = {
-    raw_autocommit_create: () => driver.executeQuery(create, rawParams()),
+    raw_autocommit_create: () => driver.executeQuery(RAW_MEMORY_CREATE, rawParams()),
     raw_explicit_tx_create: async () => {
       const session = driver.session();
       try {
-        await session.executeWrite((tx) => tx.run(create, rawParams()));
+        await session.executeWrite((tx) => tx.run(RAW_MEMORY_CREATE, rawParams()));
       } finally {
         await session.close();
       }
