@@ -7,6 +7,7 @@ import { creditRoutes } from './credits/routes.js';
 import { deltaRoutes } from './deltas/routes.js';
 import { memoryRoutes } from './memories/routes.js';
 import { memoryCorrectionRoutes } from './memories/correctionRoutes.js';
+import { episodeRoutes } from './episodes/routes.js';
 import { entityRoutes } from './entities/correctionRoutes.js';
 import { loopRoutes } from './loops/routes.js';
 import { extractionRoutes } from './loops/extractionRoutes.js';
@@ -32,7 +33,7 @@ export function allRoutes(deps: Deps): RouteSpec[] {
   routes.push(...tenancyRoutes(deps));
   routes.push(...creditRoutes(deps));
   routes.push(...deltaRoutes(deps));
-  routes.push(...memoryRoutes(deps), ...memoryCorrectionRoutes(deps), ...entityRoutes(deps));
+  routes.push(...memoryRoutes(deps), ...memoryCorrectionRoutes(deps), ...episodeRoutes(deps), ...entityRoutes(deps));
   routes.push(...loopRoutes(deps));
   routes.push(...extractionRoutes(deps));
   routes.push(...submissionRoutes(deps));

@@ -16,7 +16,9 @@ CREATE (d:Delta {
   status: CASE WHEN $applied THEN 'applied' ELSE 'staged' END,
   origin: $origin, summary: $summary, created_by: $key_id, request_id: $request_id,
   created_at: datetime($now), updated_at: datetime($now), change_count: $change_count,
-  applied_at: CASE WHEN $applied THEN datetime($now) END, applied_by: CASE WHEN $applied THEN $key_id END
+  applied_at: CASE WHEN $applied THEN datetime($now) END, applied_by: CASE WHEN $applied THEN $key_id END,
+  // the episodes its memories join or leave (null: none), relinked when it is applied or reverted (episodes/relink)
+  episode_ids: $episode_ids
 })
 CREATE (d)-[:IN_PROJECT]->(p)
 WITH d, p

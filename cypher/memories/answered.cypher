@@ -11,6 +11,6 @@ WITH collect(m) AS found
 // include: memories/edges_of_found
 RETURN [m IN found WHERE m:Memory AND m.project_id = $project_id AND NOT m:Pending AND NOT m.id IN $known |
         m {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name, .predicate,
-           .object_name, .source_context, .forget_after, .forget_reason, .valid_from, .valid_to, .date_observed,
+           .object_name, .source_context, .forget_after, .forget_reason, .valid_from, .valid_to, .date_observed, .observed_at, .episode,
            .created_at, .updated_at}] AS memories,
        edges

@@ -8,5 +8,5 @@ USING INDEX m:Knowledge(id)
 WHERE m.project_id = $project_id AND NOT m:Pending
 // include: auth/standing_subquery
 RETURN m {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name, .predicate,
-       .object_name, .source_context, .forget_after, .forget_reason, .valid_from, .valid_to, .date_observed,
+       .object_name, .source_context, .forget_after, .forget_reason, .valid_from, .valid_to, .date_observed, .observed_at, .episode,
        .created_at, .updated_at} AS memory, standing

@@ -12,7 +12,7 @@ WHERE node.project_id = $project_id AND node.created_at IS NOT NULL AND NOT node
   AND CASE WHEN node.valid_to IS NULL THEN true ELSE node.valid_to > datetime($valid_at) END
   AND ($kinds IS NULL OR node.kind IN $kinds)
 RETURN node {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name, .predicate,
-       .object_name, .source_context, .forget_after, .forget_reason, .valid_from, .valid_to, .date_observed,
+       .object_name, .source_context, .forget_after, .forget_reason, .valid_from, .valid_to, .date_observed, .observed_at, .episode,
        .created_at, .updated_at} AS memory, 0.0 AS score
 ORDER BY node.project_id DESC, node.created_at DESC, node.id
 LIMIT toInteger($limit)

@@ -37,7 +37,7 @@ CALL (window) {
   RETURN collect({memory: CASE WHEN $whole OR $around
                     THEN node {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name,
                                .predicate, .object_name, .source_context, .forget_after, .forget_reason, .valid_from,
-                               .valid_to, .date_observed, .created_at, .updated_at}
+                               .valid_to, .date_observed, .observed_at, .episode, .created_at, .updated_at}
                     ELSE node {.id, .name, .content} END,
                   score: score}) AS hits,
          collect(node) AS nodes

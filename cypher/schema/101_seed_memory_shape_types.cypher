@@ -11,7 +11,9 @@ WITH s, t, [
   {name: 'scope', type: 'string', enum: ['agent', 'commons', 'project'], description: 'Who the memory is for.'},
   {name: 'name', type: 'string', description: 'A short name derived from the content.'},
   {name: 'memory_schema', type: 'string', description: 'Schema tag, gks.memory/v1.'},
-  {name: 'date_observed', type: 'date', description: 'The day the memory was stored.'},
+  {name: 'date_observed', type: 'date', description: 'The day it was said or happened (the date of observed_at).'},
+  {name: 'observed_at', type: 'datetime', description: 'When it was said or happened (default: when it was stored).'},
+  {name: 'episode', type: 'string', description: 'The key of the episode (conversation, session, thread) it came from.'},
   {name: 'subject_name', type: 'string', description: 'Name of the entity the memory is about.'},
   {name: 'predicate', type: 'string', description: 'The relation the memory states between subject and object.'},
   {name: 'object_name', type: 'string', description: 'Name of the object entity.'},
@@ -35,3 +37,9 @@ UNWIND range(0, size(rels) - 1) AS i
 WITH s, rels[i] AS r, i
 MERGE (s)-[:DEFINES]->(d:RelationshipType {shape_id: s.id, type: r.type, from: 'Memory', to: 'Entity'})
 SET d.cardinality = 'many_to_one', d.patterns = [], d.description = r.description, d.position = i;
+
+// Memories of one episode in observed order (docs/episodes.md): each has at most one next and one previous.
+MATCH (s:Shape {id: '5e1f0000-0000-4000-8000-000000000001'})
+MERGE (s)-[:DEFINES]->(d:RelationshipType {shape_id: s.id, type: 'NEXT', from: 'Memory', to: 'Memory'})
+SET d.cardinality = 'one_to_one', d.patterns = [], d.position = 2,
+    d.description = 'The memory observed next in the same episode (conversation, session, thread, ticket).';

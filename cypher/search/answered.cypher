@@ -39,6 +39,6 @@ CALL () {
   WHERE node:Memory AND node.project_id = $project_id AND NOT node:Pending
   RETURN collect(node {.id, .name, .kind, .content, .memory_schema, .scope, .project_id, .subject_name, .predicate,
                  .object_name, .source_context, .forget_after, .forget_reason, .valid_from, .valid_to,
-                 .date_observed, .created_at, .updated_at}) AS memories
+                 .date_observed, .observed_at, .episode, .created_at, .updated_at}) AS memories
 }
 RETURN edges, memories

@@ -54,6 +54,8 @@ export const RESERVED_LABELS = new Set([
   'Connection',
   'Bridge',
   'BridgeMapping',
+  'Episode',
+  'Term',
 ]);
 
 /** Engine labels only the drafts of one area stage (a submission cannot forge a slice or a bridge). */
@@ -128,6 +130,8 @@ export class DeltaDraft {
   readonly updates: UpdateDraft[] = [];
   readonly deletes: DeleteDraft[] = [];
   readonly relDeletes: RelDeleteDraft[] = [];
+  /** The episodes whose memories this delta adds, moves or removes: relinked when it is applied or reverted. */
+  readonly episodes = new Set<string>();
   private seq = 0;
 
   constructor(
@@ -214,6 +218,11 @@ export class DeltaDraft {
 
   deleteRelationship(relationshipId: string, from: string): void {
     this.relDeletes.push({ changeId: this.ids(), relationshipId, from, seq: this.seq++ });
+  }
+
+  /** Marks an episode whose memories this delta changes (its NEXT chain and counts follow at apply and revert). */
+  touchEpisode(episodeId: string): void {
+    this.episodes.add(episodeId);
   }
 
   deleteNode(nodeId: string): void {

@@ -10,6 +10,7 @@ import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
 import { sameValue, splitSharedProps } from './props.js';
+import { adoptEpisodes, relinkEpisodes, relinkStep } from '../episodes/store.js';
 import { deltaEventData, emitWebhookEvent, mayHaveSubscribers, webhookEventStep } from '../webhooks/events.js';
 
 export type { Actor } from '../auth/actor.js';
@@ -116,6 +117,7 @@ function stageDeltaSteps(
         change_count: draft.size,
         applied: committed,
         embed: base.embed,
+        episode_ids: draft.episodes.size > 0 ? [...draft.episodes].sort() : null,
         ...nodeRows(draft, 0),
         standing: standing?.params ?? null,
       },
@@ -341,8 +343,12 @@ export async function applyStaged(
   await tx.run('deltas/apply_relationship_deletes', params);
   await tx.run('deltas/apply_deletes', params);
   await tx.run('deltas/apply_deletes_remove', params);
+  // A staged episode whose key another delta committed meanwhile: its memories join that one.
+  await adoptEpisodes(tx, deltaId);
   await tx.run('deltas/apply_creates', params);
   await tx.run('deltas/apply_relationships', params);
+  // The episodes its memories joined or left: their NEXT chains and counts (episodes/relink).
+  await relinkEpisodes(tx, deltaId, now, params.embed);
   await tx.run('deltas/mark_applied', {
     ...params,
     actor: actor.keyId,
@@ -363,7 +369,10 @@ function applyFreshSteps(draft: DeltaDraft, deltaId: string, now: string): Write
   if (draft.updates.length > 0) names.push('deltas/apply_updates');
   if (draft.relDeletes.length > 0) names.push('deltas/apply_relationship_deletes');
   if (draft.deletes.length > 0) names.push('deltas/apply_deletes', 'deltas/apply_deletes_remove');
-  return names.map((name) => ({ statement: [name, params] }));
+  const steps: WriteStep[] = names.map((name) => ({ statement: [name, params] }));
+  // The episodes its memories joined or left (a write without episodes sends no statement for them).
+  if (draft.episodes.size > 0) steps.push({ statement: relinkStep(deltaId, now, params.embed) });
+  return steps;
 }
 
 /** A draft, or a builder run inside the write transaction (to resolve against committed data). */
@@ -501,6 +510,8 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       await tx.run('deltas/revert_deletes', params);
       await tx.run('deltas/revert_deleted_relationships', params);
       await tx.run('deltas/revert_relationship_deletes', params);
+      // The episodes its memories joined or left, without them (or with them again, for a reverted delete).
+      await relinkEpisodes(tx, deltaId, now, embeddingQueueEnabled());
       await queueRevertedForEmbedding(tx, params);
       await tx.run('deltas/revert_drop_snapshots', params);
       await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });

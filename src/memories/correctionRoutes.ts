@@ -17,7 +17,7 @@ import { governedWriteFields, governedWriteStatus, recordWriteAnswer } from '../
 import { historySchema, historyView } from '../deltas/views.js';
 import { closeMemory, deleteMemory, memoryHistory, patchMemory, supersedeMemory } from './corrections.js';
 import { MEMORY_SHAPE_ID } from './service.js';
-import { entityRef, memoryItem, MEMORY_KINDS, VALID_FROM, VALID_TO } from './schemas.js';
+import { entityRef, episodeField, memoryItem, MEMORY_KINDS, observedAtField, VALID_FROM, VALID_TO } from './schemas.js';
 
 const nullable = <const S extends JsonSchema>(schema: S) => ({ oneOf: [schema, { type: 'null' }] }) as const;
 const PATCH_FIELDS = [
@@ -30,6 +30,8 @@ const PATCH_FIELDS = [
   'forget_reason',
   'valid_from',
   'valid_to',
+  'episode',
+  'observed_at',
 ] as const;
 
 const patchFields = {
@@ -42,6 +44,8 @@ const patchFields = {
   forget_reason: nullable({ type: 'string', maxLength: 2000 }),
   valid_from: nullable({ type: 'string', format: 'date-time', description: VALID_FROM }),
   valid_to: nullable({ type: 'string', format: 'date-time', description: VALID_TO }),
+  episode: nullable(episodeField),
+  observed_at: observedAtField,
   apply: { type: 'boolean', default: true },
   project_id: projectIdField,
 } as const;
@@ -104,7 +108,9 @@ export function memoryCorrectionRoutes(deps: Deps) {
       description:
         'Sets the given fields; null clears forget_after, forget_reason, predicate, subject or object. ' +
         'Changing subject, predicate or object replaces the HAS_SUBJECT / HAS_OBJECT links, and with valid_from ' +
-        'or valid_to the fact edge (docs/facts.md); valid time only on a fact, decision or preference. apply false ' +
+        'or valid_to the fact edge (docs/facts.md); valid time only on a fact, decision or preference. episode moves ' +
+        'it to the episode of that key (null: out of any) and observed_at re-times it; both relink the episodes ' +
+        'when applied (docs/episodes.md). apply false ' +
         'stages the correction; revert restores the previous values and links. 404 for a memory that is not ' +
         'committed in the project.',
       params: idParams,

@@ -11,7 +11,9 @@ import { writeGoverned, type Actor, type WriteOutcome } from '../deltas/service.
 import { EntityResolver, type EntityRef } from '../entities/resolve.js';
 import { invalid, notFound } from '../errors/catalogue.js';
 import { memoryName } from './views.js';
-import { createMemoryDraft, type MemoryInput } from './service.js';
+import { createMemoryDraft, observedAtOf, type MemoryInput } from './service.js';
+import { dateValue } from '../deltas/props.js';
+import { EpisodeLinker } from '../episodes/linker.js';
 import { entitiesByIds } from '../entities/store.js';
 import { checkValidTime, factEdges, FactTypes, recordedType, stageFactEdge, TIMED_KINDS } from './facts.js';
 
@@ -30,6 +32,9 @@ export interface MemoryPatch {
   forget_reason?: string | null;
   valid_from?: string | null;
   valid_to?: string | null;
+  /** Moves the memory to another episode (null: out of any). */
+  episode?: string | null;
+  observed_at?: string;
 }
 
 interface Link {
@@ -38,17 +43,66 @@ interface Link {
   entity_id: string;
 }
 
+/** A committed memory's link to its episode (memories/links). */
+interface EpisodeLink {
+  relationship_id: string;
+  episode_id: string;
+}
+
 async function committedMemory(
   tx: Tx,
   projectId: string,
   id: string,
-): Promise<{ memory: Record<string, unknown>; links: Link[] }> {
-  const row = await tx.one<{ memory: Record<string, unknown>; links: Link[] | null }>('memories/links', {
+): Promise<{ memory: Record<string, unknown>; links: Link[]; episode: EpisodeLink | null }> {
+  const row = await tx.one<{
+    memory: Record<string, unknown>;
+    links: Link[] | null;
+    episode_link: EpisodeLink | null;
+  }>('memories/links', {
     id,
     project_id: projectId,
   });
   if (!row) throw notFound('memory', id);
-  return { memory: row.memory, links: row.links ?? [] };
+  return { memory: row.memory, links: row.links ?? [], episode: row.episode_link ?? null };
+}
+
+/**
+ * PATCH of episode or observed_at: the memory moves to the episode of the new key (its old link deleted, its old
+ * episode relinked without it) and takes its new time; the episodes' chains follow at apply (episodes/relink).
+ */
+async function restageEpisode(
+  tx: Tx,
+  draft: DeltaDraft,
+  actor: Actor,
+  id: string,
+  current: { memory: Record<string, unknown>; episode: EpisodeLink | null },
+  patch: MemoryPatch,
+  set: Record<string, PropValue>,
+): Promise<void> {
+  let observedAt: Date | null = null;
+  if (patch.observed_at !== undefined) {
+    observedAt = observedAtOf(patch, '/body', Date.now());
+    Object.assign(set, { observed_at: observedAt, date_observed: dateValue(observedAt.toISOString().slice(0, 10)) });
+    if (current.episode) draft.touchEpisode(current.episode.episode_id);
+  }
+  const key = patch.episode;
+  if (key === undefined || key === (current.memory.episode ?? null)) return;
+  set.episode = key;
+  if (current.episode) {
+    draft.deleteRelationship(current.episode.relationship_id, id);
+    draft.touchEpisode(current.episode.episode_id);
+  }
+  if (key === null) return;
+  const linker = new EpisodeLinker(draft, actor.projectId);
+  await linker.prepare(tx, [key]);
+  const at = observedAt ?? observedOf(current.memory);
+  linker.link(id, key, at, String(patch.content ?? current.memory.content ?? ''));
+  linker.finish();
+}
+
+/** When a stored memory was observed: its observed_at, else (written before episodes) its created_at. */
+function observedOf(memory: Record<string, unknown>): Date {
+  return new Date(isoOrNull(memory.observed_at) ?? isoOrNull(memory.created_at) ?? Date.now());
 }
 
 const asRef = (value: string | EntityRef): EntityRef => (typeof value === 'string' ? { name: value } : value);
@@ -67,7 +121,8 @@ export async function patchMemory(
   return writeGoverned(
     deps.graph,
     async (tx) => {
-      const { memory, links } = await committedMemory(tx, actor.projectId, id);
+      const current = await committedMemory(tx, actor.projectId, id);
+      const { memory, links } = current;
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `correct memory: ${String(memory.name ?? id)}`);
       const factTypes = new FactTypes(tx, actor.projectId);
       const set: Record<string, PropValue> = {};
@@ -132,6 +187,7 @@ export async function patchMemory(
       if (patch.valid_to !== undefined) set.valid_to = valid.to;
       const type = patch.predicate !== undefined ? (set.predicate_type as string | null) : recordedType(memory);
       if (relink || retimed) await restageFactEdge(tx, draft, factTypes, id, { type, ends, ...valid });
+      await restageEpisode(tx, draft, actor, id, current, patch, set);
       draft.updateNode(id, set);
       return draft;
     },
@@ -236,11 +292,13 @@ export async function deleteMemory(deps: Deps, actor: Actor, id: string, apply: 
   return writeGoverned(
     deps.graph,
     async (tx) => {
-      const { memory } = await committedMemory(tx, actor.projectId, id);
+      const { memory, episode } = await committedMemory(tx, actor.projectId, id);
       const draft = new DeltaDraft(CORRECTION_ORIGIN, `delete memory: ${String(memory.name ?? id)}`);
       for (const edge of await factEdges(tx, actor.projectId, id))
         draft.deleteRelationship(edge.relationship_id, edge.from_id);
       draft.deleteNode(id);
+      // Its episode is relinked around it when the delete is applied (and with it again if that is reverted).
+      if (episode) draft.touchEpisode(episode.episode_id);
       return draft;
     },
     actor,

@@ -34,6 +34,28 @@ export const entityRef = {
   ],
 } as const satisfies JsonSchema;
 
+/** The episode a memory came from (docs/episodes.md): on writes, and as a filter of recall. */
+export const episodeField = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description:
+    'The conversation, session, thread, meeting, call or ticket the memory came from: a key of your choosing, ' +
+    '1-200 characters with at least one that is not a space, compared exactly (case and spaces count). Memories ' +
+    'of one episode are linked (:Memory)-[:IN_EPISODE]->(:Episode) and chained (:Memory)-[:NEXT]->(:Memory) in ' +
+    'observed order; recall ranks whole episodes too (docs/episodes.md).',
+} as const satisfies JsonSchema;
+
+export const observedAtField = {
+  type: 'string',
+  format: 'date-time',
+  description:
+    'When it was said or happened. Default: now (the items of a batch without it: now, a millisecond apart, in ' +
+    'the order given). date_observed is its date (UTC). Orders an episode, and a question naming a time ' +
+    '("in May 2023", "on 3 June") prefers memories observed then (docs/recall.md).',
+} as const satisfies JsonSchema;
+
 export const itemProperties = {
   content: { type: 'string', minLength: 1, maxLength: 10000 },
   kind: {
@@ -69,6 +91,8 @@ export const itemProperties = {
   forget_reason: { type: 'string', maxLength: 2000 },
   valid_from: { type: 'string', format: 'date-time', description: VALID_FROM },
   valid_to: { type: 'string', format: 'date-time', description: VALID_TO },
+  episode: episodeField,
+  observed_at: observedAtField,
 } as const satisfies Record<string, JsonSchema>;
 
 /**
@@ -157,6 +181,12 @@ export const memoryNodeSchema = {
         forget_reason: { type: ['string', 'null'] },
         valid_from: { type: ['string', 'null'], format: 'date-time' },
         valid_to: { type: ['string', 'null'], format: 'date-time' },
+        episode: { type: ['string', 'null'], description: 'The key of its episode, or null.' },
+        observed_at: {
+          type: 'string',
+          format: 'date-time',
+          description: 'When it was said or happened (a memory written before episodes: its created_at).',
+        },
       },
     },
     plane: { const: 'memory' },

@@ -14,6 +14,7 @@ import { checkValidTime, FactTypes, stageFactEdge, TIMED_KINDS } from './facts.j
 import { requireVisibleShape } from '../shapes/store.js';
 import { MEMORY_SHAPE_ID } from '../shapes/types.js';
 import { isPresent } from '../graph/views.js';
+import { EpisodeLinker } from '../episodes/linker.js';
 
 /** What this service uses: the graph only, not the HTTP dependency bag (src/http/deps.ts). */
 type Deps = { graph: Graph };
@@ -33,6 +34,10 @@ export interface MemoryInput {
   forget_reason?: string;
   valid_from?: string;
   valid_to?: string;
+  /** The conversation, session, thread, meeting, call or ticket it came from (docs/episodes.md). */
+  episode?: string;
+  /** When it was said or happened; default now (a batch's items without it: now, a millisecond apart, in order). */
+  observed_at?: string;
 }
 
 export interface CreatedMemory {
@@ -59,13 +64,17 @@ export async function createMemoryDraft(
   shapeId: string,
 ): Promise<CreatedMemory[]> {
   if (shapeId !== MEMORY_SHAPE_ID) await checkShape(tx, shapeId, actor.projectId);
-  const today = new Date().toISOString().slice(0, 10);
+  const now = Date.now();
   const resolver = new EntityResolver(tx, actor.projectId, draft);
   const created: CreatedMemory[] = [];
   const factTypes = new FactTypes(tx, actor.projectId);
-  for (const { input, field } of items) {
+  const episodes = new EpisodeLinker(draft, actor.projectId);
+  const keys = items.flatMap(({ input }) => (input.episode === undefined ? [] : [input.episode]));
+  if (keys.length > 0) await episodes.prepare(tx, keys);
+  for (const [index, { input, field }] of items.entries()) {
     if (input.forget_after && Number.isNaN(Date.parse(input.forget_after)))
       throw invalid(`${field}/forget_after`, 'must be a date-time');
+    const observedAt = observedAtOf(input, field, now + index);
     // A memory that states a relation (a predicate) is a fact unless it says otherwise (docs/memories.md).
     const kind = input.kind ?? (input.predicate ? 'fact' : 'observation');
     const valid = checkValidTime(input, field);
@@ -83,7 +92,9 @@ export async function createMemoryDraft(
       scope: input.scope ?? 'project',
       memory_schema: MEMORY_SCHEMA_TAG,
       shape_id: shapeId,
-      date_observed: dateValue(today),
+      observed_at: observedAt,
+      date_observed: dateValue(observedAt.toISOString().slice(0, 10)),
+      episode: input.episode ?? null,
       subject_name: refName(input.subject),
       predicate: input.predicate ?? null,
       predicate_type: predicateType,
@@ -120,9 +131,22 @@ export async function createMemoryDraft(
         },
         `${field}/predicate`,
       );
+    if (input.episode !== undefined) episodes.link(node.id, input.episode, observedAt, input.content);
     created.push({ id: node.id, delta_entity_id: node.changeId, content: input.content, name });
   }
+  episodes.finish();
   return created;
+}
+
+/**
+ * When a memory was said or happened: its observed_at (400 naming the field when it is no date-time), else
+ * `fallback` (now; a batch's n-th item without one: now + n ms, so its items keep the order they were given in).
+ */
+export function observedAtOf(input: Pick<MemoryInput, 'observed_at'>, field: string, fallback: number): Date {
+  if (input.observed_at === undefined) return new Date(fallback);
+  const at = new Date(input.observed_at);
+  if (Number.isNaN(at.getTime())) throw invalid(`${field}/observed_at`, 'must be a date-time');
+  return at;
 }
 
 export async function createMemories(

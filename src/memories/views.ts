@@ -21,6 +21,9 @@ export interface MemoryProps {
   valid_from?: string | null;
   valid_to?: string | null;
   date_observed: string;
+  /** When it was said or happened (absent on memories written before episodes: their created_at stands for it). */
+  observed_at?: string | null;
+  episode?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -41,6 +44,8 @@ export function memoryView(p: MemoryProps, mode: 'single' | 'search', now: Date 
     forget_reason: p.forget_reason ?? null,
     valid_from: p.valid_from ?? null,
     valid_to: p.valid_to ?? null,
+    episode: p.episode ?? null,
+    observed_at: p.observed_at ?? p.created_at,
   };
   const view: MemoryView = {
     id: p.id,
