@@ -53,14 +53,9 @@ export class EpisodeLinker {
     return id;
   }
 
-  /** Removes a committed memory from its episode: the episode is relinked without it. */
-  leave(episodeId: string): void {
-    this.draft.touchEpisode(episodeId);
-  }
-
   /** Stages the new episodes and the NEXT links among this write's memories of each episode. */
   finish(): void {
-    for (const [id, list] of this.members) {
+    for (const list of this.members.values()) {
       list.sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime() || a.order - b.order);
       for (let i = 0; i + 1 < list.length; i += 1)
         this.draft.createRelationship(list[i]!.memoryId, 'NEXT', list[i + 1]!.memoryId);
