@@ -19,6 +19,7 @@ import { prepareVectorIndexes, checkAnsweredDimensions } from './embeddings/sche
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
+import { MentionWorker } from './memories/mentionWorker.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
 import { setEmbeddingBacklogSource, trackDependency } from './ops/metrics.js';
@@ -116,6 +117,11 @@ export async function startService(
       ? new EmbeddingWorker(graph, embedder, logger, { batchSize: config.embeddings.batchSize })
       : null;
   deps.runtime.embeddings = { config: config.embeddings, embedder, worker: embeddingWorker, indexes };
+  // Recall's hops: the terms memories mention, read off the request path where vectors are made (it needs no engine).
+  const mentionWorker =
+    options.embeddingWorker !== false
+      ? new MentionWorker(graph, logger, { batchSize: config.embeddings.batchSize * 4 })
+      : null;
   if (embedder) watchHealth(embedder.health, logger);
   setEmbeddingBacklogSource(async () => {
     const backlog = await readBacklog(graph);
@@ -127,6 +133,7 @@ export async function startService(
   gateway.startProbe();
   embedder?.startProbe();
   embeddingWorker?.start();
+  mentionWorker?.start();
   const app = buildApp(deps, allRoutes(deps));
   const worker = options.worker
     ? await startWorker(settings, { graph, config, logger, embedder }, (line) => logger.warn(line))
@@ -167,6 +174,7 @@ export async function startService(
       await service.dispatcher?.stop();
       await service.worker?.stop();
       await embeddingWorker?.stop();
+      await mentionWorker?.stop();
       await preflightPlans.stop();
       embedder?.stopProbe();
       await gateway.close();

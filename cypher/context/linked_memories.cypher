@@ -15,6 +15,7 @@ WHERE r.pending IS NULL AND NOT node:Pending AND node.project_id = $project_id
   AND (r.valid_to IS NULL OR r.valid_to > datetime($valid_at))
   AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
   AND ($kinds IS NULL OR node.kind IN $kinds)
+  AND ($episode IS NULL OR node.episode = $episode)
 WITH node, min(e.hops) AS hops, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL
                                      THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
 WHERE ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))

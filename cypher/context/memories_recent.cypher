@@ -11,6 +11,7 @@ WHERE node.project_id = $project_id AND node.created_at IS NOT NULL AND NOT node
   AND CASE WHEN node.valid_from IS NULL THEN true ELSE node.valid_from <= datetime($valid_at) END
   AND CASE WHEN node.valid_to IS NULL THEN true ELSE node.valid_to > datetime($valid_at) END
   AND ($kinds IS NULL OR node.kind IN $kinds)
+  AND ($episode IS NULL OR node.episode = $episode)
 WITH node, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL
                 THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
 WHERE CASE WHEN $from IS NULL THEN true ELSE t >= datetime($from) END

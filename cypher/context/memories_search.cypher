@@ -20,6 +20,7 @@ CALL (window) {
     AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
     AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
     AND ($kinds IS NULL OR node.kind IN $kinds)
+    AND ($episode IS NULL OR node.episode = $episode)
   WITH node, score, CASE WHEN $window_field = 'date_observed' AND node.date_observed IS NOT NULL
                          THEN datetime({date: node.date_observed}) ELSE node.created_at END AS t
   WHERE ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))

@@ -17,6 +17,7 @@ WITH count(*) AS found, min(score) AS floor,
       AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
       AND ($as_of IS NULL OR node.created_at <= datetime($as_of))
       AND ($kinds IS NULL OR node.kind IN $kinds)
+      AND ($episode IS NULL OR node.episode = $episode)
       AND ($from IS NULL OR t >= datetime($from)) AND ($to IS NULL OR t <= datetime($to))
     THEN {id: node.id, name: node.name, text: node.content, kind: node.kind,
           date_observed: toString(node.date_observed),

@@ -33,7 +33,9 @@ CALL (d) {
       n.created_at = datetime($now), n.updated_at = datetime($now),
       // applied with $embed: a memory, chunk or entity joins the embedding queue (docs/embeddings.md)
       n.embedding_queued_at = CASE WHEN $embed AND any(l IN labels WHERE l IN ['Memory', 'Chunk', 'Entity'])
-        THEN datetime($now) END
+        THEN datetime($now) END,
+      // applied: a memory joins the mention worker's queue (docs/recall.md, "Hops")
+      n.mentions_queued_at = CASE WHEN $applied AND 'Memory' IN labels THEN datetime($now) END
   CREATE (d)-[:CREATED {seq: x.seq, change_id: x.change_id}]->(n)
   RETURN count(n) AS staged
 }

@@ -12,5 +12,13 @@ CALL () {
 }
 WITH n ORDER BY n.embedding_queued_at DESC, n.id
 LIMIT toInteger($limit)
+// A memory's committed predecessor in its episode: its context vector is made from that text and its own.
+CALL (n) {
+  OPTIONAL MATCH (previous:Memory)-[r:NEXT]->(n)
+  WHERE n:Memory AND r.pending IS NULL AND NOT previous:Pending
+  RETURN previous.content AS previous
+  LIMIT 1
+}
 RETURN elementId(n) AS element_id, labels(n) AS labels, n.embedding_queued_at AS queued_at,
-       n.embedding_model AS model, n.embedding_text_hash AS text_hash, n {.*, embedding: null} AS props
+       n.embedding_model AS model, n.embedding_text_hash AS text_hash, n.context_text_hash AS context_hash,
+       previous, n {.*, embedding: null, context_embedding: null} AS props

@@ -14,6 +14,7 @@
 // order (src/memories/recall.ts), whose hits are its answer, so no memories/answered follows.
 // $around (/v1/search): each hit carries the memory whole too, and the row each hit's relationships valid at
 // $valid_at, at most $per_node + 1 (`around`, null otherwise: cypher/search/around_found.cypher).
+// $links: each hit carries what recall's channels read beside its text (memories/candidate_links).
 // No row: the project has no memory in the index. The row also carries the request's standing check ($standing,
 // or null; answered as `standing`: src/db/graph.ts, carriesStanding), so a search pays no statement for it.
 CALL db.index.fulltext.queryNodes('memory_text', $tenant_term, {limit: 1}) YIELD score AS share
@@ -31,6 +32,7 @@ CALL (window) {
     AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
     AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
     AND ($kinds IS NULL OR node.kind IN $kinds)
+    AND ($episode IS NULL OR node.episode = $episode)
   WITH node, score
   ORDER BY score DESC, node.id
   LIMIT toInteger($limit)
@@ -39,7 +41,10 @@ CALL (window) {
                                .predicate, .object_name, .source_context, .forget_after, .forget_reason, .valid_from,
                                .valid_to, .date_observed, .observed_at, .episode, .created_at, .updated_at}
                     ELSE node {.id, .name, .content} END,
-                  score: score}) AS hits,
+                  score: score,
+                  links:
+// include: memories/candidate_links
+                 }) AS hits,
          collect(node) AS nodes
 }
 WITH *, CASE WHEN $whole THEN nodes ELSE [] END AS found, CASE WHEN $around THEN nodes ELSE [] END AS around_found

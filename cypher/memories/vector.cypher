@@ -5,6 +5,7 @@
 // the cosine of the farthest (so the caller knows whether asking deeper can find more), and the hits.
 // A hit carries only what ranking reads (id, name, content); the answer's memories are read whole once
 // the rankings are fused, by memories/answered (recall) or search/answered (/v1/search), as for memories/search.
+// $links: each hit carries what recall's channels read beside its text (memories/candidate_links).
 // The $k nearest: compared exactly in a project of at most $exact_up_to memories, else the index's.
 // include: search/held_memories
 WITH vector_index, held, $vector AS question
@@ -16,6 +17,10 @@ WITH count(*) AS found, min(score) AS floor,
       AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
       AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
       AND ($kinds IS NULL OR node.kind IN $kinds)
+      AND ($episode IS NULL OR node.episode = $episode)
     THEN {id: node.id, similarity: 2 * score - 1,
-          memory: node {.id, .name, .content}} END) AS hits
+          memory: node {.id, .name, .content},
+          links:
+// include: memories/candidate_links
+         } END) AS hits
 RETURN found, coalesce(2 * floor - 1, -1.0) AS floor, hits

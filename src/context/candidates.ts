@@ -317,7 +317,7 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     window_field: window.field,
   };
   const f = def.filters;
-  const memoryParams = { ...base, kinds: f.memory?.kinds ?? null };
+  const memoryParams = { ...base, kinds: f.memory?.kinds ?? null, episode: f.memory?.episode ?? null };
   const documentParams = {
     ...base,
     document_ids: f.document?.document_ids ?? null,
@@ -343,7 +343,12 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
       : Promise.resolve([]);
 
   const [memories, chunks, entities, found, memoriesNear, chunksNear, entitiesNear] = await Promise.all([
-    search('memory', 'memories', memoryParams, memoryParams.kinds !== null || windowed),
+    search(
+      'memory',
+      'memories',
+      memoryParams,
+      memoryParams.kinds !== null || memoryParams.episode !== null || windowed,
+    ),
     search(
       'document',
       'chunks',
@@ -468,7 +473,11 @@ function asKnown(
       return putBack(then, 'Memory', validTime, req.now)
         .map((n) => n.props)
         .filter(
-          (p) => (!f.memory?.kinds || f.memory.kinds.includes(String(p.kind))) && created(p) && inWindow(p, window),
+          (p) =>
+            (!f.memory?.kinds || f.memory.kinds.includes(String(p.kind))) &&
+            (!f.memory?.episode || p.episode === f.memory.episode) &&
+            created(p) &&
+            inWindow(p, window),
         )
         .map((p) => ({
           id: p.id ?? null,
@@ -516,9 +525,11 @@ function asKnown(
     );
   };
   const kinds = f.memory?.kinds;
+  const episode = f.memory?.episode;
   const recallable = (p: Row) =>
     validAt(p, validTime) &&
     (!kinds || kinds.includes(String(p.kind))) &&
+    (!episode || p.episode === episode) &&
     (typeof p.forget_after !== 'string' || Date.parse(p.forget_after) > Date.parse(req.now));
   // Memories linked to the walk by relationships gone since, as they were then, with the statement's rules.
   const linkedGone = (rows.found?.linkedGone ?? [])
@@ -541,6 +552,7 @@ function asKnown(
             if (!then.known.changed.includes(str(r.id)) || !was) return [r];
             const p = was.props;
             if (!validAt(p, validTime) || (kinds && !kinds.includes(String(p.kind)))) return [];
+            if (episode && p.episode !== episode) return [];
             return [{ ...r, name: p.name ?? null, text: p.content ?? null, kind: p.kind ?? null }];
           }),
           ...linkedGone.filter((g) => !rows.found!.linked.some((r) => str(r.id) === g.id)),

@@ -110,4 +110,10 @@ export const INTERNAL_PROPS = new Set([
   'embedding_text_hash',
   'embedding_queued_at',
   'embedding_error',
+  // A memory's context vector (docs/recall.md, "Context") and its hash.
+  'context_embedding',
+  'context_text_hash',
+  // The mention worker's queue and its record of what it read (docs/recall.md, "Hops").
+  'mentions_queued_at',
+  'mentions_hash',
 ]);

@@ -11,6 +11,7 @@ import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
 import { sameValue, splitSharedProps } from './props.js';
 import { adoptEpisodes, relinkEpisodes, relinkStep } from '../episodes/store.js';
+import { queueRevertedForMentions } from '../memories/mentionWorker.js';
 import { deltaEventData, emitWebhookEvent, mayHaveSubscribers, webhookEventStep } from '../webhooks/events.js';
 
 export type { Actor } from '../auth/actor.js';
@@ -513,6 +514,7 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       // The episodes its memories joined or left, without them (or with them again, for a reverted delete).
       await relinkEpisodes(tx, deltaId, now, embeddingQueueEnabled());
       await queueRevertedForEmbedding(tx, params);
+      await queueRevertedForMentions(tx, params);
       await tx.run('deltas/revert_drop_snapshots', params);
       await tx.run('deltas/mark_reverted', { ...params, actor: actor.keyId, reason });
       await emitWebhookEvent(tx, actor.projectId, 'delta.reverted', deltaEventData(deltaId, 'reverted'));

@@ -59,6 +59,12 @@ export const VECTOR_INDEXES: Readonly<Record<EmbeddedKind, { index: string; labe
   entity: { index: 'entity_embedding', label: 'Entity' },
 };
 
+/**
+ * A memory's second vector, made from its episode predecessor's text and its own (docs/recall.md, "Context"), in
+ * `context_embedding` with its hash in `context_text_hash`; its model is the memory's embedding_model.
+ */
+export const CONTEXT_VECTOR_INDEX = 'memory_context_embedding';
+
 /** Node properties the embedding worker owns (never in API views, change records or hashes). */
 export const EMBEDDING_PROPS = {
   /** The vector (LIST<FLOAT>), indexed by the kind's vector index. */

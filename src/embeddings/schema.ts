@@ -4,9 +4,9 @@
 import type { EmbeddingsConfig } from '../config/config.js';
 import { cypherFolder, splitStatements } from '../db/cypher.js';
 import type { Graph } from '../db/graph.js';
-import { EMBEDDED_KINDS, VECTOR_INDEXES, type EmbeddingModel } from './model.js';
+import { CONTEXT_VECTOR_INDEX, EMBEDDED_KINDS, VECTOR_INDEXES, type EmbeddingModel } from './model.js';
 
-const INDEX_NAMES = EMBEDDED_KINDS.map((k) => VECTOR_INDEXES[k].index);
+const INDEX_NAMES = [...EMBEDDED_KINDS.map((k) => VECTOR_INDEXES[k].index), CONTEXT_VECTOR_INDEX];
 
 /** A vector index or an endpoint that does not match the configured dimensions: the service does not start. */
 export class EmbeddingDimensionError extends Error {}
@@ -22,7 +22,7 @@ export function dimensionMismatch(index: string, indexDims: number, model: strin
   return (
     `Embeddings: vector index ${index} holds ${indexDims}-dimension vectors, but the embedding model ${model} ` +
     `answers ${modelDims} dimensions. Refusing to start. Either set EMBEDDINGS_MODEL / EMBEDDINGS_DIMENSIONS ` +
-    `back to a ${indexDims}-dimension model, or drop the three vector indexes ` +
+    `back to a ${indexDims}-dimension model, or drop the vector indexes ` +
     `(DROP INDEX ${INDEX_NAMES.join('; DROP INDEX ')}) so they are created anew, then run \`gks reembed\` ` +
     '(docs/embeddings.md, "Changing the model").'
   );

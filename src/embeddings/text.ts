@@ -26,6 +26,15 @@ export function memoryText(props: { name?: unknown; content?: unknown }): string
     .trim();
 }
 
+/**
+ * A memory's context (docs/recall.md, "Context"): the content of the memory before it in its episode, then its
+ * own ('' before it: the first of its episode). A reply ("Yes, every Sunday.") is found by what it answers.
+ */
+export function contextText(previous: string, props: { content?: unknown }): string {
+  const own = typeof props.content === 'string' ? props.content.trim() : '';
+  return `${previous.trim()}\n${own}`.trim();
+}
+
 /** A document chunk: its text. */
 export function chunkText(props: { text?: unknown }): string {
   return typeof props.text === 'string' ? props.text.trim() : '';

@@ -7,7 +7,7 @@ import type { Graph } from '../db/graph.js';
 import { INTERNAL_PROPS } from '../deltas/props.js';
 import type { OpenAIEmbedder } from './client.js';
 import { EmbeddingsUnavailableError, type Embedder } from './model.js';
-import { chunkText, entityText, memoryText, textHash } from './text.js';
+import { chunkText, contextText, entityText, memoryText, textHash } from './text.js';
 import { embeddingsEmbedded } from '../ops/metrics.js';
 
 /** A row of embeddings/queue_newest and queue_next: a queued node, its labels and its properties (declared). */
@@ -17,15 +17,32 @@ interface QueueRow {
   queued_at: unknown;
   model: string | null;
   text_hash: string | null;
+  /** a memory's context hash (its context vector's text), null without one */
+  context_hash: string | null;
+  /** a memory's episode predecessor's content, null when it has none */
+  previous: string | null;
   props: Record<string, unknown>;
+}
+
+/** A text to embed and the hash of what it is made from. */
+interface Job {
+  text: string;
+  hash: string;
 }
 
 interface Queued {
   element_id: string;
   queued_at: unknown;
+  /** its own text ('' when it has none) */
   text: string;
-  hash: string;
-  unchanged: boolean;
+  /** its own vector, when its text (or the model) changed since it was made */
+  own: Job | null;
+  /** a memory's context vector, when it has a predecessor and that or its own text changed */
+  context: Job | null;
+  /** the context hash to store: the context's, the one it has (unchanged), or null (no predecessor: none) */
+  contextHash: string | null;
+  /** a context vector to remove (the memory has no predecessor any more) */
+  dropContext: boolean;
 }
 
 /** The text a queued node is embedded from (by its labels), '' when it has none. */
@@ -124,7 +141,7 @@ export class EmbeddingWorker {
     let rows = await this.graph.read((tx) => tx.run<QueueRow>('embeddings/queue_newest', { limit, since }));
     if (rows.length === 0) rows = await this.graph.read((tx) => tx.run<QueueRow>('embeddings/queue_next', { limit }));
     const items = rows.map((row) => toQueued(row, model.id));
-    const unchanged = items.filter((i) => i.unchanged || i.text === '');
+    const unchanged = items.filter((i) => (!i.own && !i.context && !i.dropContext) || i.text === '');
     if (unchanged.length > 0)
       await this.graph.write((tx) =>
         tx.run('embeddings/dequeue', {
@@ -136,17 +153,19 @@ export class EmbeddingWorker {
           })),
         }),
       );
-    const todo = items.filter((i) => !i.unchanged && i.text !== '');
+    const todo = items.filter((i) => !unchanged.includes(i));
     let embedded = 0;
     // One request per group of at most REQUEST_CHARS of text, each stored as soon as it is back.
-    for (const group of groupsOf(todo, REQUEST_CHARS)) embedded += await this.embedGroup(group);
+    for (const group of groupsOf(todo, REQUEST_CHARS, jobChars)) embedded += await this.embedGroup(group);
     return { read: rows.length, embedded };
   }
 
   private async embedGroup(todo: Queued[]): Promise<number> {
     let vectors: number[][];
+    const texts = todo.flatMap(jobsOf).map((j) => j.text);
     try {
-      vectors = await this.embedder.embedPassages(todo.map((i) => i.text));
+      // Only context vectors to remove: nothing to ask the engine.
+      vectors = texts.length === 0 ? [] : await this.embedder.embedPassages(texts);
     } catch (error) {
       if (error instanceof EmbeddingsUnavailableError && error.reason === 'failed' && todo.length > 1)
         return this.oneByOne(todo);
@@ -165,7 +184,7 @@ export class EmbeddingWorker {
     let embedded = 0;
     for (const item of todo) {
       try {
-        await this.store([item], await this.embedder.embedPassages([item.text]));
+        await this.store([item], await this.embedder.embedPassages(jobsOf(item).map((j) => j.text)));
         embedded += 1;
       } catch (error) {
         if (!(error instanceof EmbeddingsUnavailableError) || error.reason !== 'failed') throw error;
@@ -187,13 +206,21 @@ export class EmbeddingWorker {
     );
   }
 
+  /** Stores each item's vectors, given in the order of its jobs (own, then context). */
   private async store(items: Queued[], vectors: number[][]): Promise<void> {
-    const rows = items.map((item, i) => ({
-      element_id: item.element_id,
-      queued_at: item.queued_at,
-      text_hash: item.hash,
-      vector: vectors[i],
-    }));
+    let next = 0;
+    const rows = items.map((item) => {
+      const own = item.own ? vectors[next++] : null;
+      const context = item.context ? vectors[next++] : null;
+      return {
+        element_id: item.element_id,
+        queued_at: item.queued_at,
+        text_hash: item.own?.hash ?? null,
+        vector: own ?? null,
+        context: context ?? null,
+        context_hash: item.contextHash,
+      };
+    });
     await this.graph.write((tx) => tx.run('embeddings/store_vectors', { rows, model: this.embedder.model.id }), {
       purpose: 'embeddings:store',
     });
@@ -204,13 +231,43 @@ export class EmbeddingWorker {
 function toQueued(row: QueueRow, modelId: string): Queued {
   const text = nodeText(row.labels, row.props);
   const hash = textHash(modelId, text);
+  const own = row.model === modelId && row.text_hash === hash ? null : { text, hash };
+  // A memory of an episode has a context vector: its predecessor's text and its own, or its own alone when it opens
+  // the episode (so an opening line is found by the context channel as every reply after it is).
+  const inEpisode = row.previous !== null || typeof row.props.episode === 'string';
+  if (!row.labels.includes('Memory') || !inEpisode || text === '') {
+    const dropContext = row.context_hash !== null && row.context_hash !== undefined;
+    return {
+      element_id: row.element_id,
+      queued_at: row.queued_at,
+      text,
+      own,
+      context: null,
+      contextHash: null,
+      dropContext,
+    };
+  }
+  const context = contextText(row.previous ?? '', row.props);
+  const contextHash = textHash(modelId, context);
   return {
     element_id: row.element_id,
     queued_at: row.queued_at,
     text,
-    hash,
-    unchanged: row.model === modelId && row.text_hash === hash,
+    own,
+    context: row.model === modelId && row.context_hash === contextHash ? null : { text: context, hash: contextHash },
+    contextHash,
+    dropContext: false,
   };
+}
+
+/** The texts an item sends to the engine, in the order its vectors are stored: its own, then its context. */
+function jobsOf(item: Queued): Job[] {
+  return [item.own, item.context].filter((j): j is Job => j !== null);
+}
+
+/** The characters an item sends to the engine. */
+function jobChars(item: Queued): number {
+  return jobsOf(item).reduce((n, j) => n + j.text.length, 0);
 }
 
 /**
@@ -229,18 +286,23 @@ export const REQUEST_CHARS = 1_500;
 export const FRESH_MS = 60_000;
 
 /** Consecutive groups whose texts add up to at most `limit` characters (each group holds one at least). */
-export function groupsOf<T extends { text: string }>(items: readonly T[], limit: number): T[][] {
+export function groupsOf<T extends { text: string }>(
+  items: readonly T[],
+  limit: number,
+  charsOf: (item: T) => number = (item) => item.text.length,
+): T[][] {
   const groups: T[][] = [];
   let current: T[] = [];
   let size = 0;
   for (const item of items) {
-    if (current.length > 0 && size + item.text.length > limit) {
+    const chars = charsOf(item);
+    if (current.length > 0 && size + chars > limit) {
       groups.push(current);
       current = [];
       size = 0;
     }
     current.push(item);
-    size += item.text.length;
+    size += chars;
   }
   if (current.length > 0) groups.push(current);
   return groups;

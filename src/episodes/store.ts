@@ -75,3 +75,13 @@ export async function readEpisode(
   if (!row?.episode?.id) return null;
   return { episode: row.episode, memories: row.memories.filter((m): m is MemoryProps => isPresent(m)) };
 }
+
+/** Recall's episode channel by words: the project's committed episodes best matching a full-text query, best first. */
+export async function episodesByWords(
+  tx: Reader,
+  projectId: string,
+  lucene: string,
+  limit: number,
+): Promise<{ id: string; score: number }[]> {
+  return tx.run<{ id: string; score: number }>('episodes/search', { project_id: projectId, lucene, limit });
+}

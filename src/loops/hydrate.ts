@@ -7,6 +7,7 @@ import type { Row } from '../db/graph.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import { embedQuestion, nearest } from '../search/meaning.js';
+import { NO_LINKS } from '../memories/recall.js';
 import { luceneQuery, tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
@@ -127,6 +128,8 @@ async function gatherByGoal(
         document_ids: null,
         tags: null,
         types: null,
+        episode: null,
+        ...NO_LINKS,
       };
       // Each statement's hits carry its node under its own key (NearNodeRow): declared, not checked. A node
       // deleted while it was read comes back null (isPresent) and is left out.

@@ -12,6 +12,8 @@ import { fuseRankings, hybridRankings, identifierTokens, type Match, type Search
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from '../search/meaning.js';
 import type { MemoryKind } from './schemas.js';
 import { edgesThen, meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from '../search/known.js';
+import type { TimeWindow } from '../search/timeWindows.js';
+import { graphRecall, RECALL_CHANNELS, type RecallChannel } from './graphRecall.js';
 
 export interface RecallOptions {
   query: string | undefined;
@@ -23,6 +25,10 @@ export interface RecallOptions {
   asOf?: string;
   /** Transaction time (docs/facts.md): only what the graph knew then; absent, now. */
   knownAt?: string;
+  /** Only memories of this episode (its key; docs/episodes.md). */
+  episode?: string;
+  /** Hybrid mode's channels (default: all of RECALL_CHANNELS); semantic mode uses meaning and context of them. */
+  channels?: readonly RecallChannel[];
 }
 
 /** What a ranking carries of a memory: its id and the text it is ranked on; the rest is read once fused. */
@@ -59,7 +65,14 @@ export interface Recalled {
   /** The mode served: semantic or hybrid asked while meaning is unavailable is served lexically. */
   mode: SearchMode;
   degraded: Degraded[];
+  /** The channels that ranked this answer (docs/recall.md). */
+  channels: RecallChannel[];
+  /** The time windows the question named, as the time channel read them. */
+  time: TimeWindow[];
 }
+
+/** The statements' link parameters when recall reads no channel beyond words and meaning. */
+export const NO_LINKS = { links: false, terms: [] as string[], rare_terms: 0 };
 
 /** How many candidates each side ranks before fusion. */
 export const candidatesFor = (limit: number): number => limit * 4 + 20;
@@ -85,6 +98,7 @@ export async function recallMemories(
     now,
     valid_at: validTime,
     kinds: options.kinds ?? null,
+    episode: options.episode ?? null,
     limit: options.limit,
   };
   const then = options.knownAt ? await readThen(deps.graph, projectId, options.knownAt) : null;
@@ -104,12 +118,53 @@ export async function recallMemories(
       const rows = leftOut(present(await tx.run<MemoryRow>('memories/recent', { ...base, limit: base.limit + extra })));
       const all = [...rows, ...back.map((m) => ({ memory: m }))].sort(newestFirst).slice(0, options.limit);
       const memories = all.map((r) => ({ memory: r.memory }));
-      return { memories, edges: await edgesOf(tx, projectId, memories, then), mode, degraded: [] };
+      return { memories, edges: await edgesOf(tx, projectId, memories, then), mode, degraded: [], ...NO_CHANNELS };
     });
   }
   // A query with nothing to search for (only punctuation) matches nothing; it is not "no query".
-  if (!lucene) return { memories: [], edges: [], mode, degraded: [] };
+  if (!lucene) return { memories: [], edges: [], mode, degraded: [], ...NO_CHANNELS };
   const candidates = candidatesFor(options.limit);
+  // Hybrid and semantic recall of the graph as it is now: every channel asked for (src/memories/graphRecall.ts).
+  if (mode !== 'lexical' && deps.embedder && !then) {
+    const asked = new Set(options.channels ?? RECALL_CHANNELS);
+    const semanticOnly = mode === 'semantic';
+    if (semanticOnly) for (const c of ['words', 'episode', 'hops', 'time'] as const) asked.delete(c);
+    const recalled = await graphRecall(deps, {
+      projectId,
+      query,
+      limit: options.limit,
+      candidates,
+      base: { project_id: projectId, now, valid_at: validTime, kinds: base.kinds, episode: base.episode },
+      channels: asked,
+      semanticOnly,
+    });
+    const served = servedMode(mode, recalled.question);
+    // Meaning unavailable: semantic is served by the words (as before channels), hybrid by what needs no vector.
+    if (served === 'lexical' && semanticOnly)
+      return recallMemories(deps, projectId, { ...options, mode: 'lexical' }).then((r) => ({
+        ...r,
+        degraded: recalled.question.degraded,
+      }));
+    return deps.graph.readEach(async (tx) => {
+      const ids = recalled.fused.map((f) => f.id);
+      const answered =
+        ids.length === 0
+          ? { memories: new Map<string, MemoryProps>(), edges: [] }
+          : await readAnswered(tx, projectId, ids, []);
+      const memories = recalled.fused.flatMap((f) => {
+        const memory = answered.memories.get(f.id);
+        return memory ? [{ memory, match: f.match }] : [];
+      });
+      return {
+        memories,
+        edges: answered.edges,
+        mode: served,
+        degraded: recalled.question.degraded,
+        channels: recalled.served,
+        time: recalled.windows,
+      };
+    });
+  }
   const wordsAlone = mode === 'lexical' || !deps.embedder;
   // Words alone, with no identifier in the question and nothing put back (known_at): the fused order is the words'
   // own rank order (one ranking, no exact match to lift a hit), so only the first `limit` hits that pass the
@@ -121,6 +176,7 @@ export async function recallMemories(
     const more = candidates + (then?.left.size ?? 0);
     const found = await fullTextHits<MemoryHitRow>(tx, 'memories/search', {
       ...base,
+      ...NO_LINKS,
       lucene,
       limit: more,
       candidates: more,
@@ -141,7 +197,9 @@ export async function recallMemories(
   };
   const readMeaning = async (question: Question): Promise<Hit[]> => {
     const [rows, similar] = await Promise.all([
-      deps.graph.readEach((each) => nearest<MemoryHitRow>(each, 'memories/vector', base, question, candidates)),
+      deps.graph.readEach((each) =>
+        nearest<MemoryHitRow>(each, 'memories/vector', { ...base, ...NO_LINKS }, question, candidates),
+      ),
       then ? meaningThen(deps.graph, deps.embedder, projectId, query, question, backNodes) : new Map<string, number>(),
     ]);
     const near = leftOut(present(rows)).map((r) => hitOf(r, r.similarity ?? 0));
@@ -160,6 +218,7 @@ export async function recallMemories(
   const answerInRankOrder = async (tx: Reader, question: Question): Promise<Recalled> => {
     const row = await fullTextRow<FullTextRow<WholeHitRow> & { edges: EdgeReadRow[] | null }>(tx, 'memories/search', {
       ...base,
+      ...NO_LINKS,
       lucene,
       limit: options.limit,
       candidates,
@@ -177,13 +236,14 @@ export async function recallMemories(
       const memory = answered.memories.get(f.id);
       return memory ? [{ memory, match: f.match }] : [];
     });
-    return { memories, edges: answered.edges, mode: served, degraded: question.degraded };
+    return { memories, edges: answered.edges, mode: served, degraded: question.degraded, ...wordsChannels(served) };
   };
   const backById = new Map(back.map((m) => [m.id, m]));
   const answer = async (tx: Reader, question: Question, lexical: Hit[], semantic: Hit[]): Promise<Recalled> => {
     const served = servedMode(mode, question);
     const fused = fuseRankings(hybridRankings('memory', served, query, lexical, semantic), query, options.limit);
-    if (fused.length === 0) return { memories: [], edges: [], mode: served, degraded: question.degraded };
+    if (fused.length === 0)
+      return { memories: [], edges: [], mode: served, degraded: question.degraded, ...wordsChannels(served) };
     // The few answered memories are read whole, with their edges, in one round trip. What known_at put back
     // has the properties it had then; a memory the meaning read (its own transaction) found but that is gone
     // by now is left out.
@@ -195,7 +255,7 @@ export async function recallMemories(
     });
     const kept = memories.map((m) => m.memory.id);
     const edges = then ? edgesThen(then, answered.edges, kept, null, Number.MAX_SAFE_INTEGER) : answered.edges;
-    return { memories, edges, mode: served, degraded: question.degraded };
+    return { memories, edges, mode: served, degraded: question.degraded, ...wordsChannels(served) };
   };
   // Words alone (asked, or no embedding engine is configured): the words, then the memories and their edges
   // side by side, each an auto-commit read (Graph.readEach: no BEGIN or COMMIT; bench/searchLayers.ts at 20k,
@@ -220,6 +280,16 @@ export async function recallMemories(
     const lexical = servedMode(mode, question) === 'semantic' ? [] : (early ?? (await readWords(tx)));
     return answer(tx, question, lexical, semantic);
   });
+}
+
+/** No channel ranked (no query). */
+const NO_CHANNELS = { channels: [] as RecallChannel[], time: [] as TimeWindow[] };
+
+/** What ranked a recall served by words and meaning alone (lexical mode, known_at, no embedding engine). */
+function wordsChannels(served: SearchMode): { channels: RecallChannel[]; time: TimeWindow[] } {
+  const channels: RecallChannel[] =
+    served === 'lexical' ? ['words'] : served === 'semantic' ? ['meaning'] : ['words', 'meaning'];
+  return { channels, time: [] };
 }
 
 /** The rows whose memory is still there: one deleted while the statement read it comes back null. */

@@ -13,6 +13,7 @@ import { paidWriter } from '../credits/paidWriter.js';
 import type { BriefingMemory } from '../briefing/types.js';
 import { createMemories, getMemory, MEMORY_SHAPE_ID, type MemoryInput } from './service.js';
 import { recallMemories } from './recall.js';
+import { RECALL_CHANNELS } from './channels.js';
 import {
   asOfInstant,
   knownAtInstant,
@@ -58,6 +59,23 @@ export function memoryRoutes(deps: Deps) {
       count: { type: 'integer' },
       mode: searchModeSchema,
       degraded: degradedSchema,
+      channels: {
+        type: 'array',
+        items: { enum: [...RECALL_CHANNELS] },
+        description: 'The channels that ranked this answer (a channel asked for whose input is missing does not).',
+      },
+      time: {
+        type: 'array',
+        description: "The question's time expressions as the time channel read them: windows of UTC time.",
+        items: {
+          type: 'object',
+          properties: {
+            expression: { type: 'string' },
+            from: { type: 'string', format: 'date-time' },
+            to: { type: 'string', format: 'date-time' },
+          },
+        },
+      },
     },
   } as const;
   const synthesizeMemoriesAnswer = {
@@ -150,6 +168,8 @@ export function memoryRoutes(deps: Deps) {
           kinds: body.kinds,
           mode: body.mode,
           ...(body.as_of !== undefined ? { asOf: asOfInstant(body.as_of, '/body/as_of')! } : {}),
+          ...(body.episode !== undefined ? { episode: body.episode } : {}),
+          ...(body.channels !== undefined ? { channels: body.channels } : {}),
         });
         const nodes = recalled.memories.map((m) => ({
           ...memoryView(m.memory, 'search'),
@@ -165,6 +185,12 @@ export function memoryRoutes(deps: Deps) {
             count: nodes.length,
             mode: recalled.mode,
             degraded: recalled.degraded,
+            channels: recalled.channels,
+            time: recalled.time.map((w) => ({
+              expression: w.expression,
+              from: w.from.toISOString(),
+              to: w.to.toISOString(),
+            })),
           },
           headers: degradedHeaders(recalled.degraded),
         };

@@ -2,6 +2,7 @@
 import type { JsonSchema } from '../http/route.js';
 import { asOfField, knownAtField, searchModeField } from '../search/schemas.js';
 import { obj, projectIdField } from '../http/schemas.js';
+import { RECALL_CHANNELS } from './channels.js';
 
 export const MEMORY_KINDS = ['preference', 'decision', 'fact', 'lesson', 'observation', 'signal'] as const;
 export const MEMORY_SCOPES = ['agent', 'commons', 'project'] as const;
@@ -226,6 +227,19 @@ export const searchBody = obj({
   mode: searchModeField,
   as_of: asOfField,
   known_at: knownAtField,
+  episode: { ...episodeField, description: 'Only memories of this episode (its key; docs/episodes.md).' },
+  channels: {
+    type: 'array',
+    minItems: 1,
+    uniqueItems: true,
+    items: { enum: [...RECALL_CHANNELS] },
+    description:
+      "Hybrid mode: the channels that rank (default all): words (full-text), meaning (each memory's vector), " +
+      'context (the vector of the memory before it in its episode and its own), episode (whole episodes ranked, ' +
+      'their memories with them), hops (memories linked to the people and things the question names) and time ' +
+      '(memories observed when the question says). Semantic mode uses meaning and context of them, lexical words. ' +
+      'docs/recall.md.',
+  },
   project_id: projectIdField,
 });
 

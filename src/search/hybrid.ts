@@ -5,12 +5,13 @@
 // The total order, the same for every recall path:
 //   1. items whose text holds more of the question's identifiers (ticket keys, error codes, part
 //      numbers, versions: tokens with a digit, an underscore or an inner capital) first;
-//   2. the fused score, highest first: Σ over the rankings that found the item of weight / (60 + rank)
-//      (a word hit's weight: wordWeight below; every other hit weighs 1);
-//   3. the best cosine similarity, highest first (items without one last);
-//   4. the lexical rank, lowest first (items without one last);
-//   5. the ranking that found it first, in the order the rankings are given (planes as asked);
-//   6. the id, in code-unit order.
+//   2. items holding more of the question's rare words (words few items of the project hold: `rare`) first;
+//   3. the fused score, highest first: Σ over the rankings that found the item of weight / (60 + rank)
+//      (a word hit's weight: wordWeight below; every other hit weighs 1 unless its ranking says otherwise);
+//   4. the best cosine similarity (its own vector's, or its context's), highest first (items without one last);
+//   5. the lexical rank, lowest first (items without one last);
+//   6. the ranking that found it first, in the order the rankings are given (planes as asked);
+//   7. the id, in code-unit order.
 // Pure: no I/O, so the same rankings always give byte-identical orders.
 import { stemmer } from 'stemmer';
 import { RRF_K } from './fusion.js';
@@ -18,14 +19,19 @@ import { RRF_K } from './fusion.js';
 export const SEARCH_MODES = ['hybrid', 'lexical', 'semantic'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 
-export type RankingSource = 'lexical' | 'semantic' | 'graph';
+/**
+ * Where a ranking comes from: words (full-text), meaning (an item's own vector), its context (a memory's vector of
+ * its episode predecessor's text and its own), its episode (the whole episode ranked by words and meaning), time
+ * (observed when the question says), and the graph (a subject's neighbourhood, or the hops of memory recall).
+ */
+export type RankingSource = 'lexical' | 'semantic' | 'context' | 'episode' | 'time' | 'graph';
 
 export interface RankedHit<T> {
   id: string;
   item: T;
   /** The text an exact identifier is looked for in (content and name, chunk text, entity name). */
   text: string;
-  /** Cosine similarity for semantic hits, the engine's score for lexical ones. */
+  /** Cosine similarity for semantic and context hits, the engine's score for lexical ones. */
   score: number;
   /** How much this hit's rank counts (0..1, default 1): a word match's share of the question. */
   weight?: number;
@@ -46,10 +52,23 @@ export interface Match {
   semantic_rank: number | null;
   /** Cosine similarity of the question and the item (−1..1, rounded to 4 places), or null. */
   similarity: number | null;
-  /** Rank (from 1) among the subject's neighbourhood, where a subject was given; else null. */
+  /**
+   * Rank (from 1) among the subject's neighbourhood, where a subject was given, or among the memories recall's hops
+   * reach (the people and things the question names); else null.
+   */
   graph_rank: number | null;
+  /** Memory recall: rank (from 1) by its context vector (its episode predecessor's text and its own); else null. */
+  context_rank?: number | null;
+  /** Cosine similarity of the question and its context vector (4 places), or null. */
+  context_similarity?: number | null;
+  /** Memory recall: rank (from 1) of the item in the episode channel (its episode's rank, then its own); else null. */
+  episode_rank?: number | null;
+  /** Memory recall: rank (from 1) among the memories observed when the question's time expression says; else null. */
+  time_rank?: number | null;
   /** The question's identifiers found verbatim in the item's text. */
   exact: string[];
+  /** Memory recall: the question's rare words (held by few memories of the project) the item holds. */
+  rare?: string[];
   /** The fused score (rounded to 6 places). */
   score: number;
 }
@@ -98,8 +117,13 @@ interface Acc<T> {
   rrf: number;
   /** index of the first ranking that found it */
   order: number;
+  /** the best cosine of the question and the item (its own vector's or its context's), -2 without one */
+  best: number;
   match: Omit<Match, 'exact' | 'score'>;
 }
+
+/** Why an item must come first whatever its score: the question's rare words it holds (memory recall). */
+export type RareOf = (id: string) => string[];
 
 /** Fuses the rankings into one list of at most `limit` results in the documented total order. */
 export function fuseRankings<T>(
@@ -107,8 +131,10 @@ export function fuseRankings<T>(
   query: string,
   limit: number,
   k = RRF_K,
+  rareOf?: RareOf,
 ): HybridResult<T>[] {
   const identifiers = identifierTokens(query);
+  const channels = new Set(rankings.map((r) => r.source));
   const byId = new Map<string, Acc<T>>();
   rankings.forEach((ranking, order) => {
     ranking.hits.forEach((hit, i) => {
@@ -122,29 +148,50 @@ export function fuseRankings<T>(
           text: hit.text,
           rrf: 0,
           order,
-          match: { lexical_rank: null, semantic_rank: null, similarity: null, graph_rank: null },
+          best: -2,
+          match: {
+            lexical_rank: null,
+            semantic_rank: null,
+            similarity: null,
+            graph_rank: null,
+            // Memory recall's channels: present in its match only when it ranks by them.
+            ...(channels.has('context') ? { context_rank: null, context_similarity: null } : {}),
+            ...(channels.has('episode') ? { episode_rank: null } : {}),
+            ...(channels.has('time') ? { time_rank: null } : {}),
+          },
         };
         byId.set(hit.id, acc);
       }
       acc.rrf += (hit.weight ?? 1) / (k + rank);
-      if (ranking.source === 'lexical' && acc.match.lexical_rank === null) acc.match.lexical_rank = rank;
-      if (ranking.source === 'graph' && acc.match.graph_rank === null) acc.match.graph_rank = rank;
-      if (ranking.source === 'semantic' && acc.match.semantic_rank === null) {
-        acc.match.semantic_rank = rank;
-        acc.match.similarity = round(hit.score, 4);
+      const m = acc.match;
+      if (ranking.source === 'lexical' && m.lexical_rank === null) m.lexical_rank = rank;
+      if (ranking.source === 'graph' && m.graph_rank === null) m.graph_rank = rank;
+      if (ranking.source === 'episode' && m.episode_rank === null) m.episode_rank = rank;
+      if (ranking.source === 'time' && m.time_rank === null) m.time_rank = rank;
+      if (ranking.source === 'semantic' && m.semantic_rank === null) {
+        m.semantic_rank = rank;
+        m.similarity = round(hit.score, 4);
+        acc.best = Math.max(acc.best, hit.score);
+      }
+      if (ranking.source === 'context' && m.context_rank === null) {
+        m.context_rank = rank;
+        m.context_similarity = round(hit.score, 4);
+        acc.best = Math.max(acc.best, hit.score);
       }
     });
   });
   const scored = [...byId.values()].map((a) => ({
     ...a,
     exact: exactIdentifiers(identifiers, a.text),
+    rare: rareOf?.(a.id) ?? [],
     score: round(a.rrf, 6),
   }));
   scored.sort(
     (a, b) =>
       b.exact.length - a.exact.length ||
+      b.rare.length - a.rare.length ||
       b.score - a.score ||
-      (b.match.similarity ?? -2) - (a.match.similarity ?? -2) ||
+      b.best - a.best ||
       (a.match.lexical_rank ?? Infinity) - (b.match.lexical_rank ?? Infinity) ||
       a.order - b.order ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
@@ -153,7 +200,7 @@ export function fuseRankings<T>(
     id: s.id,
     plane: s.plane,
     item: s.item,
-    match: { ...s.match, exact: s.exact, score: s.score },
+    match: { ...s.match, exact: s.exact, ...(rareOf ? { rare: s.rare } : {}), score: s.score },
   }));
 }
 

@@ -5,7 +5,7 @@ import { bodyOf } from '../http/app.js';
 import { checkTypeLabel } from '../deltas/draft.js';
 import { obj, projectIdField, stringSet } from '../http/schemas.js';
 import { actorFor } from '../auth/actor.js';
-import { edgeSchema, MEMORY_KINDS } from '../memories/schemas.js';
+import { edgeSchema, episodeField, MEMORY_KINDS } from '../memories/schemas.js';
 import { PLANES, searchPlanes } from './service.js';
 import { RRF_K } from './fusion.js';
 import { onlyPlanesRead } from '../slices/schemas.js';
@@ -36,7 +36,10 @@ export const searchBody = obj(
     },
     filters: obj(
       {
-        memory: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } } }),
+        memory: obj({
+          kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } },
+          episode: { ...episodeField, description: 'Only memories of this episode (its key: docs/episodes.md).' },
+        }),
         document: obj({
           document_ids: ids,
           tags: {

@@ -92,7 +92,37 @@ export const matchSchema = {
       maximum: 1,
       description: 'Cosine similarity of the question and the result (4 places); null without a semantic rank.',
     },
-    graph_rank: { ...rank, description: "Rank among the subject's neighbourhood, where a subject was given." },
+    graph_rank: {
+      ...rank,
+      description:
+        "Rank among the subject's neighbourhood, where a subject was given; in memory recall, among the memories " +
+        'the hops reach (linked to the people and things the question names).',
+    },
+    context_rank: {
+      ...rank,
+      description: 'Memory recall: rank by the context vector (the memory before it in its episode, and it).',
+    },
+    context_similarity: {
+      type: ['number', 'null'],
+      minimum: -1,
+      maximum: 1,
+      description:
+        'Memory recall: cosine of the question and the context vector (4 places); null without a context rank.',
+    },
+    episode_rank: {
+      ...rank,
+      description: "Memory recall: rank in the episode channel (its episode's rank, then its own).",
+    },
+    time_rank: {
+      ...rank,
+      description: "Memory recall: rank among the memories observed when the question's time expression says.",
+    },
+    rare: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        "Memory recall: the question's rare words (held by few memories of the project) it holds; ranked first.",
+    },
     exact: {
       type: 'array',
       items: { type: 'string' },

@@ -6,7 +6,7 @@ import type { Reader } from '../db/graph.js';
 import type { Answer } from '../http/answer.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import { answeredParts, memoryText, type AnsweredRow } from '../memories/recall.js';
+import { answeredParts, memoryText, NO_LINKS, type AnsweredRow } from '../memories/recall.js';
 import { fuseRankings, hybridRankings, type RankedHit, type Ranking, type SearchMode } from './hybrid.js';
 import { embedQuestion, nearest, servedMode, type Degraded, type Question } from './meaning.js';
 import type { Plain } from '../db/values.js';
@@ -23,7 +23,7 @@ import { Around, type AroundRow, type KeyedEdge } from './around.js';
 export { PLANES, type Plane };
 
 export interface SearchFilters {
-  memory?: { kinds?: string[] };
+  memory?: { kinds?: string[]; episode?: string };
   document?: { document_ids?: string[]; tags?: string[] };
   entity?: { types?: string[] };
 }
@@ -254,11 +254,12 @@ export async function searchPlanes(
   const spec = (plane: Plane): Plan => {
     if (plane === 'memory') {
       const kinds = filters.memory?.kinds ?? null;
+      const episode = filters.memory?.episode ?? null;
       return plan<Read<MemoryHitRow, 'memory'>, MemoryHitRow>(plane, {
         n: candidates(limit, kinds !== null),
         // Each hit whole and with its edges ($around), for the answer to need no statement after the fusion.
-        words: ['memories/search', { ...base, now, kinds, whole: false, around: true }],
-        near: ['memories/vector', { project_id: projectId, now, kinds, valid_at: validAtTime }],
+        words: ['memories/search', { ...base, ...NO_LINKS, now, kinds, episode, whole: false, around: true }],
+        near: ['memories/vector', { project_id: projectId, ...NO_LINKS, now, kinds, episode, valid_at: validAtTime }],
         present: (r): r is MemoryHitRow => isPresent(r.memory),
         id: (r) => r.memory.id,
         putBackOf: (t) => known(t, 'Memory').filter((m) => kinds === null || kinds.includes(String(m.props.kind))),

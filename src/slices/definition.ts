@@ -16,7 +16,7 @@ export const MAX_TOKENS = 128_000;
 export const DEFAULT_TOKENS = 4000;
 
 export type SliceFilters = {
-  memory?: { kinds?: string[] };
+  memory?: { kinds?: string[]; episode?: string };
   document?: { document_ids?: string[]; tags?: string[] };
   entity?: { types?: string[]; shape_ids?: string[] };
 };

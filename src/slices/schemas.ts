@@ -2,7 +2,7 @@
 // inline to /v1/context/compile) and the slice read back. Rules across fields are in definition.ts.
 import type { JsonSchema } from '../http/route.js';
 import { obj, projectIdField, stringSet } from '../http/schemas.js';
-import { MEMORY_KINDS } from '../memories/schemas.js';
+import { MEMORY_KINDS, episodeField } from '../memories/schemas.js';
 import { REL_TYPE_PATTERN, SHAPE_NAME_PATTERN } from '../shapes/schemas.js';
 import { DEFAULT_TOKENS, FORMATS, MAX_TOKENS, MIN_TOKENS, PLANES, TOKENIZERS } from './definition.js';
 import { DURATION_PATTERN } from './duration.js';
@@ -22,7 +22,10 @@ export const planesSchema = {
 
 export const filtersSchema = obj(
   {
-    memory: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } } }),
+    memory: obj({
+      kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...MEMORY_KINDS] } },
+      episode: { ...episodeField, description: 'Only memories of this episode (its key: docs/episodes.md).' },
+    }),
     document: obj({
       document_ids: ids(100),
       tags: { ...stringSet(50, 100), description: 'Documents in any of these collections, by normalised name.' },

@@ -9,6 +9,7 @@ import { timesRun } from '../../src/db/cypher.js';
 import { candidatesFor } from '../../src/memories/recall.js';
 import { newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { NO_LINKS } from '../../src/memories/recall.js';
 
 /** The ids of the whole words ranking (every candidate of the window that passes the filters), best first. */
 async function wholeRanking(t: Tenant, query: string, limit: number, kinds: string[] | null): Promise<string[]> {
@@ -20,6 +21,8 @@ async function wholeRanking(t: Tenant, query: string, limit: number, kinds: stri
       now,
       valid_at: now,
       kinds,
+      ...NO_LINKS,
+      episode: null,
       lucene: luceneQuery(query, t.projectId)!,
       limit: more,
       candidates: more,

@@ -11,6 +11,7 @@ import { luceneQuery } from '../../src/db/tenant.js';
 import { tenantToken } from '../../src/db/tenant.js';
 import { call, newTenant } from '../support/api.js';
 import { useRawDriver } from '../support/harness.js';
+import { NO_LINKS } from '../../src/memories/recall.js';
 
 type Hit = { memory: { id: string; content: string }; score: number };
 
@@ -46,6 +47,8 @@ describe('a project holding most of the index is searched by its words alone, wi
       now,
       valid_at: now,
       kinds: null,
+      ...NO_LINKS,
+      episode: null,
       limit,
       candidates: limit,
       ...fullTextParams(lucene, projectId, bare),
@@ -111,6 +114,8 @@ describe('a project holding most of the index is searched by its words alone, wi
       now,
       valid_at: now,
       kinds: null,
+      ...NO_LINKS,
+      episode: null,
       lucene,
       limit: 20,
       candidates: 20,
@@ -124,7 +129,16 @@ describe('a project holding most of the index is searched by its words alone, wi
 
   it('words the analyzer drops entirely ("the") answer what the tenant query answers, asked again', async () => {
     const reader = counting();
-    const params = { project_id: big, now, valid_at: now, kinds: null, limit: 10, candidates: 10 };
+    const params = {
+      project_id: big,
+      now,
+      valid_at: now,
+      kinds: null,
+      ...NO_LINKS,
+      episode: null,
+      limit: 10,
+      candidates: 10,
+    };
     const hits = await fullTextHits<Hit>(reader, 'memories/search', { ...params, lucene: luceneQuery('the', big)! });
     const [tenant] = await statement(big, 'the', 10, false);
     assert.equal(reader.reads, 2, 'an empty words-alone window is asked again with the tenant clause');
@@ -140,7 +154,17 @@ describe('a project holding most of the index is searched by its words alone, wi
       Array.from({ length: 30 }, () => QUOKKA),
     );
     const lucene = luceneQuery(QUOKKA, big)!;
-    const params = { project_id: big, now, valid_at: now, kinds: null, lucene, limit: 5, candidates: 5 };
+    const params = {
+      project_id: big,
+      now,
+      valid_at: now,
+      kinds: null,
+      ...NO_LINKS,
+      episode: null,
+      lucene,
+      limit: 5,
+      candidates: 5,
+    };
     // The words alone see only the other project's five best: none of the big project's.
     const [alone] = await statement(big, QUOKKA, 5, true);
     assert.equal(alone?.bare, true);
@@ -183,6 +207,8 @@ describe('a project holding most of the index is searched by its words alone, wi
       to: null,
       window_field: 'created_at',
       kinds: null,
+      ...NO_LINKS,
+      episode: null,
       document_ids: null,
       tags: null,
       types: null,

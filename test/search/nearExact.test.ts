@@ -8,6 +8,7 @@ import { newTenant, type Tenant } from '../support/api.js';
 import { waitForEmbeddings } from '../support/embeddings.js';
 import { harness, useRawDriver } from '../support/harness.js';
 import { remember, seedAdaGraph } from '../context/fixtures.js';
+import { NO_LINKS } from '../../src/memories/recall.js';
 
 const TOPICS = [
   'the payroll run moved to the 25th',
@@ -116,7 +117,7 @@ describe('meaning in a small project', function () {
   };
   const memories = (params: Record<string, unknown>) => {
     const now = new Date().toISOString();
-    return near('memories/vector', { now, valid_at: now, kinds: null, ...params });
+    return near('memories/vector', { now, valid_at: now, kinds: null, ...NO_LINKS, episode: null, ...params });
   };
   const ordered = (hits: Hit[]) => hits.slice().sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));
   /** Exact scores are the cosine to float precision; the index's are of its quantized vectors, so only close. */

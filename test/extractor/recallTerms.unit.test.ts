@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { recallTerms } from '../../src/extractor/recallTerms.js';
+
+const keys = (text: string, ends = {}) => recallTerms(text, ends).map((t) => `${t.key}/${t.role}`);
+
+describe('recall terms (pure)', () => {
+  it("reads a transcript line's speaker, the names it mentions and its things, a noun by its stem", () => {
+    const terms = keys('Melanie: Wow, Caroline! I just signed up for a pottery class yesterday.');
+    assert.deepEqual(terms.slice(0, 2), ['melanie/speaker', 'caroline/mention']);
+    assert.ok(terms.includes('potteri/mention'));
+    assert.ok(terms.includes('potteri class/mention'));
+    assert.ok(!terms.some((t) => t.startsWith('wow')), 'an interjection names nothing');
+  });
+
+  it('a question names what its memories name: kids and kid, camping and camp', () => {
+    assert.ok(keys("What do Melanie's kids like?").includes('kid/mention'));
+    assert.ok(keys('Melanie: We took the kid camping.').includes('kid/mention'));
+    assert.ok(keys('Where has Melanie been camping?').includes('camp/mention'));
+  });
+
+  it("gives the memory's subject and object their roles, and keeps multi-word names whole", () => {
+    assert.deepEqual(
+      keys('Ada Lovelace wrote the first program.', { subject: 'Ada Lovelace' })[0],
+      'ada lovelace/subject',
+    );
+    assert.ok(keys('She worked with Charles Babbage in London.').includes('charles babbage/mention'));
+  });
+
+  it('is deterministic', () => {
+    const text = 'Joanna: I just watched "Little Women" with Nate at the Riverside cinema.';
+    assert.deepEqual(recallTerms(text), recallTerms(text));
+  });
+});
