@@ -5,7 +5,9 @@
 // by whether the transaction has changes: a first write before the guard made it plan all seventeen
 // checks again, 6-15 s; docs/preflight.md, "Query plans"). The id never changes, so the value the
 // statement read before it waited for the lock is still the value.
+CYPHER replan=skip
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})
+USING INDEX d:Delta(id)
 SET d.id = d.id
 WITH d
 RETURN d.status AS status, d.applied_at AS applied_at
