@@ -131,6 +131,23 @@ export const EMBEDDED_NOW_UP_TO = 32;
 const embedsNow = (embedder: Embedder, count: number): boolean =>
   count <= EMBEDDED_NOW_UP_TO && embedder.embedPassagesNow !== undefined;
 
+/**
+ * The new nodes' vectors: at once when `now` (bounded like a question), and in the backlog engine's turn otherwise
+ * or when that did not answer in time, so a busy machine makes the audit slower, never different: three audits
+ * of one delta at once answered `degraded` for one of them with the question's bound alone (2 s, at load 13).
+ */
+async function embedNewNodes(embedder: Embedder, now: boolean, texts: string[]): Promise<number[][]> {
+  if (now && embedder.embedPassagesNow) {
+    try {
+      return await embedder.embedPassagesNow(texts);
+    } catch (error) {
+      if (!(error instanceof EmbeddingsUnavailableError) || error.reason === 'failed' || !embedder.available())
+        throw error;
+    }
+  }
+  return embedder.embedPassages(texts);
+}
+
 export interface MeaningFindings {
   findings: Finding[];
   degraded: Degraded[];
@@ -222,13 +239,15 @@ export async function nearDuplicateFindings(
     .filter((n) => n.text !== '')
     .slice(0, MAX_COMPARED);
   if (nodes.length === 0) return { findings: [], degraded: [] };
-  const now = embedsNow(embedder, nodes.length);
-  if (!(now ? embedder.queriesAvailable() : embedder.available())) return { findings: [], degraded: ['semantic'] };
+  const now = embedsNow(embedder, nodes.length) && embedder.queriesAvailable();
+  if (!now && !embedder.available()) return { findings: [], degraded: ['semantic'] };
   let vectors: number[][];
   try {
-    const texts = nodes.map((m) => m.text);
-    vectors =
-      now && embedder.embedPassagesNow ? await embedder.embedPassagesNow(texts) : await embedder.embedPassages(texts);
+    vectors = await embedNewNodes(
+      embedder,
+      now,
+      nodes.map((m) => m.text),
+    );
   } catch (error) {
     if (error instanceof EmbeddingsUnavailableError) return { findings: [], degraded: ['semantic'] };
     throw error;
