@@ -10,6 +10,7 @@ import { Graph, waitForGraph } from './db/graph.js';
 import { applySchema } from './db/schema.js';
 import { PLAN_CHECK_INTERVAL_MS, PreflightPlanKeeper } from './preflight/plans.js';
 import { buildApp } from './http/app.js';
+import { answerUnreadableRequests } from './http/unreadable.js';
 import type { Deps } from './http/deps.js';
 import { allRoutes } from './routes.js';
 import { TemporalGateway } from './temporal/connection.js';
@@ -147,6 +148,7 @@ export async function startService(
   dispatcher?.start();
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
+  answerUnreadableRequests(server, logger);
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
