@@ -2,6 +2,8 @@
 // keys a cached plan by whether its transaction has written: the apply's locks write nothing new, so the guard
 // plans none of the seventeen checks again. Read from Neo4j's own query collector: each invocation's compile time.
 import assert from 'node:assert/strict';
+import { cypher } from '../../src/db/cypher.js';
+import { NO_MATCH_ID } from '../../src/db/warming.js';
 import { newTenant } from '../support/api.js';
 import { graph } from './support.js';
 
@@ -61,5 +63,43 @@ describe('preflight plans: the apply guard', function () {
       [],
       'checks the apply planned again (a cached plan compiles in about a millisecond)',
     );
+  });
+
+  it("the check by meaning's statements keep their plans across statistics and scan nothing", async () => {
+    const vector = Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0));
+    const params = {
+      delta_id: NO_MATCH_ID,
+      project_id: NO_MATCH_ID,
+      k: 200,
+      exact_up_to: 500,
+      model: 'm',
+      threshold: 0.9,
+      pending: [{ id: NO_MATCH_ID, type: 'Person', vector }],
+    };
+    for (const name of ['delta_nodes', 'near_duplicates', 'near_entities']) {
+      const text = cypher(`preflight/meaning/${name}`);
+      // Neo4j planned them again inside the first audits after a young graph grew (0.2-0.5 s each).
+      assert.match(text, /^CYPHER replan=skip$/m, `${name} keeps its plan`);
+      const session = graph().driver.session({ database: graph().database });
+      try {
+        const explained = await session.run(
+          `CYPHER replan=force EXPLAIN ${text.replace(/^CYPHER replan=skip$/m, '')}`,
+          params,
+        );
+        const ops: string[] = [];
+        const walk = (plan: { operatorType: string; children?: unknown[] }) => {
+          ops.push(plan.operatorType);
+          for (const child of plan.children ?? []) walk(child as typeof plan);
+        };
+        walk(explained.summary.plan as unknown as Parameters<typeof walk>[0]);
+        assert.deepEqual(
+          ops.filter((op) => /Scan/.test(op)),
+          [],
+          `${name}: ${ops.join(' | ')}`,
+        );
+      } finally {
+        await session.close();
+      }
+    }
   });
 });
