@@ -8,8 +8,9 @@ import type { Config } from './config/config.js';
 import { loggerOptions } from './config/logging.js';
 import { Graph, waitForGraph } from './db/graph.js';
 import { applySchema } from './db/schema.js';
-import { PreflightPlanKeeper } from './preflight/plans.js';
+import { PLAN_CHECK_INTERVAL_MS, PreflightPlanKeeper } from './preflight/plans.js';
 import { buildApp } from './http/app.js';
+import { answerUnreadableRequests } from './http/unreadable.js';
 import type { Deps } from './http/deps.js';
 import { allRoutes } from './routes.js';
 import { TemporalGateway } from './temporal/connection.js';
@@ -127,7 +128,7 @@ export async function startService(
     const backlog = await readBacklog(graph);
     return { count: backlog.count, oldestAgeSeconds: backlog.oldest_age_seconds };
   });
-  const preflightPlans = new PreflightPlanKeeper(graph, logger);
+  const preflightPlans = new PreflightPlanKeeper(graph, logger, PLAN_CHECK_INTERVAL_MS, embedder?.model ?? null);
   preflightPlans.start();
   graph.startProbe();
   gateway.startProbe();
@@ -139,6 +140,9 @@ export async function startService(
     ? await startWorker(settings, { graph, config, logger, embedder }, (line) => logger.warn(line))
     : undefined;
   if (worker) deps.runtime.worker = worker;
+  // Requests come once the keeper's start round has planned the preflight checks and rehearsed the review
+  // (src/preflight/plans.ts), run beside the worker's start: the first audit or apply meets no cold plan.
+  await preflightPlans.tick();
   // The webhook outbox is dispatched where workflows run (docs/webhooks.md).
   const dispatcher = options.worker
     ? new WebhookDispatcher(
@@ -151,6 +155,7 @@ export async function startService(
   dispatcher?.start();
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
+  answerUnreadableRequests(server, logger);
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;

@@ -2,7 +2,7 @@
 // in its committed neighbourhood, and apply, reject and revert. A big delta is shown at once: its head and
 // first changes from a short read, the rest of the diff appended in idle-time slices when the full read
 // arrives, and the picture drawn after the first paint, never before it.
-import { api, errorText } from './api.js';
+import { api, errorText, TIMED_OUT, type ApiError } from './api.js';
 import { BatchedList, h, show, whenIdle, type Child } from './dom.js';
 import { drawDelta, type DeltaPicture, type GraphEdge, type GraphNode } from './graph.js';
 import { badge, cachedVerdict, forgetVerdict, preflight, type Change, type Delta, type Verdict } from './review.js';
@@ -162,10 +162,18 @@ export async function renderDelta(shell: Shell, id: string): Promise<void> {
     );
   };
 
-  const act = async (verb: 'apply' | 'reject' | 'revert', body: Record<string, string>) => {
-    outcome.textContent = `${verb}…`;
+  const act = async (verb: Verb, body: Record<string, string>) => {
+    const began = performance.now();
+    const progress = () => {
+      outcome.textContent = `${ACTING[verb]}… ${((performance.now() - began) / 1000).toFixed(1)} s`;
+    };
+    outcome.className = 'outcome busy';
+    progress();
+    const ticking = setInterval(progress, 100);
+    const buttons = [...actions.querySelectorAll('button')];
+    for (const b of buttons) b.disabled = true;
     try {
-      delta = (await api<{ delta: Delta }>('POST', `/v1/deltas/${encodeURIComponent(delta.id)}/${verb}`, body)).delta;
+      delta = await actOn(path, verb, body);
       outcome.textContent = `Delta ${delta.status}.`;
       outcome.className = 'outcome ok';
       status.replaceChildren(h('span', { class: `status ${delta.status}` }, delta.status));
@@ -175,6 +183,9 @@ export async function renderDelta(shell: Shell, id: string): Promise<void> {
     } catch (e) {
       outcome.textContent = errorText(e);
       outcome.className = 'outcome error';
+      for (const b of buttons) b.disabled = false;
+    } finally {
+      clearInterval(ticking);
     }
   };
 
@@ -290,6 +301,36 @@ export async function renderDelta(shell: Shell, id: string): Promise<void> {
   } catch (e) {
     more.textContent = `The rest of the changes could not be read: ${errorText(e)}`;
     more.className = 'error more';
+  }
+}
+
+type Verb = 'apply' | 'reject' | 'revert';
+const ACTING: Record<Verb, string> = { apply: 'Applying', reject: 'Rejecting', revert: 'Reverting' };
+const DONE: Record<Verb, string> = { apply: 'applied', reject: 'rejected', revert: 'reverted' };
+/** How long the page waits for an apply, reject or revert (503 retries included) before it reads the delta back. */
+const ACTION_DEADLINE_MS = 20_000;
+
+/**
+ * Applies, rejects or reverts the delta and answers it as it is now. With no answer by the deadline the page reads
+ * the delta back: done, it is shown done; not done, the reviewer is told so (the action may yet finish), never left
+ * waiting on a request that does not end.
+ */
+async function actOn(path: string, verb: Verb, body: Record<string, string>): Promise<Delta> {
+  try {
+    return (await api<{ delta: Delta }>('POST', `${path}/${verb}`, body, { deadlineMs: ACTION_DEADLINE_MS })).delta;
+  } catch (e) {
+    if ((e as Partial<ApiError>).code !== TIMED_OUT) throw e;
+    const now = (await api<{ delta: Delta }>('GET', `${path}?changes_limit=0`, undefined, { deadlineMs: 10_000 }))
+      .delta;
+    if (now.status === DONE[verb]) return now;
+    const waited = ACTION_DEADLINE_MS / 1000;
+    throw {
+      status: 0,
+      code: TIMED_OUT,
+      message:
+        `No answer within ${waited} s, and the delta is still ${now.status}. The ${verb} may yet finish: ` +
+        'open the delta again to see, or try again.',
+    } satisfies ApiError;
   }
 }
 

@@ -1,5 +1,7 @@
 // Apply: new nodes lose :Pending and take their identity key (unique for committed entities).
-MATCH (:Delta {id: $delta_id})-[:CREATED]->(n:Pending)
+CYPHER replan=skip
+MATCH (d:Delta {id: $delta_id})-[:CREATED]->(n:Pending)
+USING INDEX d:Delta(id)
 REMOVE n:Pending
 SET n.identity_key = n.pending_identity_key
 REMOVE n.pending_identity_key

@@ -1,7 +1,9 @@
 // Apply, step 1 of 2: snapshot each node to delete onto its change record (labels, properties) and
 // each of its relationships as a :RelationshipSnapshot naming the other node by id, so revert can
 // restore them even when both ends are deleted by this delta. Nothing is deleted yet.
-MATCH (:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'delete_node'})-[:TARGET]->(n)
+CYPHER replan=skip
+MATCH (d:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'delete_node'})-[:TARGET]->(n)
+USING INDEX d:Delta(id)
 // Vectors and the embedding queue are not part of a change record: a restored node is embedded anew.
 WITH c, n, [k IN keys(n) WHERE NOT k IN ['embedding', 'embedding_model', 'embedding_text_hash', 'embedding_queued_at',
   'embedding_error']] AS kept

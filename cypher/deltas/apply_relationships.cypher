@@ -1,6 +1,10 @@
 // Apply: new relationships lose their pending mark.
-MATCH (:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'create_relationship'})-[:FROM]->(a)
+CYPHER replan=skip
+MATCH (d:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'create_relationship'})-[:FROM]->(a)
+USING INDEX d:Delta(id)
 MATCH (c)-[:TO]->(b)
+// Both ends first: the relationship is sought between them, never among all of one end's relationships.
+WITH c, a, b
 MATCH (a)-[r]->(b)
 WHERE r.id = c.relationship_id
 REMOVE r.pending

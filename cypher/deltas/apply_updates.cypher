@@ -1,6 +1,8 @@
 // Apply: keep each old value as old.<key> on the change record (for revert), then set the new one;
 // add and remove the labels the change names.
-MATCH (:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'update_node'})-[:TARGET]->(n)
+CYPHER replan=skip
+MATCH (d:Delta {id: $delta_id})-[:HAS_CHANGE]->(c:Change {op: 'update_node'})-[:TARGET]->(n)
+USING INDEX d:Delta(id)
 FOREACH (k IN c.set_keys | SET c['old.' + k] = n[k])
 FOREACH (k IN c.set_keys | SET n[k] = c['new.' + k])
 SET n.updated_at = datetime($now)

@@ -1,6 +1,8 @@
 // The changes of a delta in the order they were staged: created nodes, created relationships,
 // updates (new and, once applied, previous values), deletions and deleted relationships.
+CYPHER replan=skip
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})
+USING INDEX d:Delta(id)
 CALL (d) {
   MATCH (d)-[c:CREATED]->(n)
   RETURN c.seq AS seq, c.change_id AS change_id, 'create_node' AS op, n.id AS node_id,

@@ -1,5 +1,4 @@
 MATCH (d:Delta {id: $delta_id})
 SET d.status = 'reverted', d.reverted_at = datetime($now), d.reverted_by = $actor, d.updated_at = datetime($now),
     d.reason = $reason
-REMOVE d.lock_token
 RETURN d.id AS id

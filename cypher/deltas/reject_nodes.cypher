@@ -1,5 +1,7 @@
 // Reject: remove the delta's pending nodes and its change records.
+CYPHER replan=skip
 MATCH (d:Delta {id: $delta_id})
+USING INDEX d:Delta(id)
 OPTIONAL MATCH (d)-[:CREATED]->(n:Pending)
 DETACH DELETE n
 WITH DISTINCT d

@@ -5,11 +5,15 @@
 // from a submission or chunk) do not make a node part of the graph. Nodes without shape_id, and
 // shapes without committed definitions, are not judged.
 //   orphan_not_allowed  a node the delta creates with no domain relationship after the merge;
-//   orphaned_by_delete  a committed node at either end of a relationship the delta deletes that is
-//                       left with no domain relationship once the relationships and the nodes the
-//                       delta deletes are gone (and the delta adds none).
+//   orphaned_by_delete  a committed node at either end of a relationship the delta deletes, or next to a
+//                       node it deletes (whose relationships go with it), that is left with no domain
+//                       relationship once the relationships and the nodes the delta deletes are gone (and
+//                       the delta adds none).
 // Relationships among engine records (SELECTED from a context pack or briefing, FOCUSES_ON from a
-// slice) are no domain relationships either.
+// slice) are no domain relationships either. A MENTIONS from a memory or submission the same delta
+// creates does count for the entities it names: the statement that stages them is what connects them
+// ("Ada Lovelace met Charles Babbage in London." as a submission stages two people and a place that
+// nothing else links; docs/preflight.md).
 // Lookups: the delta's CREATED nodes and delete_relationship changes, Shape.id (unique), the node's
 // own relationships.
 // Run by hand (Neo4j Browser / cypher-shell):
@@ -26,10 +30,21 @@ CALL (d) {
   WHERE n.shape_id IS NOT NULL AND any(l IN labels(n) WHERE l IN ['Entity', 'Memory'])
   RETURN n, 'orphan_not_allowed' AS rule
   UNION
-  MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'delete_relationship'})
-  // Untyped on purpose: the planner can only expand from the change, never scan every FROM or TO.
-  MATCH (c)-[end]->(n)
-  WHERE type(end) IN ['FROM', 'TO'] AND n.shape_id IS NOT NULL AND any(l IN labels(n) WHERE l IN ['Entity', 'Memory']) AND NOT n:Pending
+  CALL (d) {
+    MATCH (d)-[:HAS_CHANGE]->(c:Change {op: 'delete_relationship'})
+    // Untyped on purpose: the planner can only expand from the change, never scan every FROM or TO.
+    MATCH (c)-[end]->(n)
+    WHERE type(end) IN ['FROM', 'TO']
+    RETURN n
+    UNION
+    // A node the delta deletes takes its relationships with it (detach): its neighbours lose them too.
+    MATCH (d)-[:HAS_CHANGE]->(:Change {op: 'delete_node'})-[:TARGET]->(gone)
+    MATCH (gone)-[x]-(n)
+    WHERE x.pending IS NULL AND NOT type(x) IN ['EXTRACTED_FROM', 'MENTIONS', 'SELECTED', 'FOCUSES_ON']
+    RETURN n
+  }
+  WITH n
+  WHERE n.shape_id IS NOT NULL AND any(l IN labels(n) WHERE l IN ['Entity', 'Memory']) AND NOT n:Pending
     AND NOT EXISTS { (n)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) }
     // What stays: committed domain relationships, out and in, that the delta does not delete (a
     // deletion is found from the relationship's start node) to nodes it does not delete.
@@ -55,7 +70,9 @@ WITH n, s, rule,
 WHERE NOT label IN coalesce(s.orphans_allowed, [])
   AND NOT EXISTS { (n)-[x]-(y)
                    WHERE x.pending = true AND x.delta_id = $delta_id
-                     AND NOT type(x) IN ['EXTRACTED_FROM', 'MENTIONS', 'SELECTED', 'FOCUSES_ON']
+                     AND (NOT type(x) IN ['EXTRACTED_FROM', 'MENTIONS', 'SELECTED', 'FOCUSES_ON']
+                          OR (type(x) = 'MENTIONS' AND y.delta_id = $delta_id
+                              AND any(l IN labels(y) WHERE l IN ['Submission', 'Memory'])))
                      AND NOT EXISTS { (y)<-[:TARGET]-(:Change {op: 'delete_node', delta_id: $delta_id}) } }
 RETURN 'orphans' AS check, 'warning' AS severity,
        label + ' ' + coalesce(n.name, n.id) + ' (' + n.id + ') would have no relationship' +

@@ -3,9 +3,11 @@
 // label another committed shape visible to the project defines with other properties: two meanings
 // of one Neo4j label. Earlier versions of the same shape (same name) are not "another shape".
 // effect: when the version this one supersedes (committed, not retired) already defined the label
-// differently from the other shape, the condition held before the delta: keeping that definition
-// touches it (not counted toward the disposition), giving the label yet another meaning worsens it;
-// otherwise the delta introduces it.
+// differently from the other shape, the condition held before the delta: keeping that definition, or
+// only adding optional properties to it that the other shape does not type otherwise, touches it (not
+// counted toward the disposition: the label keeps the meanings it had, one of them with more to say);
+// giving the label yet another meaning (a property dropped or retyped, a required one added, or one the
+// other shape types otherwise) worsens it; otherwise the delta introduces it.
 // Cost: the entity types the delta creates, and the committed types of that label.
 // Run by hand (Neo4j Browser / cypher-shell):
 //   :param delta_id => '<delta id>'
@@ -31,14 +33,22 @@ CALL (t, s, theirs) {
   WITH theirs, collect(CASE WHEN pt IS NOT NULL THEN before END) AS defined
   RETURN [b IN defined WHERE b <> theirs] AS befores
 }
-WITH t, s, other, mine, theirs,
-     CASE WHEN size(befores) = 0 THEN 'introduces' WHEN mine IN befores THEN 'touches' ELSE 'worsens' END AS effect
+// An optional addition: a property of this version that the previous one lacks, not required here, and
+// not one the other shape defines with another type.
+WITH t, s, other, mine, theirs, befores,
+     [x IN mine WHERE NOT split(x, ':')[0] IN coalesce(t.required, [])
+                  AND NOT any(y IN theirs WHERE split(y, ':')[0] = split(x, ':')[0] AND y <> x)] AS optional
+WITH t, s, other, mine, theirs, size(befores) = 0 AS fresh, mine IN befores AS kept,
+     any(b IN befores WHERE all(x IN b WHERE x IN mine) AND all(x IN mine WHERE x IN b OR x IN optional)) AS extended
+WITH t, s, other, mine, theirs, kept,
+     CASE WHEN fresh THEN 'introduces' WHEN extended THEN 'touches' ELSE 'worsens' END AS effect
 RETURN 'shape_label_conflicts' AS check, 'warning' AS severity, effect,
        'Shape ' + s.name + ' defines ' + t.label + ' with properties other than shape ' + other.name + ' (' + other.id +
        ') does: one label would carry two meanings. Rename the type or align the definitions.' +
-       CASE effect WHEN 'touches' THEN ' The previous version already defined it so: not charged to this delta.'
-                   WHEN 'worsens' THEN ' The previous version already defined it differently: this gives it one more meaning.'
-                   ELSE '' END AS message,
+       CASE WHEN effect = 'touches' AND kept THEN ' The previous version already defined it so: not charged to this delta.'
+            WHEN effect = 'touches' THEN ' The previous version already defined it differently; this one only adds optional properties: not charged to this delta.'
+            WHEN effect = 'worsens' THEN ' The previous version already defined it differently: this gives it one more meaning.'
+            ELSE '' END AS message,
        [t.id, s.id, other.id] AS node_ids, [] AS relationship_ids,
        {rule: 'label_defined_differently', entity_label: t.label, shape_id: s.id, other_shape_id: other.id,
         properties: mine, other_properties: theirs} AS evidence

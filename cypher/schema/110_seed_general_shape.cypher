@@ -58,7 +58,8 @@ WITH s, [
   {type: 'HAS_ROLE', from: 'Person', to: 'Concept', cardinality: 'many_to_many', temporal: 'single_valued_at_a_time', patterns: [], description: 'The role a person holds (one at a time).'},
   {type: 'MARRIED_TO', from: 'Person', to: 'Person', cardinality: 'many_to_many', temporal: 'single_valued_at_a_time', patterns: [], description: 'A person is married to another (one at a time).'},
   {type: 'SPEAKS', from: 'Person', to: 'Concept', cardinality: 'many_to_many', temporal: 'many', patterns: [], description: 'A language a person speaks (many).'},
-  {type: 'HAS_SKILL', from: 'Person', to: 'Concept', cardinality: 'many_to_many', temporal: 'many', patterns: [], description: 'A skill a person has (many).'}
+  {type: 'HAS_SKILL', from: 'Person', to: 'Concept', cardinality: 'many_to_many', temporal: 'many', patterns: [], description: 'A skill a person has (many).'},
+  {type: 'REPORTS_TO', from: 'Person', to: 'Person', cardinality: 'many_to_many', temporal: 'single_valued_at_a_time', patterns: ['reports to'], description: 'A person reports to a line manager (one at a time).'}
 ] AS rels
 UNWIND range(0, size(rels) - 1) AS i
 WITH s, rels[i] AS r, i

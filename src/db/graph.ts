@@ -334,6 +334,26 @@ export class Graph {
   }
 
   /**
+   * Write work run in a transaction that is then rolled back, whatever it did: a rehearsal that leaves Neo4j the
+   * plans of its statements, as the transaction state they ran in keys them, and nothing else.
+   */
+  async rehearse(work: (tx: Tx) => Promise<void>, meta: TxMeta = {}): Promise<void> {
+    const done = new Rehearsed();
+    try {
+      await this.session(
+        'WRITE',
+        async (tx) => {
+          await work(tx);
+          throw done; // the managed transaction rolls back on the way out
+        },
+        meta,
+      );
+    } catch (error) {
+      if (error !== done) throw error;
+    }
+  }
+
+  /**
    * A write whose own statement can carry the request's standing check (`check`: the name of the check's statement
    * it reads in its place, auth/key_standing): the work takes it with tx.carryStanding() and settles it with that
    * statement's answer. A check of another statement, or one the work leaves unsettled, is read in the transaction
@@ -707,6 +727,11 @@ function isTransient(error: unknown): boolean {
  */
 export class ConcurrentDeletion extends Error {
   override name = 'ConcurrentDeletion';
+}
+
+/** What Graph.rehearse throws to roll its transaction back, and catches. */
+class Rehearsed extends Error {
+  override name = 'Rehearsed';
 }
 
 /** A node or relationship this transaction read was deleted by a concurrent one before this one wrote to it. */

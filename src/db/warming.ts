@@ -162,3 +162,9 @@ export function paramShape(value: unknown): unknown {
   if (isPlainMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, paramShape(v)]));
   return value;
 }
+
+/**
+ * An id that matches nothing, shaped as requests' ids are (a UUID): a statement run with it for a warm-up is planned
+ * as requests' runs are, since Neo4j keeps one plan per kind of parameter and, for a string, its length class.
+ */
+export const NO_MATCH_ID = '00000000-0000-4000-8000-000000000000';

@@ -10,7 +10,7 @@ import { embeddingQueueEnabled, queueRevertedForEmbedding } from '../embeddings/
 import { ApiError, conflict, notFound } from '../errors/catalogue.js';
 import type { DeltaDraft } from './draft.js';
 import { sameValue, splitSharedProps } from './props.js';
-import { adoptEpisodes, relinkEpisodes, relinkStep } from '../episodes/store.js';
+import { relinkEpisodes, relinkStep } from '../episodes/store.js';
 import { queueRevertedForMentions } from '../memories/mentionWorker.js';
 import { deltaEventData, emitWebhookEvent, mayHaveSubscribers, webhookEventStep } from '../webhooks/events.js';
 
@@ -301,6 +301,13 @@ function linkedChangeSteps(draft: DeltaDraft, base: ReturnType<typeof changePara
   return steps;
 }
 
+/** The statement that takes a delta's write lock and reads its status (deltas/lock). */
+export const lockStatement = (deltaId: string, projectId: string) =>
+  ['deltas/lock', { delta_id: deltaId, project_id: projectId }] as const;
+
+/** The statement that locks what a delta touches (deltas/lock_touched), before its guard or its revert. */
+export const lockTouchedStatement = (deltaId: string) => ['deltas/lock_touched', { delta_id: deltaId }] as const;
+
 /**
  * Takes the delta's write lock and checks it is in the state the action needs (404 when it is not
  * a delta of the project, 409 naming its status otherwise).
@@ -312,7 +319,7 @@ async function lockDelta(
   required: 'staged' | 'applied',
   action: string,
 ): Promise<void> {
-  const lock = await tx.one('deltas/lock', { delta_id: deltaId, project_id: projectId, token: crypto.randomUUID() });
+  const lock = await tx.one(...lockStatement(deltaId, projectId));
   if (!lock) throw notFound('delta', deltaId);
   if (lock.status !== required) {
     throw conflict(
@@ -336,28 +343,48 @@ export async function applyStaged(
   // What it touches is locked before the guard judges it: a correction of one of those nodes has then either
   // committed, and the guard sees it, or waits for this apply (a correction committing between the guard and
   // the writes below made a staged delete leave the correction's fact edge pointing at nothing).
-  await tx.run('deltas/lock_touched', { delta_id: deltaId });
+  await tx.run(...lockTouchedStatement(deltaId));
   const overridden = await guard(tx, deltaId, actor, overrideReason);
-  // What the delta creates or updates joins the embedding queue in this transaction.
+  await runSteps(tx, promoteSteps(deltaId, actor, now, overrideReason, overridden));
+}
+
+/**
+ * The statements that promote a locked, guarded staged delta, in order, sent together (one round trip: none
+ * depends on an earlier one's answer). What the delta creates or updates joins the embedding queue in this
+ * transaction, and the webhook outbox gets one delta.applied.
+ */
+export function promoteSteps(
+  deltaId: string,
+  actor: Pick<Actor, 'projectId' | 'keyId'>,
+  now: string,
+  overrideReason: string | null,
+  overridden: Record<string, unknown>[],
+): WriteStep[] {
   const params = { delta_id: deltaId, now, embed: embeddingQueueEnabled() };
-  await tx.run('deltas/apply_updates', params);
-  await tx.run('deltas/apply_relationship_deletes', params);
-  await tx.run('deltas/apply_deletes', params);
-  await tx.run('deltas/apply_deletes_remove', params);
-  // A staged episode whose key another delta committed meanwhile: its memories join that one.
-  await adoptEpisodes(tx, deltaId);
-  await tx.run('deltas/apply_creates', params);
-  await tx.run('deltas/apply_relationships', params);
-  // The episodes its memories joined or left: their NEXT chains and counts (episodes/relink).
-  await relinkEpisodes(tx, deltaId, now, params.embed);
-  await tx.run('deltas/mark_applied', {
+  const step = (name: string) => ({ statement: [name, params] as const });
+  const writes: WriteStep[] = [
+    step('deltas/apply_updates'),
+    step('deltas/apply_relationship_deletes'),
+    step('deltas/apply_deletes'),
+    step('deltas/apply_deletes_remove'),
+    // A staged episode whose key another delta committed meanwhile: its memories join that one (episodes/adopt).
+    step('episodes/adopt'),
+    step('deltas/apply_creates'),
+    step('deltas/apply_relationships'),
+    // The episodes its memories joined or left: their NEXT chains and counts (episodes/relink).
+    { statement: relinkStep(deltaId, now, params.embed) },
+  ];
+  const mark = {
     ...params,
     actor: actor.keyId,
     override_reason: overrideReason,
     override_findings: overrideReason === null ? null : JSON.stringify(overridden),
-  });
-  // The webhook outbox, in the transaction that applied it: one delta.applied per apply.
-  await emitWebhookEvent(tx, actor.projectId, 'delta.applied', deltaEventData(deltaId, 'applied'));
+  };
+  return [
+    ...writes,
+    { statement: ['deltas/mark_applied', mark] },
+    webhookEventStep(actor.projectId, 'delta.applied', deltaEventData(deltaId, 'applied')),
+  ];
 }
 
 /**
@@ -471,14 +498,26 @@ export async function rejectDelta(graph: Graph, deltaId: string, actor: Actor, r
   await graph.write(
     async (tx) => {
       await lockDelta(tx, deltaId, actor.projectId, 'staged', 'rejected');
-      await tx.run('deltas/reject_relationships', { delta_id: deltaId });
-      await tx.run('deltas/destroy_created_secrets', { delta_id: deltaId });
-      await tx.run('deltas/reject_nodes', { delta_id: deltaId });
-      await tx.run('deltas/mark_rejected', { delta_id: deltaId, now, actor: actor.keyId, reason });
-      await emitWebhookEvent(tx, actor.projectId, 'delta.rejected', deltaEventData(deltaId, 'rejected'));
+      await runSteps(tx, rejectSteps(deltaId, actor, now, reason));
     },
     { request_id: actor.requestId, key_id: actor.keyId, purpose: 'delta:reject' },
   );
+}
+
+/** The statements that reject a locked staged delta, in order, sent together (none reads an earlier answer). */
+export function rejectSteps(
+  deltaId: string,
+  actor: Pick<Actor, 'projectId' | 'keyId'>,
+  now: string,
+  reason: string | null,
+): WriteStep[] {
+  return [
+    { statement: ['deltas/reject_relationships', { delta_id: deltaId }] },
+    { statement: ['deltas/destroy_created_secrets', { delta_id: deltaId }] },
+    { statement: ['deltas/reject_nodes', { delta_id: deltaId }] },
+    { statement: ['deltas/mark_rejected', { delta_id: deltaId, now, actor: actor.keyId, reason }] },
+    webhookEventStep(actor.projectId, 'delta.rejected', deltaEventData(deltaId, 'rejected')),
+  ];
 }
 
 export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, reason: string | null): Promise<void> {
@@ -488,7 +527,7 @@ export async function revertDelta(graph: Graph, deltaId: string, actor: Actor, r
       await lockDelta(tx, deltaId, actor.projectId, 'applied', 'reverted');
       // What it touched is locked before its dependents are looked for: a concurrent write to it is then
       // either committed and found below, or waits for this revert (cypher/deltas/lock_touched.cypher).
-      await tx.run('deltas/lock_touched', { delta_id: deltaId });
+      await tx.run(...lockTouchedStatement(deltaId));
       const dependents = await tx.run('deltas/revert_dependents', { delta_id: deltaId });
       if (dependents.length > 0) {
         const ids = dependents.map((d) => String(d.id));

@@ -26,12 +26,12 @@ export async function deltaWithChanges(
 ): Promise<{ delta: DeltaProps; changes: ChangeRow[] }> {
   const delta = await deltaRecord(tx, projectId, deltaId);
   if (!delta) throw notFound('delta', deltaId);
-  const changes = await tx.run<ChangeRow>('deltas/changes', {
-    delta_id: deltaId,
-    project_id: projectId,
-    limit: limit + 1,
-  });
-  return { delta, changes };
+  return { delta, changes: await deltaChanges(tx, projectId, deltaId, limit) };
+}
+
+/** Up to `limit` + 1 changes of a delta, in their order (the one more tells whether the list was cut). */
+export function deltaChanges(tx: Tx, projectId: string, deltaId: string, limit: number): Promise<ChangeRow[]> {
+  return tx.run<ChangeRow>('deltas/changes', { delta_id: deltaId, project_id: projectId, limit: limit + 1 });
 }
 
 export interface DeltaFilter {

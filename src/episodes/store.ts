@@ -17,14 +17,6 @@ export async function relinkEpisodes(tx: Tx, deltaId: string, now: string, embed
   await tx.run(name, params);
 }
 
-/**
- * Apply of a staged delta: a staged episode whose key a committed one has taken since gives its memories to that
- * one (episodes/adopt), so its identity does not collide.
- */
-export async function adoptEpisodes(tx: Tx, deltaId: string): Promise<void> {
-  await tx.run('episodes/adopt', { delta_id: deltaId });
-}
-
 /** The committed episodes of the project named by keys: key -> id. */
 export async function committedEpisodes(tx: Reader, projectId: string, keys: string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();

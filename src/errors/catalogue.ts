@@ -5,7 +5,9 @@
 export const ERROR_CATALOGUE = {
   invalid_request: {
     status: 400,
-    description: 'The request is malformed or a field is invalid; details name each field by JSON pointer.',
+    description:
+      'The request is malformed (or could not be read at all) or a field is invalid; details name each field by ' +
+      'JSON pointer.',
   },
   unauthorized: { status: 401, description: 'Missing, malformed, unknown or revoked API key.' },
   payment_required: { status: 402, description: 'Reserved.' },
@@ -37,7 +39,13 @@ export const ERROR_CATALOGUE = {
     status: 409,
     description: 'A sync of this connection is running, or its last sync delta awaits review.',
   },
-  rate_limited: { status: 429, description: 'Too many requests for this key; Retry-After says when to try again.' },
+  rate_limited: {
+    status: 429,
+    description:
+      'Too many requests for this key (or, before authentication, from this address); Retry-After says when to ' +
+      'try again. The limits are checked before the body is read or validated: over a limit every request ' +
+      'answers 429, and requests that validation refuses count toward it.',
+  },
   internal_error: { status: 500, description: 'Unexpected failure; no internals are shown.' },
   upstream_error: { status: 502, description: 'A remote source (URL to index, LLM endpoint) failed.' },
   graph_unavailable: { status: 503, description: 'Neo4j is unreachable.' },

@@ -104,7 +104,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
           const result = await spec.handler(ctx);
           return { ...result, status: result.status ?? spec.status };
         };
-        return spec.idempotent ? await withIdempotency(deps.graph, ctx, run) : await run();
+        return spec.idempotent ? await withIdempotency(deps.graph, ctx, run, spec.idempotentRecord) : await run();
       };
       // A known key: its standing is read in the request's first transaction, and a refusal is its answer.
       const check = standing;

@@ -4,15 +4,19 @@
 import crypto from 'node:crypto';
 import type { Graph } from '../db/graph.js';
 import { ApiError } from '../errors/catalogue.js';
-import type { ApiContext, HandlerResult } from './route.js';
+import type { ApiContext, HandlerResult, IdempotentRecord } from './route.js';
 
 /** Visible ASCII, 1 to 255 characters (published in the OpenAPI document as the header's pattern). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[!-~]{1,255}$/;
+
+/** Keeps an answer as it is (routes whose answers hold no secret). */
+const AS_IS: IdempotentRecord = { keep: (body) => body, replay: (kept) => kept };
 
 export async function withIdempotency(
   graph: Graph,
   ctx: ApiContext,
   run: () => Promise<HandlerResult>,
+  record: IdempotentRecord = AS_IS,
 ): Promise<HandlerResult> {
   const key = ctx.get('Idempotency-Key');
   if (key === '' && ctx.headers['idempotency-key'] === undefined) return run();
@@ -44,9 +48,12 @@ export async function withIdempotency(
         idempotency_key: key,
       });
     }
-    const body = JSON.parse(String(claim.response_json)) as Record<string, unknown>;
-    delete body.request_id;
-    return { status: Number(claim.status), body, headers: { 'Idempotent-Replayed': 'true' } };
+    const kept = JSON.parse(String(claim.response_json)) as Record<string, unknown>;
+    delete kept.request_id;
+    const status = Number(claim.status);
+    // An error answer was kept as it is (it holds no secret).
+    const body = status < 400 ? record.replay(kept) : kept;
+    return { status, body, headers: { 'Idempotent-Replayed': 'true' } };
   }
   let result: HandlerResult;
   try {
@@ -72,7 +79,7 @@ export async function withIdempotency(
       scope_key: scopeKey,
       token,
       status: result.status ?? 200,
-      response_json: JSON.stringify(result.body),
+      response_json: JSON.stringify(record.keep(result.body)),
     }),
   );
   return result;

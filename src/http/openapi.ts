@@ -45,8 +45,9 @@ export const ERROR_ENVELOPE: JsonSchema = {
 /**
  * Every status an operation can answer: its own errors plus what the shared layers add. Any
  * authenticated route: 401, 403 (project not allowed to the key, or a missing scope), 429 and 503
- * (the key is looked up in Neo4j). Any route with a body method: 400 (malformed JSON), 413, 415.
- * Any route with inputs: 400. Path parameters or a project_id input: 404. Idempotent routes: 409
+ * (the key is looked up in Neo4j), checked before the body is read or validated. Any route with a body
+ * method: 413, 415. Any route: 400 (its inputs, or a request the HTTP parser cannot read:
+ * src/http/unreadable.ts) and 500. Path parameters or a project_id input: 404. Idempotent routes: 409
  * idempotency_conflict.
  */
 /** A body may be left out (it reads as {}) only when nothing in its schema asks for a field. */
@@ -73,7 +74,8 @@ export function commonErrors(route: RouteSpec): ErrorCode[] {
     ...new Set<ErrorCode>([
       ...route.errors,
       ...(authenticated ? (['unauthorized', 'forbidden', 'rate_limited', 'graph_unavailable'] as const) : []),
-      ...(hasBody || route.query || route.params || hasPathParams ? (['invalid_request'] as const) : []),
+      // Any request may be unreadable (a malformed request line or header: src/http/unreadable.ts).
+      'invalid_request',
       ...(hasBody ? (['payload_too_large', 'unsupported_media_type'] as const) : []),
       ...((hasPathParams || namesProject) && authenticated ? (['not_found'] as const) : []),
       ...(route.idempotent ? (['idempotency_conflict'] as const) : []),

@@ -70,12 +70,24 @@ export interface RouteSpec {
   /** Writing POSTs honour Idempotency-Key. */
   idempotent?: boolean;
   /**
+   * How the idempotency record keeps an idempotent route's successful answer, and the answer a replay gives back
+   * from it; without it the answer is kept as it is. An answer holding a secret keeps it sealed (webhooks).
+   */
+  idempotentRecord?: IdempotentRecord;
+  /**
    * Every effect of the handler is a graph transaction (no workflow started, nothing sent out before its first
    * transaction): a key known valid is then checked in that transaction, pipelined, instead of by a read of its
    * own before the handler (src/auth/keys.ts, KnownKeyCache). Revocation stays immediate either way.
    */
   keyInTransaction?: boolean;
   handler: (ctx: ApiContext) => Promise<HandlerResult>;
+}
+
+export interface IdempotentRecord {
+  /** What the record keeps of the answer's body (JSON-serialisable). */
+  keep(body: Record<string, unknown>): Record<string, unknown>;
+  /** The body a replay answers, from what the record kept. */
+  replay(kept: Record<string, unknown>): Record<string, unknown>;
 }
 
 export function defineRoutes(routes: RouteSpec[]): RouteSpec[] {

@@ -8,10 +8,11 @@
 // the audit answers without these findings and says `degraded: ["semantic"]`. Warnings and info only:
 // they never block an apply, so the apply guard (inside the apply's write transaction) skips them.
 import type { Graph } from '../db/graph.js';
-import { EmbeddingsUnavailableError, type EmbedderDeps } from '../embeddings/model.js';
+import { readDeltaNodes, readNear } from './meaningReads.js';
+import { EmbeddingsUnavailableError, type Embedder, type EmbedderDeps } from '../embeddings/model.js';
 import { memoryText } from '../embeddings/text.js';
 import { nodeText } from '../embeddings/worker.js';
-import { EXACT_UP_TO, type Degraded } from '../search/meaning.js';
+import type { Degraded } from '../search/meaning.js';
 import type { Actor } from '../deltas/service.js';
 import type { Finding } from './checks.js';
 
@@ -116,10 +117,36 @@ function mayRestate(a: string, b: string): boolean {
   return sameNamedThings(a, b) && !changedInPlace(a, b);
 }
 
-/** Neighbours asked of the vector index per new memory (it spans every project; we filter to one). */
-const NEIGHBOURS = 200;
 /** New memories and entities of one delta compared by meaning at most (a bulk import is not held up by its size). */
 export const MAX_COMPARED = 500;
+/**
+ * New nodes a delta may have for the audit to embed them beside questions, on the engine that answers at once
+ * (embedPassagesNow); a larger delta waits its turn on the engine that drains the backlog. The backlog engine
+ * answers one batch at a time: while 3,000 imported memories drained, a small delta's audit waited 1.3-4.6 s
+ * for it (p50 2.0 s, bench/review.ts); a search embeds up to 32 passages the same way.
+ */
+export const EMBEDDED_NOW_UP_TO = 32;
+
+/** Whether a delta of `count` new nodes is embedded at once (beside questions) rather than in the backlog's turn. */
+const embedsNow = (embedder: Embedder, count: number): boolean =>
+  count <= EMBEDDED_NOW_UP_TO && embedder.embedPassagesNow !== undefined;
+
+/**
+ * The new nodes' vectors: at once when `now` (bounded like a question), and in the backlog engine's turn otherwise
+ * or when that did not answer in time, so a busy machine makes the audit slower, never different: three audits
+ * of one delta at once answered `degraded` for one of them with the question's bound alone (2 s, at load 13).
+ */
+async function embedNewNodes(embedder: Embedder, now: boolean, texts: string[]): Promise<number[][]> {
+  if (now && embedder.embedPassagesNow) {
+    try {
+      return await embedder.embedPassagesNow(texts);
+    } catch (error) {
+      if (!(error instanceof EmbeddingsUnavailableError) || error.reason === 'failed' || !embedder.available())
+        throw error;
+    }
+  }
+  return embedder.embedPassages(texts);
+}
 
 export interface MeaningFindings {
   findings: Finding[];
@@ -174,40 +201,30 @@ export function nearPairsInDelta<T extends { id: string; name: string; vector: r
 }
 
 /**
- * The near-duplicate findings of a staged delta. Pairs the exact checks already name (same_content,
- * same_content_in_delta, same_triple) are left to them, so one pair is never warned about twice.
+ * The findings by meaning that do not name a pair the exact checks already name (same_content,
+ * same_content_in_delta, same_triple): those are left to them, so one pair is never warned about twice.
  */
-/** A row of preflight/meaning/delta_nodes: a node the delta creates (declared, not checked). */
-interface DeltaNodeRow {
-  kind: 'memory' | 'entity';
-  id: string;
-  labels: string[] | null;
-  props: Record<string, unknown> | null;
+export function withoutExactPairs(meaning: readonly Finding[], exact: readonly Finding[]): Finding[] {
+  const pair = (f: Finding): string => [...f.node_ids].sort().join(',');
+  const named = new Set(exact.filter((f) => f.check === 'duplicates').map(pair));
+  return meaning.filter((f) => !named.has(pair(f)));
 }
 
-/** A row of preflight/meaning/near_duplicates or near_entities: a pending node and a committed one near it. */
-interface NearRow {
-  pending_id: string;
-  committed_id: string;
-  committed_name: string | null;
-  similarity: number;
-}
-
+/**
+ * The near-duplicate findings of a staged delta, every pair its vectors put near (withoutExactPairs leaves out
+ * those the exact checks name). It needs nothing of the exact checks until then, so the audit runs it beside them.
+ */
 export async function nearDuplicateFindings(
   graph: Graph,
   deps: EmbedderDeps,
   actor: Actor,
   deltaId: string,
-  exact: readonly Finding[],
 ): Promise<MeaningFindings> {
   const projectId = actor.projectId;
   const meta = { request_id: actor.requestId, key_id: actor.keyId, purpose: 'preflight:meaning' };
   const embedder = deps.embedder;
   if (!embedder) return { findings: [], degraded: ['semantic'] };
-  const rows = await graph.read(
-    (tx) => tx.run<DeltaNodeRow>('preflight/meaning/delta_nodes', { delta_id: deltaId, project_id: projectId }),
-    meta,
-  );
+  const rows = await readDeltaNodes(graph, deltaId, projectId, meta);
   const nodes: NewNode[] = rows
     .map((r) => {
       const props = r.props ?? {};
@@ -222,10 +239,15 @@ export async function nearDuplicateFindings(
     .filter((n) => n.text !== '')
     .slice(0, MAX_COMPARED);
   if (nodes.length === 0) return { findings: [], degraded: [] };
-  if (!embedder.available()) return { findings: [], degraded: ['semantic'] };
+  const now = embedsNow(embedder, nodes.length) && embedder.queriesAvailable();
+  if (!now && !embedder.available()) return { findings: [], degraded: ['semantic'] };
   let vectors: number[][];
   try {
-    vectors = await embedder.embedPassages(nodes.map((m) => m.text));
+    vectors = await embedNewNodes(
+      embedder,
+      now,
+      nodes.map((m) => m.text),
+    );
   } catch (error) {
     if (error instanceof EmbeddingsUnavailableError) return { findings: [], degraded: ['semantic'] };
     throw error;
@@ -237,40 +259,20 @@ export async function nearDuplicateFindings(
   const embedded = nodes.map((m, i) => ({ ...m, vector: vectors[i]! }));
   const pending = embedded.filter((n) => n.kind === 'memory');
   const entities = embedded.filter((n) => n.kind === 'entity');
-  const named = new Set(exact.filter((f) => f.check === 'duplicates').map((f) => [...f.node_ids].sort().join(',')));
-  const covered = (ids: string[]): boolean => named.has([...ids].sort().join(','));
   const findings: Finding[] = [];
 
-  const [near, nearEntities] = await graph.read(async (tx) => {
-    const params = {
-      k: NEIGHBOURS,
-      exact_up_to: EXACT_UP_TO,
-      model: embedder.model.id,
-      delta_id: deltaId,
-      project_id: projectId,
-    };
-    const memoriesNear =
-      pending.length === 0
-        ? []
-        : await tx.run<NearRow & { committed_content: string | null }>('preflight/meaning/near_duplicates', {
-            ...params,
-            pending: pending.map((p) => ({ id: p.id, vector: p.vector })),
-            threshold,
-          });
-    const entitiesNear =
-      entities.length === 0
-        ? []
-        : await tx.run<NearRow & { type: string | null }>('preflight/meaning/near_entities', {
-            ...params,
-            pending: entities.map((p) => ({ id: p.id, type: p.type, vector: p.vector })),
-            threshold: nearEntityThreshold(embedder.model.id),
-          });
-    return [memoriesNear, entitiesNear] as const;
-  }, meta);
+  const [near, nearEntities] = await readNear(graph, {
+    deltaId,
+    projectId,
+    model: embedder.model.id,
+    memories: pending.map((p) => ({ id: p.id, vector: p.vector })),
+    entities: entities.map((p) => ({ id: p.id, type: p.type, vector: p.vector })),
+    thresholds: { memory: threshold, entity: nearEntityThreshold(embedder.model.id) },
+    meta,
+  });
   for (const row of near) {
     const n = row.pending_id;
     const m = row.committed_id;
-    if (covered([n, m])) continue;
     const name = typeof row.committed_name === 'string' ? row.committed_name : '';
     const mine = pending.find((p) => p.id === n);
     const theirs = memoryText({ name: row.committed_name, content: row.committed_content });
@@ -298,7 +300,7 @@ export async function nearDuplicateFindings(
     });
   }
   for (const { a, b, similarity } of nearPairsInDelta(pending, threshold)) {
-    if (covered([a.id, b.id]) || !mayRestate(a.text, b.text)) continue;
+    if (!mayRestate(a.text, b.text)) continue;
     findings.push({
       check: 'duplicates',
       effect: 'introduces',
@@ -324,7 +326,6 @@ export async function nearDuplicateFindings(
   for (const row of nearEntities) {
     const n = row.pending_id;
     const e = row.committed_id;
-    if (covered([n, e])) continue;
     const similarity = round4(row.similarity);
     const type = typeof row.type === 'string' ? row.type : 'entity';
     const name = typeof row.committed_name === 'string' ? row.committed_name : e;

@@ -11,9 +11,16 @@
 // plans that set's checks first (their first run, with a delta id that matches nothing) and only then
 // points requests at it. It also plans the current set at start and after Neo4j comes back (a
 // restarted engine has no plans). A request never plans a check unless Neo4j has lost the plan since
-// (evicted, restarted), and then it plans it once, as it always did.
+// (evicted, restarted), and then it plans it once, as it always did. At start and after a reconnect the keeper
+// also rehearses the review's own statements (src/deltas/rehearse.ts), and the service listens only once its
+// start round is done (src/server.ts): the first audit or apply after start meets no cold plan. The apply's guard
+// runs on the audit's plans: its locks leave its transaction without changes (cypher/deltas/lock.cypher).
 import type { Logger } from 'pino';
 import type { Graph } from '../db/graph.js';
+import { NO_MATCH_ID } from '../db/warming.js';
+import { rehearseReview } from '../deltas/rehearse.js';
+import type { EmbeddingModel } from '../embeddings/model.js';
+import { planMeaning } from './meaningReads.js';
 import { preflightPlanEvents } from '../ops/metrics.js';
 import { currentPlanSet, inPlanSet, preflightCheckFiles, runChecks, usePlanSet } from './checks.js';
 
@@ -35,19 +42,13 @@ export function planSetStart(set: number): number {
 }
 
 /**
- * Ids that match nothing, shaped as requests' are: Neo4j keeps one plan per kind of parameter, and for
- * a string the kind includes its length class, so an empty id would plan a statement requests never run.
- */
-const NO_ID = '00000000-0000-4000-8000-000000000000';
-
-/**
  * Plans every check of plan set `set` by running it for a delta that does not exist (cheap, and it
  * builds the whole executable plan), each in its own read transaction. A plan already cached is kept.
  */
 export async function planChecks(graph: Graph, set: number): Promise<void> {
   const now = new Date().toISOString(); // the same form as requests' $now
   for (const check of preflightCheckFiles()) {
-    await graph.read((tx) => runChecks(tx, NO_ID, NO_ID, now, [inPlanSet(check, set)]), {
+    await graph.read((tx) => runChecks(tx, NO_MATCH_ID, NO_MATCH_ID, now, [inPlanSet(check, set)]), {
       purpose: 'preflight:plan',
     });
   }
@@ -64,6 +65,8 @@ export class PreflightPlanKeeper {
     private readonly graph: Graph,
     private readonly logger: Logger,
     private readonly intervalMs = PLAN_CHECK_INTERVAL_MS,
+    /** The embedding model, when the audit compares by meaning: its statements are planned at start too. */
+    private readonly model: EmbeddingModel | null = null,
   ) {
     graph.health.onChange((up) => {
       if (!up) return;
@@ -107,6 +110,11 @@ export class PreflightPlanKeeper {
       const started = Date.now();
       await planChecks(this.graph, set);
       usePlanSet(set);
+      // A started or restarted engine has no plans of the audit's check by meaning or the review's own statements.
+      if (reason !== 'resize') {
+        if (this.model) await planMeaning(this.graph, this.model);
+        await rehearseReview(this.graph);
+      }
       preflightPlanEvents.inc({ reason });
       this.logger.info(
         { reason, graph_size: size, plan_set: set, ms: Date.now() - started },

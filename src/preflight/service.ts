@@ -7,7 +7,7 @@ import type { Actor, ApplyGuard } from '../deltas/service.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import type { Degraded } from '../search/meaning.js';
 import { runChecks, sortFindings } from './checks.js';
-import { nearDuplicateFindings } from './meaning.js';
+import { nearDuplicateFindings, withoutExactPairs } from './meaning.js';
 import { counts, packetId, verdictOf, type Verdict } from './verdict.js';
 import { deltaStatus } from '../deltas/store.js';
 
@@ -41,19 +41,22 @@ export async function auditDelta(
 }
 
 /**
- * The audit a client asks for (POST /v1/preflight/audit): the checks of cypher/preflight/, then the
- * duplicates check by meaning (src/preflight/meaning.ts), whose findings join the others in their one
- * order; `degraded` says when meaning could not take part.
+ * The audit a client asks for (POST /v1/preflight/audit): the checks of cypher/preflight/ and, beside them, the
+ * duplicates check by meaning (src/preflight/meaning.ts: its embedding runs in the engine while Neo4j runs the
+ * checks), whose findings join the others in their one order; `degraded` says when meaning could not take part.
  */
 export async function auditDeltaWithMeaning(
   deps: { graph: Graph } & EmbedderDeps,
   actor: Actor,
   deltaId: string,
 ): Promise<Verdict & { degraded: Degraded[] }> {
-  const verdict = await auditDelta(deps.graph, actor, deltaId);
-  const meaning = await nearDuplicateFindings(deps.graph, deps, actor, deltaId, verdict.findings);
+  const [verdict, meaning] = await Promise.all([
+    auditDelta(deps.graph, actor, deltaId),
+    nearDuplicateFindings(deps.graph, deps, actor, deltaId),
+  ]);
+  const near = withoutExactPairs(meaning.findings, verdict.findings);
   return {
-    ...verdictOf(deltaId, sortFindings([...verdict.findings, ...meaning.findings])),
+    ...verdictOf(deltaId, sortFindings([...verdict.findings, ...near])),
     degraded: meaning.degraded,
   };
 }

@@ -1,7 +1,8 @@
 // The Webhooks area: endpoints that receive signed events when deltas, loops and syncs change
 // state (docs/webhooks.md). The signing secret is answered once, at create and at rotate-secret.
 import type { Deps } from '../http/deps.js';
-import { defineRoutes, route } from '../http/route.js';
+import { defineRoutes, route, type IdempotentRecord } from '../http/route.js';
+import { openAnswerSecret, sealAnswerSecret } from './signing.js';
 import { listRoute, recordRoute, requestActor } from '../http/records.js';
 import { bodyOf } from '../http/app.js';
 import { type Actor } from '../auth/actor.js';
@@ -30,6 +31,25 @@ const withSecret = {
     },
   },
 } as const;
+
+/**
+ * Create's and rotate-secret's idempotency record: their answer holds the endpoint's secret, kept sealed under the
+ * secrets key (as the stored secret is) and opened again for a replay.
+ */
+function sealedSecretRecord(deps: Deps): IdempotentRecord {
+  const endpointOf = (body: Record<string, unknown>) => body.webhook as { id: string; project_id: string };
+  return {
+    keep: ({ secret, ...rest }) => {
+      const w = endpointOf(rest);
+      return { ...rest, sealed_secret: sealAnswerSecret(deps.config.secrets, w.project_id, w.id, String(secret)) };
+    },
+    replay: ({ sealed_secret, ...rest }) => {
+      const w = endpointOf(rest);
+      const sealed = sealed_secret as Parameters<typeof openAnswerSecret>[3];
+      return { ...rest, secret: openAnswerSecret(deps.config.secrets, w.project_id, w.id, sealed) };
+    },
+  };
+}
 
 async function view(deps: Deps, actor: Actor, id: string) {
   return endpointView(await readEndpoint(deps.graph, actor.projectId, id));
@@ -75,8 +95,10 @@ export function webhookRoutes(deps: Deps) {
       summary: 'Create a webhook endpoint; its signing secret is answered once',
       description:
         'The secret is sealed with the secrets key (GKS_SECRETS_KEY); afterwards only its fingerprint shows. ' +
-        'Not idempotent by Idempotency-Key: a replayed answer would have to keep the secret. Without a secrets ' +
-        'key: 503 secrets_unavailable. A private-address URL: 400 unless the service allows it.',
+        'Idempotent by Idempotency-Key: a replay answers the same endpoint and secret (kept sealed for the replay). ' +
+        'Without a secrets key: 503 secrets_unavailable. A private-address URL: 400 unless the service allows it.',
+      idempotent: true,
+      idempotentRecord: sealedSecretRecord(deps),
       body: s.createBody,
       status: 201,
       response: withSecret,
@@ -166,8 +188,10 @@ export function webhookRoutes(deps: Deps) {
       summary: 'Replace the signing secret; the old one keeps signing beside it for 24 hours',
       description:
         'Answers the new secret once. Until secret.previous_expires_at every delivery carries two signatures ' +
-        '(webhook-signature, space-separated), so receivers switch without losing events. Not idempotent by ' +
-        'Idempotency-Key (the answer holds the secret).',
+        '(webhook-signature, space-separated), so receivers switch without losing events. Idempotent by ' +
+        'Idempotency-Key: a replay answers the same new secret (kept sealed for the replay), it does not rotate again.',
+      idempotent: true,
+      idempotentRecord: sealedSecretRecord(deps),
       params: idParams,
       body: s.projectOnlyBody,
       status: 200,

@@ -33,6 +33,30 @@ export function openSecret(config: Config['secrets'], projectId: string, stored:
   return open(config, projectId, `webhook:${stored.id}`, stored);
 }
 
+/**
+ * A secret as the idempotency record of its answer keeps it (create and rotate-secret are idempotent by
+ * Idempotency-Key): sealed as the stored secret is, bound to its endpoint's answers, so a replay can answer it
+ * again and the record never holds it in clear.
+ */
+export function sealAnswerSecret(
+  config: Config['secrets'],
+  projectId: string,
+  endpointId: string,
+  secret: string,
+): Omit<StoredSecret, 'id'> {
+  const { ciphertext, iv, tag, key_id } = seal(config, projectId, `webhook-answer:${endpointId}`, secret);
+  return { ciphertext, iv, tag, key_id };
+}
+
+export function openAnswerSecret(
+  config: Config['secrets'],
+  projectId: string,
+  endpointId: string,
+  sealed: Omit<StoredSecret, 'id'>,
+): string {
+  return open(config, projectId, `webhook-answer:${endpointId}`, sealed);
+}
+
 /** The webhook-signature header value: one `v1,<base64>` per secret, space-separated. */
 export function signatures(secrets: readonly string[], messageId: string, at: Date, body: string): string {
   return secrets.map((s) => new Webhook(s).sign(messageId, at, body)).join(' ');

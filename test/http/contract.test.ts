@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { call, newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { allRoutes } from '../../src/routes.js';
@@ -9,11 +10,78 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
 };
 
+/** Sends bytes as they are (a request fetch would refuse to send) and reads the answer's status and JSON body. */
+function rawRequest(text: string): Promise<{ status: number; body: unknown }> {
+  const { hostname, port } = new URL(harness().url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(text));
+    let answer = Buffer.alloc(0);
+    const done = () => {
+      const at = answer.indexOf('\r\n\r\n');
+      if (at < 0) return false;
+      const head = answer.subarray(0, at).toString();
+      const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      const body = answer.subarray(at + 4);
+      if (body.length < length) return false;
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      let parsed: unknown = body.toString();
+      try {
+        parsed = JSON.parse(String(parsed));
+      } catch {
+        /* not JSON */
+      }
+      resolve({ status, body: parsed });
+      return true;
+    };
+    // The answer may come while the connection stays open (a body declared and never sent): read it whole, then go.
+    socket.on('data', (chunk: Buffer) => {
+      answer = Buffer.concat([answer, chunk]);
+      if (done()) socket.destroy();
+    });
+    socket.on('error', reject);
+    socket.on('close', () => done() || resolve({ status: 0, body: answer.toString() }));
+  });
+}
+
 async function document(): Promise<{ paths: Record<string, Record<string, Operation>> }> {
   return (await call('GET', '/v1/openapi.json')).body;
 }
 
+/** POSTs that take no Idempotency-Key, and why: a read, or a request that done twice is done once. */
+const NOT_IDEMPOTENT = new Map([
+  ['searchMemories', 'a read'],
+  ['synthesizeMemories', 'a read: a briefing written from what is committed'],
+  ['search', 'a read'],
+  ['auditDelta', 'a read'],
+  ['compileSlice', 'a read'],
+  ['compileContext', 'a read'],
+  ['briefContext', 'a read'],
+  ['proposeBridge', 'a read: nothing is stored'],
+  ['testConnectionToken', 'a check of a token: nothing is stored'],
+  ['testConnection', "a check of a connection's token: nothing is stored"],
+  ['extractDocument', 'records the requested shape on the document and answers the handoff: twice is once'],
+  ['cancelLoop', 'cancelling twice is cancelling once'],
+  ['pauseConnection', 'pausing twice is pausing once'],
+  ['resumeConnection', 'resuming twice is resuming once'],
+]);
+
 describe('Published contract', () => {
+  it('every writing POST honours Idempotency-Key (webhook create and rotate-secret too) and lists its 409', async () => {
+    const doc = await document();
+    const missing = allRoutes(harness().service.deps)
+      .filter((r) => r.method === 'post' && !r.idempotent && !NOT_IDEMPOTENT.has(r.operationId))
+      .map((r) => `POST ${r.path}`);
+    assert.deepEqual(missing, []);
+    for (const path of ['/v1/webhooks', '/v1/webhooks/{id}/rotate-secret']) {
+      const op = doc.paths[path]!.post!;
+      assert.match(op.responses['409']!.description, /idempotency_conflict/, path);
+      assert.ok(
+        op.parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'),
+        path,
+      );
+    }
+  });
+
   it('lists for every operation each status the shared layers can answer', async () => {
     const doc = await document();
     for (const route of allRoutes(harness().service.deps)) {
@@ -35,6 +103,70 @@ describe('Published contract', () => {
         assert.equal(header?.schema.pattern, '^[!-~]{1,255}$', `${name} Idempotency-Key pattern`);
       }
     }
+  });
+
+  it('every operation answers, and lists, what the shared layers answer before its handler runs', async function () {
+    this.timeout(300_000);
+    const doc = await document();
+    const t = await newTenant(0);
+    const keys = {
+      graph: await t.keyWith({ scopes: ['graph:read'] }),
+      memories: await t.keyWith({ scopes: ['memories:read'] }),
+    };
+    const answered: string[] = [];
+    for (const route of allRoutes(harness().service.deps)) {
+      const op = doc.paths[route.path.replace(/:([A-Za-z_]+)/g, '{$1}')]![route.method]!;
+      const name = `${route.method.toUpperCase()} ${route.path}`;
+      const path = route.path.replace(/:([A-Za-z_]+)/g, '00000000-0000-4000-8000-000000000057');
+      const method = route.method.toUpperCase();
+      const expect = (status: number, what: string, reply: { status: number; body: unknown }) => {
+        assert.equal(reply.status, status, `${name} ${what}: ${JSON.stringify(reply.body)}`);
+        assert.ok(op.responses[String(status)], `${name} answers ${status} (${what}) but does not list it`);
+        answered.push(`${name} ${status}`);
+      };
+      assert.ok(op.responses['500'], `${name} lacks 500`);
+      // A request the HTTP parser cannot read: any path, before any route.
+      const unreadable = await rawRequest(`${method} ${path} HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n`);
+      expect(400, 'unreadable request', unreadable);
+      assert.equal((unreadable.body as { error: { code: string } }).error.code, 'invalid_request');
+      if (route.auth !== false) {
+        expect(401, 'without a key', await call(method, path));
+        if (route.scope && route.scope !== 'admin') {
+          const key = route.scope === 'graph:read' ? keys.memories : keys.graph;
+          expect(403, `without ${route.scope}`, await call(method, path, undefined, { key }));
+        }
+        for (const s of ['429', '503']) assert.ok(op.responses[s], `${name} lacks ${s}`);
+      }
+      if (method !== 'GET') {
+        const big = { 'Content-Length': String(10 * 1024 * 1024 * 1024) };
+        expect(
+          413,
+          'declared past the limit',
+          await rawRequest(
+            `${method} ${path} HTTP/1.1\r\nHost: x\r\n` +
+              `Content-Type: application/json\r\nContent-Length: ${big['Content-Length']}\r\n\r\n`,
+          ),
+        );
+        if (route.auth !== false) {
+          expect(400, 'malformed JSON', await call(method, path, undefined, { key: t.key, raw: '{' }));
+          expect(
+            415,
+            'a text body',
+            await call(method, path, undefined, { key: t.key, raw: 'x', contentType: 'text/plain' }),
+          );
+        }
+      }
+      if (route.idempotent) {
+        assert.ok(op.responses['409'], `${name} is idempotent and lacks 409`);
+        const bad = await call(method, path, undefined, {
+          key: t.key,
+          headers: { 'Idempotency-Key': 'a b' },
+          raw: '{}',
+        });
+        assert.ok(op.responses[String(bad.status)], `${name} answers ${bad.status} to a malformed Idempotency-Key`);
+      }
+    }
+    assert.ok(answered.length > 300, `${answered.length} answers checked`);
   });
 
   it('publishes a failed governed write as the 409 body, beside the error envelope', async () => {

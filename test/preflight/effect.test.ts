@@ -82,6 +82,61 @@ describe('preflight findings: introduces, worsens, touches', function () {
     assert.equal(f.disposition, 'ReviewRequired');
   });
 
+  it('a version that only adds an optional property is charged with neither the label conflict nor the relationship collision it found', async () => {
+    const t = await newTenant(0);
+    const fits = (cardinality: string) => [{ type: 'FITS', from: 'Gadget', to: 'Gadget', cardinality }];
+    const a = await t.post('/v1/shapes', {
+      name: 'catalog-a',
+      entity_types: [gadget({ name: 'color', type: 'string' })],
+      relationship_types: fits('many_to_many'),
+      orphans_allowed: ['Gadget'],
+    });
+    assert.equal(a.status, 201, JSON.stringify(a.body));
+    const b = await t.post('/v1/shapes', {
+      name: 'catalog-b',
+      entity_types: [gadget({ name: 'weight', type: 'number' })],
+      relationship_types: fits('many_to_one'),
+      orphans_allowed: ['Gadget'],
+    });
+    assert.equal(b.status, 201, JSON.stringify(b.body));
+    const added = await t.post(`/v1/shapes/${a.body.id}/versions`, {
+      entity_types: [
+        {
+          label: 'Gadget',
+          properties: [
+            { name: 'name', type: 'string' },
+            { name: 'color', type: 'string' },
+            { name: 'note', type: 'string' },
+          ],
+        },
+      ],
+      relationship_types: fits('many_to_many'),
+      orphans_allowed: ['Gadget'],
+      apply: false,
+    });
+    assert.equal(added.status, 201, JSON.stringify(added.body));
+    const reply = await audit(t, String(added.body.delta_id));
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    const findings = reply.body.findings as (FindingBody & { effect: string })[];
+    const charged = (check: string) => findings.filter((f) => f.check === check).map((f) => f.effect);
+    assert.deepEqual(charged('shape_label_conflicts'), ['touches'], JSON.stringify(findings));
+    assert.deepEqual(charged('shape_relationship_collisions'), ['touches'], JSON.stringify(findings));
+    assert.equal(reply.body.disposition, 'SafeToAct', JSON.stringify(findings));
+    // Adding a property the other shape types otherwise does give the label another meaning.
+    assert.equal((await t.post(`/v1/deltas/${added.body.delta_id}/reject`, { reason: 'next try' })).status, 200);
+    const clash = await version(t, String(a.body.id), [
+      {
+        label: 'Gadget',
+        properties: [
+          { name: 'name', type: 'string' },
+          { name: 'color', type: 'string' },
+          { name: 'weight', type: 'string' },
+        ],
+      },
+    ]);
+    assert.deepEqual(effects((await verdictOf(t, clash)).conflicts), ['worsens']);
+  });
+
   it('a version that resolves the conflict (aligns the definitions) has no conflict finding at all', async () => {
     const t = await newTenant(0);
     const a = await shape(t, 'catalog-a', [gadget({ name: 'color', type: 'string' })]);

@@ -12,11 +12,13 @@ import { waitForEmbeddings } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
 import { audit, commit, createTestShape, entity, findingsOf, stage } from './support.js';
 
-const engine = () => {
-  const e = harness().endpoints.supervisors.find((s) => s.name === 'embeddings');
-  if (!e) throw new Error('the embedded engine is not supervised by the harness');
+const engine = (name: 'embeddings' | 'embeddings-queries' = 'embeddings') => {
+  const e = harness().endpoints.supervisors.find((s) => s.name === name);
+  if (!e) throw new Error(`the embedded engine ${name} is not supervised by the harness`);
   return e;
 };
+/** Both engines: a small delta's audit embeds on the questions' engine, and on the backlog's when that is down. */
+const engines = ['embeddings', 'embeddings-queries'] as const;
 
 async function memories(t: Tenant, contents: string[], apply = true): Promise<{ ids: string[]; delta_id: string }> {
   const reply = await t.post('/v1/memories', { memories: contents.map((content) => ({ content })), apply });
@@ -184,12 +186,29 @@ describe('Preflight duplicates by meaning (real embedding engine, real Neo4j)', 
     assert.equal(row?.pending, true, 'the proposal merges nothing');
   });
 
-  it('while the engine is down the audit answers at once without meaning, saying degraded', async () => {
+  it("a small delta's audit compares by meaning on the questions' engine: the backlog's engine down, it still warns", async () => {
     const t = await newTenant(0);
     await memories(t, ['Salaries are paid by Acme Payroll on the 25th of each month.']);
     await waitForEmbeddings(t.projectId);
     const staged = await memories(t, ['Acme Payroll pays our wages on the 25th every month.'], false);
-    await engine().stop();
+    await engine('embeddings').stop();
+    try {
+      const reply = await audit(t, staged.delta_id);
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      assert.deepEqual(reply.body.degraded, []);
+      const found = (reply.body.findings as { evidence: Record<string, unknown> }[]).filter(near);
+      assert.equal(found.length, 1, JSON.stringify(reply.body));
+    } finally {
+      await engine('embeddings').start();
+    }
+  });
+
+  it('while the engines are down the audit answers at once without meaning, saying degraded', async () => {
+    const t = await newTenant(0);
+    await memories(t, ['Salaries are paid by Acme Payroll on the 25th of each month.']);
+    await waitForEmbeddings(t.projectId);
+    const staged = await memories(t, ['Acme Payroll pays our wages on the 25th every month.'], false);
+    for (const name of engines) await engine(name).stop();
     try {
       const began = Date.now();
       const reply = await audit(t, staged.delta_id);
@@ -202,7 +221,7 @@ describe('Preflight duplicates by meaning (real embedding engine, real Neo4j)', 
         JSON.stringify(reply.body),
       );
     } finally {
-      await engine().start();
+      for (const name of engines) await engine(name).start();
     }
   });
 });

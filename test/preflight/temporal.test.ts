@@ -62,6 +62,30 @@ describe('preflight in time (docs/facts.md)', function () {
     );
   });
 
+  it('a second line manager is a warning whatever the case of its predicate: a person reports to one manager at a time', async () => {
+    const t = await newTenant(0);
+    await memory(t, {
+      ...fact('Omar Haddad', 'reports_to', 'Lena Fischer'),
+      content: 'Omar Haddad reports to Lena Fischer.',
+    });
+    const second = {
+      ...fact('Omar Haddad', 'Reports_To', 'Tom Becker'),
+      content: 'Omar Haddad reports to Tom Becker.',
+    };
+    const v = await verdict(t, await staged(t, second));
+    assert.equal(v.disposition, 'ReviewRequired', v.text);
+    assert.deepEqual(
+      v.findings.filter((f) => f.check === 'contradictions').map((f) => [f.severity, f.evidence.rule]),
+      [['warning', 'conflicting_object']],
+      v.text,
+    );
+    // Said in words, the relation is the same one (REPORTS_TO), and a later manager closes the earlier one.
+    const t2 = await newTenant(0);
+    await memory(t2, fact('Omar Haddad', 'reports to', 'Lena Fischer', { valid_to: '2024-01-01T00:00:00Z' }));
+    const next = fact('Omar Haddad', 'reports to', 'Tom Becker', { valid_from: '2024-01-01T00:00:00Z' });
+    assert.equal((await verdict(t2, await staged(t2, next))).disposition, 'SafeToAct');
+  });
+
   it('a predicate no shape declares never warns: info naming it', async () => {
     const t = await newTenant(0);
     await memory(t, fact('Dana', 'enjoys', 'chess'));

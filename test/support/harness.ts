@@ -108,12 +108,8 @@ export async function startHarness(): Promise<Harness> {
     await endpoints.stop();
     throw error;
   });
+  // The service answers once its preflight checks are planned and its review rehearsed (src/server.ts).
   log(`API ${service.url} ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
-  // The first test to audit would otherwise plan the preflight checks beside the keeper's start
-  // planning, on a cold engine: tens of seconds inside one test's time limit.
-  const planning = Date.now();
-  await service.preflightPlans.tick();
-  log(`preflight checks planned in ${((Date.now() - planning) / 1000).toFixed(1)} s`);
   current = { config, endpoints, service, url: service.url, dataDir };
   return current;
 }

@@ -54,6 +54,38 @@ describe('webhooks: endpoints, secrets, scopes, deliveries', function () {
     assert.equal(Number(row?.c), 0, 'the secret is nowhere in the graph in plaintext');
   });
 
+  it('create and rotate-secret honour Idempotency-Key: a replay answers the same secret, kept sealed; another body is 409', async () => {
+    const body = { url: receiver.url, events: ['delta.applied'] };
+    const key = { headers: { 'Idempotency-Key': `create-${t.keyId}` } };
+    const first = await t.post('/v1/webhooks', body, key);
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const again = await t.post('/v1/webhooks', body, key);
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.webhook.id, first.body.webhook.id, 'one endpoint');
+    assert.equal(again.body.secret, first.body.secret, 'the same secret, answered again');
+    assert.equal((await t.get('/v1/webhooks')).body.webhooks.length, 1);
+    const other = await t.post('/v1/webhooks', { ...body, description: 'other' }, key);
+    assert.equal(other.status, 409);
+    assert.equal(other.body.error.code, 'idempotency_conflict');
+    const id = String(first.body.webhook.id);
+    const rotateKey = { headers: { 'Idempotency-Key': `rotate-${t.keyId}` } };
+    const rotated = await t.post(`/v1/webhooks/${id}/rotate-secret`, {}, rotateKey);
+    assert.equal(rotated.status, 200, JSON.stringify(rotated.body));
+    const replayed = await t.post(`/v1/webhooks/${id}/rotate-secret`, {}, rotateKey);
+    assert.equal(replayed.body.secret, rotated.body.secret, 'a replay does not rotate again');
+    assert.equal(replayed.body.webhook.secret.fingerprint, rotated.body.webhook.secret.fingerprint);
+    for (const secret of [first.body.secret as string, rotated.body.secret as string]) {
+      const [row] = await harness().service.deps.graph.read((tx) =>
+        tx.runText(
+          `MATCH (n) WHERE any(k IN keys(n) WHERE n[k] IS :: STRING AND n[k] CONTAINS $s) RETURN count(n) AS c`,
+          { s: secret.slice(6) },
+        ),
+      );
+      assert.equal(Number(row?.c), 0, 'no idempotency record holds the secret in plaintext');
+    }
+  });
+
   it('list pages newest first with a cursor; PATCH edits; DELETE removes (404 after)', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) ids.push((await createWebhook(t, receiver.url, ['delta.applied'])).id);

@@ -5,6 +5,9 @@
 // Memories the delta deletes, or whose content it corrects, do not count. The index's score is
 // (1 + cos) / 2. Rows ordered so equal graphs give equal findings.
 // The $k nearest: compared exactly in a project of at most $exact_up_to memories, else the index's.
+// Kept plan (replan=skip): the audit is anchored on its delta and its project (index hints), so statistics never
+// change the right plan, and Neo4j planned it again inside the first audits after a young graph grew.
+CYPHER replan=skip
 // include: search/held_memories
 UNWIND $pending AS p
 WITH vector_index, held, p, p.vector AS question

@@ -5,6 +5,9 @@
 // project, so it is asked for $k neighbours and they are filtered here. Entities the delta deletes do
 // not count. The index's score is (1 + cos) / 2.
 // The $k nearest: compared exactly in a project of at most $exact_up_to entities, else the index's.
+// Kept plan (replan=skip): the audit is anchored on its delta and its project (index hints), so statistics never
+// change the right plan, and Neo4j planned it again inside the first audits after a young graph grew.
+CYPHER replan=skip
 // include: search/held_entities
 UNWIND $pending AS p
 WITH vector_index, held, p, p.vector AS question
