@@ -330,7 +330,7 @@ export function listenerPid(port: number): number | null {
 }
 
 /** CPU time a process has used (user + system), in ms, from /proc; null when it cannot be read. */
-function processCpuMs(pid: number): number | null {
+export function processCpuMs(pid: number): number | null {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command; in clock ticks (100 a second).

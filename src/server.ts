@@ -19,6 +19,7 @@ import { prepareVectorIndexes, checkAnsweredDimensions } from './embeddings/sche
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
+import { DrainPacer, liveTraffic } from './shared/pacing.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
 import { setEmbeddingBacklogSource, trackDependency } from './ops/metrics.js';
@@ -113,7 +114,11 @@ export async function startService(
   for (const health of [graph.health, gateway.health]) watchHealth(health, logger);
   const embeddingWorker =
     embedder && options.embeddingWorker !== false
-      ? new EmbeddingWorker(graph, embedder, logger, { batchSize: config.embeddings.batchSize })
+      ? new EmbeddingWorker(graph, embedder, logger, {
+          batchSize: config.embeddings.batchSize,
+          // Live requests first: the backlog drains in the quiet moments (docs/embeddings.md, "Pacing").
+          pacer: new DrainPacer(liveTraffic),
+        })
       : null;
   deps.runtime.embeddings = { config: config.embeddings, embedder, worker: embeddingWorker, indexes };
   if (embedder) watchHealth(embedder.health, logger);

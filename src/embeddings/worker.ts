@@ -9,6 +9,7 @@ import type { OpenAIEmbedder } from './client.js';
 import { EmbeddingsUnavailableError, type Embedder } from './model.js';
 import { chunkText, entityText, memoryText, textHash } from './text.js';
 import { embeddingsEmbedded } from '../ops/metrics.js';
+import type { DrainPacer } from '../shared/pacing.js';
 
 /** A row of embeddings/queue_newest and queue_next: a queued node, its labels and its properties (declared). */
 interface QueueRow {
@@ -49,7 +50,14 @@ export class EmbeddingWorker {
     private readonly graph: Graph,
     private readonly embedder: Embedder & Pick<OpenAIEmbedder, 'health'>,
     private readonly logger: Logger,
-    private readonly options: { batchSize: number; idleMs?: number; freshMs?: number },
+    private readonly options: {
+      batchSize: number;
+      idleMs?: number;
+      /** How long a queued node counts as fresh (FRESH_MS). */
+      freshMs?: number;
+      /** Live requests first: each batch waits for its turn (src/shared/pacing.ts); none, the drain runs flat out. */
+      pacer?: DrainPacer;
+    },
   ) {}
 
   start(): void {
@@ -84,6 +92,7 @@ export class EmbeddingWorker {
     let total = 0;
     for (let batches = 0; batches < maxBatches; batches += 1) {
       if ((untilStopped && this.stopped) || !this.embedder.available() || !this.graph.health.isUp()) return total;
+      await this.options.pacer?.turn();
       const done = await this.batch();
       total += done.embedded;
       if (done.read < this.options.batchSize) return total;

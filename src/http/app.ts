@@ -23,6 +23,7 @@ import { responseAudit } from './responseAudit.js';
 import { mcpMiddleware } from '../mcp/http.js';
 import { serveConsole } from '../console/serve.js';
 import type { Input, JSONSchema } from './input.js';
+import { liveTraffic } from '../shared/pacing.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -71,8 +72,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       ...(spec.params ? { params: compile(spec.params, 'params') } : {}),
     };
     if (spec.multipart) multipartPaths.push(new RegExp(`^${spec.path.replace(/:[^/]+/g, '[^/]+')}$`));
-    router[spec.method](spec.operationId, spec.path, async (koaCtx) => {
-      const ctx = koaCtx as unknown as ApiContext;
+    const serveRoute = async (ctx: ApiContext): Promise<void> => {
       methods.assertOwns(spec.path, ctx.method, ctx.path);
       ctx.state.routeName = `${spec.method.toUpperCase()} ${spec.path}`;
       ctx.state.operationId = spec.operationId;
@@ -123,6 +123,15 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       ctx.status = result.status ?? spec.status;
       for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
       ctx.body = result.raw ? result.body : { ...result.body, request_id: ctx.state.requestId };
+    };
+    router[spec.method](spec.operationId, spec.path, async (koaCtx) => {
+      // Live traffic, which background drains yield to (src/shared/pacing.ts).
+      const end = liveTraffic.begin();
+      try {
+        await serveRoute(koaCtx as unknown as ApiContext);
+      } finally {
+        end();
+      }
     });
   }
 
