@@ -94,6 +94,7 @@ export async function startService(
     address: endpoints.temporalAddress,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
+    security: config.temporal.security,
   };
   const gateway = new TemporalGateway(settings);
   const embedder = createEmbedder(config.embeddings, endpoints.embeddingsUrl, endpoints.embeddingsQueryUrl ?? null);

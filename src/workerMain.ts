@@ -29,7 +29,12 @@ async function main(): Promise<void> {
   const embedder = createEmbedder(config.embeddings, local.url, local.queryUrl);
   embedder?.startProbe();
   const worker = await startWorker(
-    { address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue },
+    {
+      address,
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      security: config.temporal.security,
+    },
     { graph, config, embedder, logger },
     (line) => logger.warn(line),
   );

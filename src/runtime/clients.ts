@@ -30,5 +30,6 @@ export function gatewayFromConfig(config: Config): TemporalGateway {
     address: temporalAddress(config),
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
+    security: config.temporal.security,
   });
 }

@@ -1,5 +1,7 @@
 // The Temporal client connection used by the API (to start and read loops) and its health probe.
+import fs from 'node:fs';
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import type { TemporalSecurity } from '../config/config.js';
 import { ApiError } from '../errors/catalogue.js';
 import { DependencyHealth } from '../ops/health.js';
 import { isTimeout, withTimeout } from '../shared/timeout.js';
@@ -8,6 +10,21 @@ export interface TemporalSettings {
   address: string;
   namespace: string;
   taskQueue: string;
+  /** TLS and credentials (config.temporal.security); none for the local dev server. */
+  security?: TemporalSecurity;
+}
+
+/** The TLS and API key options of a Temporal connection (client or worker) from the configuration. */
+export function connectionSecurity(security: TemporalSecurity | undefined): {
+  tls?: { clientCertPair?: { crt: Buffer; key: Buffer } } | boolean;
+  apiKey?: string;
+} {
+  if (!security?.tls) return {};
+  const cert = security.clientCert;
+  return {
+    tls: cert ? { clientCertPair: { crt: fs.readFileSync(cert.certPath), key: fs.readFileSync(cert.keyPath) } } : true,
+    ...(security.apiKey ? { apiKey: security.apiKey } : {}),
+  };
 }
 
 export class TemporalGateway {
@@ -32,6 +49,7 @@ export class TemporalGateway {
     if (this.client) return this.client;
     this.connection = await Connection.connect({
       address: this.settings.address,
+      ...connectionSecurity(this.settings.security),
       connectTimeout: 3_000,
       // The SDK's default retries UNAVAILABLE 10 times with backoff to 5 s (about 20 s against a dead
       // server); three quick tries cover a blip and let an outage surface in well under a second.

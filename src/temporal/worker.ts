@@ -13,7 +13,7 @@ import {
 import type { Logger as Pino } from 'pino';
 import { REPO_ROOT } from '../runtime/provision.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
-import type { TemporalSettings } from './connection.js';
+import { connectionSecurity, type TemporalSettings } from './connection.js';
 import { workerRestarts } from '../ops/metrics.js';
 import type { RunningWorker, WorkerStatus } from '../runtime/parts.js';
 
@@ -61,7 +61,10 @@ async function createWorker(
   settings: TemporalSettings,
   deps: ActivityDeps,
 ): Promise<{ worker: Worker; connection: NativeConnection }> {
-  const connection = await NativeConnection.connect({ address: settings.address });
+  const connection = await NativeConnection.connect({
+    address: settings.address,
+    ...connectionSecurity(settings.security),
+  });
   try {
     const worker = await Worker.create({
       connection,
