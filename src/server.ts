@@ -96,7 +96,7 @@ export async function startService(
     taskQueue: config.temporal.taskQueue,
     security: config.temporal.security,
   };
-  const gateway = new TemporalGateway(settings);
+  const gateway = new TemporalGateway(settings, () => graph.bookmarks.getBookmarks());
   const embedder = createEmbedder(config.embeddings, endpoints.embeddingsUrl, endpoints.embeddingsQueryUrl ?? null);
   if (embedder) {
     // An endpoint answering another dimension than the indexes hold is refused before serving; one

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     (line) => logger.warn(line),
   );
   // The webhook outbox is dispatched where workflows run (docs/webhooks.md).
-  const gateway = gatewayFromConfig(config);
+  const gateway = gatewayFromConfig(config, graph);
   const dispatcher = new WebhookDispatcher(
     graph,
     config,

@@ -1,6 +1,13 @@
 // The Temporal client connection used by the API (to start and read loops) and its health probe.
 import fs from 'node:fs';
-import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  defaultGrpcRetryOptions,
+  defaultPayloadConverter,
+  makeGrpcRetryInterceptor,
+  type WorkflowClientInterceptor,
+} from '@temporalio/client';
 import type { TemporalSecurity } from '../config/config.js';
 import { ApiError } from '../errors/catalogue.js';
 import { DependencyHealth } from '../ops/health.js';
@@ -27,13 +34,47 @@ export function connectionSecurity(security: TemporalSecurity | undefined): {
   };
 }
 
+/**
+ * The header a workflow start carries the starting process's graph bookmarks in: workflows/interceptors.ts hands it
+ * to every activity, and the worker runs each activity causally after it (src/temporal/worker.ts), so a loop, a
+ * sync or a delivery started by a request reads what that request wrote, on whichever worker and Neo4j member
+ * (docs/operations.md, "Consistency across requests").
+ */
+export const BOOKMARKS_HEADER = 'gks-bookmarks';
+
+type Headers = Parameters<NonNullable<WorkflowClientInterceptor['startWithDetails']>>[0]['headers'];
+
+/** The bookmarks a workflow's or an activity's headers carry (none when it was started without). */
+export function bookmarksOf(headers: Headers): string[] {
+  const payload = headers[BOOKMARKS_HEADER];
+  if (!payload) return [];
+  const bookmarks = defaultPayloadConverter.fromPayload<unknown>(payload);
+  return Array.isArray(bookmarks) ? bookmarks.filter((b): b is string => typeof b === 'string') : [];
+}
+
+/** Puts the starting process's bookmarks (`source`: its bookmark manager's) on every workflow it starts. */
+function bookmarking(source: () => Promise<Iterable<string>>): WorkflowClientInterceptor {
+  const withBookmarks = async (headers: Headers): Promise<Headers> => ({
+    ...headers,
+    [BOOKMARKS_HEADER]: defaultPayloadConverter.toPayload([...(await source())]),
+  });
+  return {
+    startWithDetails: async (input, next) => next({ ...input, headers: await withBookmarks(input.headers) }),
+    signalWithStart: async (input, next) => next({ ...input, headers: await withBookmarks(input.headers) }),
+  };
+}
+
 export class TemporalGateway {
   private connection: Connection | undefined;
   private client: Client | undefined;
   /** Kept current by failed calls (reportFailure) and the probe; loop starts check it first. */
   readonly health = new DependencyHealth('temporal', 5);
 
-  constructor(readonly settings: TemporalSettings) {}
+  constructor(
+    readonly settings: TemporalSettings,
+    /** This process's graph bookmarks, put on every workflow it starts (BOOKMARKS_HEADER); none: none are. */
+    private readonly bookmarks: (() => Promise<Iterable<string>>) | null = null,
+  ) {}
 
   /** Probes every 2 s while up and every second while down. */
   startProbe(): void {
@@ -55,7 +96,11 @@ export class TemporalGateway {
       // server); three quick tries cover a blip and let an outage surface in well under a second.
       interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 3, maxIntervalMs: () => 300 }))],
     });
-    this.client = new Client({ connection: this.connection, namespace: this.settings.namespace });
+    this.client = new Client({
+      connection: this.connection,
+      namespace: this.settings.namespace,
+      interceptors: { workflow: this.bookmarks ? [bookmarking(this.bookmarks)] : [] },
+    });
     return this.client;
   }
 

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { BOOKMARK_HEADER, BookmarkTokens } from '../../src/db/bookmarks.js';
 import { Graph } from '../../src/db/graph.js';
+import { TemporalGateway } from '../../src/temporal/connection.js';
 import { call, newTenant } from '../support/api.js';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess.js';
 import { bookmarkAhead, transactionOf } from '../support/bookmarks.js';
@@ -134,6 +135,47 @@ describe('Bookmarks: causal consistency across drivers and processes', function 
       assert.ok(transactionOf(written!) > 0);
     } finally {
       await other?.stop();
+    }
+  });
+
+  it("a workflow carries its starting process's bookmarks to its activities: an activity on a worker waits until the graph holds them", async () => {
+    const { endpoints, config } = harness();
+    const writer = harness().service.deps.graph;
+    let given: string[] = [];
+    // A process whose bookmark manager is one transaction ahead of the database, as an API process's is of a
+    // follower that has not yet seen its write.
+    const starter = new TemporalGateway(
+      {
+        address: endpoints.temporalAddress,
+        namespace: config.temporal.namespace,
+        taskQueue: config.temporal.taskQueue,
+      },
+      async () => given,
+    );
+    try {
+      const client = await starter.getClient();
+      await undisturbed(async () => {
+        const known = await writeProbe(writer, crypto.randomUUID());
+        given = [bookmarkAhead(known, 1)];
+        let answered = false;
+        const checked = client.workflow
+          .execute('serviceCheck', {
+            taskQueue: config.temporal.taskQueue,
+            workflowId: `bookmark-check-${crypto.randomUUID()}`,
+            args: ['bookmarks test'],
+            workflowExecutionTimeout: '60 seconds',
+          })
+          .finally(() => (answered = true));
+        await sleep(2_000);
+        const early = answered;
+        const written = await writeProbe(writer, crypto.randomUUID());
+        await checked;
+        if (transactionOf(written) !== transactionOf(known) + 1) return false;
+        assert.equal(early, false, "the activity ran before the graph held its workflow's bookmarks");
+        return true;
+      });
+    } finally {
+      await starter.close();
     }
   });
 
