@@ -10,6 +10,7 @@
 // and the reads add /v1/search by meaning and words (hybrid) and the engine's call for one question alone.
 // Run: npm run bench:scale -- [--memories 1000000] [--samples 200] [--vectors]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 27687, sized from the machine). It asserts nothing.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +31,9 @@ const { values } = parseArgs({
     memories: { type: 'string', default: '1000000' },
     samples: { type: 'string', default: '200' },
     vectors: { type: 'boolean', default: false },
+    // A file to write every measured request's start (ms since the reads began) and latency to, per figure:
+    // whether slow requests cluster in time (background work) or recur (collections) is read from it.
+    timings: { type: 'string' },
   },
 });
 const TARGET = Number(values.memories);
@@ -165,16 +169,46 @@ try {
       p: tenant.projectId,
     }),
   );
+  /** Neo4j's garbage collections so far (jstat -gc: count and seconds, young and whole), or null without jstat. */
+  const gc = (): { count: number; seconds: number } | null => {
+    if (!pid) return null;
+    const out = spawnSync('jstat', ['-gc', String(pid)], { encoding: 'utf8' }).stdout ?? '';
+    const [head, row] = out.trim().split('\n');
+    if (!head || !row) return null;
+    const cols = Object.fromEntries(
+      head
+        .trim()
+        .split(/\s+/)
+        .map((k, i) => [k, Number(row.trim().split(/\s+/)[i])]),
+    );
+    return { count: (cols.YGC ?? 0) + (cols.FGC ?? 0), seconds: (cols.YGCT ?? 0) + (cols.FGCT ?? 0) };
+  };
+  const timings: Record<string, [number, number][]> = {};
+  const readsBegan = performance.now();
   const measure = async (name: string, run: (i: number) => Promise<{ status: number }>, extra = {}) => {
     const s: number[] = [];
+    const at = (timings[name] = [] as [number, number][]);
+    let gcBefore = gc();
     // WARMUP requests first, not counted: Neo4j's JIT compiles a statement's hot paths over its first runs.
     for (let i = 0; i < SAMPLES + WARMUP; i += 1) {
+      const began = performance.now() - readsBegan;
       const [ms, r] = await timed(() => run(i));
       if (r.status !== 200) throw new Error(`${name} answered ${r.status}`);
-      if (i >= WARMUP) s.push(ms);
+      if (i === WARMUP - 1) gcBefore = gc();
+      if (i >= WARMUP) {
+        s.push(ms);
+        at.push([Math.round(began), Number(ms.toFixed(2))]);
+      }
     }
+    const gcAfter = gc();
     figure(`${name}_p95_ms`, percentile(s, 95), {
       p50_ms: Number(percentile(s, 50).toFixed(1)),
+      p99_ms: Number(percentile(s, 99).toFixed(1)),
+      // Neo4j's collections while the counted requests ran: a pause the size of the tail, as often, is the tail.
+      neo4j_gc:
+        gcBefore && gcAfter
+          ? { count: gcAfter.count - gcBefore.count, ms: Math.round((gcAfter.seconds - gcBefore.seconds) * 1000) }
+          : null,
       memories: have,
       ...extra,
     });
@@ -203,6 +237,7 @@ try {
   await measure('context_compile', (i) =>
     call('POST', '/v1/context/compile', { query: words(i + 5e6, 3), slice: { budget: { max_tokens: 2000 } } }),
   );
+  if (values.timings) fs.writeFileSync(values.timings, JSON.stringify(timings));
 } finally {
   await env.stop();
 }

@@ -29,7 +29,8 @@ export interface BenchEnv {
 export async function startBench(
   name: string,
   ports: { neo4j: number; temporal: number },
-  options: { temporal?: boolean } = {},
+  /** temporal: start the Temporal dev server (and, unless worker is false, a worker in this process). */
+  options: { temporal?: boolean; worker?: boolean } = {},
 ): Promise<BenchEnv> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -54,7 +55,7 @@ export async function startBench(
     (l) => process.stderr.write(`${l}\n`),
   );
   const service = await startService(config, endpoints, {
-    worker: !!options.temporal,
+    worker: !!options.temporal && options.worker !== false,
     port: 0,
     logger: pino({ level: 'silent' }),
   });
@@ -296,7 +297,21 @@ export async function startLayerBench(name: string, port: number, defaultSamples
 }
 
 export function startApiProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/apiMain.ts'], {
+  return startProcess('src/apiMain.ts', env, (line) => /API (http:\/\/\S+)\/v1/.exec(line)?.[1]);
+}
+
+/** One more worker process (npm run worker) against the bench's engines; resolves once it polls. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+  return startProcess('src/workerMain.ts', env, (line) => (line.includes('worker polling') ? 'polling' : undefined));
+}
+
+/** A service process of this repository, resolved once a line of its output says it is ready (`ready` answers). */
+function startProcess(
+  script: string,
+  env: Record<string, string>,
+  ready: (line: string) => string | undefined,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: {
       ...process.env,
       PORT: '0',
@@ -315,10 +330,10 @@ export function startApiProcess(env: Record<string, string>): Promise<{ url: str
   };
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
-      const url = /API (http:\/\/\S+)\/v1/.exec(chunk.toString())?.[1];
+      const url = ready(chunk.toString());
       if (url) resolve({ url, stop });
     });
-    child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
 }
 
@@ -330,7 +345,7 @@ export function listenerPid(port: number): number | null {
 }
 
 /** CPU time a process has used (user + system), in ms, from /proc; null when it cannot be read. */
-function processCpuMs(pid: number): number | null {
+export function processCpuMs(pid: number): number | null {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command; in clock ticks (100 a second).

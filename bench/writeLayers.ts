@@ -1,6 +1,7 @@
 // Where a single memory write spends its time, layer by layer, in one run on one instance (issue 27):
-// the raw driver's auto-commit CREATE of the same node (what the gauntlet compares with), the same CREATE
-// in an explicit transaction (BEGIN, RUN, COMMIT: what every service write pays), the key lookup
+// the raw driver's executeQuery of the same node's CREATE (a managed transaction: what the gauntlet compares with),
+// the same CREATE as an auto-commit transaction (RUN and PULL only: what a governed write of new nodes sends since
+// issue 58, Graph.writeAlone) and in an explicit transaction (BEGIN, RUN, COMMIT), the key lookup
 // (authentication of a key not yet known; a known key's standing is read in the write's own transaction
 // instead, src/auth/keys.ts), the in-process governed write (createMemories: the delta, its change records
 // in one transaction), and the HTTP request (authentication, validation, JSON); the same request to a project
@@ -36,7 +37,18 @@ try {
   const rawParams = () => rawMemoryParams(t.projectId, rawMemoryRow(content()));
   const actor = { projectId: t.projectId, organizationId: t.organizationId, keyId: 'bench', requestId: 'bench' };
   const layers: Record<string, (i: number) => Promise<unknown>> = {
-    raw_autocommit_create: () => driver.executeQuery(RAW_MEMORY_CREATE, rawParams()),
+    // executeQuery is a managed transaction (BEGIN, RUN, COMMIT): what the gauntlet's raw side runs.
+    raw_execute_query_create: () => driver.executeQuery(RAW_MEMORY_CREATE, rawParams()),
+    // The same CREATE as an auto-commit transaction (RUN and PULL only): what a governed write of new nodes sends
+    // (Graph.writeAlone), the floor of one statement.
+    raw_autocommit_create: async () => {
+      const session = driver.session();
+      try {
+        await session.run(RAW_MEMORY_CREATE, rawParams());
+      } finally {
+        await session.close();
+      }
+    },
     raw_explicit_tx_create: async () => {
       const session = driver.session();
       try {

@@ -21,6 +21,7 @@ import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
 import { MentionWorker } from './memories/mentionWorker.js';
+import { DrainPacer, liveTraffic } from './shared/pacing.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
 import { setEmbeddingBacklogSource, trackDependency } from './ops/metrics.js';
@@ -95,8 +96,9 @@ export async function startService(
     address: endpoints.temporalAddress,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
+    security: config.temporal.security,
   };
-  const gateway = new TemporalGateway(settings);
+  const gateway = new TemporalGateway(settings, () => graph.bookmarks.getBookmarks());
   const embedder = createEmbedder(config.embeddings, endpoints.embeddingsUrl, endpoints.embeddingsQueryUrl ?? null);
   if (embedder) {
     // An endpoint answering another dimension than the indexes hold is refused before serving; one
@@ -115,7 +117,11 @@ export async function startService(
   for (const health of [graph.health, gateway.health]) watchHealth(health, logger);
   const embeddingWorker =
     embedder && options.embeddingWorker !== false
-      ? new EmbeddingWorker(graph, embedder, logger, { batchSize: config.embeddings.batchSize })
+      ? new EmbeddingWorker(graph, embedder, logger, {
+          batchSize: config.embeddings.batchSize,
+          // Live requests first: the backlog drains in the quiet moments (docs/embeddings.md, "Pacing").
+          pacer: new DrainPacer(liveTraffic),
+        })
       : null;
   deps.runtime.embeddings = { config: config.embeddings, embedder, worker: embeddingWorker, indexes };
   // Recall's hops: the terms memories mention, read off the request path where vectors are made (it needs no engine).

@@ -29,12 +29,17 @@ async function main(): Promise<void> {
   const embedder = createEmbedder(config.embeddings, local.url, local.queryUrl);
   embedder?.startProbe();
   const worker = await startWorker(
-    { address, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue },
+    {
+      address,
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      security: config.temporal.security,
+    },
     { graph, config, embedder, logger },
     (line) => logger.warn(line),
   );
   // The webhook outbox is dispatched where workflows run (docs/webhooks.md).
-  const gateway = gatewayFromConfig(config);
+  const gateway = gatewayFromConfig(config, graph);
   const dispatcher = new WebhookDispatcher(
     graph,
     config,

@@ -10,7 +10,19 @@
 // the same, else null and each row has its own (x.labels). A row without identity_key has none (null).
 // It answers the project's count of webhook endpoints (webhook_endpoints; null on a project from before the
 // count): the write sends the outbox statement (webhooks/emit) after this one only when there may be one.
+// $standing: the request's standing check this statement carries (Graph.writeCarrying, Graph.writeAlone), or null;
+// answered as `standing` by the fragment below (auth/key_standing's reads), so a write pays no statement of its own.
+// $alone (Graph.writeAlone): the statement is the write's whole transaction, committed as it answers, so it writes
+// only when nothing else must run before the commit: the key stands (not unknown, revoked or orphaned: what
+// auth/key_standing's refusal says; keep the two alike) and the project has no webhook endpoint (no outbox event
+// to record beside it). Otherwise it answers no row and writes nothing, and the write takes a transaction.
 MATCH (p:TenantProject {id: $project_id})
+// include: auth/standing_subquery
+WITH p, standing
+WHERE NOT $alone OR (
+  coalesce(p.webhook_endpoints, 1) = 0 AND
+  ($standing IS NULL OR (standing IS NOT NULL AND NOT standing.revoked AND NOT standing.orphaned))
+)
 CREATE (d:Delta {
   id: $delta_id, project_id: $project_id, organization_id: p.organization_id,
   status: CASE WHEN $applied THEN 'applied' ELSE 'staged' END,
@@ -21,7 +33,7 @@ CREATE (d:Delta {
   episode_ids: $episode_ids
 })
 CREATE (d)-[:IN_PROJECT]->(p)
-WITH d, p
+WITH d, p, standing
 CALL (d) {
   UNWIND $nodes AS x
   WITH x, coalesce(x.labels, $labels) AS labels
@@ -39,7 +51,4 @@ CALL (d) {
   CREATE (d)-[:CREATED {seq: x.seq, change_id: x.change_id}]->(n)
   RETURN count(n) AS staged
 }
-// $standing: the request's standing check this statement carries (Graph.writeCarrying), or null; answered as
-// `standing` by the fragment below (auth/key_standing's reads), so a write pays no statement of its own for it.
-// include: auth/standing_subquery
 RETURN d.id AS id, staged, p.webhook_endpoints AS webhook_endpoints, standing

@@ -32,7 +32,15 @@ export interface Config {
     /** The local engine's memory (sized from the machine unless set), transaction timeout and vector merge factor. */
     local: { heapMb: number; pageCacheMb: number; txTimeoutSeconds: number; vectorMergeFactor: number };
   };
-  temporal: { address: string | undefined; namespace: string; taskQueue: string; port: number; uiPort: number };
+  temporal: {
+    address: string | undefined;
+    namespace: string;
+    taskQueue: string;
+    port: number;
+    uiPort: number;
+    /** How to reach a Temporal that asks for TLS, an API key or a client certificate (Temporal Cloud). */
+    security: TemporalSecurity;
+  };
   /** Per key (after authentication) and per client address (before it, so bad keys are limited too). */
   rateLimit: {
     perSecond: number;
@@ -152,6 +160,31 @@ export interface EmbeddingsConfig {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * TLS and credentials for TEMPORAL_ADDRESS (Temporal Cloud, or a cluster with TLS): TEMPORAL_API_KEY (an API key,
+ * sent as a bearer token), or TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY (files of a client certificate and its key,
+ * for mutual TLS); either turns TLS on, and TEMPORAL_TLS=true turns it on alone (a server certificate checked
+ * against the system's authorities). The local dev server takes none.
+ */
+export interface TemporalSecurity {
+  tls: boolean;
+  apiKey: string | undefined;
+  clientCert: { certPath: string; keyPath: string } | undefined;
+}
+
+function temporalSecurity(env: Env): TemporalSecurity {
+  const apiKey = optional(env, 'TEMPORAL_API_KEY');
+  const certPath = optional(env, 'TEMPORAL_TLS_CERT');
+  const keyPath = optional(env, 'TEMPORAL_TLS_KEY');
+  if ((certPath === undefined) !== (keyPath === undefined))
+    throw new ConfigError(
+      certPath === undefined ? 'TEMPORAL_TLS_CERT' : 'TEMPORAL_TLS_KEY',
+      'must be set with TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY together (a client certificate and its key)',
+    );
+  const clientCert = certPath && keyPath ? { certPath, keyPath } : undefined;
+  return { tls: bool(env, 'TEMPORAL_TLS', apiKey !== undefined || clientCert !== undefined), apiKey, clientCert };
+}
+
 function str(env: Env, name: string, fallback: string): string {
   const value = env[name];
   return value === undefined || value === '' ? fallback : value;
@@ -263,6 +296,7 @@ export function loadConfig(env: Env = process.env, root: string = process.cwd())
       taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'gks-loops'),
       port: int(env, 'GKS_TEMPORAL_PORT', 7233, 1, 65535),
       uiPort: int(env, 'GKS_TEMPORAL_UI_PORT', 8233, 1, 65535),
+      security: temporalSecurity(env),
     },
     rateLimit: rateLimits(env),
     llm: {

@@ -3,6 +3,7 @@
 // the typed errors of the API. Nothing else in the service touches the driver.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import neo4j, {
+  type BookmarkManager,
   type Driver,
   type ManagedTransaction,
   Neo4jError,
@@ -17,6 +18,7 @@ import { toPlain, type Plain } from './values.js';
 import { withTimeout } from '../shared/timeout.js';
 import { restacked, unstacked } from './stacks.js';
 import { lastRuns } from './warming.js';
+import { BOOKMARK_FIELD, BOOKMARK_HEADER, MAX_BOOKMARKS } from './bookmarks.js';
 
 export interface TxMeta {
   request_id?: string;
@@ -51,6 +53,17 @@ interface Standing {
   confirming?: Promise<void>;
   /** The check's statement went out in a transaction: what it checks can no longer be added to (extendStanding). */
   sent?: boolean;
+  /** A condition was added to the check (extendStanding): only the check's own refusal knows it. */
+  extended?: boolean;
+}
+
+/**
+ * A request's causal chain (Graph.causally): the bookmarks it was given, with which every transaction it opens
+ * begins, and the bookmarks its transactions answered, the state the request saw or wrote (src/db/bookmarks.ts).
+ */
+interface Causal {
+  given: string[];
+  seen: string[];
 }
 
 /**
@@ -241,6 +254,14 @@ export class Graph {
   readonly database: string;
   /** Kept current by driver errors and the probe (startProbe); while down, work fails at once. */
   readonly health = new DependencyHealth('neo4j', 2);
+  /**
+   * Every session of this process shares one bookmark manager: a transaction begins once the database it reaches
+   * holds every transaction this process committed before it, so on a cluster a read routed to a follower sees
+   * what this process wrote (docs/operations.md, "Consistency across requests"). On one instance it costs nothing
+   * measurable (bench/writeLayers.ts: the raw driver's executeQuery has one too).
+   */
+  readonly bookmarks: BookmarkManager = neo4j.bookmarkManager();
+  private readonly causal = new AsyncLocalStorage<Causal>();
 
   constructor(options: GraphOptions) {
     this.database = options.database;
@@ -366,6 +387,52 @@ export class Graph {
   }
 
   /**
+   * A write that is one statement, run as an auto-commit transaction: RUN and PULL in one round trip, with no BEGIN
+   * and no COMMIT (a transaction of its own for one statement costs a second round trip and two more messages). The
+   * statement must write only when everything that would otherwise be checked before a commit holds, and answer no
+   * row when it does not (deltas/create with $alone): it commits as it answers. It carries the request's standing
+   * check ($standing, as readCarrying does), settled by its row's `standing`. Answers null, having written nothing,
+   * when the write must take a transaction instead: the statement answered no row, or the request has a standing
+   * check it cannot carry (one already under way). Measured in docs/performance.md ("Writes").
+   */
+  async writeAlone<R extends object = Row>(
+    name: string,
+    params: Record<string, unknown>,
+    meta: TxMeta = {},
+  ): Promise<R[] | null> {
+    // The statement refuses to write for a key that is unknown, revoked or left without its project (what
+    // auth/key_standing's refusal says); a condition added to the check (extendStanding) it does not know.
+    const pending = this.pendingStanding();
+    const carried =
+      pending &&
+      pending.check.name === KEY_STANDING &&
+      !pending.confirming &&
+      !pending.refused &&
+      !pending.sent &&
+      !pending.extended;
+    if (pending && !carried) return null;
+    if (carried) pending.sent = true;
+    const sent = { ...params, standing: carried ? pending.check.params : null };
+    lastRuns.note(name, sent, false);
+    const rows = await this.retrying(async () => {
+      const session = this.openSession('WRITE');
+      try {
+        const result = await unstacked(() =>
+          session.run(cypher(name), sent, { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() }),
+        );
+        this.noteSeen(session);
+        return result.records.map(toRow);
+      } finally {
+        await session.close().catch(() => undefined);
+      }
+    });
+    if (rows.length === 0) return null;
+    if (carried) this.settle(pending, carriedRow(rows[0]!));
+    // R names the statement's rows, as Tx.run<R> does: declared, not checked.
+    return rows as unknown as R[];
+  }
+
+  /**
    * One named read statement as an auto-commit transaction (Bolt RUN and PULL in one round trip, no BEGIN
    * or COMMIT); for the hot single-statement reads such as authentication. Probe on the 2-core machine,
    * 1,300 interleaved rounds of the key lookup: p50 4.18 ms through executeQuery, 2.71 ms auto-commit.
@@ -437,16 +504,48 @@ export class Graph {
   /** One statement as an auto-commit read (RUN and PULL in one round trip), retried by the service's rules. */
   private autoCommit(text: string, params: Record<string, unknown>, meta: TxMeta): Promise<Row[]> {
     return this.retrying(async () => {
-      const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+      const session = this.openSession('READ');
       try {
         const result = await unstacked(() =>
           session.run(text, params, { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() }),
         );
+        this.noteSeen(session);
         return result.records.map(toRow);
       } finally {
         await session.close().catch(() => undefined);
       }
     });
+  }
+
+  /**
+   * Runs a request's work causally after `given` (bookmarks a client sent back, src/db/bookmarks.ts): every
+   * transaction the work opens begins once the database holds that state, besides what this process committed
+   * (the shared manager). Answers the work's value and the bookmarks its transactions answered (none when it ran
+   * none), the state a later request may ask for.
+   */
+  async causally<T>(given: string[], work: () => Promise<T>): Promise<{ value: T; bookmarks: string[] }> {
+    const causal: Causal = { given, seen: [] };
+    const value = await this.causal.run(causal, work);
+    return { value, bookmarks: causal.seen };
+  }
+
+  /** A session with the process's bookmark manager and the request's own bookmarks, if any. */
+  private openSession(mode: 'READ' | 'WRITE'): Session {
+    const given = this.causal.getStore()?.given;
+    return this.driver.session({
+      database: this.database,
+      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      bookmarkManager: this.bookmarks,
+      ...(given && given.length > 0 ? { bookmarks: given } : {}),
+    });
+  }
+
+  /** Adds what a finished transaction answered to the request's chain (the latest MAX_BOOKMARKS kept). */
+  private noteSeen(session: Session): void {
+    const causal = this.causal.getStore();
+    if (!causal) return;
+    const seen = causal.seen.filter((b) => !session.lastBookmarks().includes(b));
+    causal.seen = [...seen, ...session.lastBookmarks()].slice(-MAX_BOOKMARKS);
   }
 
   private readonly standing = new AsyncLocalStorage<Standing>();
@@ -491,6 +590,7 @@ export class Graph {
       params: { ...check.params, ...params },
       refusal: (row) => check.refusal(row) ?? refusal(row),
     };
+    standing.extended = true;
     return true;
   }
 
@@ -591,10 +691,7 @@ export class Graph {
     meta: TxMeta,
     carries: string | null = null,
   ): Promise<T> {
-    const session = this.driver.session({
-      database: this.database,
-      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
-    });
+    const session = this.openSession(mode);
     const config = { metadata: cleanMeta(meta), timeout: this.txTimeoutMs() };
     const standing = this.pendingStanding();
     try {
@@ -604,7 +701,9 @@ export class Graph {
           : standing.check.name === carries
             ? this.standingCarried(standing, tx, mode, work)
             : this.standingFirst(standing, tx, mode, work);
-      return mode === 'READ' ? await session.executeRead(run, config) : await session.executeWrite(run, config);
+      const value = mode === 'READ' ? await session.executeRead(run, config) : await session.executeWrite(run, config);
+      this.noteSeen(session);
+      return value;
     } finally {
       // Closing a session whose connection died must not replace the real error.
       await session.close().catch(() => undefined);
@@ -717,9 +816,15 @@ function isTransient(error: unknown): boolean {
     error instanceof Neo4jError &&
     error.code.startsWith('Neo.TransientError.') &&
     !UNAVAILABLE.has(error.code) &&
-    !TIMED_OUT.test(error.code)
+    !TIMED_OUT.test(error.code) &&
+    error.code !== BOOKMARK_TIMEOUT
   );
 }
+
+/** The database did not reach a request's bookmark within its wait (db.transaction.bookmark_ready_timeout). */
+const BOOKMARK_TIMEOUT = 'Neo.TransientError.Transaction.BookmarkTimeout';
+/** A bookmark the database cannot read, or bookmarks of several databases (InvalidBookmarkMixture). */
+const INVALID_BOOKMARK = /^Neo\.ClientError\.Transaction\.InvalidBookmark/;
 
 /**
  * Service code's own sign that a statement met a node a concurrent write deleted while it read (its properties
@@ -757,6 +862,20 @@ export function mapNeo4jError(error: unknown): unknown {
   if (error instanceof ConcurrentDeletion)
     return new ApiError('conflict', 'A concurrent write deleted data this request reads; retry the request.');
   if (error instanceof Neo4jError) {
+    if (error.code === BOOKMARK_TIMEOUT) {
+      return new ApiError(
+        'graph_unavailable',
+        `The graph database has not yet reached the state named by ${BOOKMARK_HEADER}; try again shortly.`,
+        { neo4j_code: error.code, fields: [{ field: BOOKMARK_FIELD, reason: 'not reached yet' }] },
+        { 'Retry-After': '2' },
+      );
+    }
+    if (INVALID_BOOKMARK.test(error.code)) {
+      return new ApiError('invalid_request', `${BOOKMARK_HEADER} names no state of this graph database.`, {
+        neo4j_code: error.code,
+        fields: [{ field: BOOKMARK_FIELD, reason: 'names no state of this graph database' }],
+      });
+    }
     if (
       UNAVAILABLE.has(error.code) ||
       error.code.startsWith('Neo.TransientError.General') ||

@@ -12,7 +12,14 @@ import type { DeltaDraft } from './draft.js';
 import { sameValue, splitSharedProps } from './props.js';
 import { relinkEpisodes, relinkStep } from '../episodes/store.js';
 import { queueRevertedForMentions } from '../memories/mentionWorker.js';
-import { deltaEventData, emitWebhookEvent, mayHaveSubscribers, webhookEventStep } from '../webhooks/events.js';
+import {
+  deltaEventData,
+  emitWebhookEvent,
+  mayHaveSubscribers,
+  noteOutbox,
+  outboxExpected,
+  webhookEventStep,
+} from '../webhooks/events.js';
 
 export type { Actor } from '../auth/actor.js';
 import type { Actor } from '../auth/actor.js';
@@ -121,6 +128,7 @@ function stageDeltaSteps(
         episode_ids: draft.episodes.size > 0 ? [...draft.episodes].sort() : null,
         ...nodeRows(draft, 0),
         standing: standing?.params ?? null,
+        alone: false,
       },
     ],
     check: (rows) => {
@@ -406,6 +414,40 @@ function applyFreshSteps(draft: DeltaDraft, deltaId: string, now: string): Write
 /** A draft, or a builder run inside the write transaction (to resolve against committed data). */
 export type DraftSource = DeltaDraft | ((tx: Tx) => Promise<DeltaDraft>);
 
+const statusOf = (apply: boolean) => (apply ? 'applied' : 'staged');
+
+/**
+ * A draft known before its write (it read nothing) whose write is deltas/create alone (new nodes, no shape to lock,
+ * nothing to update or delete) is written as one auto-commit statement (Graph.writeAlone): no BEGIN, no COMMIT, one
+ * round trip. False, having written nothing, when it must take a transaction (the key's check cannot go with it,
+ * the project has a webhook endpoint, or the statement found no project): writeGoverned's transaction then runs
+ * as before. docs/performance.md, "Writes", has the figures.
+ */
+async function writtenAlone(
+  graph: Graph,
+  draft: DeltaDraft,
+  actor: Actor,
+  now: string,
+  deltaId: string,
+  apply: boolean,
+): Promise<boolean> {
+  const steps = [
+    ...stageDeltaSteps(draft, actor, now, deltaId, apply),
+    ...(apply ? applyFreshSteps(draft, deltaId, now) : []),
+  ];
+  const [step] = steps;
+  if (steps.length !== 1 || !step || step.statement[0] !== CREATE_DELTA || outboxExpected(actor.projectId))
+    return false;
+  const rows = await graph.writeAlone(
+    CREATE_DELTA,
+    { ...step.statement[1], alone: true },
+    { request_id: actor.requestId, key_id: actor.keyId, purpose: 'governed-write' },
+  );
+  if (!rows) return false;
+  step.check?.(rows);
+  return true;
+}
+
 /**
  * The governed write: stage the draft, and apply it in the same transaction when asked. A write
  * that cannot be applied (a uniqueness collision, a dangling reference) leaves nothing but a
@@ -426,6 +468,10 @@ export async function writeGoverned(
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const deltaId = crypto.randomUUID();
     try {
+      if (typeof source !== 'function') {
+        draft = source;
+        if (await writtenAlone(graph, source, actor, now, deltaId, apply)) return { deltaId, status: statusOf(apply) };
+      }
       await graph.writeCarrying(
         'auth/key_standing',
         async (tx) => {
@@ -448,6 +494,7 @@ export async function writeGoverned(
             if (standing && row) standing.settle((row.standing ?? undefined) as Row | undefined);
           });
           const created = answers[createAt]?.[0];
+          noteOutbox(actor.projectId, mayHaveSubscribers(created?.webhook_endpoints));
           if (mayHaveSubscribers(created?.webhook_endpoints))
             await runSteps(tx, [webhookEventStep(actor.projectId, `delta.${status}`, deltaEventData(deltaId, status))]);
         },

@@ -179,17 +179,12 @@ export class OpenAIEmbedder implements Embedder {
       this.health.markUp();
       return vectors;
     } catch (error) {
-      const timedOut = error instanceof OpenAI.APIConnectionTimeoutError;
+      const reason = failureKind(error);
       const message = error instanceof Error ? error.message : String(error);
-      // A refused connection or a 5xx is an outage; one slow answer on a loaded machine is not, three
-      // in a row are (so a hung engine stops costing every search its full timeout).
-      this.timeouts = timedOut ? this.timeouts + 1 : 0;
-      const refused = error instanceof OpenAI.APIConnectionError && !timedOut;
-      const serverError = error instanceof OpenAI.APIError && (error.status ?? 0) >= 500;
-      if (refused || serverError || this.timeouts >= 3) this.health.markDown(message);
-      // 'failed' is kept for answers about the input itself (a 4xx, a wrong dimension): the worker
-      // then sets those texts aside; 'down' and 'timeout' leave them queued for later.
-      const reason = timedOut ? 'timeout' : refused || serverError ? 'down' : 'failed';
+      // An outage marks the engine down at once; one slow answer on a loaded machine is not one, three in a row
+      // are (so a hung engine stops costing every search its full timeout).
+      this.timeouts = reason === 'timeout' ? this.timeouts + 1 : 0;
+      if (reason === 'down' || this.timeouts >= 3) this.health.markDown(message);
       throw new EmbeddingsUnavailableError(
         `the embedding engine did not answer: ${message}`,
         reason,
@@ -221,6 +216,28 @@ export class OpenAIEmbedder implements Embedder {
     }
     return vectors;
   }
+}
+
+/** HTTP answers that are about the input itself: the texts are set aside, the engine stays up. */
+const INPUT_REFUSALS = new Set([400, 413, 422]);
+/** HTTP answers that say "not now": waited out like a timeout. */
+const NOT_NOW = new Set([408, 429]);
+
+/**
+ * What a failed call means. 'failed' only for an answer about the input itself (a 400, 413 or 422, or vectors of
+ * another dimension): the worker then sets those texts aside with embedding_error, so nothing else may be taken for
+ * it. A refused connection, a 5xx, a 401/403/404 (a key or model that is wrong for every text) and anything
+ * unexpected, such as an answer cut off by an engine killed while it wrote it, are an outage ('down'): the texts stay
+ * queued. Issue 58: a body cut off mid-answer was a 'failed', and a batch of one was set aside for good.
+ */
+export function failureKind(error: unknown): 'down' | 'timeout' | 'failed' {
+  if (error instanceof EmbeddingsUnavailableError) return error.reason;
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    if (INPUT_REFUSALS.has(error.status)) return 'failed';
+    if (NOT_NOW.has(error.status)) return 'timeout';
+  }
+  return 'down';
 }
 
 /** L2-normalized (cosine then equals the dot product; e5 engines already answer unit vectors). */

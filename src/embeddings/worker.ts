@@ -9,6 +9,7 @@ import type { OpenAIEmbedder } from './client.js';
 import { EmbeddingsUnavailableError, type Embedder } from './model.js';
 import { chunkText, contextText, entityText, memoryText, textHash } from './text.js';
 import { embeddingsEmbedded } from '../ops/metrics.js';
+import type { DrainPacer } from '../shared/pacing.js';
 
 /** A row of embeddings/queue_newest and queue_next: a queued node, its labels and its properties (declared). */
 interface QueueRow {
@@ -66,7 +67,14 @@ export class EmbeddingWorker {
     private readonly graph: Graph,
     private readonly embedder: Embedder & Pick<OpenAIEmbedder, 'health'>,
     private readonly logger: Logger,
-    private readonly options: { batchSize: number; idleMs?: number },
+    private readonly options: {
+      batchSize: number;
+      idleMs?: number;
+      /** How long a queued node counts as fresh (FRESH_MS). */
+      freshMs?: number;
+      /** Live requests first: each batch waits for its turn (src/shared/pacing.ts); none, the drain runs flat out. */
+      pacer?: DrainPacer;
+    },
   ) {}
 
   start(): void {
@@ -101,6 +109,7 @@ export class EmbeddingWorker {
     let total = 0;
     for (let batches = 0; batches < maxBatches; batches += 1) {
       if ((untilStopped && this.stopped) || !this.embedder.available() || !this.graph.health.isUp()) return total;
+      await this.options.pacer?.turn();
       const done = await this.batch();
       total += done.embedded;
       if (done.read < this.options.batchSize) return total;
@@ -129,17 +138,26 @@ export class EmbeddingWorker {
   }
 
   /**
-   * One batch: read queued nodes, embed the ones whose text changed, store, dequeue. Fresh nodes
-   * (queued within FRESH_MS) go first, newest first: what was just written is what users recall
-   * next, so it is found by meaning within a batch or two even behind a bulk import's backlog. When
-   * nothing is fresh, the oldest go, so the backlog drains whenever the engine keeps up with writes.
+   * One batch: read queued nodes, embed the ones whose text changed, store, dequeue. Fresh nodes (queued within
+   * freshMs) take up to three quarters of the batch, newest first: what was just written is what users recall next,
+   * so it is found by meaning within a batch or two even behind a bulk import's backlog. The rest of the batch, and
+   * whatever the fresh leave, goes to the oldest, so the backlog always drains: a batch of fresh nodes only left it
+   * waiting for as long as anything was written (issue 58: after an outage, writers writing a few memories a
+   * second kept the memories queued during it unembedded for minutes).
    */
   private async batch(): Promise<{ read: number; embedded: number }> {
     const model = this.embedder.model;
     const limit = this.options.batchSize;
-    const since = new Date(Date.now() - FRESH_MS).toISOString();
-    let rows = await this.graph.read((tx) => tx.run<QueueRow>('embeddings/queue_newest', { limit, since }));
-    if (rows.length === 0) rows = await this.graph.read((tx) => tx.run<QueueRow>('embeddings/queue_next', { limit }));
+    const since = new Date(Date.now() - (this.options.freshMs ?? FRESH_MS)).toISOString();
+    const freshLimit = Math.max(1, limit - Math.ceil(limit * OLDEST_SHARE));
+    const [fresh, oldest] = await this.graph.read((tx) =>
+      tx.runAll<[QueueRow[], QueueRow[]]>([
+        ['embeddings/queue_newest', { limit: freshLimit, since }],
+        ['embeddings/queue_next', { limit }],
+      ]),
+    );
+    const taken = new Set(fresh.map((row) => row.element_id));
+    const rows = [...fresh, ...oldest.filter((row) => !taken.has(row.element_id))].slice(0, limit);
     const items = rows.map((row) => toQueued(row, model.id));
     const unchanged = items.filter((i) => (!i.own && !i.context && !i.dropContext) || i.text === '');
     if (unchanged.length > 0)
@@ -284,6 +302,9 @@ export const REQUEST_CHARS = 1_500;
 
 /** Nodes queued within this long are fresh: embedded before the older backlog. */
 export const FRESH_MS = 60_000;
+
+/** The share of every batch kept for the oldest queued nodes, however many fresh ones wait. */
+export const OLDEST_SHARE = 0.25;
 
 /** Consecutive groups whose texts add up to at most `limit` characters (each group holds one at least). */
 export function groupsOf<T extends { text: string }>(

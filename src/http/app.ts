@@ -10,6 +10,7 @@ import { readRequestBody, refuseOversized, type BodyLimits } from './middleware/
 import { authenticate } from './middleware/auth.js';
 import { KnownKeyCache, UnknownKeyCache } from '../auth/keys.js';
 import type { StandingCheck } from '../db/graph.js';
+import { BOOKMARK_HEADER, BookmarkTokens } from '../db/bookmarks.js';
 import { RateLimiter } from './middleware/rateLimit.js';
 import { compile, type Validator } from './validation.js';
 import type { Deps } from './deps.js';
@@ -22,6 +23,7 @@ import { responseAudit } from './responseAudit.js';
 import { mcpMiddleware } from '../mcp/http.js';
 import { serveConsole } from '../console/serve.js';
 import type { Input, JSONSchema } from './input.js';
+import { liveTraffic } from '../shared/pacing.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -41,6 +43,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
   const authFailures = new RateLimiter(limits.authFailuresPerSecond, limits.authFailuresBurst, false);
   const unknownKeys = new UnknownKeyCache();
   const knownKeys = new KnownKeyCache();
+  const bookmarkTokens = new BookmarkTokens(deps.config.secrets.key);
   /** Runs work that may refuse the caller's key, counting a refusal against the address. */
   const refusalsCounted = async <T>(address: string, work: () => Promise<T>): Promise<T> => {
     try {
@@ -69,8 +72,7 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       ...(spec.params ? { params: compile(spec.params, 'params') } : {}),
     };
     if (spec.multipart) multipartPaths.push(new RegExp(`^${spec.path.replace(/:[^/]+/g, '[^/]+')}$`));
-    router[spec.method](spec.operationId, spec.path, async (koaCtx) => {
-      const ctx = koaCtx as unknown as ApiContext;
+    const serveRoute = async (ctx: ApiContext): Promise<void> => {
       methods.assertOwns(spec.path, ctx.method, ctx.path);
       ctx.state.routeName = `${spec.method.toUpperCase()} ${spec.path}`;
       ctx.state.operationId = spec.operationId;
@@ -108,12 +110,28 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       };
       // A known key: its standing is read in the request's first transaction, and a refusal is its answer.
       const check = standing;
-      const result = check
-        ? await refusalsCounted(address, () => deps.graph.withStanding(check, serve))
-        : await serve();
+      const work = () => (check ? refusalsCounted(address, () => deps.graph.withStanding(check, serve)) : serve());
+      // An authenticated request runs causally after the state its X-Graph-Bookmark names (src/db/bookmarks.ts) and
+      // answers the state it saw or wrote in the same header.
+      let result: HandlerResult;
+      if (spec.auth !== false) {
+        const given = ctx.get(BOOKMARK_HEADER);
+        const causal = await deps.graph.causally(given === '' ? [] : bookmarkTokens.read(given), work);
+        result = causal.value;
+        if (causal.bookmarks.length > 0) ctx.set(BOOKMARK_HEADER, bookmarkTokens.issue(causal.bookmarks));
+      } else result = await work();
       ctx.status = result.status ?? spec.status;
       for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
       ctx.body = result.raw ? result.body : { ...result.body, request_id: ctx.state.requestId };
+    };
+    router[spec.method](spec.operationId, spec.path, async (koaCtx) => {
+      // Live traffic, which background drains yield to (src/shared/pacing.ts).
+      const end = liveTraffic.begin();
+      try {
+        await serveRoute(koaCtx as unknown as ApiContext);
+      } finally {
+        end();
+      }
     });
   }
 

@@ -4,6 +4,38 @@ import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
 import type { JsonSchema, RouteSpec } from './route.js';
 import { SCOPES } from '../auth/scopes.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.js';
+import { BOOKMARK_HEADER, BOOKMARK_TOKEN_PATTERN, MAX_BOOKMARKS } from '../db/bookmarks.js';
+
+const BOOKMARK_DESCRIPTION =
+  'Causal consistency across requests and API processes (docs/operations.md, "Consistency across requests"). ' +
+  'An opaque token naming the graph state a request saw or wrote; a later request, to any process of the ' +
+  'deployment, may send it back, and its reads and writes then see at least that state (on a Neo4j cluster, a ' +
+  'read routed to a follower waits until the follower holds it).';
+
+/** One token or several, separated by commas. */
+const ONE_TOKEN = BOOKMARK_TOKEN_PATTERN.slice(1, -1);
+const BOOKMARK_LIST_PATTERN = `^${ONE_TOKEN}( *, *${ONE_TOKEN}){0,${MAX_BOOKMARKS - 1}}$`;
+
+/** The bookmark a request may send back: an earlier answer's X-Graph-Bookmark (several: comma-separated). */
+const BOOKMARK_PARAMETER = {
+  name: BOOKMARK_HEADER,
+  in: 'header',
+  required: false,
+  schema: { type: 'string', maxLength: 20_000, pattern: BOOKMARK_LIST_PATTERN },
+  description:
+    `${BOOKMARK_DESCRIPTION} Up to ${MAX_BOOKMARKS} tokens separated by commas, each as answered ` +
+    `(${BOOKMARK_TOKEN_PATTERN}). A token this deployment did not answer is a 400 invalid_request naming ` +
+    '/headers/x-graph-bookmark; a state the database has not reached within its bookmark wait is a 503 ' +
+    'graph_unavailable with Retry-After.',
+};
+
+/** The bookmark every authenticated answer that read or wrote the graph carries. */
+const BOOKMARK_RESPONSE_HEADER = {
+  [BOOKMARK_HEADER]: {
+    description: `${BOOKMARK_DESCRIPTION} Present when the request ran a graph transaction.`,
+    schema: { type: 'string', pattern: BOOKMARK_TOKEN_PATTERN },
+  },
+};
 
 const ERROR_BODY: JsonSchema = {
   type: 'object',
@@ -74,7 +106,8 @@ export function commonErrors(route: RouteSpec): ErrorCode[] {
     ...new Set<ErrorCode>([
       ...route.errors,
       ...(authenticated ? (['unauthorized', 'forbidden', 'rate_limited', 'graph_unavailable'] as const) : []),
-      // Any request may be unreadable (a malformed request line or header: src/http/unreadable.ts).
+      // Any request may be unreadable (a malformed request line or header: src/http/unreadable.ts), and an
+      // authenticated one may send a malformed X-Graph-Bookmark.
       'invalid_request',
       ...(hasBody ? (['payload_too_large', 'unsupported_media_type'] as const) : []),
       ...((hasPathParams || namesProject) && authenticated ? (['not_found'] as const) : []),
@@ -159,6 +192,7 @@ function parameters(route: RouteSpec): unknown[] {
     for (const m of route.path.matchAll(/:([A-Za-z_]+)/g))
       out.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
   add(route.query, 'query');
+  if (route.auth !== false) out.push(BOOKMARK_PARAMETER);
   if (route.idempotent) {
     out.push({
       name: 'Idempotency-Key',
@@ -179,12 +213,18 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
   for (const route of routes) {
     const p = openApiPath(route.path);
     const errorCodes = commonErrors(route);
+    const headers = route.auth !== false ? { headers: BOOKMARK_RESPONSE_HEADER } : {};
     const responses: Record<string, unknown> = {
-      [String(route.status)]: { description: 'Success', content: { 'application/json': { schema: route.response } } },
+      [String(route.status)]: {
+        description: 'Success',
+        ...headers,
+        content: { 'application/json': { schema: route.response } },
+      },
     };
     for (const extra of route.alsoResponds ?? []) {
       responses[String(extra.status)] = {
         description: extra.description,
+        ...headers,
         content: { 'application/json': { schema: extra.schema } },
       };
     }
@@ -209,6 +249,8 @@ export function buildOpenApi(routes: RouteSpec[], serverUrl?: string): Record<st
             ? `${own.description}. Otherwise: ${description}`
             : description,
         content: { 'application/json': { schema: alternative ? { oneOf: [alternative, error] } : error } },
+        // A failed governed write, or the route's own answer beside the errors, read or wrote the graph.
+        ...(alternative ? headers : {}),
         ...(status === 429
           ? {
               headers: {

@@ -55,22 +55,28 @@ async function checkShape(tx: Tx, shapeId: string, projectId: string): Promise<v
   await requireVisibleShape(tx, projectId, shapeId, '/body/shape_id');
 }
 
+/** What reads the graph, asked of a draft made without a transaction (memoriesReadNothing): a bug of its caller. */
+function readable<T>(reader: T | null): T {
+  if (reader === null) throw new Error('createMemoryDraft: these memories read the graph; draft them in the write');
+  return reader;
+}
+
 /** Puts the memories into the draft (resolving subjects and objects against committed entities). */
 export async function createMemoryDraft(
-  tx: Tx,
+  tx: Tx | null,
   draft: DeltaDraft,
   actor: Actor,
   items: { input: MemoryInput; field: string }[],
   shapeId: string,
 ): Promise<CreatedMemory[]> {
-  if (shapeId !== MEMORY_SHAPE_ID) await checkShape(tx, shapeId, actor.projectId);
+  if (shapeId !== MEMORY_SHAPE_ID) await checkShape(readable(tx), shapeId, actor.projectId);
   const now = Date.now();
-  const resolver = new EntityResolver(tx, actor.projectId, draft);
+  const resolver = tx && new EntityResolver(tx, actor.projectId, draft);
   const created: CreatedMemory[] = [];
-  const factTypes = new FactTypes(tx, actor.projectId);
+  const factTypes = tx && new FactTypes(tx, actor.projectId);
   const episodes = new EpisodeLinker(draft, actor.projectId);
   const keys = items.flatMap(({ input }) => (input.episode === undefined ? [] : [input.episode]));
-  if (keys.length > 0) await episodes.prepare(tx, keys);
+  if (keys.length > 0) await episodes.prepare(readable(tx), keys);
   for (const [index, { input, field }] of items.entries()) {
     if (input.forget_after && Number.isNaN(Date.parse(input.forget_after)))
       throw invalid(`${field}/forget_after`, 'must be a date-time');
@@ -84,7 +90,7 @@ export async function createMemoryDraft(
         `only a fact, decision or preference has valid time (this memory is a ${kind})`,
       );
     const name = memoryName(input.content);
-    const predicateType = input.predicate ? await factTypes.resolve(input.predicate) : null;
+    const predicateType = input.predicate ? await readable(factTypes).resolve(input.predicate) : null;
     const node = draft.createNodeRecord(['Memory'], {
       name,
       kind,
@@ -113,14 +119,14 @@ export async function createMemoryDraft(
     ] as const) {
       const value = input[role];
       if (value === undefined) continue;
-      const [entityId] = await resolver.resolve([{ ref: asRef(value), field: `${field}/${role}` }]);
+      const [entityId] = await readable(resolver).resolve([{ ref: asRef(value), field: `${field}/${role}` }]);
       ends[role] = entityId!;
       draft.createRelationship(node.id, type, entityId!, input.predicate ? { predicate: input.predicate } : {});
     }
     if (ends.subject && ends.object && input.predicate)
       await stageFactEdge(
         draft,
-        factTypes,
+        readable(factTypes),
         {
           memoryId: node.id,
           subjectId: ends.subject,
@@ -149,6 +155,20 @@ export function observedAtOf(input: Pick<MemoryInput, 'observed_at'>, field: str
   return at;
 }
 
+/** Whether drafting these memories reads nothing: the memory shape, and no subject, object, predicate or episode. */
+export function memoriesReadNothing(items: { input: MemoryInput }[], shapeId: string): boolean {
+  return (
+    shapeId === MEMORY_SHAPE_ID &&
+    items.every(
+      ({ input }) =>
+        input.subject === undefined &&
+        input.object === undefined &&
+        input.predicate === undefined &&
+        input.episode === undefined,
+    )
+  );
+}
+
 export async function createMemories(
   deps: Deps,
   actor: Actor,
@@ -156,18 +176,16 @@ export async function createMemories(
   options: { apply: boolean; shapeId: string },
 ): Promise<WriteOutcome & { memories: CreatedMemory[] }> {
   let created: CreatedMemory[] = [];
-  const outcome = await writeGoverned(
-    deps.graph,
-    async (tx) => {
-      const summary =
-        items.length === 1 ? `memory: ${memoryName(items[0]!.input.content)}` : `${items.length} memories`;
-      const draft = new DeltaDraft('memory', summary);
-      created = await createMemoryDraft(tx, draft, actor, items, options.shapeId);
-      return draft;
-    },
-    actor,
-    options.apply,
-  );
+  const summary = items.length === 1 ? `memory: ${memoryName(items[0]!.input.content)}` : `${items.length} memories`;
+  const build = async (tx: Tx | null) => {
+    const draft = new DeltaDraft('memory', summary);
+    created = await createMemoryDraft(tx, draft, actor, items, options.shapeId);
+    return draft;
+  };
+  // Memories that read nothing (no entity, predicate or shape of their own) are drafted before the write, which
+  // may then be one statement (writeGoverned, writtenAlone); others are drafted in the write's transaction.
+  const source = memoriesReadNothing(items, options.shapeId) ? await build(null) : build;
+  const outcome = await writeGoverned(deps.graph, source, actor, options.apply);
   return { ...outcome, memories: created };
 }
 

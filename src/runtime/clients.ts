@@ -24,11 +24,18 @@ export function temporalAddress(config: Config): string {
   return config.temporal.address ?? `127.0.0.1:${config.temporal.port}`;
 }
 
-/** A Temporal gateway for the configured namespace and task queue. */
-export function gatewayFromConfig(config: Config): TemporalGateway {
-  return new TemporalGateway({
-    address: temporalAddress(config),
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-  });
+/**
+ * A Temporal gateway for the configured namespace and task queue; with the process's graph, the workflows it starts
+ * carry that graph's bookmarks (src/temporal/connection.ts BOOKMARKS_HEADER).
+ */
+export function gatewayFromConfig(config: Config, graph?: Graph): TemporalGateway {
+  return new TemporalGateway(
+    {
+      address: temporalAddress(config),
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      security: config.temporal.security,
+    },
+    graph ? () => graph.bookmarks.getBookmarks() : null,
+  );
 }

@@ -1,5 +1,14 @@
 // The Temporal client connection used by the API (to start and read loops) and its health probe.
-import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import fs from 'node:fs';
+import {
+  Client,
+  Connection,
+  defaultGrpcRetryOptions,
+  defaultPayloadConverter,
+  makeGrpcRetryInterceptor,
+  type WorkflowClientInterceptor,
+} from '@temporalio/client';
+import type { TemporalSecurity } from '../config/config.js';
 import { ApiError } from '../errors/catalogue.js';
 import { DependencyHealth } from '../ops/health.js';
 import { isTimeout, withTimeout } from '../shared/timeout.js';
@@ -8,6 +17,51 @@ export interface TemporalSettings {
   address: string;
   namespace: string;
   taskQueue: string;
+  /** TLS and credentials (config.temporal.security); none for the local dev server. */
+  security?: TemporalSecurity;
+}
+
+/** The TLS and API key options of a Temporal connection (client or worker) from the configuration. */
+export function connectionSecurity(security: TemporalSecurity | undefined): {
+  tls?: { clientCertPair?: { crt: Buffer; key: Buffer } } | boolean;
+  apiKey?: string;
+} {
+  if (!security?.tls) return {};
+  const cert = security.clientCert;
+  return {
+    tls: cert ? { clientCertPair: { crt: fs.readFileSync(cert.certPath), key: fs.readFileSync(cert.keyPath) } } : true,
+    ...(security.apiKey ? { apiKey: security.apiKey } : {}),
+  };
+}
+
+/**
+ * The header a workflow start carries the starting process's graph bookmarks in: workflows/interceptors.ts hands it
+ * to every activity, and the worker runs each activity causally after it (src/temporal/worker.ts), so a loop, a
+ * sync or a delivery started by a request reads what that request wrote, on whichever worker and Neo4j member
+ * (docs/operations.md, "Consistency across requests").
+ */
+export const BOOKMARKS_HEADER = 'gks-bookmarks';
+
+type Headers = Parameters<NonNullable<WorkflowClientInterceptor['startWithDetails']>>[0]['headers'];
+
+/** The bookmarks a workflow's or an activity's headers carry (none when it was started without). */
+export function bookmarksOf(headers: Headers): string[] {
+  const payload = headers[BOOKMARKS_HEADER];
+  if (!payload) return [];
+  const bookmarks = defaultPayloadConverter.fromPayload<unknown>(payload);
+  return Array.isArray(bookmarks) ? bookmarks.filter((b): b is string => typeof b === 'string') : [];
+}
+
+/** Puts the starting process's bookmarks (`source`: its bookmark manager's) on every workflow it starts. */
+function bookmarking(source: () => Promise<Iterable<string>>): WorkflowClientInterceptor {
+  const withBookmarks = async (headers: Headers): Promise<Headers> => ({
+    ...headers,
+    [BOOKMARKS_HEADER]: defaultPayloadConverter.toPayload([...(await source())]),
+  });
+  return {
+    startWithDetails: async (input, next) => next({ ...input, headers: await withBookmarks(input.headers) }),
+    signalWithStart: async (input, next) => next({ ...input, headers: await withBookmarks(input.headers) }),
+  };
 }
 
 export class TemporalGateway {
@@ -16,7 +70,11 @@ export class TemporalGateway {
   /** Kept current by failed calls (reportFailure) and the probe; loop starts check it first. */
   readonly health = new DependencyHealth('temporal', 5);
 
-  constructor(readonly settings: TemporalSettings) {}
+  constructor(
+    readonly settings: TemporalSettings,
+    /** This process's graph bookmarks, put on every workflow it starts (BOOKMARKS_HEADER); none: none are. */
+    private readonly bookmarks: (() => Promise<Iterable<string>>) | null = null,
+  ) {}
 
   /** Probes every 2 s while up and every second while down. */
   startProbe(): void {
@@ -32,12 +90,17 @@ export class TemporalGateway {
     if (this.client) return this.client;
     this.connection = await Connection.connect({
       address: this.settings.address,
+      ...connectionSecurity(this.settings.security),
       connectTimeout: 3_000,
       // The SDK's default retries UNAVAILABLE 10 times with backoff to 5 s (about 20 s against a dead
       // server); three quick tries cover a blip and let an outage surface in well under a second.
       interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 3, maxIntervalMs: () => 300 }))],
     });
-    this.client = new Client({ connection: this.connection, namespace: this.settings.namespace });
+    this.client = new Client({
+      connection: this.connection,
+      namespace: this.settings.namespace,
+      interceptors: { workflow: this.bookmarks ? [bookmarking(this.bookmarks)] : [] },
+    });
     return this.client;
   }
 

@@ -13,7 +13,7 @@ import {
 import type { Logger as Pino } from 'pino';
 import { REPO_ROOT } from '../runtime/provision.js';
 import { createActivities, type ActivityDeps } from './activities/index.js';
-import type { TemporalSettings } from './connection.js';
+import { bookmarksOf, connectionSecurity, type TemporalSettings } from './connection.js';
 import { workerRestarts } from '../ops/metrics.js';
 import type { RunningWorker, WorkerStatus } from '../runtime/parts.js';
 
@@ -23,7 +23,12 @@ let bundle: Promise<WorkflowBundle> | undefined;
 
 /** Bundles workflows once per process (webpack takes a few seconds). */
 export function workflowBundle(): Promise<WorkflowBundle> {
-  bundle ??= bundleWorkflowCode({ workflowsPath: path.join(REPO_ROOT, 'workflows/index.ts'), logger: quietLogger });
+  bundle ??= bundleWorkflowCode({
+    workflowsPath: path.join(REPO_ROOT, 'workflows/index.ts'),
+    // The bookmarks a workflow was started with go with its activities (workflows/interceptors.ts).
+    workflowInterceptorModules: [path.join(REPO_ROOT, 'workflows/interceptors.ts')],
+    logger: quietLogger,
+  });
   return bundle;
 }
 
@@ -61,7 +66,10 @@ async function createWorker(
   settings: TemporalSettings,
   deps: ActivityDeps,
 ): Promise<{ worker: Worker; connection: NativeConnection }> {
-  const connection = await NativeConnection.connect({ address: settings.address });
+  const connection = await NativeConnection.connect({
+    address: settings.address,
+    ...connectionSecurity(settings.security),
+  });
   try {
     const worker = await Worker.create({
       connection,
@@ -69,6 +77,19 @@ async function createWorker(
       taskQueue: settings.taskQueue,
       workflowBundle: await workflowBundle(),
       activities: createActivities(deps),
+      // Each activity begins once the graph holds what the request that started its workflow wrote.
+      interceptors: {
+        activity: [
+          () => ({
+            inbound: {
+              execute: async (input, next) => {
+                const given = bookmarksOf(input.headers);
+                return given.length === 0 ? next(input) : (await deps.graph.causally(given, () => next(input))).value;
+              },
+            },
+          }),
+        ],
+      },
       shutdownGraceTime: '10 seconds',
     });
     return { worker, connection };

@@ -90,6 +90,28 @@ export function mayHaveSubscribers(webhookEndpoints: unknown): boolean {
   return webhookEndpoints === null || webhookEndpoints === undefined || Number(webhookEndpoints) !== 0;
 }
 
+/**
+ * Projects this process lately saw with a webhook endpoint (a write's deltas/create answered a count, or an endpoint
+ * was created here): their governed writes take a transaction at once, since a write sent alone (deltas/create with
+ * $alone) would answer no row for them and be sent again. A hint only: the statement decides, and a project whose
+ * endpoints were all deleted elsewhere leaves the hint with its next write's answer.
+ */
+const outboxProjects = new Set<string>();
+const OUTBOX_PROJECTS = 10_000;
+
+/** Notes whether a project may have subscribers (the answer of its last write, or an endpoint created). */
+export function noteOutbox(projectId: string, may: boolean): void {
+  outboxProjects.delete(projectId);
+  if (!may) return;
+  outboxProjects.add(projectId);
+  if (outboxProjects.size > OUTBOX_PROJECTS) outboxProjects.delete(outboxProjects.values().next().value as string);
+}
+
+/** Whether this process lately saw the project with a webhook endpoint (noteOutbox). */
+export function outboxExpected(projectId: string): boolean {
+  return outboxProjects.has(projectId);
+}
+
 /** The data of a delta event. */
 export function deltaEventData(deltaId: string, status: string): EventData {
   return { delta_id: deltaId, status, links: { delta: `/v1/deltas/${deltaId}` } };

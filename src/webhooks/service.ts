@@ -9,7 +9,7 @@ import type { Config } from '../config/config.js';
 import type { Graph, Tx } from '../db/graph.js';
 import { URL_FIELD, parseTarget, systemResolver, vetTarget } from '../documents/ingest/target.js';
 import { ApiError, conflict, invalid, notFound } from '../errors/catalogue.js';
-import { emitWebhookEvent, type EventType } from './events.js';
+import { emitWebhookEvent, noteOutbox, type EventType } from './events.js';
 import { DELIVERY_PREFIX, redeliveryWorkflowId, startDelivery } from './dispatch.js';
 import { newSecret, sealSecret } from './signing.js';
 import {
@@ -88,6 +88,7 @@ export async function createEndpoint(
     },
     { request_id: actor.requestId, key_id: actor.keyId, purpose: 'webhook:create' },
   );
+  noteOutbox(actor.projectId, true);
   return { id, secret: s.secret };
 }
 

@@ -121,6 +121,7 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
     nodes: [{ id: 'n', change_id: 'c', labels: ['Memory'], props: { content: 'x' }, identity_key: null, seq: 0 }],
     shared: {},
     standing: { id: 'k', project_id: null },
+    alone: true,
   },
   // A read by id carries the request's standing check in its own statement (src/db/graph.ts, carriesStanding):
   // the memory by its id, and auth/key_standing's seeks.

@@ -1,5 +1,7 @@
 // The service's graph, with the names of the statements its writes send noted in order: tests of what a write
 // sends (issue 27: each statement costs the engine work of its own). The statements still run on the real database.
+// A write sent as one auto-commit statement (Graph.writeAlone) is noted too: a fallback to a transaction after it
+// notes its statement again.
 import type { Graph, Tx } from '../../src/db/graph.js';
 import { harness } from './harness.js';
 
@@ -18,12 +20,17 @@ export function notingGraph(ran: string[]): Graph {
     });
   return new Proxy(graph, {
     get: (target, prop, receiver) =>
-      prop === 'write'
-        ? <T>(work: (tx: Tx) => Promise<T>, meta?: Record<string, string>) =>
-            target.write((tx) => work(noting(tx)), meta)
-        : prop === 'writeCarrying'
-          ? <T>(check: string, work: (tx: Tx) => Promise<T>, meta?: Record<string, string>) =>
-              target.writeCarrying(check, (tx) => work(noting(tx)), meta)
-          : Reflect.get(target, prop, receiver),
+      prop === 'writeAlone'
+        ? (name: string, params: Record<string, unknown>, meta?: Record<string, string>) => {
+            ran.push(name);
+            return target.writeAlone(name, params, meta);
+          }
+        : prop === 'write'
+          ? <T>(work: (tx: Tx) => Promise<T>, meta?: Record<string, string>) =>
+              target.write((tx) => work(noting(tx)), meta)
+          : prop === 'writeCarrying'
+            ? <T>(check: string, work: (tx: Tx) => Promise<T>, meta?: Record<string, string>) =>
+                target.writeCarrying(check, (tx) => work(noting(tx)), meta)
+            : Reflect.get(target, prop, receiver),
   });
 }

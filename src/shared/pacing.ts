@@ -1,0 +1,108 @@
+// Pacing for background drains (the embedding worker's backlog, and any drain like it): live requests come first.
+// LiveTraffic counts the requests this process is serving now (fed by the HTTP layer around every route); a drain
+// asks its DrainPacer for a turn before each batch. With no request in flight for `quietMs`, the turn is at once,
+// so an idle process drains at its full rate; while requests are in flight the drain yields until they are done,
+// but never longer than `maxYieldMs`, so a steady load slows a backlog and never stops it (issue 58: a drain
+// taking its full rate beside live traffic cost that traffic a third of its throughput). docs/performance.md,
+// "Background drains", has the figures; a drain of its own uses it as the embedding worker does:
+//
+//   const pacer = new DrainPacer(liveTraffic);
+//   while (await queueHasWork()) {
+//     await pacer.turn();      // at once when idle; else waits for a quiet moment, at most maxYieldMs
+//     await oneSmallBatch();   // small: a request that arrives meanwhile waits at most for this batch
+//   }
+
+/** The requests a process is serving now, and since when none has been. */
+export class LiveTraffic {
+  private inFlight = 0;
+  private quietSinceMs = performance.now();
+  private readonly waiting = new Set<() => void>();
+
+  /** A request begins: the returned function ends it (once, whatever happens). */
+  begin(): () => void {
+    this.inFlight += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.inFlight -= 1;
+      if (this.inFlight > 0) return;
+      this.quietSinceMs = performance.now();
+      for (const wake of this.waiting) wake();
+      this.waiting.clear();
+    };
+  }
+
+  /** Requests being served now. */
+  get busy(): number {
+    return this.inFlight;
+  }
+
+  /** How long no request has been in flight (0 while one is). */
+  quietForMs(): number {
+    return this.inFlight > 0 ? 0 : performance.now() - this.quietSinceMs;
+  }
+
+  /** Resolves once no request is in flight, or after `ms`, whichever comes first. */
+  idle(ms: number): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiting.add(done);
+    });
+  }
+}
+
+/** This process's live traffic: the HTTP layer feeds it, background drains read it. */
+export const liveTraffic = new LiveTraffic();
+
+export interface PacingOptions {
+  /** How long no request must have been in flight before a batch goes at once. */
+  quietMs?: number;
+  /** The longest a drain yields to live traffic before it runs a batch anyway (a steady load never stops it). */
+  maxYieldMs?: number;
+}
+
+/** Measured defaults (docs/performance.md, "Background drains"). */
+export const DEFAULT_PACING: Required<PacingOptions> = { quietMs: 25, maxYieldMs: 2_000 };
+
+/** Gives a drain its turns: at once while the process is idle, after live requests while it is not. */
+export class DrainPacer {
+  private readonly options: Required<PacingOptions>;
+  /** Turns taken and the time yielded in them (ms), for the drain's own figures. */
+  readonly taken = { turns: 0, yieldedMs: 0 };
+
+  constructor(
+    private readonly traffic: LiveTraffic,
+    options: PacingOptions = {},
+  ) {
+    this.options = { ...DEFAULT_PACING, ...options };
+  }
+
+  /**
+   * Waits for the drain's next turn and answers how long it yielded (ms): 0 when no request has been in flight
+   * for quietMs; else until none has, at most maxYieldMs.
+   */
+  async turn(): Promise<number> {
+    const began = performance.now();
+    const deadline = began + this.options.maxYieldMs;
+    for (;;) {
+      const quiet = this.traffic.quietForMs();
+      const left = deadline - performance.now();
+      if (quiet >= this.options.quietMs || left <= 0) break;
+      if (this.traffic.busy > 0) await this.traffic.idle(left);
+      else await sleep(Math.min(this.options.quietMs - quiet, left));
+    }
+    const yielded = performance.now() - began;
+    this.taken.turns += 1;
+    this.taken.yieldedMs += yielded;
+    return yielded;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(1, ms)));
