@@ -11,12 +11,16 @@ import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
 import type { Plane, SliceDefinition } from '../slices/definition.js';
 import { meaningThen, nearThen, putBack, readThen, wordsThen, type Then } from '../search/known.js';
-import type { Embedder } from '../embeddings/model.js';
+import type { Embedder, EmbedderDeps } from '../embeddings/model.js';
+import type { GraphDeps } from '../shared/deps.js';
+import type { Match } from '../search/hybrid.js';
+import { candidatesFor } from '../memories/recall.js';
+import { graphRecall, RECALL_CHANNELS } from '../memories/graphRecall.js';
 import { validAt, type KnownNode } from '../deltas/known.js';
 import { goneAround, knownNode, knownWalk } from '../graph/known.js';
 import { isPresent } from '../graph/views.js';
 
-export type CandidateSource = 'query' | 'meaning' | 'recent' | 'linked' | 'neighbourhood';
+export type CandidateSource = 'query' | 'meaning' | 'recent' | 'linked' | 'neighbourhood' | 'recall';
 
 export interface Candidate {
   id: string;
@@ -41,6 +45,8 @@ export interface Candidate {
   sources: { source: CandidateSource; rank: number; weight?: number; similarity?: number }[];
   /** the question's identifiers found verbatim in the item (ranked first) */
   exact: string[];
+  /** A memory ranked by memory recall's channels (source 'recall'): why recall ranked it (its `match`). */
+  recall?: Omit<Match, 'score' | 'exact'>;
 }
 
 export interface GatherRequest {
@@ -55,6 +61,11 @@ export interface GatherRequest {
   question?: Question | null;
   /** With known_at: embeds put-back items that have no vector to reuse (src/search/known.ts). */
   embedder?: Embedder | null;
+  /**
+   * What memory recall needs (src/memories/graphRecall.ts): given, a query's memory plane is ranked by recall's
+   * channels, as memory search ranks it, unless the compile reads another time (as_of, known_at, a time window).
+   */
+  recall?: (GraphDeps & EmbedderDeps) | null;
 }
 
 export interface Gathered {
@@ -103,9 +114,61 @@ function candidate(plane: Plane, row: Row, source: CandidateSource, rank: number
     date: typeof row.date_observed === 'string' ? row.date_observed : null,
     chunk_index: chunkIndex,
     hops: typeof row.hops === 'number' ? row.hops : null,
-    sources: [{ source, rank, ...(typeof row.similarity === 'number' ? { similarity: row.similarity } : {}) }],
+    sources: [
+      {
+        source,
+        rank,
+        // Recall's rank stands for its words and its meaning both (docs/recall.md, "Compile and brief").
+        ...(source === 'recall' ? { weight: 2 } : {}),
+        ...(typeof row.similarity === 'number' ? { similarity: row.similarity } : {}),
+      },
+    ],
     exact: [],
+    ...(source === 'recall' && row.match ? { recall: row.match as Candidate['recall'] } : {}),
   };
+}
+
+/**
+ * The memory plane of a compile ranked by memory recall (src/memories/graphRecall.ts): every channel, the floor
+ * under meaning and the rare-word rule, as memory search answers the query; its memories read as the plane's
+ * statements give them (context/memories_recalled), each with recall's `match`.
+ */
+async function recalledMemories(
+  deps: GraphDeps & EmbedderDeps,
+  req: GatherRequest,
+  question: Question,
+  params: { kinds: string[] | null; episode: string | null; valid_at: string },
+  meta: TxMeta,
+): Promise<Row[]> {
+  const limit = perSourceLimit(req.def.budget.max_tokens);
+  const { fused } = await graphRecall(deps, {
+    projectId: req.projectId,
+    query: req.query ?? '',
+    limit,
+    candidates: candidatesFor(limit),
+    base: {
+      project_id: req.projectId,
+      now: req.now,
+      valid_at: params.valid_at,
+      kinds: params.kinds,
+      episode: params.episode,
+    },
+    channels: new Set(RECALL_CHANNELS),
+    semanticOnly: false,
+    question,
+  });
+  if (fused.length === 0) return [];
+  const rows = await deps.graph.readRows(
+    'context/memories_recalled',
+    { ids: fused.map((r) => r.id), project_id: req.projectId },
+    meta,
+  );
+  const matches = new Map(fused.map((r) => [r.id, r.match]));
+  return rows.map((row) => {
+    const match = matches.get(str(row.id));
+    // A match is plain data (numbers, strings, nulls): it travels in the row to candidate().
+    return match ? { ...row, similarity: match.similarity, match: match as unknown as Row } : row;
+  });
 }
 
 /**
@@ -337,18 +400,22 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
       : graph.readRows(name, all, meta);
   };
 
+  // The memory plane of a query read now is ranked by memory recall's channels, as memory search ranks it.
+  const recalls = !!(req.recall && lucene && question && !then && !windowed && def.planes.includes('memory'));
   const near = (plane: Plane, statement: string, params: Record<string, unknown>) =>
-    lucene && question && def.planes.includes(plane)
+    lucene && question && def.planes.includes(plane) && !(plane === 'memory' && recalls)
       ? graph.readEach((each) => nearest(each, `context/${statement}_vector`, params, question, limit), meta)
       : Promise.resolve([]);
 
   const [memories, chunks, entities, found, memoriesNear, chunksNear, entitiesNear] = await Promise.all([
-    search(
-      'memory',
-      'memories',
-      memoryParams,
-      memoryParams.kinds !== null || memoryParams.episode !== null || windowed,
-    ),
+    recalls
+      ? recalledMemories(req.recall!, req, question!, memoryParams, meta)
+      : search(
+          'memory',
+          'memories',
+          memoryParams,
+          memoryParams.kinds !== null || memoryParams.episode !== null || windowed,
+        ),
     search(
       'document',
       'chunks',
@@ -410,7 +477,7 @@ export async function gatherCandidates(graph: Graph, req: GatherRequest, meta: T
     const found = byPlane.get(plane);
     if (found) collect(found, plane, rows, from);
   };
-  into('memory', known.memories, source);
+  into('memory', known.memories, recalls ? 'recall' : source);
   into('document', known.chunks, source);
   into('entity', known.entities, source);
   into('memory', nearAt('memory', memoriesNear), 'meaning');

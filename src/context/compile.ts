@@ -86,6 +86,7 @@ export function reasonOf(c: Candidate): string {
         return weight === 0 ? `few of the query's words (#${rank})` : `matches the query (#${rank})`;
       if (source === 'meaning') return `close in meaning (#${rank}, similarity ${similarity?.toFixed(3) ?? '?'})`;
       if (source === 'recent') return `recent (#${rank})`;
+      if (source === 'recall') return `recalled (#${rank}${recallWhy(c)})`;
       if (source === 'neighbourhood') return c.hops === 0 ? 'the subject' : `${hop(c.hops ?? 0)} from the subject`;
       return c.hops === 0 ? 'linked to the subject' : `linked to an entity ${hop(c.hops ?? 0)} from the subject`;
     })
@@ -113,6 +114,7 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
       now,
       question,
       embedder: deps.embedder,
+      recall: deps,
     },
     meta,
   );
@@ -219,8 +221,29 @@ function explainCandidates(all: Ranked[], fitted: Fitted): Record<string, unknow
   });
 }
 
+/** Which of memory recall's channels ranked a recalled memory: ", words #2, meaning #1 (similarity 0.871)". */
+function recallWhy(c: Candidate): string {
+  const m = c.recall;
+  if (!m) return '';
+  const parts = [
+    m.lexical_rank !== null ? `words #${m.lexical_rank}` : null,
+    m.semantic_rank !== null ? `meaning #${m.semantic_rank} (similarity ${m.similarity?.toFixed(3) ?? '?'})` : null,
+    m.context_rank ? `context #${m.context_rank}` : null,
+    m.episode_rank ? `episode #${m.episode_rank}` : null,
+    m.graph_rank !== null ? `hops #${m.graph_rank}` : null,
+    m.time_rank ? `time #${m.time_rank}` : null,
+    m.rare && m.rare.length > 0 ? `rare words ${m.rare.join(', ')}` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length > 0 ? `: ${parts.join(', ')}` : '';
+}
+
 /** Why a candidate is there, in the `match` form search results use (src/search/hybrid.ts). */
 export function matchOf(c: Ranked): Match {
+  // A memory recall ranked says what recall said of it, and the compile's own score.
+  if (c.recall) {
+    const linked = c.sources.find((s) => s.source === 'linked')?.rank;
+    return { ...c.recall, graph_rank: c.recall.graph_rank ?? linked ?? null, exact: c.exact, score: c.score };
+  }
   const rankOf = (...sources: CandidateSource[]) => c.sources.find((s) => sources.includes(s.source))?.rank ?? null;
   const similarity = c.sources.find((s) => s.source === 'meaning')?.similarity;
   return {

@@ -6,8 +6,9 @@
 import type { Row } from '../db/graph.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import { embedQuestion, nearest } from '../search/meaning.js';
-import { NO_LINKS } from '../memories/recall.js';
+import { embedQuestion, nearest, type Question } from '../search/meaning.js';
+import { candidatesFor, NO_LINKS } from '../memories/recall.js';
+import { graphRecall, RECALL_CHANNELS } from '../memories/graphRecall.js';
 import { luceneQuery, tenantToken } from '../db/tenant.js';
 import { DeltaDraft } from '../deltas/draft.js';
 import { stageChanges } from '../deltas/service.js';
@@ -110,11 +111,14 @@ async function gatherByGoal(
   const lucene = luceneQuery(input.goal, input.projectId);
   // The goal by meaning too (docs/recall.md); an engine that is down leaves the words alone.
   const question = lucene ? await embedQuestion(deps, input.goal, 'hybrid') : null;
+  // With meaning, the memories are memory recall's (every channel, the floor under meaning), as search ranks them.
+  const recalled = question?.vector ? await recallGoal(deps, input, question, limit, now) : null;
   return deps.graph.read(async (tx) => {
     const base = { project_id: input.projectId, limit, now };
-    const found: Item[] = [];
+    const found: Item[] = [...(recalled ?? [])];
     if (lucene) {
-      for (const name of ['loops/hydrate_memories', 'loops/hydrate_documents', 'loops/hydrate_entities']) {
+      const planes = ['loops/hydrate_documents', 'loops/hydrate_entities'];
+      for (const name of recalled ? planes : ['loops/hydrate_memories', ...planes]) {
         for (const row of await tx.run<GatheredRow>(name, { ...base, lucene }))
           if (isPresent(row)) found.push({ id: row.id, plane: row.plane, score: row.score, text: row.text ?? '' });
       }
@@ -134,7 +138,9 @@ async function gatherByGoal(
       // Each statement's hits carry its node under its own key (NearNodeRow): declared, not checked. A node
       // deleted while it was read comes back null (isPresent) and is left out.
       const near: [string, string, keyof NearNodeRow, string][] = [
-        ['memories/vector', 'memory', 'memory', 'content'],
+        ...(recalled
+          ? []
+          : [['memories/vector', 'memory', 'memory', 'content'] as [string, string, keyof NearNodeRow, string]]),
         ['search/chunks_vector', 'document', 'chunk', 'text'],
         ['search/entities_vector', 'entity', 'entity', 'name'],
       ];
@@ -157,6 +163,32 @@ async function gatherByGoal(
     }
     return found;
   });
+}
+
+/** The goal's memories as memory recall ranks them: each scored by its similarity, else by recall's fused score. */
+async function recallGoal(
+  deps: GraphDeps & EmbedderDeps,
+  input: LoopInput,
+  question: Question,
+  limit: number,
+  now: string,
+): Promise<Item[]> {
+  const { fused } = await graphRecall(deps, {
+    projectId: input.projectId,
+    query: input.goal,
+    limit,
+    candidates: candidatesFor(limit),
+    base: { project_id: input.projectId, now, valid_at: now, kinds: null, episode: null },
+    channels: new Set(RECALL_CHANNELS),
+    semanticOnly: false,
+    question,
+  });
+  return fused.map((r) => ({
+    id: r.id,
+    plane: 'memory',
+    score: r.match.similarity ?? r.match.score,
+    text: r.item.memory?.content ?? '',
+  }));
 }
 
 /** Coverage of the goal's terms and diversity of the planes in what was gathered. Pure. */

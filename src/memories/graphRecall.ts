@@ -86,6 +86,8 @@ export interface GraphRecallRequest {
   channels: ReadonlySet<RecallChannel>;
   /** semantic mode: meaning and context only, and no rare-word rule. */
   semanticOnly: boolean;
+  /** The question already embedded by the caller (a compile embeds it once for every plane). */
+  question?: Question;
 }
 
 export interface GraphRecallResult {
@@ -134,7 +136,7 @@ export async function graphRecall(
   const words = channels.has('words') && !request.semanticOnly;
   // First, side by side: the question's vector, its words, the episodes by words and the rare words.
   const [question, wordRows, episodeWords, rare] = await Promise.all([
-    embedQuestion(deps, query, wantsMeaning ? 'hybrid' : 'lexical'),
+    request.question ?? embedQuestion(deps, query, wantsMeaning ? 'hybrid' : 'lexical'),
     words
       ? deps.graph.readEach((tx) =>
           fullTextHits<CandidateRow>(tx, 'memories/search', {
