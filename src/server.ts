@@ -20,11 +20,11 @@ import { prepareVectorIndexes, checkAnsweredDimensions } from './embeddings/sche
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
-import { MentionWorker } from './memories/mentionWorker.js';
+import { MENTIONS_BACKLOG, MentionWorker } from './memories/mentionWorker.js';
 import { DrainPacer, liveTraffic } from './shared/pacing.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
-import { setEmbeddingBacklogSource, trackDependency } from './ops/metrics.js';
+import { setEmbeddingBacklogSource, setMentionBacklogSource, trackDependency } from './ops/metrics.js';
 import type { DependencyHealth } from './ops/health.js';
 
 export interface Service {
@@ -127,11 +127,18 @@ export async function startService(
   // Recall's hops: the terms memories mention, read off the request path where vectors are made (it needs no engine).
   const mentionWorker =
     options.embeddingWorker !== false
-      ? new MentionWorker(graph, logger, { batchSize: config.embeddings.batchSize * 4 })
+      ? new MentionWorker(graph, logger, {
+          batchSize: config.embeddings.batchSize * 4,
+          pacer: new DrainPacer(liveTraffic),
+        })
       : null;
   if (embedder) watchHealth(embedder.health, logger);
   setEmbeddingBacklogSource(async () => {
     const backlog = await readBacklog(graph);
+    return { count: backlog.count, oldestAgeSeconds: backlog.oldest_age_seconds };
+  });
+  setMentionBacklogSource(async () => {
+    const backlog = await readBacklog(graph, MENTIONS_BACKLOG);
     return { count: backlog.count, oldestAgeSeconds: backlog.oldest_age_seconds };
   });
   const preflightPlans = new PreflightPlanKeeper(graph, logger, PLAN_CHECK_INTERVAL_MS, embedder?.model ?? null);

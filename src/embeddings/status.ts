@@ -18,6 +18,7 @@ export interface EmbeddingsRuntime {
   indexes: IndexModel[];
 }
 
+/** A queue in the graph: the embedding worker's (embeddings/backlog) or the mention worker's (memories/terms_backlog). */
 export interface Backlog {
   count: number;
   oldest_queued_at: string | null;
@@ -37,8 +38,8 @@ export interface EmbeddingsStatus {
   backlog: Backlog;
 }
 
-export async function readBacklog(graph: Graph): Promise<Backlog> {
-  const row = await graph.read((tx) => tx.one('embeddings/backlog'));
+export async function readBacklog(graph: Graph, statement = 'embeddings/backlog'): Promise<Backlog> {
+  const row = await graph.read((tx) => tx.one(statement));
   const oldest = typeof row?.oldest === 'string' ? row.oldest : null;
   return {
     count: Number(row?.count ?? 0),

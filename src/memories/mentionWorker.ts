@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Graph, Tx } from '../db/graph.js';
 import { recallTerms } from '../extractor/recallTerms.js';
+import type { DrainPacer } from '../shared/pacing.js';
 
 /** What a queued memory is read from (cypher/memories/terms_next.cypher; declared, not checked). */
 interface TermsRow {
@@ -17,6 +18,9 @@ interface TermsRow {
   subject: string | null;
   object: string | null;
 }
+
+/** The statement that reads the queue's size and its oldest entry (/v1/status `mentions`, /metrics). */
+export const MENTIONS_BACKLOG = 'memories/terms_backlog';
 
 /** Bumped when recallTerms reads text differently: every memory's terms are then read again as it is queued. */
 const READER = 'recall-terms/1';
@@ -43,7 +47,12 @@ export class MentionWorker {
   constructor(
     private readonly graph: Graph,
     private readonly logger: Logger,
-    private readonly options: { batchSize: number; idleMs?: number },
+    private readonly options: {
+      batchSize: number;
+      idleMs?: number;
+      /** Live requests first: each batch waits for its turn (src/shared/pacing.ts), as the embedding worker's. */
+      pacer?: DrainPacer;
+    },
   ) {}
 
   start(): void {
@@ -62,6 +71,7 @@ export class MentionWorker {
     let total = 0;
     for (;;) {
       if ((untilStopped && this.stopped) || !this.graph.health.isUp()) return total;
+      await this.options.pacer?.turn();
       const read = await this.batch();
       total += read;
       if (read < this.options.batchSize) return total;

@@ -145,6 +145,37 @@ export const embeddingsBacklogAge = new Gauge({
   registers: [registry],
 });
 
+/** Reads the mention worker's backlog at scrape time (set by the service that runs the mention worker). */
+let mentionSource: (() => Promise<{ count: number; oldestAgeSeconds: number | null }>) | undefined;
+
+export function setMentionBacklogSource(source: typeof mentionSource): void {
+  mentionSource = source;
+}
+
+export const mentionsBacklog = new Gauge({
+  name: 'gks_mentions_backlog',
+  help: "Memories waiting for their terms (the mention worker's queue, recall's hops), read at scrape time",
+  registers: [registry],
+  async collect() {
+    let backlog: { count: number; oldestAgeSeconds: number | null } | undefined;
+    try {
+      backlog = await mentionSource?.();
+    } catch {
+      backlog = undefined; // Neo4j down: the gauges keep their last values
+    }
+    if (backlog) {
+      this.set(backlog.count);
+      mentionsBacklogAge.set(backlog.oldestAgeSeconds ?? 0);
+    }
+  },
+});
+
+export const mentionsBacklogAge = new Gauge({
+  name: 'gks_mentions_backlog_oldest_age_seconds',
+  help: 'Age of the oldest memory waiting for its terms (0 when the queue is empty), read at scrape time',
+  registers: [registry],
+});
+
 export const mcpToolCalls = new Counter({
   name: 'gks_mcp_tool_calls_total',
   help: 'MCP tool calls answered, by tool and outcome (ok, tool_error: the route answered 4xx/5xx)',

@@ -4,7 +4,8 @@
 // (which need nothing) carry the outage itself.
 import type { Deps } from '../http/deps.js';
 import { defineRoutes, route } from '../http/route.js';
-import { embeddingsStatus } from '../embeddings/status.js';
+import { embeddingsStatus, readBacklog } from '../embeddings/status.js';
+import { MENTIONS_BACKLOG } from '../memories/mentionWorker.js';
 import { VectorCounts, VECTOR_COUNTS_WINDOW_MS } from '../embeddings/vectorCounts.js';
 import { opsStatus } from './status.js';
 import { opsStatusSchema } from './schemas.js';
@@ -35,6 +36,7 @@ export function opsRoutes(deps: Deps) {
           body: {
             ...status,
             embeddings: runtime ? await embeddingsStatus(deps.graph, runtime, (g, m) => vectorCounts.read(g, m)) : null,
+            mentions: { backlog: await readBacklog(deps.graph, MENTIONS_BACKLOG) },
           },
         };
       },

@@ -37,6 +37,16 @@ const embeddingsReadiness = {
 } as const satisfies JsonSchema;
 
 const count = { type: 'integer', minimum: 0 } as const;
+const backlogSchema = {
+  type: 'object',
+  required: ['count', 'oldest_queued_at', 'oldest_age_seconds'],
+  properties: {
+    count,
+    oldest_queued_at: { type: ['string', 'null'], format: 'date-time' },
+    oldest_age_seconds: { type: ['integer', 'null'], minimum: 0 },
+  },
+} as const satisfies JsonSchema;
+
 const embeddingsStatusSchema = {
   oneOf: [
     { type: 'null', description: 'This process serves no embeddings runtime.' },
@@ -110,14 +120,8 @@ const embeddingsStatusSchema = {
           },
         },
         backlog: {
-          type: 'object',
+          ...backlogSchema,
           description: 'Nodes waiting for a vector (the queue the embedding worker drains, oldest first).',
-          required: ['count', 'oldest_queued_at', 'oldest_age_seconds'],
-          properties: {
-            count,
-            oldest_queued_at: { type: ['string', 'null'], format: 'date-time' },
-            oldest_age_seconds: { type: ['integer', 'null'], minimum: 0 },
-          },
         },
       },
     },
@@ -148,7 +152,17 @@ export const readinessSchema = {
 
 export const opsStatusSchema = {
   type: 'object',
-  required: ['ready', 'dependencies', 'embeddings', 'engines', 'worker', 'started_at', 'uptime_seconds', 'request_id'],
+  required: [
+    'ready',
+    'dependencies',
+    'embeddings',
+    'mentions',
+    'engines',
+    'worker',
+    'started_at',
+    'uptime_seconds',
+    'request_id',
+  ],
   properties: {
     ready: { type: 'boolean' },
     dependencies: {
@@ -197,6 +211,14 @@ export const opsStatusSchema = {
       ],
     },
     embeddings: embeddingsStatusSchema,
+    mentions: {
+      type: 'object',
+      description:
+        "Recall's hops (docs/recall.md): memories waiting for the terms they mention, read by the mention worker " +
+        'after the write (it needs no engine: it drains with EMBEDDINGS=off too).',
+      required: ['backlog'],
+      properties: { backlog: { ...backlogSchema, description: 'The mention worker’s queue, oldest first.' } },
+    },
     started_at: when,
     uptime_seconds: { type: 'integer', minimum: 0 },
     request_id: { type: 'string' },
