@@ -121,11 +121,14 @@ export interface RawMemoryRow {
   name: string;
 }
 
-/** The raw driver's CREATE of one memory node as the API writes it (labels, properties), its fields read from `row`. */
+/**
+ * The raw driver's CREATE of one memory node as the API writes it (labels, properties, the mention queue's stamp
+ * that EMBEDDINGS=off still writes), its fields read from `row`.
+ */
 const rawMemoryCreate = (row: string): string =>
   `CREATE (m:Knowledge:Memory {id: ${row}id, project_id: $p, content: ${row}content, name: ${row}name, kind: 'fact',
-     scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, date_observed: date(), tenant: $tenant,
-     created_at: datetime(), updated_at: datetime()})`;
+     scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape, observed_at: datetime(), date_observed: date(),
+     tenant: $tenant, created_at: datetime(), updated_at: datetime(), mentions_queued_at: datetime()})`;
 
 /** One memory node by the raw driver, its fields as parameters: run with rawMemoryParams (writeLayers' single layers). */
 export const RAW_MEMORY_CREATE = rawMemoryCreate('$');
