@@ -3,6 +3,7 @@
 // them committed and recallable a moment ago; one deleted since comes back without its id and is left out.
 UNWIND range(0, size($ids) - 1) AS i
 OPTIONAL MATCH (node:Knowledge:Memory {id: $ids[i]})
+USING INDEX node:Knowledge(id)
 WHERE node.project_id = $project_id AND NOT node:Pending
 WITH i, node
 ORDER BY i

@@ -1,8 +1,8 @@
 // Stores the vectors of one batch and takes the nodes off the queue; a node queued again since it was
 // read (a newer embedding_queued_at) keeps its place, so its newer text is embedded next. A row carries the
-// node's own vector (row.vector, null when its text did not change) and, for a memory, its context vector
-// (row.context: made from its episode predecessor's text and its own; row.context_hash null and no vector when it
-// has no predecessor, which removes one it had).
+// node's own vector (row.vector, null when its text did not change) and, for a memory of an episode, its context
+// vector (row.context: made from its episode predecessor's text and its own, or its own alone when it opens the
+// episode; row.context_hash null and no vector when it is in no episode, which removes one it had).
 UNWIND $rows AS row
 MATCH (n)
 WHERE elementId(n) = row.element_id AND n.embedding_queued_at = datetime(row.queued_at)

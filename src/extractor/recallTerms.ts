@@ -78,6 +78,14 @@ const NOT_NAMES = new Set([
 
 /** Nouns too general to tell memories apart. */
 const LIGHT_NOUNS = new Set([
+  // possessive determiners the tagger may read as nouns ("near our house")
+  'my',
+  'our',
+  'your',
+  'their',
+  'his',
+  'her',
+  'its',
   'thing',
   'things',
   'stuff',

