@@ -18,7 +18,7 @@ export interface EmbeddingsRuntime {
   indexes: IndexModel[];
 }
 
-/** A queue in the graph: the embedding worker's (embeddings/backlog) or the mention worker's (memories/terms_backlog). */
+/** A queue in the graph: the embedding worker's (embeddings/backlog) or the mention worker's (terms_backlog). */
 export interface Backlog {
   count: number;
   oldest_queued_at: string | null;

@@ -114,7 +114,7 @@ export function hopRanking<T>(
   if (feedback > 0) {
     const best = [...candidates].sort((a, b) => b.prior - a.prior).slice(0, FEEDBACK_HITS);
     for (const c of best)
-      // Who said a best hit is not what it is about: a speaker lends no walk (in a small project every speaker is rare).
+      // Who said a best hit is not what it is about: a speaker lends no walk (in a small project each one is rare).
       for (const [key, role, degree] of c.links?.terms ?? [])
         if (role !== 'speaker' && degree > 1 && degree <= RARE_TERM && !questionTerms.has(key))
           seeds.set(key, (seeds.get(key) ?? 0) + (feedback * rarity(degree)) / FEEDBACK_HITS);

@@ -154,9 +154,7 @@ export async function graphRecall(
       ? deps.graph.readEach((tx) => episodesByWords(tx, request.projectId, lucene, 20))
       : Promise.resolve([]),
     // The rare-word rule is the words' own: without them (semantic mode, or the words channel off) it does not apply.
-    !words
-      ? Promise.resolve<RareWords>({ held: new Map(), hits: new Map() })
-      : rareWords(deps, request, linked),
+    !words ? Promise.resolve<RareWords>({ held: new Map(), hits: new Map() }) : rareWords(deps, request, linked),
   ]);
   // Then, once the question has a vector: its neighbours by their own vector, by their context, and in time.
   const vector = question.vector !== null;
