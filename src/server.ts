@@ -132,6 +132,7 @@ export async function startService(
           pacer: new DrainPacer(liveTraffic),
         })
       : null;
+  deps.runtime.mentions = mentionWorker;
   if (embedder) watchHealth(embedder.health, logger);
   setEmbeddingBacklogSource(async () => {
     const backlog = await readBacklog(graph);

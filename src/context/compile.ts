@@ -86,7 +86,7 @@ export function reasonOf(c: Candidate): string {
         return weight === 0 ? `few of the query's words (#${rank})` : `matches the query (#${rank})`;
       if (source === 'meaning') return `close in meaning (#${rank}, similarity ${similarity?.toFixed(3) ?? '?'})`;
       if (source === 'recent') return `recent (#${rank})`;
-      if (source === 'recall') return `recalled (#${rank}${recallWhy(c)})`;
+      if (source === 'recall') return `recalled (#${rank})${recallWhy(c)}`;
       if (source === 'neighbourhood') return c.hops === 0 ? 'the subject' : `${hop(c.hops ?? 0)} from the subject`;
       return c.hops === 0 ? 'linked to the subject' : `linked to an entity ${hop(c.hops ?? 0)} from the subject`;
     })
@@ -221,20 +221,25 @@ function explainCandidates(all: Ranked[], fitted: Fitted): Record<string, unknow
   });
 }
 
-/** Which of memory recall's channels ranked a recalled memory: ", words #2, meaning #1 (similarity 0.871)". */
+/**
+ * Which of memory recall's channels ranked a recalled memory, in the words the other sources use:
+ * ": close in meaning (#1, similarity 0.871); matches the query (#2); in an episode that matches (#4)".
+ */
 function recallWhy(c: Candidate): string {
   const m = c.recall;
   if (!m) return '';
   const parts = [
-    m.lexical_rank !== null ? `words #${m.lexical_rank}` : null,
-    m.semantic_rank !== null ? `meaning #${m.semantic_rank} (similarity ${m.similarity?.toFixed(3) ?? '?'})` : null,
-    m.context_rank ? `context #${m.context_rank}` : null,
-    m.episode_rank ? `episode #${m.episode_rank}` : null,
-    m.graph_rank !== null ? `hops #${m.graph_rank}` : null,
-    m.time_rank ? `time #${m.time_rank}` : null,
-    m.rare && m.rare.length > 0 ? `rare words ${m.rare.join(', ')}` : null,
+    m.semantic_rank !== null
+      ? `close in meaning (#${m.semantic_rank}, similarity ${m.similarity?.toFixed(3) ?? '?'})`
+      : null,
+    m.lexical_rank !== null ? `matches the query (#${m.lexical_rank})` : null,
+    m.context_rank ? `close in meaning with the memory before it (#${m.context_rank})` : null,
+    m.episode_rank ? `in an episode that matches (#${m.episode_rank})` : null,
+    m.graph_rank !== null ? `linked to what the query names (#${m.graph_rank})` : null,
+    m.time_rank ? `observed when the query says (#${m.time_rank})` : null,
+    m.rare && m.rare.length > 0 ? `holds the rare words ${m.rare.join(', ')}` : null,
   ].filter((p): p is string => p !== null);
-  return parts.length > 0 ? `: ${parts.join(', ')}` : '';
+  return parts.length > 0 ? `: ${parts.join('; ')}` : '';
 }
 
 /** Why a candidate is there, in the `match` form search results use (src/search/hybrid.ts). */

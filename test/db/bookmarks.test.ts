@@ -47,15 +47,17 @@ async function undisturbed(scenario: () => Promise<boolean>): Promise<void> {
 describe('Bookmarks: causal consistency across drivers and processes', function () {
   this.timeout(120_000);
   let reader: Graph;
-  let worker: { stop(): Promise<void>; start(): void } | null = null;
+  let workers: { stop(): Promise<void>; start(): void }[] = [];
   before(async () => {
     reader = secondGraph();
-    // The embedding worker commits whenever its queue holds anything: out of the way of "the very next transaction".
-    worker = harness().service.deps.runtime.embeddings?.worker ?? null;
-    await worker?.stop();
+    // The embedding and mention workers commit whenever their queues hold anything: out of the way of "the very
+    // next transaction".
+    const { runtime } = harness().service.deps;
+    workers = [runtime.embeddings?.worker, runtime.mentions].filter((w) => !!w) as typeof workers;
+    for (const w of workers) await w.stop();
   });
   after(async () => {
-    worker?.start();
+    for (const w of workers) w.start();
     await reader.close();
   });
 

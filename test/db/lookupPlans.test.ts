@@ -225,6 +225,7 @@ describe('lookups by a composite index or an id seek their index', function () {
           to: null,
           window_field: 'created_at',
           kinds: null,
+          episode: null,
           document_ids: null,
           tags: null,
           types: null,

@@ -3,6 +3,7 @@ import { cypher, mostUsedStatements } from '../../src/db/cypher.js';
 import { lastRuns } from '../../src/db/warming.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
+import { waitForMentions } from '../support/mentions.js';
 
 describe('Graph warm-up after an outage', () => {
   it('warms the statements this process ran most and writes nothing: reads run again in read transactions, writes are planned or rehearsed and rolled back', async () => {
@@ -21,6 +22,8 @@ describe('Graph warm-up after an outage', () => {
     assert.ok(used.includes('auth/find_key'), 'so is the authentication read');
 
     const graph = harness().service.deps.graph;
+    // The mention worker writes the memories' terms after the write: done before counting what warming writes.
+    await waitForMentions(t.projectId);
     const count = async () =>
       (
         await graph.read((tx) =>

@@ -9,6 +9,7 @@ import { fullTextParams } from '../../src/db/fullText.js';
 import { luceneQuery } from '../../src/db/tenant.js';
 import { call, newTenant } from '../support/api.js';
 import { useRawDriver } from '../support/harness.js';
+import { NO_LINKS } from '../../src/memories/recall.js';
 
 /** Whether any value in a row, at any depth, is a list of numbers as long as a vector. */
 function holdsVector(value: unknown): boolean {
@@ -54,6 +55,8 @@ describe("a node's vector is not read for an answer", function () {
           now,
           valid_at: now,
           kinds: null,
+          episode: null,
+          ...NO_LINKS,
           limit: 5,
           candidates: 5,
           whole: true,

@@ -3,6 +3,7 @@ import { newTenant, type Tenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { QUESTIONS } from './corpus.js';
 import { ask, evaluate, figures, formatFigures, loadCorpus, RECALL_SETS, waitForVectors } from './score.js';
+import { waitForMentions } from '../support/mentions.js';
 
 const engine = (name: 'embeddings' | 'embeddings-queries' = 'embeddings') => {
   const e = harness().endpoints.supervisors.find((s) => s.name === name);
@@ -25,6 +26,8 @@ describe('Recall by meaning (real embedding engine, real Neo4j)', function () {
     tenant = await newTenant(0);
     ids = await loadCorpus(tenant);
     await waitForVectors(tenant.projectId);
+    // Recall's hops read the terms the mention worker writes after the write: the graph is still once they are.
+    await waitForMentions(tenant.projectId);
   });
 
   it('paraphrased questions are found that words alone miss, and identifiers are found either way', async () => {
