@@ -25,7 +25,7 @@ export interface RuntimeParts {
   worker?: RunningWorker;
   /** Recall by meaning: the embedder, its worker and the model each vector index serves. */
   embeddings?: EmbeddingsRuntime;
-  /** Recall's hops: the worker that reads the terms memories mention (src/memories/mentionWorker.ts), if it runs here. */
+  /** Recall's hops: the worker reading the terms memories mention (src/memories/mentionWorker.ts), if it runs here. */
   mentions?: { start(): void; stop(): Promise<void> } | null;
   /** The Temporal Web UI of the engines this process started (null: an external Temporal, or headless). */
   temporalUiUrl?: string | null;
