@@ -6,25 +6,12 @@ import { newTenant, type Reply, type Tenant } from '../support/api.js';
 import { waitForEmbeddings } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
 import { waitForMentions } from '../support/mentions.js';
+import type { Match } from '../../src/search/hybrid.js';
 
 interface Written {
   content: string;
   episode?: string;
   observed_at?: string;
-}
-
-interface Match {
-  lexical_rank: number | null;
-  semantic_rank: number | null;
-  similarity: number | null;
-  graph_rank: number | null;
-  context_rank?: number | null;
-  context_similarity?: number | null;
-  episode_rank?: number | null;
-  time_rank?: number | null;
-  exact: string[];
-  rare?: string[];
-  score: number;
 }
 
 interface Found {
