@@ -12,9 +12,9 @@ const BOOKMARK_DESCRIPTION =
   'deployment, may send it back, and its reads and writes then see at least that state (on a Neo4j cluster, a ' +
   'read routed to a follower waits until the follower holds it).';
 
-/** One token or several, separated by commas. */
+/** One token or several, separated by commas; or an empty value, taken as no header (as a proxy may send it). */
 const ONE_TOKEN = BOOKMARK_TOKEN_PATTERN.slice(1, -1);
-const BOOKMARK_LIST_PATTERN = `^${ONE_TOKEN}( *, *${ONE_TOKEN}){0,${MAX_BOOKMARKS - 1}}$`;
+const BOOKMARK_LIST_PATTERN = `^(?:${ONE_TOKEN}(?: *, *${ONE_TOKEN}){0,${MAX_BOOKMARKS - 1}})?$`;
 
 /** The bookmark a request may send back: an earlier answer's X-Graph-Bookmark (several: comma-separated). */
 const BOOKMARK_PARAMETER = {
@@ -24,7 +24,7 @@ const BOOKMARK_PARAMETER = {
   schema: { type: 'string', maxLength: 20_000, pattern: BOOKMARK_LIST_PATTERN },
   description:
     `${BOOKMARK_DESCRIPTION} Up to ${MAX_BOOKMARKS} tokens separated by commas, each as answered ` +
-    `(${BOOKMARK_TOKEN_PATTERN}). A token this deployment did not answer is a 400 invalid_request naming ` +
+    `(${BOOKMARK_TOKEN_PATTERN}); an empty value is as no header. A token this deployment did not answer is a 400 invalid_request naming ` +
     '/headers/x-graph-bookmark; a state the database has not reached within its bookmark wait is a 503 ' +
     'graph_unavailable with Retry-After.',
 };
