@@ -48,9 +48,11 @@ export const TOOLS: readonly ToolDef[] = [
     annotations: write,
     description:
       'Store what should be recalled later: one memory (content, with kind, subject, predicate and object for a ' +
-      'fact) or a batch (memories, 1 to 100). Answers the governed-write result: the delta id and whether it was ' +
-      'applied or staged for review (staged memories are not recalled until applied). Use it for a statement ' +
-      'worth keeping; use capture for raw notes or payloads to structure, correct_memory to change a stored one.',
+      'fact; episode names the conversation, session or ticket it came from and observed_at when it was said, ' +
+      'which recall uses) or a batch (memories, 1 to 100). Answers the governed-write result: the delta id and ' +
+      'whether it was applied or staged for review (staged memories are not recalled until applied). Use it for a ' +
+      'statement worth keeping; use capture for raw notes or payloads to structure, correct_memory to change a ' +
+      'stored one.',
   },
   {
     name: 'recall',
