@@ -15,10 +15,12 @@ import neo4j from 'neo4j-driver';
 import { EmbeddingWorker } from '../src/embeddings/worker.js';
 import { DrainPacer, liveTraffic } from '../src/shared/pacing.js';
 import {
+  apiCaller,
   awaitEngineIdle,
   benchEmbeddings,
   benchTenant,
   cpuDuring,
+  figure,
   fillText,
   listenerPid,
   percentile,
@@ -46,10 +48,6 @@ const CLIENTS = Number(values.clients);
 const ROUNDS = Number(values.rounds);
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 31687);
 
-const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
-  console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
-};
-
 const env = await startBench('drain-pacing', { neo4j: neo4jPort, temporal: neo4jPort - 454 });
 const { service } = env;
 const runtime = benchEmbeddings(service);
@@ -57,15 +55,7 @@ const driver = rawDriver(env);
 try {
   await runtime.worker?.stop();
   const tenant = await benchTenant(service);
-  const headers = { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' };
-  const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
-    const r = await fetch(`${service.url}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: r.status, json: await r.json() };
-  };
+  const call = apiCaller(service.url, tenant.key);
 
   // The backlog: MEMORIES memories through the API (4 clients of batch-100), every one queued for its vector.
   let serial = 0;

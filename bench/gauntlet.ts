@@ -26,6 +26,7 @@ import { luceneQuery } from '../src/db/tenant.js';
 import {
   benchTenant,
   cpuDuring,
+  figure,
   fillText,
   fmt,
   listenerPid,
@@ -56,10 +57,6 @@ const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const CLIENTS = Number(values.clients);
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 25687);
-
-const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
-  console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
-};
 
 /**
  * The mixed load: CLIENTS clients for `seconds`, each running `step` back to back with its client number,

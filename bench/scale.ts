@@ -15,8 +15,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  apiCaller,
   awaitEngineIdle,
   benchTenant,
+  figure,
   fillText,
   percentile,
   startBench,
@@ -44,10 +46,6 @@ const POOL = 256;
 const WARMUP = 200;
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 27687);
 
-const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
-  console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
-};
-
 function sizeOf(dir: string): number {
   let total = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -68,16 +66,7 @@ try {
   // With --vectors the bench writes every vector itself: the worker would take the cores embedding a few.
   if (embedder) await embeddings?.worker?.stop();
   const tenant = await benchTenant(service);
-  const headers = { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reply bodies are read loosely
-  const call = async (method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> => {
-    const r = await fetch(`${service.url}${url}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: r.status, json: await r.json() };
-  };
+  const call = apiCaller(service.url, tenant.key);
 
   // Fill: 4 clients of batch-100 creates, progress on stderr every 50k.
   let serial = 0;

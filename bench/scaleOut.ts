@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import neo4j from 'neo4j-driver';
 import {
   benchTenant,
+  figure,
   fillText,
   percentile,
   rawDriver,
@@ -44,9 +45,6 @@ const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 const WARMUP = Number(values.warmup);
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 32687);
-const figure = (name: string, value: number, extra: Record<string, unknown> = {}): void => {
-  console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
-};
 
 // Every process shares the secrets key (webhook secrets, bookmark tokens) as a deployment's processes do.
 process.env.GKS_SECRETS_KEY ??= crypto.randomBytes(32).toString('base64');

@@ -377,3 +377,22 @@ export async function cpuDuring<T>(
     engineMs: engine0 === null || engine1 === null ? null : engine1 - engine0,
   };
 }
+
+/** Prints one figure as a JSON line: its name, its value to 3 places, and what is said beside it. */
+export function figure(name: string, value: number, extra: Record<string, unknown> = {}): void {
+  console.log(JSON.stringify({ figure: name, value: Number(value.toFixed(3)), ...extra }));
+}
+
+/** A JSON client of the service with a key: each reply's status and its body, read loosely. */
+export function apiCaller(url: string, key: string) {
+  const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a bench reads reply bodies loosely
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> => {
+    const r = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: r.status, json: await r.json() };
+  };
+}
