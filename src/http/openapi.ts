@@ -24,9 +24,9 @@ const BOOKMARK_PARAMETER = {
   schema: { type: 'string', maxLength: 20_000, pattern: BOOKMARK_LIST_PATTERN },
   description:
     `${BOOKMARK_DESCRIPTION} Up to ${MAX_BOOKMARKS} tokens separated by commas, each as answered ` +
-    `(${BOOKMARK_TOKEN_PATTERN}); an empty value is as no header. A token this deployment did not answer is a 400 invalid_request naming ` +
-    '/headers/x-graph-bookmark; a state the database has not reached within its bookmark wait is a 503 ' +
-    'graph_unavailable with Retry-After.',
+    `(${BOOKMARK_TOKEN_PATTERN}); an empty value is as no header. A token this deployment did not answer ` +
+    'is a 400 invalid_request naming /headers/x-graph-bookmark; a state the database has not reached within ' +
+    'its bookmark wait is a 503 graph_unavailable with Retry-After.',
 };
 
 /** The bookmark every authenticated answer that read or wrote the graph carries. */
