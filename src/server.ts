@@ -134,14 +134,13 @@ export async function startService(
       : null;
   deps.runtime.mentions = mentionWorker;
   if (embedder) watchHealth(embedder.health, logger);
-  setEmbeddingBacklogSource(async () => {
-    const backlog = await readBacklog(graph);
+  // The queues' gauges in /metrics, read at scrape time (embeddings/backlog, memories/terms_backlog).
+  const queueReading = (statement?: string) => async () => {
+    const backlog = await readBacklog(graph, statement);
     return { count: backlog.count, oldestAgeSeconds: backlog.oldest_age_seconds };
-  });
-  setMentionBacklogSource(async () => {
-    const backlog = await readBacklog(graph, MENTIONS_BACKLOG);
-    return { count: backlog.count, oldestAgeSeconds: backlog.oldest_age_seconds };
-  });
+  };
+  setEmbeddingBacklogSource(queueReading());
+  setMentionBacklogSource(queueReading(MENTIONS_BACKLOG));
   const preflightPlans = new PreflightPlanKeeper(graph, logger, PLAN_CHECK_INTERVAL_MS, embedder?.model ?? null);
   preflightPlans.start();
   graph.startProbe();

@@ -111,70 +111,45 @@ export const embeddingsQuestionCache = new Counter({
   registers: [registry],
 });
 
-/** Reads the embedding backlog at scrape time (set by the service that runs the embedding worker). */
-let backlogSource: (() => Promise<{ count: number; oldestAgeSeconds: number | null }>) | undefined;
+/** A queue in the graph as a scrape reads it: its size and its oldest entry's age. */
+type QueueReading = { count: number; oldestAgeSeconds: number | null };
 
-export function setEmbeddingBacklogSource(source: typeof backlogSource): void {
-  backlogSource = source;
+/**
+ * Two gauges of a queue in the graph (its size and its oldest entry's age), read at scrape time from the source the
+ * service that runs the queue's worker sets; while Neo4j is down they keep their last values (gks_dependency_up says
+ * why). Answers the setter of the source.
+ */
+function queueGauges(name: string, help: string, ageHelp: string): (source: () => Promise<QueueReading>) => void {
+  let source: (() => Promise<QueueReading>) | undefined;
+  const age = new Gauge({ name: `${name}_oldest_age_seconds`, help: ageHelp, registers: [registry] });
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      const reading = await source?.().catch(() => undefined);
+      if (reading) {
+        this.set(reading.count);
+        age.set(reading.oldestAgeSeconds ?? 0);
+      }
+    },
+  });
+  return (given) => {
+    source = given;
+  };
 }
 
-async function readBacklog(): Promise<{ count: number; oldestAgeSeconds: number | null } | undefined> {
-  try {
-    return await backlogSource?.();
-  } catch {
-    return undefined; // Neo4j down: the gauges keep their last values (gks_dependency_up says why)
-  }
-}
+export const setEmbeddingBacklogSource = queueGauges(
+  'gks_embeddings_backlog',
+  'Memories, chunks and entities waiting for a vector (the embedding queue), read at scrape time',
+  'Age of the oldest node waiting for a vector (0 when the queue is empty), read at scrape time',
+);
 
-export const embeddingsBacklog = new Gauge({
-  name: 'gks_embeddings_backlog',
-  help: 'Memories, chunks and entities waiting for a vector (the embedding queue), read at scrape time',
-  registers: [registry],
-  async collect() {
-    const backlog = await readBacklog();
-    if (backlog) {
-      this.set(backlog.count);
-      embeddingsBacklogAge.set(backlog.oldestAgeSeconds ?? 0);
-    }
-  },
-});
-
-export const embeddingsBacklogAge = new Gauge({
-  name: 'gks_embeddings_backlog_oldest_age_seconds',
-  help: 'Age of the oldest node waiting for a vector (0 when the queue is empty), read at scrape time',
-  registers: [registry],
-});
-
-/** Reads the mention worker's backlog at scrape time (set by the service that runs the mention worker). */
-let mentionSource: (() => Promise<{ count: number; oldestAgeSeconds: number | null }>) | undefined;
-
-export function setMentionBacklogSource(source: typeof mentionSource): void {
-  mentionSource = source;
-}
-
-export const mentionsBacklog = new Gauge({
-  name: 'gks_mentions_backlog',
-  help: "Memories waiting for their terms (the mention worker's queue, recall's hops), read at scrape time",
-  registers: [registry],
-  async collect() {
-    let backlog: { count: number; oldestAgeSeconds: number | null } | undefined;
-    try {
-      backlog = await mentionSource?.();
-    } catch {
-      backlog = undefined; // Neo4j down: the gauges keep their last values
-    }
-    if (backlog) {
-      this.set(backlog.count);
-      mentionsBacklogAge.set(backlog.oldestAgeSeconds ?? 0);
-    }
-  },
-});
-
-export const mentionsBacklogAge = new Gauge({
-  name: 'gks_mentions_backlog_oldest_age_seconds',
-  help: 'Age of the oldest memory waiting for its terms (0 when the queue is empty), read at scrape time',
-  registers: [registry],
-});
+export const setMentionBacklogSource = queueGauges(
+  'gks_mentions_backlog',
+  "Memories waiting for their terms (the mention worker's queue, recall's hops), read at scrape time",
+  'Age of the oldest memory waiting for its terms (0 when the queue is empty), read at scrape time',
+);
 
 export const mcpToolCalls = new Counter({
   name: 'gks_mcp_tool_calls_total',
