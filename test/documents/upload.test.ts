@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { newTenant } from '../support/api.js';
+import { call, newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { minimalPdf } from './ingest/minimalPdf.js';
 import { upload } from './support.js';
@@ -123,7 +123,7 @@ describe('POST /v1/documents (multipart upload)', function () {
     assert.equal((await t.get('/v1/documents')).body.sources.length, 0);
   });
 
-  it('a 1 MB text file is indexed as one delta', async function () {
+  it('a 1 MB text file is indexed as one delta; deleting it takes its chunks off the vector queue', async function () {
     this.timeout(120_000);
     const t = await newTenant(0);
     const sentence = (i: number) => `Line ${i} of the large file mentions harbour ${i % 97} and lighthouse ${i % 89}.`;
@@ -144,5 +144,19 @@ describe('POST /v1/documents (multipart upload)', function () {
     assert.equal(row!.linked, row!.chunks);
     assert.equal(row!.deltas, 1);
     assert.equal(row!.creating, 1);
+    // Its thousand-odd chunks wait for vectors; deleted, none of them is left in the queue (nor in the suite's: the
+    // tests after this one would otherwise wait behind them).
+    const queuedChunks = async () => {
+      const [queued] = await harness().service.deps.graph.read((tx) =>
+        tx.runText('MATCH (c:Chunk {project_id: $p}) WHERE c.embedding_queued_at IS NOT NULL RETURN count(c) AS n', {
+          p: t.projectId,
+        }),
+      );
+      return Number(queued!.n);
+    };
+    assert.ok((await queuedChunks()) > 500, 'the chunks wait in the vector queue');
+    const deleted = await call('DELETE', `/v1/documents/${reply.body.id}`, undefined, { key: t.key });
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    assert.equal(await queuedChunks(), 0);
   });
 });
