@@ -8,6 +8,9 @@
 //   --only 26,30        some of them
 //   --no-ablation       the default ranking alone
 //   --port N            the bench's own Neo4j port (default 24687; Temporal on N - 4000, the engines on N + 5, + 6)
+//   --keep              keep the stored conversations for the next run with --keep, which asks them again without
+//                       storing them (the bench's data folder under .cache holds them and a manifest)
+//   --dump FILE         write each question's top five turns beside its evidence (JSON lines), for reading misses
 // Own engines on its ports (or NEO4J_URI). Figures only; it asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +24,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'no-ablation': { type: 'boolean', default: false },
     port: { type: 'string', default: '24687' },
+    keep: { type: 'boolean', default: false },
+    dump: { type: 'string' },
   },
 });
 
@@ -97,6 +102,13 @@ async function store(url: string, key: string, id: string, c: Conversation): Pro
 interface Scores {
   turn: Map<number, number[]>;
   session: Map<number, boolean[]>;
+  dump?: { question: string; category: number; evidence: string[]; top: string[] }[];
+}
+
+/** What --keep leaves beside the data: each conversation's key and what its memories are. */
+interface Manifest {
+  files: string[];
+  loaded: { key: string; session: [string, number][]; turnOf: [string, string][]; questions: Stored['questions'] }[];
 }
 
 async function ask(
@@ -115,6 +127,7 @@ async function ask(
     const body = (await reply.json()) as { nodes?: { id: string }[] };
     if (reply.status !== 200) throw new Error(`search: ${reply.status} ${JSON.stringify(body)}`);
     const turns = body.nodes!.map((n) => stored.turnOf.get(n.id)!);
+    into.dump?.push({ question: q.question, category: q.category, evidence, top: turns.slice(0, 10) });
     if (q.category >= 1 && q.category <= 4) {
       const top = new Set(turns.slice(0, 5));
       const share = evidence.filter((e) => top.has(e)).length / evidence.length;
@@ -151,14 +164,21 @@ const files = fs
   .filter((id) => !args.only || args.only.split(',').includes(id))
   .sort();
 const port = Number(args.port);
-const env = await startBench('locomo', { neo4j: port, temporal: port - 4000 });
+const env = await startBench('locomo', { neo4j: port, temporal: port - 4000 }, { keep: args.keep });
 try {
   const { url } = env.service;
   const graph = env.service.deps.graph;
-  const loaded: { key: string; stored: Stored }[] = [];
+  const manifestFile = path.join(env.dataDir, 'locomo-manifest.json');
+  const kept =
+    args.keep && fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
+  if (kept && kept.files.join(',') !== files.join(',')) throw new Error(`--keep: the kept data holds ${kept.files}`);
+  const loaded: { key: string; stored: Stored }[] = (kept?.loaded ?? []).map((l) => ({
+    key: l.key,
+    stored: { session: new Map(l.session), turnOf: new Map(l.turnOf), questions: l.questions },
+  }));
   const began = Date.now();
   let turns = 0;
-  for (const id of files) {
+  for (const id of kept ? [] : files) {
     const c = JSON.parse(fs.readFileSync(path.join(args.data, `${id}.json`), 'utf8')) as Conversation;
     const tenant = await benchTenant(env.service);
     const stored = await store(url, tenant.key, id, c);
@@ -166,6 +186,18 @@ try {
     loaded.push({ key: tenant.key, stored });
   }
   const wrote = (Date.now() - began) / 1000;
+  if (args.keep && !kept) {
+    const manifest: Manifest = {
+      files,
+      loaded: loaded.map(({ key, stored: st }) => ({
+        key,
+        session: [...st.session],
+        turnOf: [...st.turnOf],
+        questions: st.questions,
+      })),
+    };
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  }
   // Every vector (own and context) and every term made: the queues empty.
   for (;;) {
     const [row] = await graph.read((tx) =>
@@ -192,9 +224,10 @@ try {
     'ranking                turn R@5 session@5 multi   temporal open    single  session hit@5 by category 1-5',
   );
   for (const [label, channels] of configs) {
-    const scores: Scores = { turn: new Map(), session: new Map() };
+    const scores: Scores = { turn: new Map(), session: new Map(), ...(args.dump && !channels ? { dump: [] } : {}) };
     for (const { key, stored } of loaded) await ask(url, key, stored, channels, scores);
     console.log(row(label, scores));
+    if (scores.dump) fs.writeFileSync(args.dump!, scores.dump.map((d) => JSON.stringify(d)).join('\n') + '\n');
   }
 } finally {
   await env.stop();

@@ -29,8 +29,11 @@ export interface BenchEnv {
 export async function startBench(
   name: string,
   ports: { neo4j: number; temporal: number },
-  /** temporal: start the Temporal dev server (and, unless worker is false, a worker in this process). */
-  options: { temporal?: boolean; worker?: boolean } = {},
+  /**
+   * temporal: start the Temporal dev server (and, unless worker is false, a worker in this process); keep: leave
+   * the bench's Neo4j data in place at start and stop (a bench that asks the same stored data again).
+   */
+  options: { temporal?: boolean; worker?: boolean; keep?: boolean } = {},
 ): Promise<BenchEnv> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -42,7 +45,7 @@ export async function startBench(
   if (!options.temporal && !env.TEMPORAL_ADDRESS) env.TEMPORAL_ADDRESS = '127.0.0.1:1';
   const config = loadConfig(env);
   const dataDir = path.join(config.dataDir, `bench-${name}`);
-  if (!config.neo4j.uri) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!config.neo4j.uri && !options.keep) fs.rmSync(dataDir, { recursive: true, force: true });
   const endpoints = await ensureServices(
     config,
     {
@@ -60,7 +63,7 @@ export async function startBench(
     logger: pino({ level: 'silent' }),
   });
   const removeData = (): void => {
-    if (!config.neo4j.uri) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!config.neo4j.uri && !options.keep) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const stop = async (): Promise<void> => {
     process.off('SIGINT', onSignal);
