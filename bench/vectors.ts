@@ -8,27 +8,77 @@
 import type { Graph } from '../src/db/graph.js';
 import type { Embedder } from '../src/embeddings/model.js';
 import { tenantToken } from '../src/db/tenant.js';
+import { contextText, memoryText, textHash } from '../src/embeddings/text.js';
+import { memoryName } from '../src/memories/views.js';
+import { MEMORY_SHAPE_ID } from '../src/shapes/types.js';
 import { fillText } from './support.js';
+
+/** A memory to create with its vector (createWithVectors); the optional fields are those of a memory of an episode. */
+export interface VectorRow {
+  id: string;
+  content: string;
+  kind: string;
+  vector: number[];
+  /** When it was said (ISO 8601; default: when it is written, as the API's default). */
+  observed_at?: string;
+  /** The key of its episode (docs/episodes.md); the episode node and its links are the caller's. */
+  episode?: string;
+  /** Its context vector (docs/recall.md, "Context"), and the content of the memory before it in its episode. */
+  context?: number[];
+  previous?: string | null;
+}
 
 /**
  * Creates memories of a project that already carry a vector of `model`, as the embedding worker leaves them (the
- * API's labels and properties, the vector set by db.create.setNodeVectorProperty), in one transaction: how the
- * benches seed a graph the engine could not embed in a run (bench/recallScale.ts, bench/vectorSegments.ts).
+ * API's labels and properties, its name derived from the content, the vector set by db.create.setNodeVectorProperty
+ * with the hash of the text it stands for), in one transaction: how the benches seed a graph the engine could not
+ * embed in a run (bench/recallScale.ts, bench/vectorSegments.ts). A row with a context vector gets it as the worker
+ * stores one (cypher/embeddings/store_vectors.cypher: context_embedding and context_text_hash). With `mentions` the
+ * memories join the mention worker's queue as the applying write puts them there (mentions_queued_at).
  */
 export async function createWithVectors(
   graph: Graph,
   projectId: string,
   model: string,
-  rows: { id: string; content: string; kind: string; vector: number[] }[],
+  rows: VectorRow[],
+  options: { mentions?: boolean } = {},
 ): Promise<void> {
+  const params = rows.map((r) => {
+    const name = memoryName(r.content);
+    return {
+      id: r.id,
+      content: r.content,
+      name,
+      kind: r.kind,
+      vector: r.vector,
+      observed_at: r.observed_at ?? null,
+      episode: r.episode ?? null,
+      text_hash: textHash(model, memoryText({ name, content: r.content })),
+      context: r.context ?? null,
+      context_hash: r.context ? textHash(model, contextText(r.previous ?? '', { content: r.content })) : null,
+    };
+  });
   await graph.write((tx) =>
     tx.runText(
       `UNWIND $rows AS r
-       CREATE (m:Knowledge:Memory {id: r.id, project_id: $p, tenant: $tenant, content: r.content, name: r.content,
-         kind: r.kind, scope: 'project', memory_schema: 'gks.memory/v1', created_at: datetime(), updated_at: datetime(),
-         embedding_model: $model, embedding_text_hash: 'bench'})
-       WITH m, r CALL db.create.setNodeVectorProperty(m, 'embedding', r.vector)`,
-      { rows, p: projectId, tenant: tenantToken(projectId), model },
+       CREATE (m:Knowledge:Memory {id: r.id, project_id: $p, tenant: $tenant, content: r.content, name: r.name,
+         kind: r.kind, scope: 'project', memory_schema: 'gks.memory/v1', shape_id: $shape,
+         observed_at: coalesce(datetime(r.observed_at), datetime()), episode: r.episode,
+         created_at: datetime(), updated_at: datetime(),
+         embedding_model: $model, embedding_text_hash: r.text_hash, context_text_hash: r.context_hash,
+         mentions_queued_at: CASE WHEN $mentions THEN datetime() END})
+       SET m.date_observed = date(m.observed_at)
+       WITH m, r CALL db.create.setNodeVectorProperty(m, 'embedding', r.vector)
+       WITH m, r WHERE r.context IS NOT NULL
+       CALL db.create.setNodeVectorProperty(m, 'context_embedding', r.context)`,
+      {
+        rows: params,
+        p: projectId,
+        tenant: tenantToken(projectId),
+        shape: MEMORY_SHAPE_ID,
+        model,
+        mentions: options.mentions ?? false,
+      },
     ),
   );
 }
