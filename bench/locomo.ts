@@ -102,7 +102,7 @@ async function store(url: string, key: string, id: string, c: Conversation): Pro
 interface Scores {
   turn: Map<number, number[]>;
   session: Map<number, boolean[]>;
-  dump?: { question: string; category: number; evidence: string[]; top: string[] }[];
+  dump?: { question: string; category: number; evidence: string[]; ranks: number[]; top: string[] }[];
 }
 
 /** What --keep leaves beside the data: each conversation's key and what its memories are. */
@@ -127,7 +127,13 @@ async function ask(
     const body = (await reply.json()) as { nodes?: { id: string }[] };
     if (reply.status !== 200) throw new Error(`search: ${reply.status} ${JSON.stringify(body)}`);
     const turns = body.nodes!.map((n) => stored.turnOf.get(n.id)!);
-    into.dump?.push({ question: q.question, category: q.category, evidence, top: turns.slice(0, 10) });
+    into.dump?.push({
+      question: q.question,
+      category: q.category,
+      evidence,
+      ranks: evidence.map((e) => turns.indexOf(e)),
+      top: turns.slice(0, 10),
+    });
     if (q.category >= 1 && q.category <= 4) {
       const top = new Set(turns.slice(0, 5));
       const share = evidence.filter((e) => top.has(e)).length / evidence.length;
