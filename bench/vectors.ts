@@ -109,9 +109,12 @@ export async function memoryIds(graph: Graph, projectId: string): Promise<string
   return rows.map((r) => String(r.id));
 }
 
-/** `base` plus noise of norm about 0.5, renormalised to a unit vector. */
-export function perturbed(base: number[], rand: () => number): number[] {
-  const sigma = 0.5 / Math.sqrt(base.length);
+/**
+ * `base` plus noise of norm about `noise` (0.5 unless said), renormalised to a unit vector. Its cosine to any
+ * question is about the base's divided by sqrt(1 + noise²): 0.89 times it at 0.5, 0.98 times at 0.2.
+ */
+export function perturbed(base: number[], rand: () => number, noise = 0.5): number[] {
+  const sigma = noise / Math.sqrt(base.length);
   const v = base.map((x) => x + sigma * rand());
   const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
   return v.map((x) => x / norm);
