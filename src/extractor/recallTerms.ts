@@ -21,6 +21,15 @@ export interface RecallTerm {
 /** A transcript line's speaker: a name of one to three capitalised words, then a colon ("Ana Lima: ..."). */
 const SPEAKER = /^\s*(\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2}):\s+/u;
 
+/**
+ * Months and weekdays: written capitalised, they say when, not who or what. The time channel reads them (a hop from
+ * "December" would join every memory said to be of any December), so they are no term.
+ */
+const CALENDAR = new Set([
+  ...'january february march april may june july august september october november december'.split(' '),
+  ...'monday tuesday wednesday thursday friday saturday sunday'.split(' '),
+]);
+
 /** Capitalised words that open or punctuate speech and name nothing. */
 const NOT_NAMES = new Set([
   'hey',
@@ -233,6 +242,7 @@ export function recallTerms(
     if (!/\p{L}/u.test(t.key)) continue;
     const opensSentence = i === 0 || tokens[i - 1]!.sentence !== t.sentence;
     const named = t.tags.has('Person') || t.tags.has('Place') || t.tags.has('ProperNoun');
+    if (CALENDAR.has(t.key) && t.capitalised) continue;
     if (t.capitalised && !t.tags.has('Pronoun') && !NOT_NAMES.has(t.key) && (!opensSentence || named)) {
       // A name kept whole: capitalised words in a row ("Charlotte's Web" stops at the possessive).
       let j = i;

@@ -23,7 +23,7 @@ interface TermsRow {
 export const MENTIONS_BACKLOG = 'memories/terms_backlog';
 
 /** Bumped when recallTerms reads text differently: every memory's terms are then read again as it is queued. */
-const READER = 'recall-terms/2';
+const READER = 'recall-terms/3';
 
 /** The hash of what a memory's terms are read from. */
 export function termsHash(row: Pick<TermsRow, 'content' | 'subject' | 'object'>): string {

@@ -26,6 +26,14 @@ describe('recall terms (pure)', () => {
     assert.ok(keys('She worked with Charles Babbage in London.').includes('charles babbage/mention'));
   });
 
+  it('a month or a weekday is no term: it says when (the time channel reads it), not who or what', () => {
+    const terms = keys('What did Ingrid tell Nordhost in December 2025, and on which Monday last August?');
+    assert.ok(terms.includes('ingrid/mention'));
+    assert.ok(terms.includes('nordhost/mention'));
+    for (const when of ['december', 'monday', 'august'])
+      assert.ok(!terms.some((t) => t.startsWith(when)), `${when} is no term: ${terms}`);
+  });
+
   it('is deterministic', () => {
     const text = 'Joanna: I just watched "Little Women" with Nate at the Riverside cinema.';
     assert.deepEqual(recallTerms(text), recallTerms(text));
