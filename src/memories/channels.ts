@@ -136,3 +136,21 @@ export function hopRanking<T>(
     )
     .map(channelHit);
 }
+
+/**
+ * The time channel: every candidate observed within a window ([from, to) in epoch ms), nearest the question first,
+ * then the latest observed. The statement reads a window through the observed_at index, at most a scan's worth of
+ * it; a window holding more (a year of a large project) is completed by what meaning, context and words found in it,
+ * so its nearest memories rank here whichever part of it the scan read.
+ */
+export function timeRanking<T>(
+  candidates: readonly ChannelCandidate<T>[],
+  windows: readonly { from: number; to: number }[],
+): RankedHit<T>[] {
+  const within = (ms: number | null | undefined): ms is number =>
+    typeof ms === 'number' && windows.some((w) => ms >= w.from && ms < w.to);
+  return candidates
+    .filter((c) => within(c.links?.observed_ms))
+    .sort((a, b) => b.best - a.best || b.links!.observed_ms! - a.links!.observed_ms! || (a.hit.id < b.hit.id ? -1 : 1))
+    .map((c) => ({ ...channelHit(c), score: c.best }));
+}

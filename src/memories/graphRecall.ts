@@ -25,6 +25,7 @@ import {
   episodeRanking,
   hopRanking,
   RARE_TERM,
+  timeRanking,
   type CandidateLinks,
   type ChannelCandidate,
   type RecallChannel,
@@ -203,7 +204,9 @@ export async function graphRecall(
   }
   if (windows.length > 0) {
     served.push('time');
-    rankings.push({ source: 'time', plane: 'memory', hits: present(timed).map((r) => hitOf(r, bestOf(r))) });
+    const told = TOLD_WITHIN_DAYS * 86_400_000;
+    const spans = windows.map((w) => ({ from: w.from.getTime(), to: w.to.getTime() + told }));
+    rankings.push({ source: 'time', plane: 'memory', hits: timeRanking(pool, spans) });
   }
   if (channels.has('hops') && terms.length > 0) {
     served.push('hops');
