@@ -242,8 +242,8 @@ export function recallTerms(
     if (!/\p{L}/u.test(t.key)) continue;
     const opensSentence = i === 0 || tokens[i - 1]!.sentence !== t.sentence;
     const named = t.tags.has('Person') || t.tags.has('Place') || t.tags.has('ProperNoun');
-    if (CALENDAR.has(t.key) && t.capitalised) continue;
-    if (t.capitalised && !t.tags.has('Pronoun') && !NOT_NAMES.has(t.key) && (!opensSentence || named)) {
+    const nameless = NOT_NAMES.has(t.key) || CALENDAR.has(t.key);
+    if (t.capitalised && !t.tags.has('Pronoun') && !nameless && (!opensSentence || named)) {
       // A name kept whole: capitalised words in a row ("Charlotte's Web" stops at the possessive).
       let j = i;
       while (j + 1 < tokens.length && !tokens[j]!.breakAfter && tokens[j + 1]!.capitalised) j += 1;

@@ -137,6 +137,8 @@ export async function graphRecall(
   const lucene = luceneQuery(query, request.projectId)!;
   const terms = channels.has('hops') ? hopTerms(query) : [];
   const windows = channels.has('time') ? timeWindows(query, new Date(base.valid_at)) : [];
+  // What the time channel reads: each window and the week after it in which what happened is told (epoch ms).
+  const spans = windows.map((w) => ({ from: w.from.getTime(), to: w.to.getTime() + TOLD_WITHIN_DAYS * 86_400_000 }));
   const linked = { ...base, links: true, terms, rare_terms: RARE_TERM };
   const wantsMeaning = ['meaning', 'context', 'episode', 'time'].some((c) => channels.has(c as RecallChannel));
   const words = channels.has('words') && !request.semanticOnly;
@@ -173,7 +175,7 @@ export async function graphRecall(
           nearest<CandidateRow>(tx, 'memories/context_vector', linked, question, request.candidates),
         )
       : Promise.resolve([]),
-    windows.length > 0 ? readTimed(deps, request, linked, windows, question) : Promise.resolve([]),
+    spans.length > 0 ? readTimed(deps, request, linked, spans, question) : Promise.resolve([]),
   ]);
   const served: RecallChannel[] = [];
   const rankings: Ranking<CandidateRow>[] = [];
@@ -209,8 +211,6 @@ export async function graphRecall(
   }
   if (windows.length > 0) {
     served.push('time');
-    const told = TOLD_WITHIN_DAYS * 86_400_000;
-    const spans = windows.map((w) => ({ from: w.from.getTime(), to: w.to.getTime() + told }));
     rankings.push({ source: 'time', plane: 'memory', hits: timeRanking(pool, spans) });
   }
   if (channels.has('hops') && terms.length > 0) {
@@ -350,19 +350,18 @@ async function rareWords(
   return { held, hits };
 }
 
-/** The time channel's rows: memories observed in the windows (or the week after each), nearest the question first. */
+/** The time channel's rows: memories observed in the spans (a window and the week after), nearest first. */
 async function readTimed(
   deps: GraphDeps,
   request: GraphRecallRequest,
   linked: Record<string, unknown>,
-  windows: TimeWindow[],
+  spans: { from: number; to: number }[],
   question: Question,
 ): Promise<CandidateRow[]> {
-  const told = TOLD_WITHIN_DAYS * 86_400_000;
   const row = await deps.graph.readEach((tx: Reader) =>
     tx.one<{ hits: CandidateRow[] }>('memories/observed', {
       ...linked,
-      windows: windows.map((w) => ({ from: w.from.toISOString(), to: new Date(w.to.getTime() + told).toISOString() })),
+      windows: spans.map((w) => ({ from: new Date(w.from).toISOString(), to: new Date(w.to).toISOString() })),
       vector: question.vector,
       model: question.model,
       scan: TIME_SCAN,
