@@ -24,6 +24,7 @@ import { mcpMiddleware } from '../mcp/http.js';
 import { serveConsole } from '../console/serve.js';
 import type { Input, JSONSchema } from './input.js';
 import { liveTraffic } from '../shared/pacing.js';
+import { phase, withTiming } from '../shared/serverTiming.js';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -83,8 +84,10 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
         // and an address that failed too often is refused before its key is even looked at.
         addressLimiter.take(ctx, address);
         authFailures.refuseIfSpent(address);
-        standing = await refusalsCounted(address, () =>
-          authenticate(deps.graph, ctx, spec.scope, unknownKeys, spec.keyInTransaction ? knownKeys : undefined),
+        standing = await phase('auth', () =>
+          refusalsCounted(address, () =>
+            authenticate(deps.graph, ctx, spec.scope, unknownKeys, spec.keyInTransaction ? knownKeys : undefined),
+          ),
         );
         limiter.take(ctx, ctx.state.auth?.keyId ?? 'anonymous');
       } else addressLimiter.take(ctx, address);
@@ -128,7 +131,9 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       // Live traffic, which background drains yield to (src/shared/pacing.ts).
       const end = liveTraffic.begin();
       try {
-        await serveRoute(koaCtx as unknown as ApiContext);
+        // The phases the route's work measures (src/shared/serverTiming.ts) are answered as Server-Timing.
+        const timed = await withTiming(() => serveRoute(koaCtx as unknown as ApiContext));
+        if (timed.header !== '') koaCtx.set('Server-Timing', timed.header);
       } finally {
         end();
       }

@@ -1,6 +1,7 @@
 // Ranked recall of a project's committed, still-recallable memories (docs/recall.md): the words
 // (full-text index memory_text) and the meaning (vector index memory_embedding) each rank the
 // memories, fused into one order by src/search/hybrid.ts. Without a query, the most recent.
+import { phase } from '../shared/serverTiming.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { Reader } from '../db/graph.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
@@ -145,25 +146,27 @@ export async function recallMemories(
         ...r,
         degraded: recalled.question.degraded,
       }));
-    return deps.graph.readEach(async (tx) => {
-      const ids = recalled.fused.map((f) => f.id);
-      const answered =
-        ids.length === 0
-          ? { memories: new Map<string, MemoryProps>(), edges: [] }
-          : await readAnswered(tx, projectId, ids, []);
-      const memories = recalled.fused.flatMap((f) => {
-        const memory = answered.memories.get(f.id);
-        return memory ? [{ memory, match: f.match }] : [];
-      });
-      return {
-        memories,
-        edges: answered.edges,
-        mode: served,
-        degraded: recalled.question.degraded,
-        channels: recalled.served,
-        time: recalled.windows,
-      };
-    });
+    return phase('answer', () =>
+      deps.graph.readEach(async (tx) => {
+        const ids = recalled.fused.map((f) => f.id);
+        const answered =
+          ids.length === 0
+            ? { memories: new Map<string, MemoryProps>(), edges: [] }
+            : await readAnswered(tx, projectId, ids, []);
+        const memories = recalled.fused.flatMap((f) => {
+          const memory = answered.memories.get(f.id);
+          return memory ? [{ memory, match: f.match }] : [];
+        });
+        return {
+          memories,
+          edges: answered.edges,
+          mode: served,
+          degraded: recalled.question.degraded,
+          channels: recalled.served,
+          time: recalled.windows,
+        };
+      }),
+    );
   }
   const wordsAlone = mode === 'lexical' || !deps.embedder;
   // Words alone, with no identifier in the question and nothing put back (known_at): the fused order is the words'
