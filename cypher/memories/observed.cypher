@@ -1,8 +1,8 @@
 // Recall's time channel (docs/recall.md, "Time"): the project's committed, still-recallable memories valid at
 // $valid_at that were observed within one of $windows ([{from, to}], ISO date-times: a question's time expressions,
 // each widened by the week after it in which what happened is told), read through the (project_id, observed_at)
-// index, at most $scan of them (recall ranks them with the other channels' candidates observed in the windows:
-// src/memories/channels.ts timeRanking); each with its cosine to the question by its own vector and by its context
+// index when they are at most $scan (recall ranks them with the other channels' candidates observed in the windows:
+// src/memories/channels.ts timeRanking; a larger window by those candidates alone); each with its cosine to the question by its own vector and by its context
 // vector (null without $vector, or for a vector of another model), the $limit nearest first (without a question
 // vector: the latest observed first). A memory written before episodes has no observed_at: its created_at stands
 // for it.
@@ -28,7 +28,11 @@ WHERE NOT node:Pending
   AND ($kinds IS NULL OR node.kind IN $kinds)
   AND ($episode IS NULL OR node.episode = $episode)
 WITH node
-LIMIT toInteger($scan)
+LIMIT toInteger($scan) + 1
+// A window holding more than $scan memories is not read here: any $scan of them would be an arbitrary part of it;
+// recall ranks it by what words, meaning and context found in it.
+WITH collect(node) AS nodes
+UNWIND CASE WHEN size(nodes) <= $scan THEN nodes ELSE [] END AS node
 WITH node,
      CASE WHEN $vector IS NULL OR node.embedding_model <> $model OR node.embedding IS NULL THEN null
           ELSE vector.similarity.cosine(node.embedding, $vector) * 2 - 1 END AS similarity,
