@@ -32,9 +32,15 @@
 // asked before). Each line says how many memories the answers held. A second project holds 20% more memories,
 // since the vector index spans every project. Last, the vector statements alone through the driver, by the
 // number of neighbours asked (k), and the time channel's statement alone for the bench questions' windows.
-// Run: npx tsx bench/recallScale.ts [--memories 100000] [--drain 500] [--noise 0.2]
+// Each hybrid memory search's phases (its Server-Timing header: the question's embedding, each channel's statement,
+// the ranking, the answer's read) are summed up after the latencies, so the figure says where its time goes.
+// Run: npx tsx bench/recallScale.ts [--memories 100000] [--drain 500] [--noise 0.2] [--keep]
+//   --keep leaves the seeded graph (and a manifest) in the bench's data folder, and a later run with --keep and the
+//   same --memories and --noise measures it again without seeding (use --drain 0 there: the drain adds memories).
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 22687; the engine on +5). It asserts nothing.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Graph } from '../src/db/graph.js';
 import type { QuestionCache } from '../src/embeddings/questionCache.js';
@@ -45,9 +51,10 @@ import { EXACT_UP_TO, similarityFloor } from '../src/search/meaning.js';
 import { timeWindows, TOLD_WITHIN_DAYS } from '../src/search/timeWindows.js';
 import { readBacklog } from '../src/embeddings/status.js';
 import { RARE_TERM } from '../src/memories/channels.js';
-import { hopTerms } from '../src/memories/graphRecall.js';
+import { hopTerms, TIME_SCAN } from '../src/memories/graphRecall.js';
 import { MENTIONS_BACKLOG } from '../src/memories/mentionWorker.js';
 import { MEMORIES, QUESTIONS } from '../test/recall/corpus.js';
+import { readServerTiming } from '../src/shared/serverTiming.js';
 import { awaitEngineIdle, benchEmbeddings, benchTenant, fmt, percentile, startBench, timed } from './support.js';
 import { createWithVectors, gaussian, perturbed, type VectorRow } from './vectors.js';
 
@@ -56,6 +63,7 @@ const { values } = parseArgs({
     memories: { type: 'string', default: '100000' },
     drain: { type: 'string', default: '500' },
     noise: { type: 'string', default: '0.2' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const TOTAL = Number(values.memories);
@@ -180,66 +188,90 @@ async function mentionsDrained(graph: Graph): Promise<number> {
   return (performance.now() - began) / 1000;
 }
 
-const env = await startBench('recall-scale', { neo4j: neo4jPort, temporal: neo4jPort - 454 });
+/** What --keep leaves beside the seeded graph: what was seeded, and the keys of its two projects. */
+interface Manifest {
+  total: number;
+  noise: number;
+  end: number;
+  tenant: Awaited<ReturnType<typeof benchTenant>>;
+  other: Awaited<ReturnType<typeof benchTenant>>;
+}
+
+const env = await startBench('recall-scale', { neo4j: neo4jPort, temporal: neo4jPort - 454 }, { keep: values.keep });
 try {
   const { service } = env;
   const graph = service.deps.graph;
   const runtime = benchEmbeddings(service);
   const model = runtime.embedder.model.id;
-  const tenant = await benchTenant(service);
-  const other = await benchTenant(service);
-  const end = Date.now() - 86_400_000;
-
-  console.log(`embedding the ${MEMORIES.length} corpus memories, and each after the one before it, with ${model}…`);
-  const embed = async (texts: string[]): Promise<number[][]> => {
-    const out: number[][] = [];
-    for (let i = 0; i < texts.length; i += 32)
-      out.push(...(await runtime.embedder.embedPassages(texts.slice(i, i + 32))));
-    return out;
-  };
-  const vectors = await embed(MEMORIES.map((m) => m.content));
-  // The context of the i-th corpus text in a seeded episode: the text before it in the corpus's cycle, then its own.
-  const contexts = await embed(
-    MEMORIES.map((m, i) => contextText(MEMORIES[(i + MEMORIES.length - 1) % MEMORIES.length]!.content, m)),
-  );
-  const pool = MEMORIES.map((m, i) => ({
-    content: m.content,
-    kind: m.kind,
-    vector: vectors[i]!,
-    context: contexts[i]!,
-  }));
-
-  console.log(
-    `seeding ${TOTAL} memories with vectors, in episodes of ${EPISODE} ` +
-      `(+${Math.round(TOTAL / 5)} in a second project)…`,
-  );
-  // The mention worker waits until the seed is written, so its drain is measured alone.
-  await service.deps.runtime.mentions?.stop();
-  const [seedMs] = await timed(async () => {
-    await seed(graph, tenant.projectId, TOTAL, pool, model, 1, end);
-    await seed(graph, other.projectId, Math.round(TOTAL / 5), pool, model, 2, end);
-    await graph.read((tx) => tx.runText('CALL db.awaitIndexes(1200)'));
-  });
+  const manifestFile = path.join(env.dataDir, 'recall-scale-manifest.json');
+  const found =
+    values.keep && fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
+  if (found && (found.total !== TOTAL || found.noise !== NOISE))
+    throw new Error(`--keep: the kept graph holds ${found.total} memories at noise ${found.noise}`);
+  const kept = found;
+  const tenant = kept?.tenant ?? (await benchTenant(service));
+  const other = kept?.other ?? (await benchTenant(service));
+  const end = kept?.end ?? Date.now() - 86_400_000;
   const seeded = TOTAL + Math.round(TOTAL / 5);
-  service.deps.runtime.mentions?.start();
-  const drainedIn = await mentionsDrained(graph);
-  const [links] = await graph.read((tx) =>
-    tx.runText(
-      `MATCH (t:Term) WITH count(t) AS terms
-       RETURN terms, COUNT { ()-[:MENTIONS]->(:Term) } AS mentions, COUNT { ()-[:NEXT]->() } AS next`,
-    ),
-  );
-  console.log(
-    `mention worker: ${seeded} memories read in ${drainedIn.toFixed(1)} s = ${(seeded / drainedIn).toFixed(0)} ` +
-      `memories/s (${String(links?.terms)} terms, ${String(links?.mentions)} MENTIONS links; ` +
-      `${String(links?.next)} NEXT links)`,
-  );
-  // The vector index merges its segments after the bulk write: the figures are taken once that is done.
-  const settled = await awaitEngineIdle(env);
-  console.log(
-    `seeded and indexed in ${(seedMs / 1000).toFixed(1)} s; the engine idle ${settled ?? '(not watched)'} s after ` +
-      'the mentions were read',
-  );
+  if (kept) console.log(`--keep: measuring the ${seeded} memories seeded before, without seeding`);
+  else {
+    await seedAll(tenant.projectId, other.projectId, end);
+    if (values.keep)
+      fs.writeFileSync(manifestFile, JSON.stringify({ total: TOTAL, noise: NOISE, end, tenant, other } as Manifest));
+  }
+
+  /** Embeds the corpus, seeds both projects, and waits for the mention worker and the engine to be done. */
+  async function seedAll(projectId: string, otherId: string, endMs: number): Promise<void> {
+    console.log(`embedding the ${MEMORIES.length} corpus memories, and each after the one before it, with ${model}…`);
+    const embed = async (texts: string[]): Promise<number[][]> => {
+      const out: number[][] = [];
+      for (let i = 0; i < texts.length; i += 32)
+        out.push(...(await runtime.embedder.embedPassages(texts.slice(i, i + 32))));
+      return out;
+    };
+    const vectors = await embed(MEMORIES.map((m) => m.content));
+    // The context of the i-th corpus text in a seeded episode: the text before it in the corpus's cycle, then its own.
+    const contexts = await embed(
+      MEMORIES.map((m, i) => contextText(MEMORIES[(i + MEMORIES.length - 1) % MEMORIES.length]!.content, m)),
+    );
+    const pool = MEMORIES.map((m, i) => ({
+      content: m.content,
+      kind: m.kind,
+      vector: vectors[i]!,
+      context: contexts[i]!,
+    }));
+
+    console.log(
+      `seeding ${TOTAL} memories with vectors, in episodes of ${EPISODE} ` +
+        `(+${Math.round(TOTAL / 5)} in a second project)…`,
+    );
+    // The mention worker waits until the seed is written, so its drain is measured alone.
+    await service.deps.runtime.mentions?.stop();
+    const [seedMs] = await timed(async () => {
+      await seed(graph, projectId, TOTAL, pool, model, 1, endMs);
+      await seed(graph, otherId, Math.round(TOTAL / 5), pool, model, 2, endMs);
+      await graph.read((tx) => tx.runText('CALL db.awaitIndexes(1200)'));
+    });
+    service.deps.runtime.mentions?.start();
+    const drainedIn = await mentionsDrained(graph);
+    const [links] = await graph.read((tx) =>
+      tx.runText(
+        `MATCH (t:Term) WITH count(t) AS terms
+         RETURN terms, COUNT { ()-[:MENTIONS]->(:Term) } AS mentions, COUNT { ()-[:NEXT]->() } AS next`,
+      ),
+    );
+    console.log(
+      `mention worker: ${seeded} memories read in ${drainedIn.toFixed(1)} s = ${(seeded / drainedIn).toFixed(0)} ` +
+        `memories/s (${String(links?.terms)} terms, ${String(links?.mentions)} MENTIONS links; ` +
+        `${String(links?.next)} NEXT links)`,
+    );
+    // The vector index merges its segments after the bulk write: the figures are taken once that is done.
+    const settled = await awaitEngineIdle(env);
+    console.log(
+      `seeded and indexed in ${(seedMs / 1000).toFixed(1)} s; the engine idle ${settled ?? '(not watched)'} s after ` +
+        'the mentions were read',
+    );
+  }
 
   interface Answer {
     memories?: unknown[];
@@ -248,6 +280,8 @@ try {
     channels?: string[];
     time?: { expression: string }[];
   }
+  /** The phases (Server-Timing) of the last answer. */
+  let lastPhases = new Map<string, number>();
   const ask = async (path: string, body: unknown): Promise<Answer> => {
     const r = await fetch(`${service.url}${path}`, {
       method: 'POST',
@@ -255,6 +289,7 @@ try {
       body: JSON.stringify(body),
     });
     const json = (await r.json()) as Answer;
+    lastPhases = readServerTiming(r.headers.get('server-timing'));
     if (r.status >= 300) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(json).slice(0, 300)}`);
     return json;
   };
@@ -312,12 +347,16 @@ try {
     );
   }
   const samples = new Map<string, number[]>();
+  /** Each phase of the timed hybrid memory searches (Server-Timing), over the calls that ran it. */
+  const phases = new Map<string, number[]>();
   /** How many memories each timed answer held: an answer the meaning floor empties reads less. */
   const answered = new Map<string, number[]>();
   const sample = (key: string, [ms, results]: [number, number]): void => {
     samples.set(key, [...(samples.get(key) ?? []), ms]);
     answered.set(key, [...(answered.get(key) ?? []), results]);
   };
+  /** The service's embedder, whose order (embed first, or beside the words) a line compares. */
+  const ordered = service.deps.embedder?.sharesCores ? (service.deps.embedder as { sharesCores: boolean }) : null;
   // Rounds interleave the modes question by question, so load at any moment falls on all of them.
   for (let round = 0; round < ROUNDS; round += 1)
     for (const q of questions)
@@ -326,8 +365,21 @@ try {
           forget();
           const measured = await timed(() => call(q, mode));
           sample(`${name} ${mode}`, measured);
+          if (name === 'POST /v1/memories/search' && mode === 'hybrid')
+            for (const [phase, ms] of lastPhases) phases.set(phase, [...(phases.get(phase) ?? []), ms]);
           if (benchOnly.has(q) && name === 'POST /v1/memories/search')
             sample(`${name} ${mode}, names/time qs`, measured);
+          if (name === 'POST /v1/memories/search' && mode === 'hybrid' && ordered) {
+            // The same question in the other order: the words read beside the embedding, as with an engine
+            // elsewhere (the service embeds first when its engine shares the machine's cores).
+            forget();
+            ordered.sharesCores = false;
+            try {
+              sample(`${name} hybrid, words beside the embedding`, await timed(() => call(q, mode)));
+            } finally {
+              ordered.sharesCores = true;
+            }
+          }
         }
   // A question asked before: its vector comes from the cache (no engine call).
   if (cache)
@@ -382,7 +434,7 @@ try {
           const key = `${statement} alone, k = ${k}`;
           byK.set(key, [...(byK.get(key) ?? []), ms]);
         }
-  // The time channel's statement alone (memories/observed: the memories observed in the windows, at most 2,000,
+  // The time channel's statement alone (memories/observed: the memories observed in the windows, at most
   // TIME_SCAN in src/memories/graphRecall.ts, each compared with the question), for each bench question with a time.
   const byWindow = new Map<string, { ms: number[]; read: number }>();
   for (let round = 0; round < ROUNDS; round += 1)
@@ -400,7 +452,7 @@ try {
         })),
         vector,
         model,
-        scan: 2_000,
+        scan: TIME_SCAN,
         limit: 60,
       };
       const [ms] = await timed(() => graph.read((tx) => tx.run('memories/observed', params)));
@@ -435,10 +487,12 @@ try {
     const empty = counts.filter((c) => c === 0).length;
     line(key, s, `  max ${fmt(Math.max(...s)).padStart(9)}  results ${mean.toFixed(1)}, ${empty} empty`);
   }
+  console.log('\nwhere a hybrid memory search spends it (Server-Timing; phases in one step run side by side):');
+  for (const [name, s] of phases) line(`  ${name} (${s.length} calls)`, s);
   line('embedding one question (engine call alone)', embedOnly);
   for (const [key, s] of byK) line(key, s);
   for (const [key, { ms, read }] of byWindow)
-    line(`memories/observed alone, ${key} (${read} observed, at most 2,000 read)`, ms);
+    line(`memories/observed alone, ${key} (${read} observed, at most ${TIME_SCAN} read)`, ms);
 
   if (DRAIN > 0) {
     // The backlog drain rate: memories created through the API (queued in the apply), drained by the worker.

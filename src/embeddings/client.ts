@@ -19,6 +19,7 @@ const QUESTION_PRIORITY_MS = 2_000;
 
 export class OpenAIEmbedder implements Embedder {
   readonly model: EmbeddingModel;
+  readonly sharesCores: boolean;
   readonly health = new DependencyHealth('embeddings', 5);
   private readonly client: OpenAI;
   private timeouts = 0;
@@ -32,7 +33,7 @@ export class OpenAIEmbedder implements Embedder {
     private readonly config: Pick<
       EmbeddingsConfig,
       'model' | 'dimensions' | 'apiKey' | 'inputType' | 'queryTimeoutMs' | 'batchTimeoutMs' | 'maxChars'
-    > & { url: string; questionCache?: number },
+    > & { url: string; questionCache?: number; sharesCores?: boolean },
     /**
      * The engine for questions alone (the embedded mode's second engine): questions go there while it
      * answers, so a search never waits behind the backlog drain; while it is down they come here.
@@ -40,6 +41,7 @@ export class OpenAIEmbedder implements Embedder {
     readonly questions: OpenAIEmbedder | null = null,
   ) {
     this.model = { id: config.model, dimensions: config.dimensions };
+    this.sharesCores = config.sharesCores === true;
     this.cache = config.questionCache ? new QuestionCache(config.questionCache) : null;
     this.client = new OpenAI({
       baseURL: config.url,

@@ -15,6 +15,11 @@ export interface EmbeddingModel {
  */
 export interface Embedder {
   readonly model: EmbeddingModel;
+  /**
+   * The engine runs on this machine's cores (the embedded engine): a question's embedding is then CPU work that the
+   * service's own statements slow down if run beside it, so recall embeds first (src/memories/graphRecall.ts).
+   */
+  readonly sharesCores?: boolean;
   /** False while the engine is known to be down (calls then throw at once, without a request). */
   available(): boolean;
   /** False while no engine can embed a question (the questions' own engine, or the main one, answers). */

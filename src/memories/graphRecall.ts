@@ -32,6 +32,7 @@ import {
 } from './channels.js';
 import { episodesByWords } from '../episodes/store.js';
 import { isEnglishWord } from '../search/dictionary.js';
+import { phase, phaseSync } from '../shared/serverTiming.js';
 
 export { RECALL_CHANNELS, type RecallChannel } from './channels.js';
 import type { MemoryProps } from './views.js';
@@ -74,12 +75,13 @@ export function meaningMatch(modelId: string | null): number {
 export const MEANING_SPREAD = 0.05;
 
 /**
- * Memories the time channel's statement reads within its windows, at most; the channel also ranks every candidate
- * of words, meaning and context observed there (timeRanking), so a larger window is ranked by what they found in it.
- * At 2,000 the statement alone took 65 ms p50 at 100k memories whatever the window (bench/recallScale.ts), the
- * largest share of a hybrid question naming a time.
+ * The most memories the time channel's statement compares with the question: windows holding more are ranked by the
+ * candidates of words, meaning and context observed in them alone (timeRanking), since any TIME_SCAN of a larger
+ * window is an arbitrary part of it. At 100k memories (bench/recallScale.ts) a scan of 2,000 cost 65 ms p50 whatever
+ * the window, and one of 500 cost 20 ms for windows of 2,000-50,000 memories: the largest share of a question naming
+ * a time, spent on memories the index order picked.
  */
-const TIME_SCAN = 500;
+export const TIME_SCAN = 500;
 
 export interface GraphRecallRequest {
   projectId: string;
@@ -142,95 +144,127 @@ export async function graphRecall(
   const linked = { ...base, links: true, terms, rare_terms: RARE_TERM };
   const wantsMeaning = ['meaning', 'context', 'episode', 'time'].some((c) => channels.has(c as RecallChannel));
   const words = channels.has('words') && !request.semanticOnly;
-  // First, side by side: the question's vector, its words, the episodes by words and the rare words.
-  const [question, wordRows, episodeWords, rare] = await Promise.all([
-    request.question ?? embedQuestion(deps, query, wantsMeaning ? 'hybrid' : 'lexical'),
+  const embedding =
+    request.question !== undefined
+      ? Promise.resolve(request.question)
+      : phase('embed', () => embedQuestion(deps, query, wantsMeaning ? 'hybrid' : 'lexical'));
+  // An engine on this machine's cores embeds the question first: the statements run beside it would take its cores
+  // (each of its threads waits for the slowest), and run beside the vector statements instead. An engine elsewhere
+  // embeds while the words are read. bench/recallScale.ts measures both orders.
+  if (deps.embedder?.sharesCores === true) await embedding;
+  // The question's words, the episodes by words and the rare words.
+  const wordSide = Promise.all([
     words
-      ? deps.graph.readEach((tx) =>
-          fullTextHits<CandidateRow>(tx, 'memories/search', {
-            ...linked,
-            lucene,
-            limit: request.candidates,
-            candidates: request.candidates,
-            whole: false,
-            around: false,
-            per_node: 0,
-          }),
+      ? phase('words', () =>
+          deps.graph.readEach((tx) =>
+            fullTextHits<CandidateRow>(tx, 'memories/search', {
+              ...linked,
+              lucene,
+              limit: request.candidates,
+              candidates: request.candidates,
+              whole: false,
+              around: false,
+              per_node: 0,
+            }),
+          ),
         )
       : Promise.resolve([]),
     channels.has('episode') && base.episode === null
-      ? deps.graph.readEach((tx) => episodesByWords(tx, request.projectId, lucene, 20))
+      ? phase('episodes', () => deps.graph.readEach((tx) => episodesByWords(tx, request.projectId, lucene, 20)))
       : Promise.resolve([]),
     // The rare-word rule is the words' own: without them (semantic mode, or the words channel off) it does not apply.
-    !words ? Promise.resolve<RareWords>({ held: new Map(), hits: new Map() }) : rareWords(deps, request, linked),
+    !words
+      ? Promise.resolve<RareWords>({ held: new Map(), hits: new Map() })
+      : phase('rare', () => rareWords(deps, request, linked)),
   ]);
-  // Then, once the question has a vector: its neighbours by their own vector, by their context, and in time.
+  // Once the question has a vector: its neighbours by their own vector, by their context, and in time.
+  const neighbours = (question: Question) => {
+    const vector = question.vector !== null;
+    return Promise.all([
+      vector && channels.has('meaning')
+        ? phase('vector', () =>
+            deps.graph.readEach((tx) =>
+              nearest<CandidateRow>(tx, 'memories/vector', linked, question, request.candidates),
+            ),
+          )
+        : Promise.resolve([]),
+      vector && channels.has('context')
+        ? phase('context', () =>
+            deps.graph.readEach((tx) =>
+              nearest<CandidateRow>(tx, 'memories/context_vector', linked, question, request.candidates),
+            ),
+          )
+        : Promise.resolve([]),
+      spans.length > 0 ? phase('time', () => readTimed(deps, request, linked, spans, question)) : Promise.resolve([]),
+    ]);
+  };
+  const [[wordRows, episodeWords, rare], [near, context, timed]] = await Promise.all([
+    wordSide,
+    embedding.then(neighbours),
+  ]);
+  const question = await embedding;
   const vector = question.vector !== null;
-  const [near, context, timed] = await Promise.all([
-    vector && channels.has('meaning')
-      ? deps.graph.readEach((tx) => nearest<CandidateRow>(tx, 'memories/vector', linked, question, request.candidates))
-      : Promise.resolve([]),
-    vector && channels.has('context')
-      ? deps.graph.readEach((tx) =>
-          nearest<CandidateRow>(tx, 'memories/context_vector', linked, question, request.candidates),
-        )
-      : Promise.resolve([]),
-    spans.length > 0 ? readTimed(deps, request, linked, spans, question) : Promise.resolve([]),
-  ]);
-  const served: RecallChannel[] = [];
-  const rankings: Ranking<CandidateRow>[] = [];
-  const stems = contentWords(query);
-  /** Results a word hit of weight found: evidence beyond meaning. */
-  const worded = new Set<string>();
-  if (words) {
-    served.push('words');
-    const hits = present(wordRows).map((r) => ({ ...hitOf(r, r.score ?? 0), weight: 0 }));
-    for (const h of hits) {
-      h.weight = wordWeight(stems, h.text);
-      if (h.weight > 0) worded.add(h.id);
+  // Then the channels beyond words and meaning rank the pool, and every ranking is fused (in process).
+  return phaseSync('rank', () => {
+    const served: RecallChannel[] = [];
+    const rankings: Ranking<CandidateRow>[] = [];
+    const stems = contentWords(query);
+    /** Results a word hit of weight found: evidence beyond meaning. */
+    const worded = new Set<string>();
+    if (words) {
+      served.push('words');
+      const hits = present(wordRows).map((r) => ({ ...hitOf(r, r.score ?? 0), weight: 0 }));
+      for (const h of hits) {
+        h.weight = wordWeight(stems, h.text);
+        if (h.weight > 0) worded.add(h.id);
+      }
+      rankings.push({ source: 'lexical', plane: 'memory', hits });
     }
-    rankings.push({ source: 'lexical', plane: 'memory', hits });
-  }
-  if (vector && channels.has('meaning')) {
-    served.push('meaning');
-    rankings.push({ source: 'semantic', plane: 'memory', hits: present(near).map((r) => hitOf(r, r.similarity ?? 0)) });
-  }
-  if (vector && channels.has('context')) {
-    served.push('context');
-    rankings.push({
-      source: 'context',
-      plane: 'memory',
-      hits: present(context).map((r) => hitOf(r, r.similarity ?? 0)),
-    });
-  }
-  const pool = candidatePool(rankings, [...present(timed), ...[...rare.hits.values()].map((h) => h.item)]);
-  const floor = similarityFloor(question.model);
-  if (channels.has('episode') && base.episode === null && (episodeWords.length > 0 || vector)) {
-    served.push('episode');
-    rankings.push({ source: 'episode', plane: 'memory', hits: episodeRanking(pool, episodeWords, floor) });
-  }
-  if (windows.length > 0) {
-    served.push('time');
-    rankings.push({ source: 'time', plane: 'memory', hits: timeRanking(pool, spans) });
-  }
-  if (channels.has('hops') && terms.length > 0) {
-    served.push('hops');
-    // Within the hops, what every channel before them says orders the memories the walk reaches alike.
-    reprior(pool, rankings);
-    rankings.push({ source: 'graph', plane: 'memory', hits: hopRanking(pool, new Set(terms), HOP_FEEDBACK) });
-  }
-  // Rare words: their memories are candidates whatever else ranked them (a ranking that weighs nothing), and the
-  // total order puts them first.
-  if (rare.hits.size > 0)
-    rankings.push({
-      source: 'lexical',
-      plane: 'memory',
-      hits: [...rare.hits.values()].map((h) => ({ ...h, weight: 0 })),
-    });
-  const first = firstForRareWords(rare, query);
-  const fused = fuseRankings(rankings, query, Number.MAX_SAFE_INTEGER, RRF_K, (id) => first.get(id) ?? []);
-  const kept = withMeaningFloor(fused, question.model, worded);
-  return { fused: kept.slice(0, request.limit), question, windows, served };
+    if (vector && channels.has('meaning')) {
+      served.push('meaning');
+      rankings.push({
+        source: 'semantic',
+        plane: 'memory',
+        hits: present(near).map((r) => hitOf(r, r.similarity ?? 0)),
+      });
+    }
+    if (vector && channels.has('context')) {
+      served.push('context');
+      rankings.push({
+        source: 'context',
+        plane: 'memory',
+        hits: present(context).map((r) => hitOf(r, r.similarity ?? 0)),
+      });
+    }
+    const pool = candidatePool(rankings, [...present(timed), ...[...rare.hits.values()].map((h) => h.item)]);
+    const floor = similarityFloor(question.model);
+    if (channels.has('episode') && base.episode === null && (episodeWords.length > 0 || vector)) {
+      served.push('episode');
+      rankings.push({ source: 'episode', plane: 'memory', hits: episodeRanking(pool, episodeWords, floor) });
+    }
+    if (windows.length > 0) {
+      served.push('time');
+      rankings.push({ source: 'time', plane: 'memory', hits: timeRanking(pool, spans) });
+    }
+    if (channels.has('hops') && terms.length > 0) {
+      served.push('hops');
+      // Within the hops, what every channel before them says orders the memories the walk reaches alike.
+      reprior(pool, rankings);
+      rankings.push({ source: 'graph', plane: 'memory', hits: hopRanking(pool, new Set(terms), HOP_FEEDBACK) });
+    }
+    // Rare words: their memories are candidates whatever else ranked them (a ranking that weighs nothing), and the
+    // total order puts them first.
+    if (rare.hits.size > 0)
+      rankings.push({
+        source: 'lexical',
+        plane: 'memory',
+        hits: [...rare.hits.values()].map((h) => ({ ...h, weight: 0 })),
+      });
+    const first = firstForRareWords(rare, query);
+    const fused = fuseRankings(rankings, query, Number.MAX_SAFE_INTEGER, RRF_K, (id) => first.get(id) ?? []);
+    const kept = withMeaningFloor(fused, question.model, worded);
+    return { fused: kept.slice(0, request.limit), question, windows, served };
+  });
 }
 
 /**

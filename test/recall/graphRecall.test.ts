@@ -222,6 +222,28 @@ describe('graph recall: memory search by channels (real Neo4j, embedding engine 
     assert.ok(pottery === null || pottery > laterPlace, shown(later));
   });
 
+  it('a hybrid search answers where its time went: Server-Timing names each phase recall ran', async () => {
+    const t = await newTenant(0);
+    await load(t, [
+      { content: 'Caroline: I signed up for a pottery class.', episode: 'talk-1', observed_at: isoDaysAgo(8) },
+      { content: 'Melanie: Good luck with the class!', episode: 'talk-1', observed_at: isoDaysAgo(8) },
+    ]);
+    const r = await search(t, { query: 'What did Caroline sign up for last week?' });
+    assert.ok(r.body.channels.includes('time') && r.body.channels.includes('hops'), shown(r));
+    const header = r.headers.get('server-timing') ?? '';
+    const phases = new Map(
+      header.split(', ').map((entry) => {
+        const [name, dur] = entry.split(';dur=');
+        return [name, Number(dur)] as const;
+      }),
+    );
+    for (const name of ['auth', 'embed', 'words', 'episodes', 'rare', 'vector', 'context', 'time', 'rank', 'answer'])
+      assert.ok(phases.get(name)! >= 0, `no ${name} in Server-Timing: ${header}`);
+    // A lexical search runs none of meaning's phases.
+    const lexical = await search(t, { query: 'pottery', mode: 'lexical' });
+    assert.doesNotMatch(lexical.headers.get('server-timing') ?? '', /embed|vector/);
+  });
+
   it('time: without as_of, "last week" is anchored at the time of the question', async () => {
     const t = await newTenant(0);
     const ids = await load(t, [
