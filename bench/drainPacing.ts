@@ -2,13 +2,13 @@
 // rate with no requests, paced and flat out (the idle baseline), and a mixed load (the gauntlet's: 30% writes,
 // 50% lexical memory searches, 20% reads by id) with the backlog parked (its queue marks set aside: the baseline)
 // and with it queued, the worker paced (src/shared/pacing.ts) and, for comparison, flat out. The live phases
-// alternate for --rounds rounds, so drift falls on all alike. Every acknowledged write is read back at the end.
+// alternate for --rounds rounds, each round in a rotated order, so drift falls on all alike. Every acknowledged write is read back at the end.
 // Prints one JSON line per figure (and a table on stderr):
 //   drain_idle_per_s (paced, and unpaced as the baseline)   vectors stored a second with no requests
 //   live_rps, live_p95_ms (backlog parked | queued paced | queued unpaced)
 //   live_drain_per_s                                          vectors stored a second beside the load
 //   ratios: drain_idle_paced / unpaced, live rps and p95 of queued / parked (the goal: >= 0.8, >= 0.85, <= 1.2)
-// Run: npx tsx bench/drainPacing.ts [--memories 20000] [--seconds 30] [--warmup 10] [--clients 16] [--rounds 2]
+// Run: npx tsx bench/drainPacing.ts [--memories 20000] [--seconds 30] [--warmup 10] [--clients 16] [--rounds 3]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 31687; the embedding engines on +5 and +6). Asserts nothing.
 import { parseArgs } from 'node:util';
 import neo4j from 'neo4j-driver';
@@ -38,7 +38,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '10' },
     clients: { type: 'string', default: '16' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const MEMORIES = Number(values.memories);
@@ -180,7 +180,9 @@ try {
   const phases = ['parked', 'queued_paced', 'queued_unpaced'] as const;
   const results: Record<string, { rps: number[]; p95: number[]; searchP95: number[]; drain: number[] }> = {};
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const phase of phases) {
+    // Each round starts one phase later (a Latin square over three rounds): the load's throughput still drifts
+    // upward for minutes after the warm-up, and a fixed order gave the first phase the slowest minutes.
+    for (const phase of phases.map((_, i) => phases[(i + round) % phases.length]!)) {
       if (phase === 'parked') await park();
       else await unpark();
       startWorker(phase !== 'queued_unpaced');
