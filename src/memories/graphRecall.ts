@@ -220,22 +220,16 @@ export async function graphRecall(
       }
       rankings.push({ source: 'lexical', plane: 'memory', hits });
     }
-    if (vector && channels.has('meaning')) {
-      served.push('meaning');
-      rankings.push({
-        source: 'semantic',
-        plane: 'memory',
-        hits: present(near).map((r) => hitOf(r, r.similarity ?? 0)),
-      });
-    }
-    if (vector && channels.has('context')) {
-      served.push('context');
-      rankings.push({
-        source: 'context',
-        plane: 'memory',
-        hits: present(context).map((r) => hitOf(r, r.similarity ?? 0)),
-      });
-    }
+    // Meaning and context: each vector statement's neighbours, nearest first.
+    const neighbourRankings = [
+      ['meaning', 'semantic', near],
+      ['context', 'context', context],
+    ] as const;
+    for (const [channel, source, rows] of neighbourRankings)
+      if (vector && channels.has(channel)) {
+        served.push(channel);
+        rankings.push({ source, plane: 'memory', hits: present(rows).map((r) => hitOf(r, r.similarity ?? 0)) });
+      }
     const pool = candidatePool(rankings, [...present(timed), ...[...rare.hits.values()].map((h) => h.item)]);
     const floor = similarityFloor(question.model);
     if (channels.has('episode') && base.episode === null && (episodeWords.length > 0 || vector)) {
