@@ -1,5 +1,5 @@
-// A backlog drain beside live traffic (issue 58, part 1), on one instance in one run: the embedding worker's drain
-// rate with no requests, paced and flat out (the idle baseline), and a mixed load (the gauntlet's: 30% writes,
+// A backlog drain beside live traffic (issue 58, part 1), on one instance in one run: a drain's rate (the embedding
+// worker's, or with --queue mentions the mention worker's: recall's hops, held to the same goal) with no requests, paced and flat out (the idle baseline), and a mixed load (the gauntlet's: 30% writes,
 // 50% lexical memory searches, 20% reads by id) with the backlog parked (its queue marks set aside: the baseline)
 // and with it queued, the worker paced (src/shared/pacing.ts) and, for comparison, flat out. The live phases
 // alternate for --rounds rounds, each round in a rotated order, so drift falls on all alike. Every acknowledged write is read back at the end.
@@ -9,10 +9,13 @@
 //   live_drain_per_s                                          vectors stored a second beside the load
 //   ratios: drain_idle_paced / unpaced, live rps and p95 of queued / parked (the goal: >= 0.8, >= 0.85, <= 1.2)
 // Run: npx tsx bench/drainPacing.ts [--memories 20000] [--seconds 30] [--warmup 10] [--clients 16] [--rounds 3]
+//   [--queue vectors|mentions] (the mention worker reads ~700 memories a second alone: give it --memories 200000,
+//   so the backlog outlasts the run; its figures count memories read where the vectors' count vectors stored)
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 31687; the embedding engines on +5 and +6). Asserts nothing.
 import { parseArgs } from 'node:util';
 import neo4j from 'neo4j-driver';
 import { EmbeddingWorker } from '../src/embeddings/worker.js';
+import { MentionWorker } from '../src/memories/mentionWorker.js';
 import { DrainPacer, liveTraffic } from '../src/shared/pacing.js';
 import {
   apiCaller,
@@ -39,6 +42,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10' },
     clients: { type: 'string', default: '16' },
     rounds: { type: 'string', default: '3' },
+    queue: { type: 'string', default: 'vectors' },
   },
 });
 const MEMORIES = Number(values.memories);
@@ -46,14 +50,23 @@ const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const CLIENTS = Number(values.clients);
 const ROUNDS = Number(values.rounds);
+if (values.queue !== 'vectors' && values.queue !== 'mentions') throw new Error('--queue is vectors or mentions');
+const MENTIONS = values.queue === 'mentions';
+/** The drained queue's mark, and what a drained node has. */
+const MARK = MENTIONS ? 'mentions_queued_at' : 'embedding_queued_at';
+const DONE = MENTIONS ? 'm.mentions_hash IS NOT NULL' : 'm.embedding IS NOT NULL';
 const neo4jPort = Number(process.env.GKS_BENCH_NEO4J_PORT ?? 31687);
 
 const env = await startBench('drain-pacing', { neo4j: neo4jPort, temporal: neo4jPort - 454 });
 const { service } = env;
-const runtime = benchEmbeddings(service);
+const runtime = MENTIONS ? null : benchEmbeddings(service);
 const driver = rawDriver(env);
 try {
-  await runtime.worker?.stop();
+  // The bench runs the drained queue's worker itself; the service's own drains stay stopped (with --queue
+  // mentions the vectors stay queued, undrained: their engine takes no part; with vectors the mention worker reads
+  // the fill before the figures, and the live writes after, as in a service).
+  await service.deps.runtime.embeddings?.worker?.stop();
+  if (MENTIONS) await service.deps.runtime.mentions?.stop();
   const tenant = await benchTenant(service);
   const call = apiCaller(service.url, tenant.key);
 
@@ -85,29 +98,32 @@ try {
   };
   /** Sets the backlog aside (its queue marks kept apart) or puts it back. */
   const park = () =>
-    query(`MATCH (m:Memory) WHERE m.embedding_queued_at IS NOT NULL AND m.embedding IS NULL
-           CALL (m) { SET m.bench_parked = m.embedding_queued_at, m.embedding_queued_at = null }
+    query(`MATCH (m:Memory) WHERE m.${MARK} IS NOT NULL AND NOT (${DONE})
+           CALL (m) { SET m.bench_parked = m.${MARK}, m.${MARK} = null }
            IN TRANSACTIONS OF 5000 ROWS`);
   const unpark = () =>
     query(`MATCH (m:Memory) WHERE m.bench_parked IS NOT NULL
-           CALL (m) { SET m.embedding_queued_at = m.bench_parked, m.bench_parked = null } IN TRANSACTIONS OF 5000 ROWS`);
+           CALL (m) { SET m.${MARK} = m.bench_parked, m.bench_parked = null } IN TRANSACTIONS OF 5000 ROWS`);
+  /** Nodes the drain has done (vectors stored, or memories whose mentions were read). */
   const vectors = async () =>
-    neo4j.integer.toNumber(
-      (await query('MATCH (m:Memory) WHERE m.embedding IS NOT NULL RETURN count(m) AS n'))[0]!.n as number,
-    );
+    neo4j.integer.toNumber((await query(`MATCH (m:Memory) WHERE ${DONE} RETURN count(m) AS n`))[0]!.n as number);
   const queued = async () =>
     neo4j.integer.toNumber(
-      (await query('MATCH (m:Memory) WHERE m.embedding_queued_at IS NOT NULL RETURN count(m) AS n'))[0]!.n as number,
+      (await query(`MATCH (m:Memory) WHERE m.${MARK} IS NOT NULL RETURN count(m) AS n`))[0]!.n as number,
     );
 
-  let worker: EmbeddingWorker | null = null;
+  let worker: { start(): void; stop(): Promise<void> } | null = null;
   let pacer: DrainPacer | null = null;
   const startWorker = (paced: boolean) => {
     pacer = paced ? new DrainPacer(liveTraffic) : null;
-    worker = new EmbeddingWorker(service.deps.graph, runtime.embedder, service.deps.logger, {
-      batchSize: service.deps.config.embeddings.batchSize,
-      ...(pacer ? { pacer } : {}),
-    });
+    const { graph, logger, config } = service.deps;
+    worker = runtime
+      ? new EmbeddingWorker(graph, runtime.embedder, logger, {
+          batchSize: config.embeddings.batchSize,
+          ...(pacer ? { pacer } : {}),
+        })
+      : // As src/server.ts makes the service's own.
+        new MentionWorker(graph, logger, { batchSize: config.embeddings.batchSize * 4, ...(pacer ? { pacer } : {}) });
     worker.start();
   };
   const stopWorker = async () => {
@@ -145,7 +161,7 @@ try {
       queued: await queued(),
     });
   }
-  figure('drain_idle_paced_ratio', idle.paced! / idle.unpaced!, { goal: '>= 0.8' });
+  figure('drain_idle_paced_ratio', idle.paced! / idle.unpaced!, { goal: '>= 0.8', queue: values.queue });
 
   // Live: the gauntlet's mix from CLIENTS clients, every acknowledged write read back at the end.
   const acknowledged: string[] = [];
@@ -217,8 +233,18 @@ try {
   const base = results.parked!;
   for (const phase of ['queued_paced', 'queued_unpaced'] as const) {
     const r = results[phase]!;
-    figure('live_rps_ratio', mean(r.rps) / mean(base.rps), { phase, goal: '>= 0.85', rounds: ROUNDS });
-    figure('live_p95_ratio', mean(r.p95) / mean(base.p95), { phase, goal: '<= 1.2', rounds: ROUNDS });
+    figure('live_rps_ratio', mean(r.rps) / mean(base.rps), {
+      phase,
+      goal: '>= 0.85',
+      rounds: ROUNDS,
+      queue: values.queue,
+    });
+    figure('live_p95_ratio', mean(r.p95) / mean(base.p95), {
+      phase,
+      goal: '<= 1.2',
+      rounds: ROUNDS,
+      queue: values.queue,
+    });
     figure('live_drain_per_s', mean(r.drain), { phase });
   }
   let lost = 0;

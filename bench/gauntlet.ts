@@ -15,12 +15,17 @@
 //                                                      and API) and of Neo4j in each mixed load:
 //                                                      on a machine whose cores are all busy, rps
 //                                                      is about cores x 1000 / that figure
+//   mentions_backlog_at_mixed                          the mention worker's queue (recall's hops) as the
+//                                                      mixed loads begin, and after the API's
 // Each mixed load is measured after --warmup seconds of the same load (not counted).
 // Run: npm run bench:gauntlet -- [--memories 100000] [--seconds 30] [--clients 16] [--processes 1] [--warmup 15]
+//   [--settle]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 25687, or NEO4J_URI). It asserts nothing.
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { readBacklog } from '../src/embeddings/status.js';
+import { MENTIONS_BACKLOG } from '../src/memories/mentionWorker.js';
 import neo4j from 'neo4j-driver';
 import { luceneQuery } from '../src/db/tenant.js';
 import {
@@ -49,6 +54,9 @@ const { values } = parseArgs({
     // Seconds of the same mixed load before each measured one (not counted): the engine's JIT compiles the
     // statements' hot paths over their first thousands of runs, and a cold engine serves far fewer.
     warmup: { type: 'string', default: '15' },
+    // Wait until the mention worker has read every filled memory before the mixed loads (its backlog is printed
+    // either way): without it the mixed loads run beside that drain, as a service's traffic does after an import.
+    settle: { type: 'boolean', default: false },
   },
 });
 const PROCESSES = Number(values.processes);
@@ -206,6 +214,13 @@ try {
     });
   }
 
+  // What the mention worker (recall's hops) still has to read of the fill when the mixed loads begin.
+  const mentionsLeft = async () => (await readBacklog(service.deps.graph, MENTIONS_BACKLOG)).count;
+  const settleBegan = performance.now();
+  if (values.settle) while ((await mentionsLeft()) > 0) await new Promise((r) => setTimeout(r, 500));
+  figure('mentions_backlog_at_mixed', await mentionsLeft(), {
+    settled_s: values.settle ? +((performance.now() - settleBegan) / 1000).toFixed(1) : null,
+  });
   // Mixed load: 70% reads (search, get), 30% writes; every acknowledged write is read back after.
   const acknowledged: string[] = [];
   let errors5xx = 0;
@@ -237,6 +252,7 @@ try {
     if (pick < 3 && r.status === 201) acknowledged.push(String(r.json.id ?? r.json.memories?.[0]?.id));
   });
   const latencies = apiCpu.result;
+  figure('mentions_backlog_after_mixed', await mentionsLeft());
   let lost = 0;
   for (const id of acknowledged) if ((await call('GET', `/v1/memories/${id}`)).status !== 200) lost += 1;
   figure('mixed_rps', latencies.length / SECONDS, {

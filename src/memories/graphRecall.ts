@@ -150,8 +150,10 @@ export async function graphRecall(
       : phase('embed', () => embedQuestion(deps, query, wantsMeaning ? 'hybrid' : 'lexical'));
   // An engine on this machine's cores embeds the question first: the statements run beside it would take its cores
   // (each of its threads waits for the slowest), and run beside the vector statements instead. An engine elsewhere
-  // embeds while the words are read. bench/recallScale.ts measures both orders.
-  if (deps.embedder?.sharesCores === true) await embedding;
+  // embeds while the words are read. bench/recallScale.ts measures both orders. A question embedded by the caller (a
+  // compile's) is not waited for: the words statement then goes out at once, first, as the caller's other planes'
+  // statements expect (the first carries the request's standing check, Graph.withStanding).
+  if (request.question === undefined && deps.embedder?.sharesCores === true) await embedding;
   // The question's words, the episodes by words and the rare words.
   const wordSide = Promise.all([
     words
