@@ -1,12 +1,13 @@
 // A backlog drain beside live traffic (issue 58, part 1), on one instance in one run: a drain's rate (the embedding
-// worker's, or with --queue mentions the mention worker's: recall's hops, held to the same goal) with no requests, paced and flat out (the idle baseline), and a mixed load (the gauntlet's: 30% writes,
-// 50% lexical memory searches, 20% reads by id) with the backlog parked (its queue marks set aside: the baseline)
-// and with it queued, the worker paced (src/shared/pacing.ts) and, for comparison, flat out. The live phases
-// alternate for --rounds rounds, each round in a rotated order, so drift falls on all alike. Every acknowledged write is read back at the end.
-// Prints one JSON line per figure (and a table on stderr):
-//   drain_idle_per_s (paced, and unpaced as the baseline)   vectors stored a second with no requests
+// worker's, or with --queue mentions the mention worker's: recall's hops, held to the same goal) with no requests,
+// paced and flat out (the idle baseline), and a mixed load (the gauntlet's: 30% writes, 50% lexical memory
+// searches, 20% reads by id) with the backlog parked (its queue marks set aside: the baseline) and with it queued,
+// the worker paced (src/shared/pacing.ts) and, for comparison, flat out. The live phases alternate for --rounds
+// rounds, each round in a rotated order, so drift falls on all alike. Every acknowledged write is read back at the
+// end. Prints one JSON line per figure (and a table on stderr):
+//   drain_idle_per_s (paced, and unpaced as the baseline)   nodes drained a second with no requests
 //   live_rps, live_p95_ms (backlog parked | queued paced | queued unpaced)
-//   live_drain_per_s                                          vectors stored a second beside the load
+//   live_drain_per_s                                          nodes drained a second beside the load
 //   ratios: drain_idle_paced / unpaced, live rps and p95 of queued / parked (the goal: >= 0.8, >= 0.85, <= 1.2)
 // Run: npx tsx bench/drainPacing.ts [--memories 20000] [--seconds 30] [--warmup 10] [--clients 16] [--rounds 3]
 //   [--queue vectors|mentions] (the mention worker reads ~700 memories a second alone: give it --memories 200000,
@@ -15,7 +16,7 @@
 import { parseArgs } from 'node:util';
 import neo4j from 'neo4j-driver';
 import { EmbeddingWorker } from '../src/embeddings/worker.js';
-import { MentionWorker } from '../src/memories/mentionWorker.js';
+import { mentionBatchSize, MentionWorker } from '../src/memories/mentionWorker.js';
 import { DrainPacer, liveTraffic } from '../src/shared/pacing.js';
 import {
   apiCaller,
@@ -105,7 +106,7 @@ try {
     query(`MATCH (m:Memory) WHERE m.bench_parked IS NOT NULL
            CALL (m) { SET m.${MARK} = m.bench_parked, m.bench_parked = null } IN TRANSACTIONS OF 5000 ROWS`);
   /** Nodes the drain has done (vectors stored, or memories whose mentions were read). */
-  const vectors = async () =>
+  const drainedNodes = async () =>
     neo4j.integer.toNumber((await query(`MATCH (m:Memory) WHERE ${DONE} RETURN count(m) AS n`))[0]!.n as number);
   const queued = async () =>
     neo4j.integer.toNumber(
@@ -122,8 +123,10 @@ try {
           batchSize: config.embeddings.batchSize,
           ...(pacer ? { pacer } : {}),
         })
-      : // As src/server.ts makes the service's own.
-        new MentionWorker(graph, logger, { batchSize: config.embeddings.batchSize * 4, ...(pacer ? { pacer } : {}) });
+      : new MentionWorker(graph, logger, {
+          batchSize: mentionBatchSize(config.embeddings.batchSize),
+          ...(pacer ? { pacer } : {}),
+        });
     worker.start();
   };
   const stopWorker = async () => {
@@ -135,12 +138,12 @@ try {
   const enginePid = supervisedPid(env, 'embeddings');
   /** Vectors stored a second over `seconds`, and the CPU Neo4j and the engine took. */
   const drainFor = async (seconds: number) => {
-    const before = await vectors();
+    const before = await drainedNodes();
     const engine0 = enginePid === null ? null : processCpuMs(enginePid);
     const cpu = await cpuDuring(neo4jPid, () => new Promise((r) => setTimeout(r, seconds * 1000)));
     const engine1 = enginePid === null ? null : processCpuMs(enginePid);
     return {
-      perSecond: ((await vectors()) - before) / seconds,
+      perSecond: ((await drainedNodes()) - before) / seconds,
       neo4jCores: (cpu.engineMs ?? 0) / 1000 / seconds,
       engineCores: engine0 === null || engine1 === null ? null : (engine1 - engine0) / 1000 / seconds,
     };
@@ -203,9 +206,9 @@ try {
       else await unpark();
       startWorker(phase !== 'queued_unpaced');
       await mixed(WARMUP);
-      const before = await vectors();
+      const before = await drainedNodes();
       const cpu = await cpuDuring(neo4jPid, () => mixed(SECONDS));
-      const drained = ((await vectors()) - before) / SECONDS;
+      const drained = ((await drainedNodes()) - before) / SECONDS;
       const yielded = pacer ? (pacer as DrainPacer).taken : null;
       await stopWorker();
       const { all, search } = cpu.result;

@@ -24,8 +24,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { readBacklog } from '../src/embeddings/status.js';
-import { MENTIONS_BACKLOG } from '../src/memories/mentionWorker.js';
 import neo4j from 'neo4j-driver';
 import { luceneQuery } from '../src/db/tenant.js';
 import {
@@ -35,6 +33,8 @@ import {
   fillText,
   fmt,
   listenerPid,
+  mentionsBacklog,
+  mentionsDrained,
   percentile,
   rawCreateMemories,
   rawMemoryRow,
@@ -215,11 +215,9 @@ try {
   }
 
   // What the mention worker (recall's hops) still has to read of the fill when the mixed loads begin.
-  const mentionsLeft = async () => (await readBacklog(service.deps.graph, MENTIONS_BACKLOG)).count;
-  const settleBegan = performance.now();
-  if (values.settle) while ((await mentionsLeft()) > 0) await new Promise((r) => setTimeout(r, 500));
-  figure('mentions_backlog_at_mixed', await mentionsLeft(), {
-    settled_s: values.settle ? +((performance.now() - settleBegan) / 1000).toFixed(1) : null,
+  const settled = values.settle ? await mentionsDrained(service.deps.graph) : null;
+  figure('mentions_backlog_at_mixed', await mentionsBacklog(service.deps.graph), {
+    settled_s: settled === null ? null : +settled.toFixed(1),
   });
   // Mixed load: 70% reads (search, get), 30% writes; every acknowledged write is read back after.
   const acknowledged: string[] = [];
@@ -252,7 +250,7 @@ try {
     if (pick < 3 && r.status === 201) acknowledged.push(String(r.json.id ?? r.json.memories?.[0]?.id));
   });
   const latencies = apiCpu.result;
-  figure('mentions_backlog_after_mixed', await mentionsLeft());
+  figure('mentions_backlog_after_mixed', await mentionsBacklog(service.deps.graph));
   let lost = 0;
   for (const id of acknowledged) if ((await call('GET', `/v1/memories/${id}`)).status !== 200) lost += 1;
   figure('mixed_rps', latencies.length / SECONDS, {

@@ -48,14 +48,22 @@ import { contextText } from '../src/embeddings/text.js';
 import { tenantToken } from '../src/db/tenant.js';
 import { episodeIdentity } from '../src/episodes/linker.js';
 import { EXACT_UP_TO, similarityFloor } from '../src/search/meaning.js';
-import { timeWindows, TOLD_WITHIN_DAYS } from '../src/search/timeWindows.js';
+import { spanParams, timeWindows, toldSpans } from '../src/search/timeWindows.js';
 import { readBacklog } from '../src/embeddings/status.js';
 import { RARE_TERM } from '../src/memories/channels.js';
 import { hopTerms, TIME_SCAN } from '../src/memories/graphRecall.js';
-import { MENTIONS_BACKLOG } from '../src/memories/mentionWorker.js';
 import { MEMORIES, QUESTIONS } from '../test/recall/corpus.js';
 import { readServerTiming } from '../src/shared/serverTiming.js';
-import { awaitEngineIdle, benchEmbeddings, benchTenant, fmt, percentile, startBench, timed } from './support.js';
+import {
+  awaitEngineIdle,
+  benchEmbeddings,
+  benchTenant,
+  fmt,
+  mentionsDrained,
+  percentile,
+  startBench,
+  timed,
+} from './support.js';
 import { createWithVectors, gaussian, perturbed, type VectorRow } from './vectors.js';
 
 const { values } = parseArgs({
@@ -181,13 +189,6 @@ async function createEpisodes(
   );
 }
 
-/** Waits until the mention worker's queue (what /v1/status says as mentions.backlog) is empty; resolves seconds. */
-async function mentionsDrained(graph: Graph): Promise<number> {
-  const began = performance.now();
-  while ((await readBacklog(graph, MENTIONS_BACKLOG)).count > 0) await new Promise((r) => setTimeout(r, 500));
-  return (performance.now() - began) / 1000;
-}
-
 /** What --keep leaves beside the seeded graph: what was seeded, and the keys of its two projects. */
 interface Manifest {
   total: number;
@@ -204,11 +205,10 @@ try {
   const runtime = benchEmbeddings(service);
   const model = runtime.embedder.model.id;
   const manifestFile = path.join(env.dataDir, 'recall-scale-manifest.json');
-  const found =
+  const kept =
     values.keep && fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
-  if (found && (found.total !== TOTAL || found.noise !== NOISE))
-    throw new Error(`--keep: the kept graph holds ${found.total} memories at noise ${found.noise}`);
-  const kept = found;
+  if (kept && (kept.total !== TOTAL || kept.noise !== NOISE))
+    throw new Error(`--keep: the kept graph holds ${kept.total} memories at noise ${kept.noise}`);
   const tenant = kept?.tenant ?? (await benchTenant(service));
   const other = kept?.other ?? (await benchTenant(service));
   const end = kept?.end ?? Date.now() - 86_400_000;
@@ -441,15 +441,11 @@ try {
     for (const q of benchQuestions) {
       const windows = timeWindows(q, new Date(now));
       if (windows.length === 0) continue;
-      const told = TOLD_WITHIN_DAYS * 86_400_000;
       const vector = questionVectors[questions.indexOf(q)]!;
       const params = {
         ...linked,
         terms: hopTerms(q),
-        windows: windows.map((w) => ({
-          from: w.from.toISOString(),
-          to: new Date(w.to.getTime() + told).toISOString(),
-        })),
+        windows: spanParams(toldSpans(windows)),
         vector,
         model,
         scan: TIME_SCAN,

@@ -15,7 +15,9 @@ import { issueKey } from '../src/auth/keys.js';
 import { grantCredits } from '../src/credits/service.js';
 import { tenantToken } from '../src/db/tenant.js';
 import { MEMORY_SHAPE_ID } from '../src/shapes/types.js';
-import type { EmbeddingsRuntime } from '../src/embeddings/status.js';
+import { readBacklog, type EmbeddingsRuntime } from '../src/embeddings/status.js';
+import type { Graph } from '../src/db/graph.js';
+import { MENTIONS_BACKLOG } from '../src/memories/mentionWorker.js';
 import type { OpenAIEmbedder } from '../src/embeddings/client.js';
 
 export interface BenchEnv {
@@ -174,6 +176,20 @@ export async function benchTenant(
   await grantCredits(graph, String(org.id), 1_000_000, 'bench');
   return { projectId: String(project.id), organizationId: String(org.id), key: key.key };
 }
+
+/**
+ * Waits until the mention worker's queue (what /v1/status says as mentions.backlog) is empty, looking every half
+ * second; resolves the seconds it took.
+ */
+export async function mentionsDrained(graph: Graph): Promise<number> {
+  const began = performance.now();
+  while ((await mentionsBacklog(graph)) > 0) await new Promise((r) => setTimeout(r, 500));
+  return (performance.now() - began) / 1000;
+}
+
+/** The memories the mention worker has still to read. */
+export const mentionsBacklog = async (graph: Graph): Promise<number> =>
+  (await readBacklog(graph, MENTIONS_BACKLOG)).count;
 
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -20,7 +20,7 @@ import { prepareVectorIndexes, checkAnsweredDimensions } from './embeddings/sche
 import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
-import { MENTIONS_BACKLOG, MentionWorker } from './memories/mentionWorker.js';
+import { mentionBatchSize, MENTIONS_BACKLOG, MentionWorker } from './memories/mentionWorker.js';
 import { DrainPacer, liveTraffic } from './shared/pacing.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
@@ -128,7 +128,7 @@ export async function startService(
   const mentionWorker =
     options.embeddingWorker !== false
       ? new MentionWorker(graph, logger, {
-          batchSize: config.embeddings.batchSize * 4,
+          batchSize: mentionBatchSize(config.embeddings.batchSize),
           pacer: new DrainPacer(liveTraffic),
         })
       : null;

@@ -1,10 +1,10 @@
 // Recall's time channel (docs/recall.md, "Time"): the project's committed, still-recallable memories valid at
 // $valid_at that were observed within one of $windows ([{from, to}], ISO date-times: a question's time expressions,
 // each widened by the week after it in which what happened is told), read through the (project_id, observed_at)
-// index when they are at most $scan (recall ranks them with the other channels' candidates observed in the windows:
-// src/memories/channels.ts timeRanking; a larger window by those candidates alone); each with its cosine to the question by its own vector and by its context
-// vector (null without $vector, or for a vector of another model), the $limit nearest first (without a question
-// vector: the latest observed first). A memory written before episodes has no observed_at: its created_at stands
+// index when they are at most $scan (recall ranks them with the other channels' candidates observed in the
+// windows: src/memories/channels.ts timeRanking; a larger window by those candidates alone); each with its cosine
+// to the question by its own vector and by its context vector (null without $vector, or for a vector of another
+// model), the $limit nearest first (without a question vector: the latest observed first). A memory written before episodes has no observed_at: its created_at stands
 // for it.
 CALL () {
   UNWIND $windows AS w

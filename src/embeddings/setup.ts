@@ -13,13 +13,10 @@ export function createEmbedder(
   const base = config.mode === 'external' ? config.url : url;
   if (!base) return null;
   // One cache of question vectors, the outer embedder's: the questions' engine keeps none of its own.
-  // The embedded engines run on this machine's cores (recall embeds a question before its statements start).
-  const sharesCores = config.mode === 'embedded';
   const questions =
-    config.mode === 'embedded' && queryUrl
-      ? new OpenAIEmbedder({ ...config, url: queryUrl, questionCache: 0, sharesCores })
-      : null;
-  return new OpenAIEmbedder({ ...config, url: base, sharesCores }, questions);
+    config.mode === 'embedded' && queryUrl ? new OpenAIEmbedder({ ...config, url: queryUrl, questionCache: 0 }) : null;
+  // The embedded engines run on this machine's cores (recall embeds a question before its statements start).
+  return new OpenAIEmbedder({ ...config, url: base, sharesCores: config.mode === 'embedded' }, questions);
 }
 
 /** The embedded engines' URLs for a process that did not start them (npm run api, npm run worker). */

@@ -9,6 +9,7 @@
 //   time     memories observed when the question's time expression says (the statement ranks them).
 import type { RankedHit } from '../search/hybrid.js';
 import { RRF_K } from '../search/fusion.js';
+import type { Span } from '../search/timeWindows.js';
 
 /** The channels of recall, each on by default in hybrid mode (a request may name fewer). */
 export const RECALL_CHANNELS = ['words', 'meaning', 'context', 'episode', 'hops', 'time'] as const;
@@ -143,10 +144,7 @@ export function hopRanking<T>(
  * it; a window holding more (a year of a large project) is completed by what meaning, context and words found in it,
  * so its nearest memories rank here whichever part of it the scan read.
  */
-export function timeRanking<T>(
-  candidates: readonly ChannelCandidate<T>[],
-  windows: readonly { from: number; to: number }[],
-): RankedHit<T>[] {
+export function timeRanking<T>(candidates: readonly ChannelCandidate<T>[], windows: readonly Span[]): RankedHit<T>[] {
   const within = (ms: number | null | undefined): ms is number =>
     typeof ms === 'number' && windows.some((w) => ms >= w.from && ms < w.to);
   return candidates

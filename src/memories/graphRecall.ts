@@ -20,7 +20,7 @@ import {
 } from '../search/hybrid.js';
 import { RRF_K } from '../search/fusion.js';
 import { embedQuestion, nearest, similarityFloor, type Question } from '../search/meaning.js';
-import { timeWindows, TOLD_WITHIN_DAYS, type TimeWindow } from '../search/timeWindows.js';
+import { spanParams, timeWindows, toldSpans, type Span, type TimeWindow } from '../search/timeWindows.js';
 import {
   episodeRanking,
   hopRanking,
@@ -130,20 +130,45 @@ export const hopTerms = (query: string): string[] => [
   ),
 ];
 
+/** The rare-word rule is the words' own: without them (semantic mode, or the words channel off) it does not apply. */
+const readsWords = (request: GraphRecallRequest): boolean => request.channels.has('words') && !request.semanticOnly;
+
+/** What recall read for a question: its vector, what it looked for, and each statement's rows. */
+interface RecallReads {
+  question: Question;
+  /** The hops' terms, and the time windows with the spans the time channel read of them. */
+  terms: string[];
+  windows: TimeWindow[];
+  spans: Span[];
+  wordRows: CandidateRow[];
+  episodeWords: { id: string }[];
+  rare: RareWords;
+  near: CandidateRow[];
+  context: CandidateRow[];
+  timed: CandidateRow[];
+}
+
 /** Recall's ranking of a project's memories for a question, by every channel asked for. */
 export async function graphRecall(
   deps: GraphDeps & EmbedderDeps,
   request: GraphRecallRequest,
 ): Promise<GraphRecallResult> {
+  const reads = await readChannels(deps, request);
+  // Then the channels beyond words and meaning rank the pool, and every ranking is fused (in process).
+  return phaseSync('rank', () => rankReads(request, reads));
+}
+
+/** Embeds the question (unless given) and runs every statement the channels asked for read. */
+async function readChannels(deps: GraphDeps & EmbedderDeps, request: GraphRecallRequest): Promise<RecallReads> {
   const { query, base, channels } = request;
   const lucene = luceneQuery(query, request.projectId)!;
   const terms = channels.has('hops') ? hopTerms(query) : [];
   const windows = channels.has('time') ? timeWindows(query, new Date(base.valid_at)) : [];
-  // What the time channel reads: each window and the week after it in which what happened is told (epoch ms).
-  const spans = windows.map((w) => ({ from: w.from.getTime(), to: w.to.getTime() + TOLD_WITHIN_DAYS * 86_400_000 }));
+  // What the time channel reads: each window and the week after it in which what happened is told.
+  const spans = toldSpans(windows);
   const linked = { ...base, links: true, terms, rare_terms: RARE_TERM };
   const wantsMeaning = ['meaning', 'context', 'episode', 'time'].some((c) => channels.has(c as RecallChannel));
-  const words = channels.has('words') && !request.semanticOnly;
+  const words = readsWords(request);
   const embedding =
     request.question !== undefined
       ? Promise.resolve(request.question)
@@ -174,93 +199,88 @@ export async function graphRecall(
     channels.has('episode') && base.episode === null
       ? phase('episodes', () => deps.graph.readEach((tx) => episodesByWords(tx, request.projectId, lucene, 20)))
       : Promise.resolve([]),
-    // The rare-word rule is the words' own: without them (semantic mode, or the words channel off) it does not apply.
-    !words
-      ? Promise.resolve<RareWords>({ held: new Map(), hits: new Map() })
-      : phase('rare', () => rareWords(deps, request, linked)),
+    words
+      ? phase('rare', () => rareWords(deps, request, linked))
+      : Promise.resolve<RareWords>({ held: new Map(), hits: new Map() }),
   ]);
   // Once the question has a vector: its neighbours by their own vector, by their context, and in time.
-  const neighbours = (question: Question) => {
+  const neighbours = async (question: Question) => {
     const vector = question.vector !== null;
-    return Promise.all([
-      vector && channels.has('meaning')
-        ? phase('vector', () =>
-            deps.graph.readEach((tx) =>
-              nearest<CandidateRow>(tx, 'memories/vector', linked, question, request.candidates),
-            ),
+    /** A vector statement's neighbours, timed as the phase `name`, when the question has a vector and `channel`. */
+    const nearBy = (channel: RecallChannel, name: string, statement: string) =>
+      vector && channels.has(channel)
+        ? phase(name, () =>
+            deps.graph.readEach((tx) => nearest<CandidateRow>(tx, statement, linked, question, request.candidates)),
           )
-        : Promise.resolve([]),
-      vector && channels.has('context')
-        ? phase('context', () =>
-            deps.graph.readEach((tx) =>
-              nearest<CandidateRow>(tx, 'memories/context_vector', linked, question, request.candidates),
-            ),
-          )
-        : Promise.resolve([]),
+        : Promise.resolve([]);
+    const [near, context, timed] = await Promise.all([
+      nearBy('meaning', 'vector', 'memories/vector'),
+      nearBy('context', 'context', 'memories/context_vector'),
       spans.length > 0 ? phase('time', () => readTimed(deps, request, linked, spans, question)) : Promise.resolve([]),
     ]);
+    return { question, near, context, timed };
   };
-  const [[wordRows, episodeWords, rare], [near, context, timed]] = await Promise.all([
-    wordSide,
-    embedding.then(neighbours),
-  ]);
-  const question = await embedding;
+  const [[wordRows, episodeWords, rare], found] = await Promise.all([wordSide, embedding.then(neighbours)]);
+  return { ...found, terms, windows, spans, wordRows, episodeWords, rare };
+}
+
+/** The channels' rankings of what recall read, fused in one total order, the precision rules applied. */
+function rankReads(request: GraphRecallRequest, reads: RecallReads): GraphRecallResult {
+  const { query, channels, base } = request;
+  const { question, terms, windows, spans, rare, episodeWords } = reads;
   const vector = question.vector !== null;
-  // Then the channels beyond words and meaning rank the pool, and every ranking is fused (in process).
-  return phaseSync('rank', () => {
-    const served: RecallChannel[] = [];
-    const rankings: Ranking<CandidateRow>[] = [];
-    const stems = contentWords(query);
-    /** Results a word hit of weight found: evidence beyond meaning. */
-    const worded = new Set<string>();
-    if (words) {
-      served.push('words');
-      const hits = present(wordRows).map((r) => ({ ...hitOf(r, r.score ?? 0), weight: 0 }));
-      for (const h of hits) {
-        h.weight = wordWeight(stems, h.text);
-        if (h.weight > 0) worded.add(h.id);
-      }
-      rankings.push({ source: 'lexical', plane: 'memory', hits });
+  const served: RecallChannel[] = [];
+  const rankings: Ranking<CandidateRow>[] = [];
+  const stems = contentWords(query);
+  /** Results a word hit of weight found: evidence beyond meaning. */
+  const worded = new Set<string>();
+  if (readsWords(request)) {
+    served.push('words');
+    const hits = present(reads.wordRows).map((r) => ({ ...hitOf(r, r.score ?? 0), weight: 0 }));
+    for (const h of hits) {
+      h.weight = wordWeight(stems, h.text);
+      if (h.weight > 0) worded.add(h.id);
     }
-    // Meaning and context: each vector statement's neighbours, nearest first.
-    const neighbourRankings = [
-      ['meaning', 'semantic', near],
-      ['context', 'context', context],
-    ] as const;
-    for (const [channel, source, rows] of neighbourRankings)
-      if (vector && channels.has(channel)) {
-        served.push(channel);
-        rankings.push({ source, plane: 'memory', hits: present(rows).map((r) => hitOf(r, r.similarity ?? 0)) });
-      }
-    const pool = candidatePool(rankings, [...present(timed), ...[...rare.hits.values()].map((h) => h.item)]);
-    const floor = similarityFloor(question.model);
-    if (channels.has('episode') && base.episode === null && (episodeWords.length > 0 || vector)) {
-      served.push('episode');
-      rankings.push({ source: 'episode', plane: 'memory', hits: episodeRanking(pool, episodeWords, floor) });
+    rankings.push({ source: 'lexical', plane: 'memory', hits });
+  }
+  // Meaning and context: each vector statement's neighbours, nearest first.
+  const neighbourRankings = [
+    ['meaning', 'semantic', reads.near],
+    ['context', 'context', reads.context],
+  ] as const;
+  for (const [channel, source, rows] of neighbourRankings)
+    if (vector && channels.has(channel)) {
+      served.push(channel);
+      rankings.push({ source, plane: 'memory', hits: present(rows).map((r) => hitOf(r, r.similarity ?? 0)) });
     }
-    if (windows.length > 0) {
-      served.push('time');
-      rankings.push({ source: 'time', plane: 'memory', hits: timeRanking(pool, spans) });
-    }
-    if (channels.has('hops') && terms.length > 0) {
-      served.push('hops');
-      // Within the hops, what every channel before them says orders the memories the walk reaches alike.
-      reprior(pool, rankings);
-      rankings.push({ source: 'graph', plane: 'memory', hits: hopRanking(pool, new Set(terms), HOP_FEEDBACK) });
-    }
-    // Rare words: their memories are candidates whatever else ranked them (a ranking that weighs nothing), and the
-    // total order puts them first.
-    if (rare.hits.size > 0)
-      rankings.push({
-        source: 'lexical',
-        plane: 'memory',
-        hits: [...rare.hits.values()].map((h) => ({ ...h, weight: 0 })),
-      });
-    const first = firstForRareWords(rare, query);
-    const fused = fuseRankings(rankings, query, Number.MAX_SAFE_INTEGER, RRF_K, (id) => first.get(id) ?? []);
-    const kept = withMeaningFloor(fused, question.model, worded);
-    return { fused: kept.slice(0, request.limit), question, windows, served };
-  });
+  const pool = candidatePool(rankings, [...present(reads.timed), ...[...rare.hits.values()].map((h) => h.item)]);
+  const floor = similarityFloor(question.model);
+  if (channels.has('episode') && base.episode === null && (episodeWords.length > 0 || vector)) {
+    served.push('episode');
+    rankings.push({ source: 'episode', plane: 'memory', hits: episodeRanking(pool, episodeWords, floor) });
+  }
+  if (windows.length > 0) {
+    served.push('time');
+    rankings.push({ source: 'time', plane: 'memory', hits: timeRanking(pool, spans) });
+  }
+  if (channels.has('hops') && terms.length > 0) {
+    served.push('hops');
+    // Within the hops, what every channel before them says orders the memories the walk reaches alike.
+    reprior(pool, rankings);
+    rankings.push({ source: 'graph', plane: 'memory', hits: hopRanking(pool, new Set(terms), HOP_FEEDBACK) });
+  }
+  // Rare words: their memories are candidates whatever else ranked them (a ranking that weighs nothing), and the
+  // total order puts them first.
+  if (rare.hits.size > 0)
+    rankings.push({
+      source: 'lexical',
+      plane: 'memory',
+      hits: [...rare.hits.values()].map((h) => ({ ...h, weight: 0 })),
+    });
+  const first = firstForRareWords(rare, query);
+  const fused = fuseRankings(rankings, query, Number.MAX_SAFE_INTEGER, RRF_K, (id) => first.get(id) ?? []);
+  const kept = withMeaningFloor(fused, question.model, worded);
+  return { fused: kept.slice(0, request.limit), question, windows, served };
 }
 
 /**
@@ -385,13 +405,13 @@ async function readTimed(
   deps: GraphDeps,
   request: GraphRecallRequest,
   linked: Record<string, unknown>,
-  spans: { from: number; to: number }[],
+  spans: Span[],
   question: Question,
 ): Promise<CandidateRow[]> {
   const row = await deps.graph.readEach((tx: Reader) =>
     tx.one<{ hits: CandidateRow[] }>('memories/observed', {
       ...linked,
-      windows: spans.map((w) => ({ from: new Date(w.from).toISOString(), to: new Date(w.to).toISOString() })),
+      windows: spanParams(spans),
       vector: question.vector,
       model: question.model,
       scan: TIME_SCAN,

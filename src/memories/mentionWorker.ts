@@ -22,6 +22,12 @@ interface TermsRow {
 /** The statement that reads the queue's size and its oldest entry (/v1/status `mentions`, /metrics). */
 export const MENTIONS_BACKLOG = 'memories/terms_backlog';
 
+/**
+ * Memories the worker reads in one batch, for the embedding worker's batch size: four times as many (reading terms
+ * needs no engine; a batch stays small enough that a request arriving meanwhile waits little for it).
+ */
+export const mentionBatchSize = (embeddingsBatchSize: number): number => embeddingsBatchSize * 4;
+
 /** Bumped when recallTerms reads text differently: every memory's terms are then read again as it is queued. */
 const READER = 'recall-terms/3';
 

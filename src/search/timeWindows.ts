@@ -209,3 +209,17 @@ export function timeWindows(query: string, now: Date): TimeWindow[] {
 
 /** How long after a window a memory still tells what happened in it ("last week we ..."). */
 export const TOLD_WITHIN_DAYS = 7;
+
+/** A stretch of time as epoch milliseconds, [from, to). */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/** What recall's time channel reads of each window: the window and the TOLD_WITHIN_DAYS after it. */
+export const toldSpans = (windows: readonly TimeWindow[]): Span[] =>
+  windows.map((w) => ({ from: w.from.getTime(), to: w.to.getTime() + TOLD_WITHIN_DAYS * 86_400_000 }));
+
+/** Spans as a statement takes them: ISO date-times (cypher/memories/observed.cypher's $windows). */
+export const spanParams = (spans: readonly Span[]): { from: string; to: string }[] =>
+  spans.map((s) => ({ from: new Date(s.from).toISOString(), to: new Date(s.to).toISOString() }));

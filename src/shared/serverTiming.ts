@@ -6,39 +6,43 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** A request's phases in the order they ended: [name, milliseconds]. */
-type Record = [string, number][];
+type Phases = [string, number][];
 
-const current = new AsyncLocalStorage<Record>();
+const current = new AsyncLocalStorage<Phases>();
 
 /** Runs a request's work with a record of its phases; `header` is what Server-Timing says of them (empty: none). */
 export async function withTiming<T>(work: () => Promise<T>): Promise<{ value: T; header: string }> {
-  const record: Record = [];
-  const value = await current.run(record, work);
-  return { value, header: serverTiming(record) };
+  const phases: Phases = [];
+  const value = await current.run(phases, work);
+  return { value, header: serverTiming(phases) };
 }
 
 /** Runs `work` as the phase `name` of the current request, if any. */
 export async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const record = current.getStore();
-  if (!record) return work();
-  const began = performance.now();
+  const end = begin(name);
   try {
     return await work();
   } finally {
-    record.push([name, performance.now() - began]);
+    end();
   }
 }
 
 /** Runs synchronous `work` as the phase `name` of the current request, if any. */
 export function phaseSync<T>(name: string, work: () => T): T {
-  const record = current.getStore();
-  if (!record) return work();
-  const began = performance.now();
+  const end = begin(name);
   try {
     return work();
   } finally {
-    record.push([name, performance.now() - began]);
+    end();
   }
+}
+
+/** Starts the phase `name` of the current request; the returned function records it (nothing outside a request). */
+function begin(name: string): () => void {
+  const phases = current.getStore();
+  if (!phases) return () => undefined;
+  const began = performance.now();
+  return () => phases.push([name, performance.now() - began]);
 }
 
 /** The header's value: each phase once (a phase run twice says its total), in the order the phases first ended. */

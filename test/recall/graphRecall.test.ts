@@ -7,6 +7,7 @@ import { waitForEmbeddings } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
 import { waitForMentions } from '../support/mentions.js';
 import type { Match } from '../../src/search/hybrid.js';
+import { readServerTiming } from '../../src/shared/serverTiming.js';
 
 interface Written {
   content: string;
@@ -231,12 +232,7 @@ describe('graph recall: memory search by channels (real Neo4j, embedding engine 
     const r = await search(t, { query: 'What did Caroline sign up for last week?' });
     assert.ok(r.body.channels.includes('time') && r.body.channels.includes('hops'), shown(r));
     const header = r.headers.get('server-timing') ?? '';
-    const phases = new Map(
-      header.split(', ').map((entry) => {
-        const [name, dur] = entry.split(';dur=');
-        return [name, Number(dur)] as const;
-      }),
-    );
+    const phases = readServerTiming(header);
     for (const name of ['auth', 'embed', 'words', 'episodes', 'rare', 'vector', 'context', 'time', 'rank', 'answer'])
       assert.ok(phases.get(name)! >= 0, `no ${name} in Server-Timing: ${header}`);
     // A lexical search runs none of meaning's phases.
