@@ -26,14 +26,63 @@ function readStatement(name: string): string {
 /** Each loaded statement's fragments (its include lines), by name. */
 const fragments = new Map<string, string[]>();
 
+/**
+ * The statement as sent: its comments (// to the line's end, and /* ... *\/) dropped and each run of whitespace made
+ * one space, or one line break where it held one; strings ('...', "...") and quoted names (`...`) are kept as
+ * written. The files explain themselves at length, and every byte of a statement is sent with every run: the Bolt
+ * driver writes a message in 1,400-byte chunks, each a socket write that wakes Neo4j (a governed write's statement
+ * took three writes with its comments, one without), and Neo4j reads and hashes the text for its plan cache.
+ */
+export function compact(text: string): string {
+  let out = '';
+  let space = ''; // the whitespace (or comment) seen since the last token: '', ' ' or '\n'
+  const n = text.length;
+  const flush = () => {
+    if (space !== '' && out !== '') out += space;
+    space = '';
+  };
+  for (let i = 0; i < n;) {
+    const c = text[i]!;
+    if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      while (j < n) {
+        if (text[j] === '\\' && c !== '`') j += 2;
+        else if (text[j] === c && c === '`' && text[j + 1] === '`') j += 2;
+        else if (text[j] === c) break;
+        else j += 1;
+      }
+      flush();
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < n && text[i] !== '\n') i += 1;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+      if (space === '') space = ' ';
+    } else if (/\s/.test(c)) {
+      if (c === '\n') space = '\n';
+      else if (space === '') space = ' ';
+      i += 1;
+    } else {
+      flush();
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
 function load(name: string): string {
   let text = cache.get(name);
   if (text === undefined) {
     const included: string[] = [];
-    text = readStatement(name).replace(INCLUDE, (_line, fragment: string) => {
-      included.push(fragment);
-      return readStatement(fragment).trimEnd();
-    });
+    text = compact(
+      readStatement(name).replace(INCLUDE, (_line, fragment: string) => {
+        included.push(fragment);
+        return readStatement(fragment).trimEnd();
+      }),
+    );
     cache.set(name, text);
     fragments.set(name, included);
   }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CYPHER_DIR, cypher, includes } from '../../src/db/cypher.js';
+import { CYPHER_DIR, compact, cypher, includes } from '../../src/db/cypher.js';
 
 const FRAGMENT = 'auth/standing_subquery';
 
@@ -25,8 +25,8 @@ describe('a statement includes a shared fragment', () => {
   it('the include line stands for the fragment, and includes() names the statements that carry it', () => {
     const text = cypher('memories/get');
     assert.doesNotMatch(text, /\/\/ include:/);
-    const fragment = fs.readFileSync(path.join(CYPHER_DIR, `${FRAGMENT}.cypher`), 'utf8').trimEnd();
-    assert.ok(text.includes(fragment), 'the fragment is in the statement, whole');
+    const fragment = compact(fs.readFileSync(path.join(CYPHER_DIR, `${FRAGMENT}.cypher`), 'utf8'));
+    assert.ok(text.includes(fragment), 'the fragment is in the statement, whole (as sent: without its comments)');
     assert.equal(includes('memories/get', FRAGMENT), true);
     assert.equal(includes('memories/recent', FRAGMENT), false);
   });
@@ -47,6 +47,17 @@ describe('a statement includes a shared fragment', () => {
       const last = text.slice(text.lastIndexOf('\nRETURN '));
       assert.match(last, /\bstanding\b/, `${name} returns standing`);
       assert.match(text, /\$standing\.id/, name);
+    }
+  });
+
+  it('a statement is sent without its comments, its strings and quoted names as written', () => {
+    const text =
+      "MATCH (n) // a 'comment'\n  WHERE n.url = 'http://x // y' /* z */ AND n.`a//b` = \"c\\\"//\"\n\n// end\n";
+    assert.equal(compact(text), 'MATCH (n)\nWHERE n.url = \'http://x // y\' AND n.`a//b` = "c\\"//"');
+    for (const name of ['deltas/create', 'memories/search']) {
+      const sent = cypher(name);
+      assert.doesNotMatch(sent, /^\s*\/\//m, `${name} has no comment line`);
+      assert.ok(sent.length < fs.readFileSync(path.join(CYPHER_DIR, `${name}.cypher`), 'utf8').length, name);
     }
   });
 
