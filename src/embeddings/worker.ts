@@ -109,8 +109,8 @@ export class EmbeddingWorker {
     let total = 0;
     for (let batches = 0; batches < maxBatches; batches += 1) {
       if ((untilStopped && this.stopped) || !this.embedder.available() || !this.graph.health.isUp()) return total;
-      await this.options.pacer?.turn();
-      const done = await this.batch();
+      const pacer = this.options.pacer;
+      const done = pacer ? await pacer.paced(() => this.batch()) : await this.batch();
       total += done.embedded;
       if (done.read < this.options.batchSize) return total;
     }

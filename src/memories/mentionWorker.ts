@@ -77,8 +77,8 @@ export class MentionWorker {
     let total = 0;
     for (;;) {
       if ((untilStopped && this.stopped) || !this.graph.health.isUp()) return total;
-      await this.options.pacer?.turn();
-      const read = await this.batch();
+      const pacer = this.options.pacer;
+      const read = pacer ? await pacer.paced(() => this.batch()) : await this.batch();
       total += read;
       if (read < this.options.batchSize) return total;
     }

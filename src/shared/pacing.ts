@@ -3,13 +3,16 @@
 // asks its DrainPacer for a turn before each batch. With no request in flight for `quietMs`, the turn is at once,
 // so an idle process drains at its full rate; while requests are in flight the drain yields until they are done,
 // but never longer than `maxYieldMs`, so a steady load slows a backlog and never stops it (issue 58: a drain
-// taking its full rate beside live traffic cost that traffic a third of its throughput). docs/performance.md,
-// "Background drains", has the figures; a drain of its own uses it as the embedding worker does:
+// taking its full rate beside live traffic cost that traffic a third of its throughput). Under a load that never
+// pauses the drain keeps a floor, `floorShare` of the time: after a batch that took B ms it yields at most
+// B x (1 - share) / share before the next, so a cheap drain (the mention worker's) is not held to one batch per
+// maxYieldMs, fewer memories than a steady load writes. docs/performance.md, "Background drains", has the figures;
+// a drain of its own uses it as the embedding worker does:
 //
 //   const pacer = new DrainPacer(liveTraffic);
 //   while (await queueHasWork()) {
-//     await pacer.turn();      // at once when idle; else waits for a quiet moment, at most maxYieldMs
-//     await oneSmallBatch();   // small: a request that arrives meanwhile waits at most for this batch
+//     // at once when idle; else after a quiet moment, or once the drain has yielded its share
+//     await pacer.paced(oneSmallBatch);  // small: a request that arrives meanwhile waits at most for this batch
 //   }
 
 /** The requests a process is serving now, and since when none has been. */
@@ -66,10 +69,23 @@ export interface PacingOptions {
   quietMs?: number;
   /** The longest a drain yields to live traffic before it runs a batch anyway (a steady load never stops it). */
   maxYieldMs?: number;
+  /**
+   * The share of the time a drain keeps under a load that never pauses (0-1): after a batch of B ms it yields at
+   * most B x (1 - share) / share. 0: no floor, maxYieldMs alone bounds the yield.
+   */
+  floorShare?: number;
 }
 
 /** Measured defaults (docs/performance.md, "Background drains"). */
-export const DEFAULT_PACING: Required<PacingOptions> = { quietMs: 25, maxYieldMs: 2_000 };
+export const DEFAULT_PACING: Required<PacingOptions> = { quietMs: 25, maxYieldMs: 2_000, floorShare: 0.25 };
+
+/** The longest yield before the next batch, for a last batch of `batchMs` (null: none timed yet). */
+export function yieldBound(options: Required<PacingOptions>, batchMs: number | null): number {
+  const { maxYieldMs, floorShare } = options;
+  if (batchMs === null || floorShare <= 0) return maxYieldMs;
+  if (floorShare >= 1) return 0;
+  return Math.min(maxYieldMs, (batchMs * (1 - floorShare)) / floorShare);
+}
 
 /** Gives a drain its turns: at once while the process is idle, after live requests while it is not. */
 export class DrainPacer {
@@ -84,13 +100,31 @@ export class DrainPacer {
     this.options = { ...DEFAULT_PACING, ...options };
   }
 
+  /** How long the last batch run through paced() took (ms), which bounds the next yield; null before one. */
+  private lastBatchMs: number | null = null;
+
+  /**
+   * Runs one batch of the drain in its turn: waits for the turn (turn()), then times the batch, so the next turn
+   * yields at most what keeps the drain its floor share. Answers the batch's result.
+   */
+  async paced<T>(batch: () => Promise<T>): Promise<T> {
+    await this.turn();
+    const began = performance.now();
+    try {
+      return await batch();
+    } finally {
+      this.lastBatchMs = performance.now() - began;
+    }
+  }
+
   /**
    * Waits for the drain's next turn and answers how long it yielded (ms): 0 when no request has been in flight
-   * for quietMs; else until none has, at most maxYieldMs.
+   * for quietMs; else until none has, at most maxYieldMs, and at most what keeps the floor share after the last
+   * batch run through paced().
    */
   async turn(): Promise<number> {
     const began = performance.now();
-    const deadline = began + this.options.maxYieldMs;
+    const deadline = began + yieldBound(this.options, this.lastBatchMs);
     for (;;) {
       const quiet = this.traffic.quietForMs();
       const left = deadline - performance.now();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { DrainPacer, LiveTraffic } from '../../src/shared/pacing.js';
+import { DEFAULT_PACING, DrainPacer, LiveTraffic, yieldBound } from '../../src/shared/pacing.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,6 +35,39 @@ describe('Pacing of background drains behind live requests', () => {
     } finally {
       end();
     }
+  });
+
+  it('under a load that never pauses a drain keeps its floor share: after a batch of B ms it yields B x 3 at most', async () => {
+    const traffic = new LiveTraffic();
+    const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 5_000, floorShare: 0.25 });
+    await sleep(30);
+    const batch = () => sleep(40);
+    await pacer.paced(batch); // quiet: at once, and times the batch
+    const end = traffic.begin();
+    try {
+      const yields: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const began = performance.now();
+        await pacer.paced(batch);
+        yields.push(performance.now() - began - 40);
+      }
+      // Each yield is about 3 x the last batch (40 ms and a timer's lateness), far from maxYieldMs.
+      for (const y of yields)
+        assert.ok(y >= 110 && y < 600, `yielded ${yields.map((v) => v.toFixed(0)).join(', ')} ms`);
+      assert.equal(pacer.taken.turns, 4);
+    } finally {
+      end();
+    }
+  });
+
+  it('the floor bounds the yield by the last batch, maxYieldMs bounds it always, and share 0 is no floor', () => {
+    const options = { ...DEFAULT_PACING, maxYieldMs: 2_000, floorShare: 0.25 };
+    assert.equal(yieldBound(options, null), 2_000);
+    assert.equal(yieldBound(options, 100), 300);
+    assert.equal(yieldBound(options, 1_000), 2_000);
+    assert.equal(yieldBound({ ...options, floorShare: 0 }, 100), 2_000);
+    assert.equal(yieldBound({ ...options, floorShare: 1 }, 100), 0);
+    assert.equal(yieldBound({ ...options, floorShare: 0.5 }, 100), 100);
   });
 
   it('a request ended twice counts once', () => {
