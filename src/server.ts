@@ -21,6 +21,7 @@ import { setEmbeddingQueue } from './embeddings/queue.js';
 import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
 import { mentionBatchSize, MENTIONS_BACKLOG, MentionWorker } from './memories/mentionWorker.js';
+import { warmReads } from './search/warmReads.js';
 import { DrainPacer, liveTraffic } from './shared/pacing.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
@@ -37,6 +38,8 @@ export interface Service {
   dispatcher: WebhookDispatcher | null;
   /** Plans the preflight checks off the request path (src/preflight/plans.ts). */
   preflightPlans: PreflightPlanKeeper;
+  /** The read paths' rehearsal after start (src/search/warmReads.ts): how many reads it ran. */
+  readsWarmed: Promise<number>;
   close(): Promise<void>;
 }
 
@@ -172,6 +175,10 @@ export async function startService(
   await new Promise<void>((resolve) => server.listen(options.port ?? config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
+  // The read paths meet their statements once now, beside the first requests (src/search/warmReads.ts): the first
+  // searches and compiles of a stored graph then meet no cold plan, and the service does not wait 10-15 s for it.
+  let closing = false;
+  const readsWarmed = warmReads(deps, logger, () => closing);
   const service: Service = {
     deps,
     gateway,
@@ -180,7 +187,10 @@ export async function startService(
     worker,
     dispatcher,
     preflightPlans,
+    readsWarmed,
     async close() {
+      closing = true;
+      await readsWarmed;
       // Stop accepting, let in-flight requests finish, then stop the worker and close connections.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -337,7 +337,7 @@ export function answeredParts(row: AnsweredRow | undefined): {
  * The answered memories whole, by id, except those the caller already holds (`known`), and the committed
  * edges among and around all of them: one statement (memories/answered).
  */
-async function readAnswered(
+export async function readAnswered(
   tx: Reader,
   projectId: string,
   ids: string[],

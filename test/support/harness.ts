@@ -110,6 +110,9 @@ export async function startHarness(): Promise<Harness> {
   });
   // The service answers once its preflight checks are planned and its review rehearsed (src/server.ts).
   log(`API ${service.url} ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  // Its read paths are rehearsed beside the first requests: the suite's tests begin once that is done.
+  const reads = await service.readsWarmed;
+  log(`read paths warmed (${reads} reads) after ${((Date.now() - began) / 1000).toFixed(1)} s`);
   current = { config, endpoints, service, url: service.url, dataDir };
   return current;
 }

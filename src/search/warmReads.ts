@@ -1,0 +1,78 @@
+// The read paths' rehearsal at start: memory search, /v1/search and a context compile asked a few questions of a
+// project that does not exist, as the service begins to listen (beside its first requests: it takes 10-15 s on a
+// fresh engine). A fresh Neo4j plans each statement the first time it
+// meets it with parameters of a new size class (src/db/warming.ts, sizeClass), and a question's words, rare words,
+// hops and time windows vary those sizes: on a fresh service the first hybrid searches took 1.7, 1.2 and 0.8 s
+// (every statement of one waiting about as long), the later ones 40-160 ms (.cache/probe/firstSearch.ts). The
+// questions below give the statements their usual size classes: one word; a question without names; one name and
+// one time; two names and two times in a long question. Each is asked twice: as a request with a known key asks it
+// (its first statement carries the key's standing check, Graph.withStanding, a parameter the plan is keyed by too),
+// and as the first request of a key this process has not seen asks it (the key read on its own first). After a
+// restart on a stored graph, each warmed question's first search took 56-120 ms, the one warmed one way only 610.
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import type { GraphDeps } from '../shared/deps.js';
+import type { EmbedderDeps } from '../embeddings/model.js';
+import { NO_MATCH_ID } from '../db/warming.js';
+import { readAnswered, recallMemories } from '../memories/recall.js';
+import { searchPlanes } from './service.js';
+import { PLANES } from './schemas.js';
+import { compileSlice } from '../context/service.js';
+import { normalizeDefinition } from '../slices/definition.js';
+
+export const WARM_QUESTIONS = [
+  'harbour',
+  'Who plays the violin?',
+  'What did Alice say about the garden last May?',
+  'What did Alice and Bruno say about the garden plans for the harbour festival in March 2023 and in June 2024?',
+];
+
+/** The longest the rehearsal runs: a question not reached by then is planned by its first request. */
+export const WARM_READS_BUDGET_MS = 30_000;
+
+/**
+ * Asks every question of WARM_QUESTIONS through memory search, /v1/search and a context compile of a project that
+ * does not exist (nothing is read or written), within WARM_READS_BUDGET_MS and until `stopped` (the service
+ * closing). A failure is logged and ignored: the request that meets the same statement plans it. Resolves how many
+ * reads ran.
+ */
+export async function warmReads(
+  deps: GraphDeps & EmbedderDeps,
+  logger: Logger,
+  stopped: () => boolean = () => false,
+): Promise<number> {
+  const began = Date.now();
+  const project = NO_MATCH_ID;
+  const def = normalizeDefinition({ budget: { max_tokens: 2000 } }, '/body/slice');
+  const reads: ((query: string) => Promise<unknown>)[] = [
+    (query) => recallMemories(deps, project, { query, limit: 10, kinds: undefined }),
+    (query) => searchPlanes(deps, project, { query, planes: [...PLANES], filters: {}, limit: 10 }),
+    (query) => compileSlice(deps, project, { def, slice: null }, { query }),
+  ];
+  // A known key's standing check (src/auth/keys.ts), of a key that does not exist and that nothing refuses.
+  const standing = { name: 'auth/key_standing', params: { id: NO_MATCH_ID, project_id: null }, refusal: () => null };
+  let ran = 0;
+  try {
+    for (const query of WARM_QUESTIONS)
+      for (const read of reads) {
+        if (stopped() || Date.now() - began > WARM_READS_BUDGET_MS) return ran;
+        await deps.graph.withStanding(standing, () => read(query));
+        await read(query);
+        ran += 2;
+      }
+    // A search's answer (its results whole, with their edges), which a project without memories never reads: for
+    // one result and for a page of ten (their plans apart). On the stored graph it took 150 ms the first time.
+    for (const count of [1, 10]) {
+      if (stopped()) return ran;
+      const ids = Array.from({ length: count }, () => crypto.randomUUID());
+      await deps.graph.readEach((tx) => readAnswered(tx, project, ids, []));
+      ran += 1;
+    }
+    return ran;
+  } catch (error) {
+    logger.warn({ err: error }, 'warming the read paths failed; their first requests plan them');
+    return ran;
+  } finally {
+    logger.info({ reads: ran, ms: Date.now() - began }, 'read paths warmed');
+  }
+}

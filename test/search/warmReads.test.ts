@@ -1,0 +1,71 @@
+// The read paths' rehearsal at start (src/search/warmReads.ts): after it, a memory search of a question shaped like
+// the rehearsal's plans none of recall's statements again; without it, the same search plans them. Read from
+// Neo4j's own query collector (each invocation's compile time), on plan caches cleared first, so the rehearsal is
+// what the second search finds or not.
+import assert from 'node:assert/strict';
+import pino from 'pino';
+import { warmReads, WARM_QUESTIONS } from '../../src/search/warmReads.js';
+import { newTenant } from '../support/api.js';
+import { harness } from '../support/harness.js';
+
+interface Invocation {
+  elapsedCompileTimeInUs: number;
+  params?: Record<string, unknown>;
+}
+
+/** A plan found in the cache compiles in well under a millisecond; a statement planned anew takes tens of them. */
+const PLANNED_US = 20_000;
+
+/** The head of every statement run for `projectId` while `work` ran that was planned anew, with its compile time. */
+async function plannedDuring(projectId: string, work: () => Promise<void>): Promise<string[]> {
+  const graph = harness().service.deps.graph;
+  const admin = (text: string) => graph.write((tx) => tx.runText(text));
+  await admin("CALL db.stats.stop('QUERIES')").catch(() => undefined); // none may be running
+  await admin("CALL db.stats.clear('QUERIES')");
+  await admin("CALL db.stats.collect('QUERIES')");
+  try {
+    await work();
+  } finally {
+    await admin("CALL db.stats.stop('QUERIES')");
+  }
+  const rows = await graph.read((tx) =>
+    tx.runText("CALL db.stats.retrieve('QUERIES') YIELD data RETURN data.query AS query, data.invocations AS calls"),
+  );
+  await admin("CALL db.stats.clear('QUERIES')");
+  const planned: string[] = [];
+  for (const row of rows)
+    for (const call of (row.calls ?? []) as unknown as Invocation[])
+      if (call.params?.project_id === projectId && call.elapsedCompileTimeInUs >= PLANNED_US)
+        planned.push(`${String(row.query).slice(0, 60)}: ${Math.round(call.elapsedCompileTimeInUs / 1000)} ms`);
+  return planned;
+}
+
+describe('the read paths rehearsed at start', function () {
+  this.timeout(300_000);
+
+  it('a hybrid search after the rehearsal plans none of its statements again; without it, it plans them', async () => {
+    const { deps } = harness().service;
+    const t = await newTenant(0);
+    const wrote = await t.post('/v1/memories', {
+      content: 'Alice: the garden needs new soil before May.',
+      episode: 'garden-call',
+    });
+    assert.equal(wrote.status, 201, JSON.stringify(wrote.body));
+    const question = WARM_QUESTIONS[2]!;
+    const search = async () => {
+      const r = await t.post('/v1/memories/search', { query: question, limit: 10, mode: 'hybrid' });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    };
+    await search(); // the key is known to the process from here on, as after any first request
+    const clear = () => deps.graph.write((tx) => tx.runText('CALL db.clearQueryCaches()'));
+
+    await clear();
+    const cold = await plannedDuring(t.projectId, search);
+    assert.ok(cold.length >= 3, `without the rehearsal the search plans its statements: ${cold.join('; ')}`);
+
+    await clear();
+    const ran = await warmReads(deps, pino({ level: 'silent' }));
+    assert.equal(ran, WARM_QUESTIONS.length * 3 * 2 + 2, 'every question on every read path, and the answer');
+    assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the search planned again');
+  });
+});
