@@ -8,7 +8,9 @@
 // backlog worker is stopped before the fill, and after it each memory is given a perturbed copy of a
 // real vector of one of 256 texts of the fill (bench/vectors.ts; the write rate is a figure of its own),
 // and the reads add /v1/search by meaning and words (hybrid) and the engine's call for one question alone.
-// Run: npm run bench:scale -- [--memories 1000000] [--samples 200] [--vectors]
+// mentions_backlog_at_reads: the memories the mention worker (recall's hops) has still to read when the reads begin;
+// --settle waits until it has read them all.
+// Run: npm run bench:scale -- [--memories 1000000] [--samples 200] [--vectors] [--settle]
 //   (own Neo4j on GKS_BENCH_NEO4J_PORT, default 27687, sized from the machine). It asserts nothing.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +22,8 @@ import {
   benchTenant,
   figure,
   fillText,
+  mentionsBacklog,
+  mentionsDrained,
   percentile,
   startBench,
   supervisedPid,
@@ -36,6 +40,9 @@ const { values } = parseArgs({
     // A file to write every measured request's start (ms since the reads began) and latency to, per figure:
     // whether slow requests cluster in time (background work) or recur (collections) is read from it.
     timings: { type: 'string' },
+    // Wait until the mention worker has read every filled memory before the reads (its backlog is printed either
+    // way): without it the reads run beside that drain, as a service's traffic does after an import.
+    settle: { type: 'boolean', default: false },
   },
 });
 const TARGET = Number(values.memories);
@@ -153,6 +160,10 @@ try {
   // Reads at this size, once the service has planned its preflight checks for it (the fill crossed plan sets:
   // src/preflight/plans.ts; planning takes Neo4j's cores for 10 to 20 s, and a figure taken then measures that).
   await service.preflightPlans.tick();
+  const settled = values.settle ? await mentionsDrained(graph) : null;
+  figure('mentions_backlog_at_reads', await mentionsBacklog(graph), {
+    settled_s: settled === null ? null : +settled.toFixed(1),
+  });
   const [vectors] = await graph.read((tx) =>
     tx.runText('MATCH (m:Memory {project_id: $p}) WHERE m.embedding IS NOT NULL RETURN count(m) AS n', {
       p: tenant.projectId,
