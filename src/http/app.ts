@@ -127,9 +127,11 @@ export function buildApp(deps: Deps, routes: RouteSpec[]): Koa<ApiState> {
       for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
       ctx.body = result.raw ? result.body : { ...result.body, request_id: ctx.state.requestId };
     };
+    const writes = spec.method !== 'get' && !(spec.scope ?? '').endsWith(':read');
     router[spec.method](spec.operationId, spec.path, async (koaCtx) => {
-      // Live traffic, which background drains yield to (src/shared/pacing.ts).
-      const end = liveTraffic.begin();
+      // Live traffic, which background drains yield to (src/shared/pacing.ts); a request that may write feeds their
+      // queues (a read's scope ends in :read).
+      const end = liveTraffic.begin(writes);
       try {
         // The phases the route's work measures (src/shared/serverTiming.ts) are answered as Server-Timing.
         const timed = await withTiming(() => serveRoute(koaCtx as unknown as ApiContext));

@@ -4,10 +4,12 @@
 // so an idle process drains at its full rate; while requests are in flight the drain yields until they are done,
 // but never longer than `maxYieldMs`, so a steady load slows a backlog and never stops it (issue 58: a drain
 // taking its full rate beside live traffic cost that traffic a third of its throughput). Under a load that never
-// pauses the drain keeps a floor, `floorShare` of the time: after a batch that took B ms it yields at most
-// B x (1 - share) / share before the next, so a cheap drain (the mention worker's) is not held to one batch per
-// maxYieldMs, fewer memories than a steady load writes. docs/performance.md, "Background drains", has the figures;
-// a drain of its own uses it as the embedding worker does:
+// pauses and writes (feeding the queue) the drain keeps a floor, `floorShare` of the time: after a batch that took
+// B ms it yields at most B x (1 - share) / share before the next, so a cheap drain (the mention worker's) is not held
+// to one batch per maxYieldMs, fewer memories than a steady load writes. A load of reads alone does not grow the
+// queue, and the drain waits for its quiet moments as before (a 1M import's backlog read a quarter of the time
+// beside one client's reads left a context compile at 46 ms p95, 22 ms p50). docs/performance.md, "Background
+// drains", has the figures; a drain of its own uses it as the embedding worker does:
 //
 //   const pacer = new DrainPacer(liveTraffic);
 //   while (await queueHasWork()) {
@@ -15,15 +17,20 @@
 //     await pacer.paced(oneSmallBatch);  // small: a request that arrives meanwhile waits at most for this batch
 //   }
 
-/** The requests a process is serving now, and since when none has been. */
+/** The requests a process is serving now, since when none has been, and how many writing requests it has begun. */
 export class LiveTraffic {
   private inFlight = 0;
   private quietSinceMs = performance.now();
   private readonly waiting = new Set<() => void>();
+  private writesBegun = 0;
 
-  /** A request begins: the returned function ends it (once, whatever happens). */
-  begin(): () => void {
+  /**
+   * A request begins (`writes`: one that may write, and so feed the drains' queues): the returned function ends it
+   * (once, whatever happens).
+   */
+  begin(writes = false): () => void {
     this.inFlight += 1;
+    if (writes) this.writesBegun += 1;
     let ended = false;
     return () => {
       if (ended) return;
@@ -34,6 +41,11 @@ export class LiveTraffic {
       for (const wake of this.waiting) wake();
       this.waiting.clear();
     };
+  }
+
+  /** Writing requests begun so far. */
+  get writes(): number {
+    return this.writesBegun;
   }
 
   /** Requests being served now. */
@@ -98,10 +110,13 @@ export class DrainPacer {
     options: PacingOptions = {},
   ) {
     this.options = { ...DEFAULT_PACING, ...options };
+    this.writesAtTurn = traffic.writes;
   }
 
   /** How long the last batch run through paced() took (ms), which bounds the next yield; null before one. */
   private lastBatchMs: number | null = null;
+  /** The traffic's writing requests when the last turn was taken. */
+  private writesAtTurn: number;
 
   /**
    * Runs one batch of the drain in its turn: waits for the turn (turn()), then times the batch, so the next turn
@@ -119,12 +134,14 @@ export class DrainPacer {
 
   /**
    * Waits for the drain's next turn and answers how long it yielded (ms): 0 when no request has been in flight
-   * for quietMs; else until none has, at most maxYieldMs, and at most what keeps the floor share after the last
-   * batch run through paced().
+   * for quietMs; else until none has, at most maxYieldMs, and, while writing requests come (they feed the queue),
+   * at most what keeps the floor share after the last batch run through paced(). A load of reads alone does not
+   * grow the queue: the drain waits for its quiet moments as before.
    */
   async turn(): Promise<number> {
     const began = performance.now();
-    const deadline = began + yieldBound(this.options, this.lastBatchMs);
+    const fed = this.traffic.writes !== this.writesAtTurn;
+    const deadline = began + (fed ? yieldBound(this.options, this.lastBatchMs) : this.options.maxYieldMs);
     for (;;) {
       const quiet = this.traffic.quietForMs();
       const left = deadline - performance.now();
@@ -133,6 +150,7 @@ export class DrainPacer {
       else await sleep(Math.min(this.options.quietMs - quiet, left));
     }
     const yielded = performance.now() - began;
+    this.writesAtTurn = this.traffic.writes;
     this.taken.turns += 1;
     this.taken.yieldedMs += yielded;
     return yielded;

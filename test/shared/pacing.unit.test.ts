@@ -37,7 +37,7 @@ describe('Pacing of background drains behind live requests', () => {
     }
   });
 
-  it('under a load that never pauses a drain keeps its floor share: after a batch of B ms it yields B x 3 at most', async () => {
+  it('under a writing load that never pauses a drain keeps its floor share: after a batch of B ms it yields B x 3 at most', async () => {
     const traffic = new LiveTraffic();
     const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 5_000, floorShare: 0.25 });
     await sleep(30);
@@ -47,6 +47,7 @@ describe('Pacing of background drains behind live requests', () => {
     try {
       const yields: number[] = [];
       for (let i = 0; i < 3; i += 1) {
+        traffic.begin(true)(); // a write came and went meanwhile, feeding the queue
         const began = performance.now();
         await pacer.paced(batch);
         yields.push(performance.now() - began - 40);
@@ -55,6 +56,22 @@ describe('Pacing of background drains behind live requests', () => {
       for (const y of yields)
         assert.ok(y >= 110 && y < 600, `yielded ${yields.map((v) => v.toFixed(0)).join(', ')} ms`);
       assert.equal(pacer.taken.turns, 4);
+    } finally {
+      end();
+    }
+  });
+
+  it('under a load of reads alone (nothing feeds the queue) a drain yields up to maxYieldMs, floor or not', async () => {
+    const traffic = new LiveTraffic();
+    const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 300, floorShare: 0.25 });
+    await sleep(30);
+    await pacer.paced(() => sleep(40));
+    const end = traffic.begin();
+    try {
+      const began = performance.now();
+      await pacer.paced(() => sleep(40));
+      const yielded = performance.now() - began - 40;
+      assert.ok(yielded >= 280 && yielded < 800, `yielded ${yielded.toFixed(0)} ms`);
     } finally {
       end();
     }
