@@ -6,34 +6,17 @@ import { cypher } from '../../src/db/cypher.js';
 import { NO_MATCH_ID } from '../../src/db/warming.js';
 import { newTenant } from '../support/api.js';
 import { graph } from './support.js';
-
-interface Invocation {
-  elapsedCompileTimeInUs: number;
-  params: Record<string, unknown>;
-}
+import { collectQueries } from '../support/queryCollector.js';
 
 /** The compile time of every check statement run for `deltaId` while `work` ran, by check name. */
 async function checkCompileTimes(deltaId: string, work: () => Promise<void>): Promise<Map<string, number[]>> {
-  const admin = (text: string) => graph().write((tx) => tx.runText(text));
-  await admin("CALL db.stats.stop('QUERIES')").catch(() => undefined); // none may be running
-  await admin("CALL db.stats.clear('QUERIES')");
-  await admin("CALL db.stats.collect('QUERIES')");
-  try {
-    await work();
-  } finally {
-    await admin("CALL db.stats.stop('QUERIES')");
-  }
-  const rows = await graph().read((tx) =>
-    tx.runText("CALL db.stats.retrieve('QUERIES') YIELD data RETURN data.query AS query, data.invocations AS calls"),
-  );
-  await admin("CALL db.stats.clear('QUERIES')");
   const times = new Map<string, number[]>();
-  for (const row of rows) {
+  for (const row of await collectQueries(graph(), work)) {
     // Each file opens with "// Check: <name>" (the collector keeps a long statement's head only).
-    const check = /^\/\/ Check: ([a-z_]+)/m.exec(String(row.query))?.[1];
-    if (!check || !String(row.query).includes('gks_plan_set_')) continue;
-    for (const call of (row.calls ?? []) as unknown as Invocation[])
-      if (call.params.delta_id === deltaId)
+    const check = /^\/\/ Check: ([a-z_]+)/m.exec(row.query)?.[1];
+    if (!check || !row.query.includes('gks_plan_set_')) continue;
+    for (const call of row.calls)
+      if (call.params?.delta_id === deltaId)
         times.set(check, [...(times.get(check) ?? []), call.elapsedCompileTimeInUs]);
   }
   return times;

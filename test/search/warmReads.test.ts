@@ -7,36 +7,18 @@ import pino from 'pino';
 import { warmReads, WARM_QUESTIONS } from '../../src/search/warmReads.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
-
-interface Invocation {
-  elapsedCompileTimeInUs: number;
-  params?: Record<string, unknown>;
-}
+import { collectQueries } from '../support/queryCollector.js';
 
 /** A plan found in the cache compiles in well under a millisecond; a statement planned anew takes tens of them. */
 const PLANNED_US = 20_000;
 
 /** The head of every statement run for `projectId` while `work` ran that was planned anew, with its compile time. */
 async function plannedDuring(projectId: string, work: () => Promise<void>): Promise<string[]> {
-  const graph = harness().service.deps.graph;
-  const admin = (text: string) => graph.write((tx) => tx.runText(text));
-  await admin("CALL db.stats.stop('QUERIES')").catch(() => undefined); // none may be running
-  await admin("CALL db.stats.clear('QUERIES')");
-  await admin("CALL db.stats.collect('QUERIES')");
-  try {
-    await work();
-  } finally {
-    await admin("CALL db.stats.stop('QUERIES')");
-  }
-  const rows = await graph.read((tx) =>
-    tx.runText("CALL db.stats.retrieve('QUERIES') YIELD data RETURN data.query AS query, data.invocations AS calls"),
-  );
-  await admin("CALL db.stats.clear('QUERIES')");
   const planned: string[] = [];
-  for (const row of rows)
-    for (const call of (row.calls ?? []) as unknown as Invocation[])
+  for (const row of await collectQueries(harness().service.deps.graph, work))
+    for (const call of row.calls)
       if (call.params?.project_id === projectId && call.elapsedCompileTimeInUs >= PLANNED_US)
-        planned.push(`${String(row.query).slice(0, 60)}: ${Math.round(call.elapsedCompileTimeInUs / 1000)} ms`);
+        planned.push(`${row.query.slice(0, 60)}: ${Math.round(call.elapsedCompileTimeInUs / 1000)} ms`);
   return planned;
 }
 
