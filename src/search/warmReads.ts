@@ -1,14 +1,14 @@
 // The read paths' rehearsal at start: memory search, /v1/search and a context compile asked a few questions of a
-// project that does not exist, as the service begins to listen (beside its first requests: it takes 10-15 s on a
-// fresh engine). A fresh Neo4j plans each statement the first time it
-// meets it with parameters of a new size class (src/db/warming.ts, sizeClass), and a question's words, rare words,
-// hops and time windows vary those sizes: on a fresh service the first hybrid searches took 1.7, 1.2 and 0.8 s
-// (every statement of one waiting about as long), the later ones 40-160 ms (.cache/probe/firstSearch.ts). The
-// questions below give the statements their usual size classes: one word; a question without names; one name and
-// one time; two names and two times in a long question. Each is asked twice: as a request with a known key asks it
-// (its first statement carries the key's standing check, Graph.withStanding, a parameter the plan is keyed by too),
-// and as the first request of a key this process has not seen asks it (the key read on its own first). After a
-// restart on a stored graph, each warmed question's first search took 56-120 ms, the one warmed one way only 610.
+// project that does not exist, as the service begins to listen (beside its first requests: 10-15 s on a fresh
+// engine). Neo4j plans each statement the first time it meets it with parameters of a new size class
+// (src/db/warming.ts, sizeClass), and a question's words, rare words, hops and time windows vary those sizes: after
+// a restart on a stored graph the first hybrid search took 0.8-1.0 s and the first of each new shape 0.6-0.9 s
+// (every statement of one waiting about as long), the later ones 40-160 ms (.cache/probe/firstSearch.ts --keep).
+// The questions below give the statements their usual size classes: one word; a question without names; one name
+// and one time; two names and two times in a long question. Each is asked twice: as a request with a known key asks
+// it (its first statement carries the key's standing check, Graph.withStanding, a parameter the plan is keyed by
+// too), and as the first request of a key this process has not seen asks it (the key read on its own first). With
+// the rehearsal, the first search took 0.34 s and the first of each shape 56-120 ms.
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { GraphDeps } from '../shared/deps.js';
