@@ -3,6 +3,7 @@ import { newTenant, type Reply } from '../support/api.js';
 import type { Graph, TxMeta } from '../../src/db/graph.js';
 import { runChecks } from '../../src/preflight/checks.js';
 import { audit, createTestShape, entity, graph, snapshot, stage, type FindingBody } from './support.js';
+import { waitForMentions } from '../support/mentions.js';
 
 /** Records every transaction the service opens while work runs, with its access mode and metadata. */
 async function recordTransactions<T>(
@@ -57,6 +58,9 @@ describe('preflight audits are read-only', () => {
       const p = entity(d, t, shape, 'Part', 'p');
       d.createRelationship(p, 'PART_OF', p);
     });
+    // The mention worker links the committed memory's terms after its write (Term nodes, MENTIONS): done first, so
+    // the snapshot compares what the audits could have touched (it once linked them during the audits).
+    await waitForMentions(t.projectId);
     const before = await snapshot(t.projectId);
     for (const id of [staged.body.delta_id, blocked, staged.body.delta_id])
       assert.equal((await audit(t, id)).status, 200);
