@@ -19,6 +19,7 @@ import { searchPlanes } from './service.js';
 import { PLANES } from './schemas.js';
 import { compileSlice } from '../context/service.js';
 import { normalizeDefinition } from '../slices/definition.js';
+import { isEnglishWord } from './dictionary.js';
 
 export const WARM_QUESTIONS = [
   'harbour',
@@ -53,6 +54,9 @@ export async function warmReads(
   const standing = { name: 'auth/key_standing', params: { id: NO_MATCH_ID, project_id: null }, refusal: () => null };
   let ran = 0;
   try {
+    // The rare-word rule's word list (274,000 words read on first use), which a project without memories never asks:
+    // the first search that found a rare word spent 200 ms in its ranking reading it.
+    isEnglishWord(WARM_QUESTIONS[0]!);
     for (const query of WARM_QUESTIONS)
       for (const read of reads) {
         if (stopped() || Date.now() - began > WARM_READS_BUDGET_MS) return ran;
