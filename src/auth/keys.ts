@@ -176,6 +176,12 @@ export class KnownKeyCache {
   }
 }
 
+/** The statement a known key's standing check reads, and its parameters (the read rehearsal asks it the same way). */
+export const keyStandingStatement = (keyId: string): Pick<StandingCheck, 'name' | 'params'> => ({
+  name: 'auth/key_standing',
+  params: { id: keyId, project_id: null },
+});
+
 /** A known key's standing check (auth/key_standing): it refuses a key revoked, deleted or left without its project. */
 function keyStanding(
   lookup: string,
@@ -184,8 +190,7 @@ function keyStanding(
   refuse: (reason: KeyRefusal) => Error,
 ): StandingCheck {
   return {
-    name: 'auth/key_standing',
-    params: { id: auth.keyId, project_id: null },
+    ...keyStandingStatement(auth.keyId),
     refusal(row: Row | undefined): Error | null {
       const reason = !row || row.orphaned === true ? 'unknown' : row.revoked === true ? 'revoked' : null;
       if (reason === null) return null;

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import { NO_MATCH_ID } from '../db/warming.js';
+import { keyStandingStatement } from '../auth/keys.js';
 import { readAnswered, recallMemories } from '../memories/recall.js';
 import { searchPlanes } from './service.js';
 import { PLANES } from './schemas.js';
@@ -50,8 +51,8 @@ export async function warmReads(
     (query) => searchPlanes(deps, project, { query, planes: [...PLANES], filters: {}, limit: 10 }),
     (query) => compileSlice(deps, project, { def, slice: null }, { query }),
   ];
-  // A known key's standing check (src/auth/keys.ts), of a key that does not exist and that nothing refuses.
-  const standing = { name: 'auth/key_standing', params: { id: NO_MATCH_ID, project_id: null }, refusal: () => null };
+  // A known key's standing check, of a key that does not exist and that nothing refuses.
+  const standing = { ...keyStandingStatement(NO_MATCH_ID), refusal: () => null };
   let ran = 0;
   try {
     // The rare-word rule's word list (274,000 words read on first use), which a project without memories never asks:
