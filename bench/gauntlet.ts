@@ -34,7 +34,7 @@ import {
   fmt,
   listenerPid,
   mentionsBacklog,
-  mentionsDrained,
+  mentionsFigure,
   percentile,
   rawCreateMemories,
   rawMemoryRow,
@@ -215,10 +215,7 @@ try {
   }
 
   // What the mention worker (recall's hops) still has to read of the fill when the mixed loads begin.
-  const settled = values.settle ? await mentionsDrained(service.deps.graph) : null;
-  figure('mentions_backlog_at_mixed', await mentionsBacklog(service.deps.graph), {
-    settled_s: settled === null ? null : +settled.toFixed(1),
-  });
+  await mentionsFigure(service.deps.graph, 'mentions_backlog_at_mixed', values.settle === true);
   // Mixed load: 70% reads (search, get), 30% writes; every acknowledged write is read back after.
   const acknowledged: string[] = [];
   let errors5xx = 0;

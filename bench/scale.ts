@@ -22,8 +22,7 @@ import {
   benchTenant,
   figure,
   fillText,
-  mentionsBacklog,
-  mentionsDrained,
+  mentionsFigure,
   percentile,
   startBench,
   supervisedPid,
@@ -160,10 +159,7 @@ try {
   // Reads at this size, once the service has planned its preflight checks for it (the fill crossed plan sets:
   // src/preflight/plans.ts; planning takes Neo4j's cores for 10 to 20 s, and a figure taken then measures that).
   await service.preflightPlans.tick();
-  const settled = values.settle ? await mentionsDrained(graph) : null;
-  figure('mentions_backlog_at_reads', await mentionsBacklog(graph), {
-    settled_s: settled === null ? null : +settled.toFixed(1),
-  });
+  await mentionsFigure(graph, 'mentions_backlog_at_reads', values.settle === true);
   const [vectors] = await graph.read((tx) =>
     tx.runText('MATCH (m:Memory {project_id: $p}) WHERE m.embedding IS NOT NULL RETURN count(m) AS n', {
       p: tenant.projectId,

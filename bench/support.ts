@@ -189,6 +189,15 @@ export async function mentionsDrained(graph: Graph): Promise<number> {
   return (performance.now() - began) / 1000;
 }
 
+/**
+ * The figure `name`: the memories the mention worker has still to read as a bench's reads begin, after waiting for
+ * it to read them all when `settle` (with the seconds that took).
+ */
+export async function mentionsFigure(graph: Graph, name: string, settle: boolean): Promise<void> {
+  const settled = settle ? await mentionsDrained(graph) : null;
+  figure(name, await mentionsBacklog(graph), { settled_s: settled === null ? null : +settled.toFixed(1) });
+}
+
 /** The memories the mention worker has still to read. */
 export const mentionsBacklog = async (graph: Graph): Promise<number> =>
   (await readBacklog(graph, MENTIONS_BACKLOG)).count;
