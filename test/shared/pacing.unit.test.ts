@@ -3,6 +3,23 @@ import { DEFAULT_PACING, DrainPacer, LiveTraffic, yieldBound } from '../../src/s
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Runs `work` while one request is in flight (a load that never pauses), and ends it whatever happens. */
+async function underLoad<T>(traffic: LiveTraffic, work: () => Promise<T>): Promise<T> {
+  const end = traffic.begin();
+  try {
+    return await work();
+  } finally {
+    end();
+  }
+}
+
+/** How long the pacer yielded before a batch of `batchMs` it ran through paced(). */
+async function pacedYield(pacer: DrainPacer, batchMs: number): Promise<number> {
+  const began = performance.now();
+  await pacer.paced(() => sleep(batchMs));
+  return performance.now() - began - batchMs;
+}
+
 describe('Pacing of background drains behind live requests', () => {
   it('with no request in flight for the quiet time a drain takes its turn at once', async () => {
     const traffic = new LiveTraffic();
@@ -27,54 +44,36 @@ describe('Pacing of background drains behind live requests', () => {
   it('a steady load never stops a drain: it takes its turn after maxYieldMs at the latest', async () => {
     const traffic = new LiveTraffic();
     const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 150 });
-    const end = traffic.begin();
-    try {
-      const yielded = await pacer.turn();
-      assert.ok(yielded >= 140 && yielded < 500, `yielded ${yielded.toFixed(0)} ms`);
-      assert.deepEqual(pacer.taken.turns, 1);
-    } finally {
-      end();
-    }
+    const yielded = await underLoad(traffic, () => pacer.turn());
+    assert.ok(yielded >= 140 && yielded < 500, `yielded ${yielded.toFixed(0)} ms`);
+    assert.deepEqual(pacer.taken.turns, 1);
   });
 
   it('under a writing load that never pauses a drain keeps its floor share: after a batch of B ms it yields B x 3 at most', async () => {
     const traffic = new LiveTraffic();
     const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 5_000, floorShare: 0.25 });
     await sleep(30);
-    const batch = () => sleep(40);
-    await pacer.paced(batch); // quiet: at once, and times the batch
-    const end = traffic.begin();
-    try {
-      const yields: number[] = [];
+    await pacedYield(pacer, 40); // quiet: at once, and times the batch
+    const yields = await underLoad(traffic, async () => {
+      const found: number[] = [];
       for (let i = 0; i < 3; i += 1) {
         traffic.begin(true)(); // a write came and went meanwhile, feeding the queue
-        const began = performance.now();
-        await pacer.paced(batch);
-        yields.push(performance.now() - began - 40);
+        found.push(await pacedYield(pacer, 40));
       }
-      // Each yield is about 3 x the last batch (40 ms and a timer's lateness), far from maxYieldMs.
-      for (const y of yields)
-        assert.ok(y >= 110 && y < 600, `yielded ${yields.map((v) => v.toFixed(0)).join(', ')} ms`);
-      assert.equal(pacer.taken.turns, 4);
-    } finally {
-      end();
-    }
+      return found;
+    });
+    // Each yield is about 3 x the last batch (40 ms and a timer's lateness), far from maxYieldMs.
+    for (const y of yields) assert.ok(y >= 110 && y < 600, `yielded ${yields.map((v) => v.toFixed(0)).join(', ')} ms`);
+    assert.equal(pacer.taken.turns, 4);
   });
 
   it('under a load of reads alone (nothing feeds the queue) a drain yields up to maxYieldMs, floor or not', async () => {
     const traffic = new LiveTraffic();
     const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 300, floorShare: 0.25 });
     await sleep(30);
-    await pacer.paced(() => sleep(40));
-    const end = traffic.begin();
-    try {
-      const began = performance.now();
-      await pacer.paced(() => sleep(40));
-      const yielded = performance.now() - began - 40;
-      assert.ok(yielded >= 280 && yielded < 800, `yielded ${yielded.toFixed(0)} ms`);
-    } finally {
-      end();
-    }
+    await pacedYield(pacer, 40);
+    const yielded = await underLoad(traffic, () => pacedYield(pacer, 40));
+    assert.ok(yielded >= 280 && yielded < 800, `yielded ${yielded.toFixed(0)} ms`);
   });
 
   it('the floor bounds the yield by the last batch, maxYieldMs bounds it always, and share 0 is no floor', () => {
