@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Graph, Tx } from '../db/graph.js';
-import { recallTerms } from '../extractor/recallTerms.js';
+import { recallTerms, type RecallTerm } from '../extractor/recallTerms.js';
 import type { DrainPacer } from '../shared/pacing.js';
 
 /** What a queued memory is read from (cypher/memories/terms_next.cypher; declared, not checked). */
@@ -107,15 +107,18 @@ export class MentionWorker {
       tx.run<TermsRow>('memories/terms_next', { limit: this.options.batchSize }),
     );
     if (rows.length === 0) return 0;
-    const stored = rows.map((row) => {
+    const stored: { element_id: string; queued_at: unknown; hash: string; terms: RecallTerm[] | null }[] = [];
+    for (const row of rows) {
+      // Reading a memory's terms is this thread's own work (~1 ms): a request arriving meanwhile goes first.
+      await this.options.pacer?.between();
       const hash = termsHash(row);
       // Unchanged since its terms were read (an update of another field): it only leaves the queue.
       const terms =
         hash === row.hash
           ? null
           : recallTerms(row.content ?? '', { subject: row.subject, object: row.object }).map((t) => ({ ...t }));
-      return { element_id: row.element_id, queued_at: row.queued_at, hash, terms };
-    });
+      stored.push({ element_id: row.element_id, queued_at: row.queued_at, hash, terms });
+    }
     await this.graph.write((tx) => tx.run('memories/terms_store', { rows: stored }), { purpose: 'mentions:store' });
     return rows.length;
   }

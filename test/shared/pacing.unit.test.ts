@@ -86,6 +86,70 @@ describe('Pacing of background drains behind live requests', () => {
     assert.equal(yieldBound({ ...options, floorShare: 0.5 }, 100), 100);
   });
 
+  it('a request arriving mid-batch goes first: the batch pauses between its items until the request is done', async () => {
+    const traffic = new LiveTraffic();
+    const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 2_000 });
+    await sleep(30);
+    let end: (() => void) | undefined;
+    const paused = await pacer.paced(async () => {
+      await pacer.between(); // no request: at once
+      end = traffic.begin(); // a request (a read) arrives while the batch works
+      setTimeout(() => end!(), 120);
+      const began = performance.now();
+      await pacer.between();
+      return performance.now() - began;
+    });
+    assert.ok(paused >= 110 && paused < 600, `paused ${paused.toFixed(0)} ms`);
+    assert.equal(traffic.busy, 0);
+  });
+
+  it('under a writing load that never pauses a batch pauses at most 3 x its own work so far, as between batches', async () => {
+    const traffic = new LiveTraffic();
+    const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 5_000, floorShare: 0.25 });
+    await sleep(30);
+    await pacedYield(pacer, 10); // quiet: at once; under the load below the next turn then comes within 3 x 10 ms
+    const paused = await underLoad(traffic, () => {
+      traffic.begin(true)(); // a write came and went: the queue is fed, the turn comes within 3 x 10 ms
+      return pacer.paced(async () => {
+        traffic.begin(true)(); // and another while the batch works
+        const work = performance.now();
+        while (performance.now() - work < 30); // 30 ms of the batch's own work on this thread
+        const began = performance.now();
+        await pacer.between();
+        return performance.now() - began;
+      });
+    });
+    assert.ok(paused >= 80 && paused < 400, `paused ${paused.toFixed(0)} ms`);
+  });
+
+  it('with no request in flight a batch gives the event loop back once sliceMs of its work has run', async () => {
+    const traffic = new LiveTraffic();
+    const pacer = new DrainPacer(traffic, { quietMs: 20, maxYieldMs: 2_000, sliceMs: 5 });
+    await sleep(30);
+    const turns = await pacer.paced(async () => {
+      let ran = 0;
+      let pending = false;
+      let seen = 0;
+      for (let item = 0; item < 20; item += 1) {
+        // What else the event loop holds (one callback at a time): it runs only when the batch gives the loop back.
+        if (!pending) {
+          pending = true;
+          setImmediate(() => {
+            pending = false;
+            ran += 1;
+          });
+        }
+        await pacer.between();
+        const work = performance.now();
+        while (performance.now() - work < 2); // an item: 2 ms of the thread's own work
+        seen = ran;
+      }
+      return seen;
+    });
+    // 40 ms of work in slices of at least 5 ms: the loop came back between 4 and 20 times, not after every item.
+    assert.ok(turns >= 4 && turns < 20, `the event loop ran ${turns} times`);
+  });
+
   it('a request ended twice counts once', () => {
     const traffic = new LiveTraffic();
     const end = traffic.begin();
