@@ -38,6 +38,7 @@ try {
       to: null,
       window_field: 'created_at',
       kinds: null,
+      episode: null,
       document_ids: null,
       tags: null,
       types: null,
