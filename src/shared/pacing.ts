@@ -119,6 +119,8 @@ export class DrainPacer {
   private lastBatchMs: number | null = null;
   /** The traffic's writing requests when the last turn was taken. */
   private writesAtTurn: number;
+  /** Whether writes had come since the turn before when the last turn began (the load feeds the queue). */
+  private turnFed = false;
 
   /**
    * Runs one batch of the drain in its turn: waits for the turn (turn()), then times the batch, so the next turn
@@ -136,37 +138,46 @@ export class DrainPacer {
     }
   }
 
-  /** The batch running through paced(): when it began, how long it has paused for requests, its current slice. */
+  /**
+   * The batch running through paced(): when it began, how long it has given way (paused for requests, or given the
+   * event loop back), when its current slice of work began.
+   */
   private batch: { began: number; pausedMs: number; sliceBegan: number } | null = null;
 
   /**
    * Between two items of a batch whose items are work on this process's own thread (the mention worker's text
    * reading, about 1 ms a memory): a request arriving mid-batch would otherwise wait for the whole batch on the event
-   * loop (64 memories: ~50 ms, a context compile's p95 at 1M). While a request is in flight the batch pauses until
-   * none is, within what the drain's floor allows (as turn() between batches: while writes come, at most 3 x the
-   * batch's work so far; else at most maxYieldMs); otherwise it gives the event loop back once sliceMs of work has run.
+   * loop (64 memories: ~50 ms, a context compile's p95 at 1M). While a request is in flight and no write came before
+   * the batch's turn or since, the batch pauses until none is (at most maxYieldMs, as turn()): a load of reads does
+   * not feed the queue. While writes come, the floor between batches is the drain's share (pausing within the batch too
+   * halved the drain beside bench/drainPacing's load, 80 -> 38 memories/s, below what the load writes), so the batch
+   * only gives the event loop back, as it does with no request in flight, once sliceMs of its work has run. The time
+   * given way is not the batch's: the next turn's yield is bounded by the batch's own time (without it, the requests
+   * served within a batch made it look three times as long and the drain beside that load read half as much).
    * Outside paced() it only gives the event loop back.
    */
   async between(): Promise<void> {
     const now = performance.now();
     const batch = this.batch;
     if (!batch) return new Promise((resolve) => setImmediate(resolve));
-    if (this.traffic.busy > 0) {
-      const worked = now - batch.began - batch.pausedMs;
-      const fed = this.traffic.writes !== this.writesAtTurn;
-      const left = (fed ? yieldBound(this.options, worked) : this.options.maxYieldMs) - batch.pausedMs;
-      if (left > 0) {
-        await this.traffic.idle(left);
-        const after = performance.now();
-        batch.pausedMs += after - now;
-        this.taken.yieldedMs += after - now;
-        batch.sliceBegan = after;
-        return;
+    const fed = () => this.turnFed || this.traffic.writes !== this.writesAtTurn;
+    if (this.traffic.busy > 0 && !fed()) {
+      // In steps, so a write beginning meanwhile ends the pause.
+      while (this.traffic.busy > 0 && !fed() && batch.pausedMs < this.options.maxYieldMs) {
+        const step = performance.now();
+        await this.traffic.idle(Math.min(PAUSE_STEP_MS, this.options.maxYieldMs - batch.pausedMs));
+        batch.pausedMs += performance.now() - step;
       }
+      const after = performance.now();
+      this.taken.yieldedMs += after - now;
+      batch.sliceBegan = after;
+      return;
     }
     if (now - batch.sliceBegan < this.options.sliceMs) return;
     await new Promise((resolve) => setImmediate(resolve));
+    // What ran meanwhile (requests, under a load) is not the batch's work: the floor after it counts only its own.
     batch.sliceBegan = performance.now();
+    batch.pausedMs += batch.sliceBegan - now;
   }
 
   /**
@@ -178,6 +189,7 @@ export class DrainPacer {
   async turn(): Promise<number> {
     const began = performance.now();
     const fed = this.traffic.writes !== this.writesAtTurn;
+    this.turnFed = fed;
     const deadline = began + (fed ? yieldBound(this.options, this.lastBatchMs) : this.options.maxYieldMs);
     for (;;) {
       const quiet = this.traffic.quietForMs();
@@ -193,5 +205,8 @@ export class DrainPacer {
     return yielded;
   }
 }
+
+/** A paused batch looks again at least this often whether a write has come (ms). */
+const PAUSE_STEP_MS = 10;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(1, ms)));
