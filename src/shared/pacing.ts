@@ -129,20 +129,22 @@ export class DrainPacer {
   async paced<T>(batch: () => Promise<T>): Promise<T> {
     await this.turn();
     const began = performance.now();
-    this.batch = { began, pausedMs: 0, sliceBegan: began };
+    // One batch at a time per pacer (each drain builds its own): its state is this batch's alone.
+    const state = { pausedMs: 0, sliceBegan: began };
+    this.batch = state;
     try {
       return await batch();
     } finally {
-      this.lastBatchMs = performance.now() - began - this.batch.pausedMs;
+      this.lastBatchMs = performance.now() - began - state.pausedMs;
       this.batch = null;
     }
   }
 
   /**
-   * The batch running through paced(): when it began, how long it has given way (paused for requests, or given the
-   * event loop back), when its current slice of work began.
+   * The batch running through paced(): how long it has given way (paused for requests, or given the event loop
+   * back), and when its current slice of work began.
    */
-  private batch: { began: number; pausedMs: number; sliceBegan: number } | null = null;
+  private batch: { pausedMs: number; sliceBegan: number } | null = null;
 
   /**
    * Between two items of a batch whose items are work on this process's own thread (the mention worker's text
