@@ -17,6 +17,8 @@
 //     await pacer.paced(oneSmallBatch);  // small: a request that arrives meanwhile waits at most for this batch
 //   }
 
+import { setImmediate } from 'node:timers/promises';
+
 /** The requests a process is serving now, since when none has been, and how many writing requests it has begun. */
 export class LiveTraffic {
   private inFlight = 0;
@@ -113,14 +115,15 @@ export class DrainPacer {
   ) {
     this.options = { ...DEFAULT_PACING, ...options };
     this.writesAtTurn = traffic.writes;
+    this.writesBeforeTurn = traffic.writes;
   }
 
   /** How long the last batch run through paced() took (ms), which bounds the next yield; null before one. */
   private lastBatchMs: number | null = null;
   /** The traffic's writing requests when the last turn was taken. */
   private writesAtTurn: number;
-  /** Whether writes had come since the turn before when the last turn began (the load feeds the queue). */
-  private turnFed = false;
+  /** The writing requests when the turn before the last was taken: more since, and the load feeds the queue. */
+  private writesBeforeTurn: number;
 
   /**
    * Runs one batch of the drain in its turn: waits for the turn (turn()), then times the batch, so the next turn
@@ -159,25 +162,20 @@ export class DrainPacer {
    * Outside paced() it only gives the event loop back.
    */
   async between(): Promise<void> {
-    const now = performance.now();
     const batch = this.batch;
-    if (!batch) return new Promise((resolve) => setImmediate(resolve));
-    const fed = () => this.turnFed || this.traffic.writes !== this.writesAtTurn;
-    if (this.traffic.busy > 0 && !fed()) {
+    if (!batch) return setImmediate();
+    const now = performance.now();
+    // A request in flight, and no write since the turn before this batch's: a load of reads.
+    const readsWait = () => this.traffic.busy > 0 && this.traffic.writes === this.writesBeforeTurn;
+    if (readsWait()) {
       // In steps, so a write beginning meanwhile ends the pause.
-      while (this.traffic.busy > 0 && !fed() && batch.pausedMs < this.options.maxYieldMs) {
-        const step = performance.now();
-        await this.traffic.idle(Math.min(PAUSE_STEP_MS, this.options.maxYieldMs - batch.pausedMs));
-        batch.pausedMs += performance.now() - step;
-      }
-      const after = performance.now();
-      this.taken.yieldedMs += after - now;
-      batch.sliceBegan = after;
-      return;
-    }
-    if (now - batch.sliceBegan < this.options.sliceMs) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    // What ran meanwhile (requests, under a load) is not the batch's work: the floor after it counts only its own.
+      const end = now + this.options.maxYieldMs - batch.pausedMs;
+      while (readsWait() && performance.now() < end)
+        await this.traffic.idle(Math.min(PAUSE_STEP_MS, end - performance.now()));
+      this.taken.yieldedMs += performance.now() - now;
+    } else if (now - batch.sliceBegan >= this.options.sliceMs) await setImmediate();
+    else return;
+    // What ran meanwhile (requests) is not the batch's work: the floor after it counts only its own.
     batch.sliceBegan = performance.now();
     batch.pausedMs += batch.sliceBegan - now;
   }
@@ -190,8 +188,8 @@ export class DrainPacer {
    */
   async turn(): Promise<number> {
     const began = performance.now();
-    const fed = this.traffic.writes !== this.writesAtTurn;
-    this.turnFed = fed;
+    this.writesBeforeTurn = this.writesAtTurn;
+    const fed = this.traffic.writes !== this.writesBeforeTurn;
     const deadline = began + (fed ? yieldBound(this.options, this.lastBatchMs) : this.options.maxYieldMs);
     for (;;) {
       const quiet = this.traffic.quietForMs();
