@@ -10,7 +10,7 @@
 //   --port N            the bench's own Neo4j port (default 24687; Temporal on N - 4000, the engines on N + 5, + 6)
 //   --keep              keep the stored conversations for the next run with --keep, which asks them again without
 //                       storing them (the bench's data folder under .cache holds them and a manifest)
-//   --dump FILE         write each question's top five turns beside its evidence (JSON lines), for reading misses
+//   --dump FILE         write each question's ranking (its turns) beside its evidence (JSON lines), for reading misses
 // Own engines on its ports (or NEO4J_URI). Figures only; it asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -132,7 +132,7 @@ async function ask(
       category: q.category,
       evidence,
       ranks: evidence.map((e) => turns.indexOf(e)),
-      top: turns.slice(0, 10),
+      top: turns,
     });
     if (q.category >= 1 && q.category <= 4) {
       const top = new Set(turns.slice(0, 5));

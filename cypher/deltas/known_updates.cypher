@@ -13,7 +13,8 @@ OPTIONAL MATCH (n:Knowledge {id: c.node_id})
 WITH d, c, n, d.applied_at > datetime($known_at) AS applied_after
 RETURN c.node_id AS id, CASE WHEN applied_after THEN 'old' ELSE 'new' END AS side, c.set_keys AS keys,
        coalesce(c.add_labels, []) AS add_labels, coalesce(c.remove_labels, []) AS remove_labels,
-       properties(c) AS change, CASE WHEN n IS NULL THEN null ELSE n {.*, embedding: null} END AS current,
+       properties(c) AS change,
+       CASE WHEN n IS NULL THEN null ELSE n {.*, embedding: null, context_embedding: null} END AS current,
        CASE WHEN n IS NULL THEN null ELSE labels(n) END AS labels,
        CASE WHEN applied_after THEN d.applied_at ELSE d.reverted_at END AS at
 ORDER BY at, d.id, c.seq

@@ -6,4 +6,4 @@ WHERE n.id > $after AND (n:Memory OR n:Chunk OR n:Entity) AND NOT n:Pending
 WITH n ORDER BY n.id
 LIMIT toInteger($window)
 RETURN n.id AS id, elementId(n) AS element_id, labels(n) AS labels, n.embedding_model AS model,
-       n.embedding_queued_at IS NOT NULL AS queued, n {.*, embedding: null} AS props
+       n.embedding_queued_at IS NOT NULL AS queued, n {.*, embedding: null, context_embedding: null} AS props

@@ -10,5 +10,5 @@ WHERE a.project_id = $project_id AND n.project_id = $project_id AND n <> a
   AND ($types IS NULL OR type(r) IN $types)
   AND (NOT $entities_only OR (a:Entity AND n:Entity))
 RETURN a.id AS from, r.id AS id, type(r) AS type, startNode(r).id AS source, endNode(r).id AS target,
-       properties(r) AS props, n {.*, embedding: null} AS node, labels(n) AS labels
+       properties(r) AS props, n {.*, embedding: null, context_embedding: null} AS node, labels(n) AS labels
 ORDER BY from, id

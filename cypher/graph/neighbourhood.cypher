@@ -3,7 +3,8 @@
 // back, so the caller can cut at $limit and say whether it cut. Only nodes of the project: engine
 // records (deltas, change records) are not :Knowledge and never appear. Relationships and nodes
 // valid at $valid_at only (as_of, else now; docs/facts.md).
-// `embedding: null`: a node's vector (384 numbers, hidden from every view) is not sent (docs/embeddings.md).
+// `embedding: null`, `context_embedding: null`: vectors (384 numbers each, hidden from every view) are not sent
+// (docs/embeddings.md).
 MATCH (c:Knowledge {id: $id})
 USING INDEX c:Knowledge(id)
 WHERE c.project_id = $project_id AND ($include_pending OR NOT c:Pending)
@@ -34,4 +35,4 @@ CALL (c, first) {
 }
 UNWIND [x IN first | {node: x, distance: 1}] + [x IN second | {node: x, distance: 2}] AS hit
 WITH hit.node AS n, hit.distance AS distance
-RETURN n {.*, embedding: null} AS props, labels(n) AS labels, n:Pending AS pending, distance
+RETURN n {.*, embedding: null, context_embedding: null} AS props, labels(n) AS labels, n:Pending AS pending, distance

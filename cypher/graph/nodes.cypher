@@ -2,7 +2,8 @@
 // ['Knowledge', label]), with one property equal to a value (as text, or as a number when the
 // value reads as one; list properties match when any element does), committed only unless
 // pending work is asked for; facts valid at $valid_at only (as_of, else now; docs/facts.md).
-// `embedding: null`: a node's vector (384 numbers, hidden from every view) is not sent (docs/embeddings.md).
+// `embedding: null`, `context_embedding: null`: vectors (384 numbers each, hidden from every view) are not sent
+// (docs/embeddings.md).
 // Read in the order of the (project_id, id) index, so a page reads its own nodes (and those its filters pass
 // over), not every node of the project: ORDER BY names both of the index's properties, and the validity
 // tests are CASEs, since an OR there was planned as a union of two seeks, which loses the index's order.
@@ -19,6 +20,6 @@ WHERE ($include_pending OR NOT n:Pending)
        CASE WHEN valueType(n[$property]) STARTS WITH 'LIST'
             THEN any(x IN n[$property] WHERE toStringOrNull(x) = $value OR x = toFloatOrNull($value))
             ELSE toStringOrNull(n[$property]) = $value OR n[$property] = toFloatOrNull($value) END)
-RETURN n {.*, embedding: null} AS props, labels(n) AS labels, n:Pending AS pending
+RETURN n {.*, embedding: null, context_embedding: null} AS props, labels(n) AS labels, n:Pending AS pending
 ORDER BY n.project_id, n.id
 LIMIT toInteger($limit)

@@ -4,4 +4,4 @@ UNWIND $ids AS id
 MATCH (n:Knowledge {id: id})
 USING INDEX n:Knowledge(id)
 WHERE n.project_id = $project_id AND NOT n:Pending
-RETURN n {.*, embedding: null} AS props, labels(n) AS labels
+RETURN n {.*, embedding: null, context_embedding: null} AS props, labels(n) AS labels

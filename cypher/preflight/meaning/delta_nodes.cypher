@@ -11,5 +11,5 @@ USING INDEX d:Delta(id)
 MATCH (d)-[:CREATED]->(n)
 WHERE (n:Memory AND n.content IS NOT NULL) OR (n:Entity AND n.name IS NOT NULL)
 RETURN CASE WHEN n:Memory THEN 'memory' ELSE 'entity' END AS kind, n.id AS id, labels(n) AS labels,
-       n {.*, embedding: null} AS props
+       n {.*, embedding: null, context_embedding: null} AS props
 ORDER BY kind DESC, id
