@@ -82,9 +82,9 @@ describe('a node deleted while a read streams it', function () {
       kept,
     )) as unknown as GraphNodeRow[];
     assert.equal(rows.length, 6);
-    // A row read after the deletion: no properties but the vector the statement leaves out, no labels.
+    // A row read after the deletion: no properties but the vectors the statement leaves out, no labels.
     for (const r of rows.filter((row) => !isPresent(row.props)))
-      assert.deepEqual([r.props, r.labels], [{ embedding: null }, []]);
+      assert.deepEqual([r.props, r.labels], [{ embedding: null, context_embedding: null }, []]);
     const shown = rows.flatMap((r) => (isPresent(r.props) ? [r.props.id] : [])).slice(0, 5);
     // The first node, any the statement read ahead before the deletion, then kept ones, in id order.
     const first = shown[0]!;
