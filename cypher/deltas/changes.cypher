@@ -1,12 +1,14 @@
 // The changes of a delta in the order they were staged: created nodes, created relationships,
-// updates (new and, once applied, previous values), deletions and deleted relationships.
+// updates (new and, once applied, previous values), deletions and deleted relationships. A created node's vectors
+// (an applied memory's own and context vectors) are not sent: no view shows them (docs/embeddings.md).
 CYPHER replan=skip
 MATCH (d:Delta {id: $delta_id, project_id: $project_id})
 USING INDEX d:Delta(id)
 CALL (d) {
   MATCH (d)-[c:CREATED]->(n)
   RETURN c.seq AS seq, c.change_id AS change_id, 'create_node' AS op, n.id AS node_id,
-         [l IN labels(n) WHERE NOT l IN ['Knowledge', 'Pending']] AS labels, properties(n) AS properties,
+         [l IN labels(n) WHERE NOT l IN ['Knowledge', 'Pending']] AS labels,
+         n {.*, embedding: null, context_embedding: null} AS properties,
          null AS relationship_id, null AS type, null AS from_id, null AS to_id, [] AS set
   UNION ALL
   MATCH (d)-[:HAS_CHANGE]->(c:Change)

@@ -37,7 +37,7 @@ describe("a node's vector is not read for an answer", function () {
     // A neighbour with a vector of its own, committed, for the neighbourhood read.
     const other = crypto.randomUUID();
     await driver().executeQuery(
-      `MATCH (m:Memory {id: $id}) SET m.embedding = $vector
+      `MATCH (m:Memory {id: $id}) SET m.embedding = $vector, m.context_embedding = $vector
        CREATE (m)-[:MENTIONS]->(:Knowledge:Entity {id: $other, project_id: m.project_id, name: 'Ada', embedding: $vector})`,
       { id, other, vector },
     );
@@ -74,6 +74,12 @@ describe("a node's vector is not read for an answer", function () {
         id,
       ],
       ['graph/node', { ...graph, id }, id],
+      // The delta that created it, as the review console reads its changes.
+      [
+        'deltas/changes',
+        { delta_id: (r.body as { delta_id: string }).delta_id, project_id: t.projectId, limit: 5 },
+        id,
+      ],
       ['graph/neighbourhood', { ...graph, id, depth: 1, limit: 5 }, other],
       ['graph/nodes', { ...graph, labels: ['Knowledge'], property: null, value: null, after_id: '', limit: 5 }, id],
     ];
