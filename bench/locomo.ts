@@ -2,7 +2,7 @@
 // says to score it: each conversation stored turn by turn through POST /v1/memories in a project of its own (content
 // "Speaker: text", a shared photo's caption appended; kind observation; episode: its session; observed_at: the
 // session's date, a second apart per turn), then, once every vector and every term is made, every question with
-// evidence asked through POST /v1/memories/search (limit 50). Prints turn recall@5 (categories 1-4) and session
+// evidence asked through POST /v1/memories/search (limit 50, or --limit). Prints turn recall@5 (categories 1-4) and session
 // hit@5 (all) by category, for the default ranking and with each channel off in turn (the ablation).
 //   --data DIR          the conversations (default ../shared/data/locomo-dev)
 //   --only 26,30        some of them
@@ -11,6 +11,7 @@
 //   --keep              keep the stored conversations for the next run with --keep, which asks them again without
 //                       storing them (the bench's data folder under .cache holds them and a manifest)
 //   --dump FILE         write each question's ranking (its turns) beside its evidence (JSON lines), for reading misses
+//   --limit N           the search's limit (default 50; the figures read its first 5)
 // Own engines on its ports (or NEO4J_URI). Figures only; it asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '24687' },
     keep: { type: 'boolean', default: false },
     dump: { type: 'string' },
+    limit: { type: 'string', default: '50' },
   },
 });
 
@@ -102,7 +104,14 @@ async function store(url: string, key: string, id: string, c: Conversation): Pro
 interface Scores {
   turn: Map<number, number[]>;
   session: Map<number, boolean[]>;
-  dump?: { question: string; category: number; evidence: string[]; ranks: number[]; ranking: string[] }[];
+  dump?: {
+    question: string;
+    category: number;
+    evidence: string[];
+    ranks: number[];
+    ranking: string[];
+    matches: unknown[];
+  }[];
 }
 
 /** What --keep leaves beside the data: each conversation's key and what its memories are. */
@@ -122,9 +131,9 @@ async function ask(
     const reply = await fetch(`${url}/v1/memories/search`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ query: q.question, limit: 50, ...(channels ? { channels } : {}) }),
+      body: JSON.stringify({ query: q.question, limit: Number(args.limit), ...(channels ? { channels } : {}) }),
     });
-    const body = (await reply.json()) as { nodes?: { id: string }[] };
+    const body = (await reply.json()) as { nodes?: { id: string; match?: unknown }[] };
     if (reply.status !== 200) throw new Error(`search: ${reply.status} ${JSON.stringify(body)}`);
     const turns = body.nodes!.map((n) => stored.turnOf.get(n.id)!);
     into.dump?.push({
@@ -133,6 +142,7 @@ async function ask(
       evidence,
       ranks: evidence.map((e) => turns.indexOf(e)),
       ranking: turns,
+      matches: body.nodes!.map((n) => n.match ?? null),
     });
     if (q.category >= 1 && q.category <= 4) {
       const top = new Set(turns.slice(0, 5));
@@ -204,12 +214,12 @@ try {
     };
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
   }
-  // Every vector (own and context) and every term made: the queues empty.
+  // Every vector (own and context) and every term made, and the terms' vectors: the queues empty.
   for (;;) {
     const [row] = await graph.read((tx) =>
       tx.runText(
-        'MATCH (m:Memory) WHERE m.embedding_queued_at IS NOT NULL OR m.mentions_queued_at IS NOT NULL ' +
-          'RETURN count(m) AS n',
+        'CALL () { MATCH (m:Memory) WHERE m.embedding_queued_at IS NOT NULL OR m.mentions_queued_at IS NOT NULL ' +
+          'RETURN m UNION ALL MATCH (m:Term) WHERE m.embedding_queued_at IS NOT NULL RETURN m } RETURN count(m) AS n',
       ),
     );
     if (Number(row?.n) === 0) break;
@@ -219,7 +229,7 @@ try {
   console.log(
     `LoCoMo: ${files.length} conversations (${files.join(', ')}), ${turns} turns stored in ${wrote.toFixed(0)} s, ` +
       `vectors and terms made ${((Date.now() - began) / 1000 - wrote).toFixed(0)} s later; ${questions} questions ` +
-      'with evidence, memory search limit 50',
+      `with evidence, memory search limit ${args.limit}`,
   );
   const configs: [string, readonly RecallChannel[] | null][] = [['default (all channels)', null]];
   if (!args['no-ablation']) {

@@ -5,5 +5,7 @@ CALL () {
   MATCH (n:Chunk) WHERE n.embedding_queued_at IS NOT NULL RETURN n.embedding_queued_at AS at
   UNION ALL
   MATCH (n:Entity) WHERE n.embedding_queued_at IS NOT NULL RETURN n.embedding_queued_at AS at
+  UNION ALL
+  MATCH (n:Term) WHERE n.embedding_queued_at IS NOT NULL RETURN n.embedding_queued_at AS at
 }
 RETURN count(at) AS count, min(at) AS oldest

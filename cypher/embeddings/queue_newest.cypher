@@ -9,6 +9,9 @@ CALL () {
   UNION ALL
   MATCH (n:Entity) WHERE n.embedding_queued_at >= datetime($since)
   WITH n ORDER BY n.embedding_queued_at DESC LIMIT toInteger($limit) RETURN n
+  UNION ALL
+  MATCH (n:Term) WHERE n.embedding_queued_at >= datetime($since)
+  WITH n ORDER BY n.embedding_queued_at DESC LIMIT toInteger($limit) RETURN n
 }
 WITH n ORDER BY n.embedding_queued_at DESC, n.id
 LIMIT toInteger($limit)

@@ -8,5 +8,8 @@ CREATE VECTOR INDEX memory_context_embedding IF NOT EXISTS FOR (m:Memory) ON (m.
 OPTIONS {indexConfig: {`vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX chunk_embedding IF NOT EXISTS FOR (c:Chunk) ON (c.embedding)
 OPTIONS {indexConfig: {`vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine'}};
+// A term's name (docs/recall.md, "Hops"): the hops walk from the terms nearest the question.
+CREATE VECTOR INDEX term_embedding IF NOT EXISTS FOR (t:Term) ON (t.embedding)
+OPTIONS {indexConfig: {`vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX entity_embedding IF NOT EXISTS FOR (e:Entity) ON (e.embedding)
 OPTIONS {indexConfig: {`vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine'}};

@@ -70,6 +70,9 @@ export const VECTOR_INDEXES: Readonly<Record<EmbeddedKind, { index: string; labe
  */
 export const CONTEXT_VECTOR_INDEX = 'memory_context_embedding';
 
+/** The vector index of terms' names (docs/recall.md, "Hops"): the hops walk from the terms nearest the question. */
+export const TERM_VECTOR_INDEX = 'term_embedding';
+
 /** Node properties the embedding worker owns (never in API views, change records or hashes). */
 export const EMBEDDING_PROPS = {
   /** The vector (LIST<FLOAT>), indexed by the kind's vector index. */

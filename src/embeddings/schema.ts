@@ -4,9 +4,19 @@
 import type { EmbeddingsConfig } from '../config/config.js';
 import { cypherFolder, splitStatements } from '../db/cypher.js';
 import type { Graph } from '../db/graph.js';
-import { CONTEXT_VECTOR_INDEX, EMBEDDED_KINDS, VECTOR_INDEXES, type EmbeddingModel } from './model.js';
+import {
+  CONTEXT_VECTOR_INDEX,
+  EMBEDDED_KINDS,
+  TERM_VECTOR_INDEX,
+  VECTOR_INDEXES,
+  type EmbeddingModel,
+} from './model.js';
 
-const INDEX_NAMES = [...EMBEDDED_KINDS.map((k) => VECTOR_INDEXES[k].index), CONTEXT_VECTOR_INDEX];
+const INDEX_NAMES = [
+  ...EMBEDDED_KINDS.map((k) => VECTOR_INDEXES[k].index),
+  CONTEXT_VECTOR_INDEX,
+  TERM_VECTOR_INDEX,
+];
 
 /** A vector index or an endpoint that does not match the configured dimensions: the service does not start. */
 export class EmbeddingDimensionError extends Error {}
@@ -64,6 +74,10 @@ export async function prepareVectorIndexes(
       purpose: 'schema:embeddings/vector_indexes',
     });
   await graph.read((tx) => tx.runText('CALL db.awaitIndexes(300)'));
+  // Terms without a vector of this model (made before terms had vectors, or under another model) join the queue.
+  await graph.write((tx) => tx.run('embeddings/queue_terms', { model: config.model }), {
+    purpose: 'schema:embeddings/queue_terms',
+  });
   const rows = await graph.write((tx) =>
     tx.run<IndexModelRow>('embeddings/index_models', {
       names: INDEX_NAMES,

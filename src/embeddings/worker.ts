@@ -50,6 +50,7 @@ interface Queued {
 export function nodeText(labels: string[], props: Record<string, unknown>): string {
   if (labels.includes('Memory')) return memoryText(props);
   if (labels.includes('Chunk')) return chunkText(props);
+  if (labels.includes('Term')) return typeof props.name === 'string' ? props.name.trim() : '';
   if (labels.includes('Entity'))
     return typeof props.name === 'string' ? entityText(props.name, labels, props, INTERNAL_PROPS) : '';
   return '';

@@ -33,6 +33,7 @@ import {
 import { episodesByWords } from '../episodes/store.js';
 import { isEnglishWord } from '../search/dictionary.js';
 import { phase, phaseSync } from '../shared/serverTiming.js';
+import { asksForSeveral, walkFromMeaning, type WalkRow } from './termWalk.js';
 
 export { RECALL_CHANNELS, type RecallChannel } from './channels.js';
 import type { MemoryProps } from './views.js';
@@ -146,6 +147,8 @@ interface RecallReads {
   near: CandidateRow[];
   context: CandidateRow[];
   timed: CandidateRow[];
+  /** The memories the hops reach from the terms nearest the question by meaning (src/memories/termWalk.ts). */
+  walked: WalkRow<CandidateRow>[];
 }
 
 /** Recall's ranking of a project's memories for a question, by every channel asked for. */
@@ -213,12 +216,18 @@ async function readChannels(deps: GraphDeps & EmbedderDeps, request: GraphRecall
             deps.graph.readEach((tx) => nearest<CandidateRow>(tx, statement, linked, question, request.candidates)),
           )
         : Promise.resolve([]);
-    const [near, context, timed] = await Promise.all([
+    const [near, context, timed, walked] = await Promise.all([
       nearBy('meaning', 'vector', 'memories/vector'),
       nearBy('context', 'context', 'memories/context_vector'),
       spans.length > 0 ? phase('time', () => readTimed(deps, request, linked, spans, question)) : Promise.resolve([]),
+      // Only a question asking for several things of a kind is walked (src/memories/termWalk.ts).
+      vector && channels.has('hops') && !request.semanticOnly && asksForSeveral(query)
+        ? phase('walk', () =>
+            deps.graph.readEach((tx) => walkFromMeaning<CandidateRow>(tx, linked, question, request.candidates)),
+          )
+        : Promise.resolve([]),
     ]);
-    return { question, near, context, timed };
+    return { question, near, context, timed, walked };
   };
   const [[wordRows, episodeWords, rare], found] = await Promise.all([wordSide, embedding.then(neighbours)]);
   return { ...found, terms, windows, spans, wordRows, episodeWords, rare };
@@ -253,6 +262,10 @@ function rankReads(request: GraphRecallRequest, reads: RecallReads): GraphRecall
       served.push(channel);
       rankings.push({ source, plane: 'memory', hits: present(rows).map((r) => hitOf(r, r.similarity ?? 0)) });
     }
+  // The hops by meaning: the memories the walk from the question's nearest terms reached, best walk first.
+  const walked = present(reads.walked);
+  if (walked.length > 0)
+    rankings.push({ source: 'graph', plane: 'memory', hits: walked.map((r) => hitOf(r, r.similarity ?? -2)) });
   const pool = candidatePool(rankings, [...present(reads.timed), ...[...rare.hits.values()].map((h) => h.item)]);
   const floor = similarityFloor(question.model);
   if (channels.has('episode') && base.episode === null && (episodeWords.length > 0 || vector)) {
@@ -263,8 +276,8 @@ function rankReads(request: GraphRecallRequest, reads: RecallReads): GraphRecall
     served.push('time');
     rankings.push({ source: 'time', plane: 'memory', hits: timeRanking(pool, spans) });
   }
+  if (walked.length > 0 || (channels.has('hops') && terms.length > 0)) served.push('hops');
   if (channels.has('hops') && terms.length > 0) {
-    served.push('hops');
     // Within the hops, what every channel before them says orders the memories the walk reaches alike.
     reprior(pool, rankings);
     rankings.push({ source: 'graph', plane: 'memory', hits: hopRanking(pool, new Set(terms), HOP_FEEDBACK) });

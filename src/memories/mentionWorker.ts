@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Graph, Tx } from '../db/graph.js';
 import { recallTerms, type RecallTerm } from '../extractor/recallTerms.js';
 import type { DrainPacer } from '../shared/pacing.js';
+import { embeddingQueueEnabled } from '../embeddings/queue.js';
 
 /** What a queued memory is read from (cypher/memories/terms_next.cypher; declared, not checked). */
 interface TermsRow {
@@ -119,7 +120,9 @@ export class MentionWorker {
           : recallTerms(row.content ?? '', { subject: row.subject, object: row.object }).map((t) => ({ ...t }));
       stored.push({ element_id: row.element_id, queued_at: row.queued_at, hash, terms });
     }
-    await this.graph.write((tx) => tx.run('memories/terms_store', { rows: stored }), { purpose: 'mentions:store' });
+    await this.graph.write((tx) => tx.run('memories/terms_store', { rows: stored, embed: embeddingQueueEnabled() }), {
+      purpose: 'mentions:store',
+    });
     return rows.length;
   }
 }

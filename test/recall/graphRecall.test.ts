@@ -3,7 +3,7 @@
 // tenant, against the real Neo4j, embedding engine and mention worker.
 import assert from 'node:assert/strict';
 import { newTenant, type Reply, type Tenant } from '../support/api.js';
-import { waitForEmbeddings } from '../support/embeddings.js';
+import { waitForEmbeddings, waitUntilNone } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
 import { waitForMentions } from '../support/mentions.js';
 import type { Match } from '../../src/search/hybrid.js';
@@ -169,6 +169,55 @@ describe('graph recall: memory search by channels (real Neo4j, embedding engine 
       channels: ['words', 'meaning', 'context', 'episode', 'time'],
     });
     assert.ok(!without.body.channels.includes('hops'), shown(without));
+    for (const n of nodesOf(without)) assert.equal(n.match.graph_rank, null, shown(without));
+  });
+
+  it("hops by meaning: a question asking for several things of a kind reaches the memories naming them, through the terms' vectors", async () => {
+    const t = await newTenant(0);
+    const ids = await load(t, [
+      { content: 'Melanie: I played my violin at the spring recital last night.', episode: 'session-1' },
+      { content: 'Caroline: I adopted a puppy from the shelter on Saturday.', episode: 'session-1' },
+      { content: 'Melanie: We went camping at the beach with the kids.', episode: 'session-2' },
+      { content: "Melanie: I've started taking clarinet lessons again.", episode: 'session-3' },
+      { content: 'Caroline: I am reading a book about adoption agencies.', episode: 'session-3' },
+      { content: 'Melanie: The pottery class was so relaxing today.', episode: 'session-4' },
+      { content: 'Caroline: The support group meets every Tuesday evening.', episode: 'session-4' },
+    ]);
+    const [violin, clarinet] = [ids[0]!, ids[3]!];
+    // The mention worker made the terms; each term's name was embedded by the embedding worker.
+    await waitUntilNone(
+      t.projectId,
+      'MATCH (t:Term {project_id: $p}) WHERE t.embedding_queued_at IS NOT NULL RETURN count(t) AS n',
+      'terms still wait for their vectors',
+      180_000,
+    );
+    const terms = await cypher<{ key: string; vector: boolean }>(
+      'MATCH (t:Term {project_id: $p}) WHERE t.key IN $keys RETURN t.key AS key, t.embedding IS NOT NULL AS vector',
+      { p: t.projectId, keys: ['violin', 'clarinet'] },
+    );
+    assert.deepEqual(terms.map((x) => [x.key, x.vector]).sort(), [
+      ['clarinet', true],
+      ['violin', true],
+    ]);
+
+    // Neither memory says "instrument", and the question names no one (so no hop starts from a name): the walk from
+    // the terms nearest the question reaches both, and is what ranks them in the graph.
+    const r = await search(t, { query: 'Which instruments are played?' });
+    assert.ok(r.body.channels.includes('hops'), shown(r));
+    assert.ok(readServerTiming(r.headers.get('server-timing') ?? '').has('walk'), shown(r));
+    for (const id of [violin, clarinet]) {
+      const place = placeOf(r, id);
+      assert.ok(place !== null && place <= 3, `an instrument not in the top 3:\n${shown(r)}`);
+      ranked(matchOf(r, id).graph_rank, r);
+    }
+    // A question about one thing is not walked by meaning (on one thing the walk ranks its topic over the answer).
+    const one = await search(t, { query: 'What did Melanie play at the spring recital?' });
+    assert.ok(!readServerTiming(one.headers.get('server-timing') ?? '').has('walk'), shown(one));
+    // Without the hops nothing is ranked by the graph.
+    const without = await search(t, {
+      query: 'Which instruments are played?',
+      channels: ['words', 'meaning', 'context', 'episode', 'time'],
+    });
     for (const n of nodesOf(without)) assert.equal(n.match.graph_rank, null, shown(without));
   });
 

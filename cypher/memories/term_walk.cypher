@@ -1,0 +1,27 @@
+// The hops by meaning, second step (docs/recall.md, "Hops"): from the terms nearest the question ($walk: [{key,
+// weight}], memories/near_terms) to the project's committed, still-recallable memories valid at $valid_at that mention
+// them. A memory's walk is the sum, over the terms it mentions, of the term's weight times its rarity (1 / log2(2 +
+// memories mentioning it)); a term more than $max_degree memories mention says little of any one of them and is not
+// walked. The best $candidates by walk (ties: the nearer by its own cosine to the question, returned; null without a
+// vector of $model), each with, when $links, what recall's channels read beside its text (memories/candidate_links).
+UNWIND $walk AS w
+MATCH (t:Term {project_id: $project_id, key: w.key})
+WITH t, w.weight AS weight, COUNT { (t)<-[:MENTIONS]-() } AS degree
+WHERE degree <= $max_degree
+MATCH (t)<-[:MENTIONS]-(node:Memory)
+WHERE NOT node:Pending
+  AND (node.forget_after IS NULL OR node.forget_after > datetime($now))
+  AND (node.valid_from IS NULL OR node.valid_from <= datetime($valid_at))
+  AND (node.valid_to IS NULL OR node.valid_to > datetime($valid_at))
+  AND ($kinds IS NULL OR node.kind IN $kinds)
+  AND ($episode IS NULL OR node.episode = $episode)
+WITH DISTINCT node, t, weight * log(2.0) / log(2.0 + degree) AS weight
+WITH node, sum(weight) AS walk
+WITH node, walk, CASE WHEN node.embedding_model = $model AND node.embedding IS NOT NULL
+                   THEN vector.similarity.cosine(node.embedding, $vector) END AS similarity
+ORDER BY walk DESC, coalesce(similarity, -2.0) DESC, node.id
+LIMIT toInteger($candidates)
+RETURN walk, similarity,
+       node {.id, .name, .content} AS memory,
+// include: memories/candidate_links
+       AS links

@@ -1,0 +1,67 @@
+// The hops by meaning (docs/recall.md, "Hops"): the project's terms nearest the question by meaning, walked to the
+// memories that mention them. A question asks for a kind of thing ("What instruments does Melanie play?", "Which
+// European countries has Maria visited?") that the memories holding the answer name only as instances ("violin",
+// "Spain"): neither its words nor the memory's whole vector join them, but the term's own vector is near the
+// question. Two statements (the nearest terms, then the walk), after the question's vector.
+import type { Reader } from '../db/graph.js';
+import { nearest, type Question } from '../search/meaning.js';
+
+/** How many of the question's nearest terms the walk may start from. */
+export const WALK_TERMS = 20;
+
+/** A term starts the walk when its cosine is within this of the nearest term's; its weight is by how far within. */
+export const WALK_SPREAD = 0.09;
+
+/** A term more memories than this mention says little of any one of them (and would make the walk slow): not walked. */
+export const WALK_MAX_DEGREE = 500;
+
+/** A memory the walk reached: a row as the recall statements give it (R), with its walk weight. */
+export type WalkRow<R> = R & { walk: number };
+
+/**
+ * The memories the walk reaches from the question's nearest terms, best walk first. Each term within WALK_SPREAD of
+ * the nearest weighs (its cosine - (nearest's - WALK_SPREAD)), times its rarity in the statement.
+ */
+export async function walkFromMeaning<R extends object>(
+  tx: Reader,
+  params: Record<string, unknown>,
+  question: Question,
+  candidates: number,
+): Promise<WalkRow<R>[]> {
+  if (question.vector === null) return [];
+  const near = await nearest(tx, 'memories/near_terms', params, question, WALK_TERMS);
+  if (near.length === 0) return [];
+  const from = near[0]!.similarity - WALK_SPREAD;
+  const walk = near.filter((t) => t.similarity > from).map((t) => ({ key: t.id, weight: t.similarity - from }));
+  return tx.run<WalkRow<R>>('memories/term_walk', {
+    ...params,
+    walk,
+    vector: question.vector,
+    model: question.model,
+    max_degree: WALK_MAX_DEGREE,
+    candidates,
+  });
+}
+
+/** Words that follow "what" or "which" in a question about one thing ("What is", "What did"), not a plural noun. */
+const NOT_PLURAL = new Set(['is', 'was', 'does', 'has', 'this', 'its', 'his', 'hers', 'yours', 'ours', 'theirs']);
+
+/**
+ * Whether the question asks for several things, whose answers are told apart in several memories: "What activities
+ * does Melanie partake in?", "Which cities has Jon visited?", "What kind of art…", "Where has Melanie camped?", "How
+ * many times…", "What do Jon and Gina both have in common?". English only; a question of another language, or about
+ * one thing, is not walked by meaning (docs/recall.md, "Hops": on one thing the walk ranks its topic's other
+ * memories over the answer).
+ */
+export function asksForSeveral(query: string): boolean {
+  const words: string[] = query.toLowerCase().match(/[\p{L}\p{N}'+-]+/gu) ?? [];
+  const [first, second] = words;
+  if (words.includes('both') || /\bin common\b/.test(query.toLowerCase())) return true;
+  if (first === 'how' && second === 'many') return true;
+  if (first === 'where' && (second === 'has' || second === 'have')) return true;
+  if ((first === 'what' || first === 'which') && second !== undefined) {
+    if (['kind', 'kinds', 'type', 'types', 'sort', 'sorts'].includes(second)) return true;
+    return second.length > 3 && second.endsWith('s') && !second.endsWith('ss') && !NOT_PLURAL.has(second);
+  }
+  return false;
+}

@@ -1,0 +1,35 @@
+// Which questions the hops walk by meaning (docs/recall.md, "Hops"): a question asking for several things of a kind,
+// whose answers are told apart in several memories; not a question about one thing.
+import assert from 'node:assert/strict';
+import { asksForSeveral } from '../../src/memories/termWalk.js';
+
+describe('recall: which questions ask for several things (the walk by meaning)', () => {
+  it('a question for several things of a kind, places, counts or what two share is one', () => {
+    for (const q of [
+      'What activities does Melanie partake in?',
+      'Which cities has Jon visited?',
+      'What kind of art does Caroline make?',
+      'What types of pottery have Melanie and her kids made?',
+      'Where has Melanie camped?',
+      'How many times has Melanie gone to the beach in 2023?',
+      'What do Jon and Gina both have in common?',
+      'what books has melanie read',
+    ])
+      assert.equal(asksForSeveral(q), true, q);
+  });
+
+  it('a question about one thing, or not a question of that form, is not', () => {
+    for (const q of [
+      "What is Caroline's identity?",
+      'What did Melanie paint recently?',
+      'What does Melanie do to destress?',
+      'What was the poetry reading about?',
+      'Why did Melanie choose to use colors and patterns in her pottery project?',
+      'When did Caroline go to the LGBTQ support group?',
+      'What class has Caroline taken?',
+      'kubernetes',
+      '',
+    ])
+      assert.equal(asksForSeveral(q), false, q);
+  });
+});
