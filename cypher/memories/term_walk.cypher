@@ -17,6 +17,9 @@ WHERE NOT node:Pending
   AND ($episode IS NULL OR node.episode = $episode)
 WITH DISTINCT node, t, weight * log(2.0) / log(2.0 + degree) AS weight
 WITH node, sum(weight) AS walk
+// The cosine is read for the best twice $candidates only (a walk of 20 terms may reach thousands of memories).
+ORDER BY walk DESC, node.id
+LIMIT toInteger($candidates) * 2
 WITH node, walk, CASE WHEN node.embedding_model = $model AND node.embedding IS NOT NULL
                    THEN vector.similarity.cosine(node.embedding, $vector) END AS similarity
 ORDER BY walk DESC, coalesce(similarity, -2.0) DESC, node.id

@@ -12,11 +12,7 @@ import {
   type EmbeddingModel,
 } from './model.js';
 
-const INDEX_NAMES = [
-  ...EMBEDDED_KINDS.map((k) => VECTOR_INDEXES[k].index),
-  CONTEXT_VECTOR_INDEX,
-  TERM_VECTOR_INDEX,
-];
+const INDEX_NAMES = [...EMBEDDED_KINDS.map((k) => VECTOR_INDEXES[k].index), CONTEXT_VECTOR_INDEX, TERM_VECTOR_INDEX];
 
 /** A vector index or an endpoint that does not match the configured dimensions: the service does not start. */
 export class EmbeddingDimensionError extends Error {}
