@@ -325,8 +325,8 @@ describe('Embeddings: the embedded engine and the vector queue', function () {
     const indexes = await prepareVectorIndexes(graph(), { mode: 'embedded', model: 'another-e5', dimensions: 384 });
     assert.deepEqual(
       indexes.map((i) => i.model),
-      // memory_embedding, memory_context_embedding, chunk_embedding, entity_embedding
-      [r.embedder.model.id, r.embedder.model.id, r.embedder.model.id, r.embedder.model.id],
+      // memory_embedding, chunk_embedding, entity_embedding, memory_context_embedding, term_embedding
+      Array.from({ length: 5 }, () => r.embedder.model.id),
     );
     const other = createEmbedder({ ...r.config, model: 'another-e5' }, harness().endpoints.embeddingsUrl);
     assert.ok(other);

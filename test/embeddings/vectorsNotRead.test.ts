@@ -38,7 +38,8 @@ describe("a node's vector is not read for an answer", function () {
     const other = crypto.randomUUID();
     await driver().executeQuery(
       `MATCH (m:Memory {id: $id}) SET m.embedding = $vector, m.context_embedding = $vector
-       CREATE (m)-[:MENTIONS]->(:Knowledge:Entity {id: $other, project_id: m.project_id, name: 'Ada', embedding: $vector})`,
+       CREATE (m)-[:MENTIONS]->(:Knowledge:Entity {id: $other, project_id: m.project_id, name: 'Ada', embedding: $vector,
+                                                  type: 'Person', bridge_id: 'crm', external_id: 'P-1'})`,
       { id, other, vector },
     );
     const now = new Date().toISOString();
@@ -81,6 +82,12 @@ describe("a node's vector is not read for an answer", function () {
         id,
       ],
       ['graph/neighbourhood', { ...graph, id, depth: 1, limit: 5 }, other],
+      // A bridge's sync compares the entities it mapped with the source's fields.
+      [
+        'bridges/known_entities',
+        { refs: [{ label: 'Person', external_id: 'P-1' }], bridge_id: 'crm', project_id: t.projectId, types: [] },
+        other,
+      ],
       ['graph/nodes', { ...graph, labels: ['Knowledge'], property: null, value: null, after_id: '', limit: 5 }, id],
     ];
     // The vector is there to be left out: a statement that reads every property sends it.
