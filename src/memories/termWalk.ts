@@ -43,14 +43,21 @@ export async function walkFromMeaning<R extends object>(
   });
 }
 
-/** Words that follow "what" or "which" in a question about one thing ("What is", "What did"), not a plural noun. */
-const NOT_PLURAL = new Set(['is', 'was', 'does', 'has', 'this', 'its', 'his', 'hers', 'yours', 'ours', 'theirs']);
+/** The verbs that end a question's opening noun phrase ("What European countries | has Maria visited?"). */
+const VERBS = new Set('is are was were do does did has have had will would can could should may might must'.split(' '));
+
+/** Words of an opening noun phrase that end in s without being plural nouns. */
+const NOT_PLURAL = new Set(['this', 'its', 'his', 'hers', 'yours', 'ours', 'theirs', 'whose']);
+
+const plural = (word: string): boolean =>
+  word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith("'s") && !NOT_PLURAL.has(word);
 
 /**
  * Whether the question asks for several things, whose answers are told apart in several memories: "What activities
- * does Melanie partake in?", "Which cities has Jon visited?", "What kind of art…", "Where has Melanie camped?", "How
- * many times…", "What do Jon and Gina both have in common?". English only; a question of another language, or about
- * one thing, is not walked by meaning (docs/recall.md, "Hops": on one thing the walk ranks its topic's other
+ * does Melanie partake in?", "Which European countries has Maria been to?", "What kind of art…", "Where has Melanie
+ * camped?", "How many times…", "What do Jon and Gina both have in common?". "What" or "which" opens it and a plural
+ * noun is among the (at most three) words before its verb. English only; a question of another language, or about
+ * one thing, is not walked by meaning (docs/recall.md, "Hops by meaning": on one thing the walk ranks its topic's other
  * memories over the answer).
  */
 export function asksForSeveral(query: string): boolean {
@@ -59,9 +66,11 @@ export function asksForSeveral(query: string): boolean {
   if (words.includes('both') || /\bin common\b/.test(query.toLowerCase())) return true;
   if (first === 'how' && second === 'many') return true;
   if (first === 'where' && (second === 'has' || second === 'have')) return true;
-  if ((first === 'what' || first === 'which') && second !== undefined) {
-    if (['kind', 'kinds', 'type', 'types', 'sort', 'sorts'].includes(second)) return true;
-    return second.length > 3 && second.endsWith('s') && !second.endsWith('ss') && !NOT_PLURAL.has(second);
+  if (first !== 'what' && first !== 'which') return false;
+  const phrase: string[] = [];
+  for (const w of words.slice(1, 4)) {
+    if (VERBS.has(w)) break;
+    phrase.push(w);
   }
-  return false;
+  return phrase.some((w) => ['kind', 'kinds', 'type', 'types', 'sort', 'sorts'].includes(w) || plural(w));
 }
