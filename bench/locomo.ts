@@ -18,6 +18,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchTenant, startBench } from './support.js';
 import { RECALL_CHANNELS, type RecallChannel } from '../src/memories/graphRecall.js';
+import { readBacklog } from '../src/embeddings/status.js';
+import { MENTIONS_BACKLOG } from '../src/memories/mentionWorker.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -214,15 +216,10 @@ try {
     };
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
   }
-  // Every vector (own and context) and every term made, and the terms' vectors: the queues empty.
+  // Every vector (own and context, and the terms') and every term made: the service's two queues empty.
   for (;;) {
-    const [row] = await graph.read((tx) =>
-      tx.runText(
-        'CALL () { MATCH (m:Memory) WHERE m.embedding_queued_at IS NOT NULL OR m.mentions_queued_at IS NOT NULL ' +
-          'RETURN m UNION ALL MATCH (m:Term) WHERE m.embedding_queued_at IS NOT NULL RETURN m } RETURN count(m) AS n',
-      ),
-    );
-    if (Number(row?.n) === 0) break;
+    const [vectors, mentions] = await Promise.all([readBacklog(graph), readBacklog(graph, MENTIONS_BACKLOG)]);
+    if (vectors.count + mentions.count === 0) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
   const questions = loaded.reduce((n, l) => n + l.stored.questions.length, 0);

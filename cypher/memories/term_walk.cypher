@@ -24,7 +24,7 @@ WITH node, walk, CASE WHEN node.embedding_model = $model AND node.embedding IS N
                    THEN vector.similarity.cosine(node.embedding, $vector) END AS similarity
 ORDER BY walk DESC, coalesce(similarity, -2.0) DESC, node.id
 LIMIT toInteger($candidates)
-RETURN walk, similarity,
+RETURN similarity,
        node {.id, .name, .content} AS memory,
 // include: memories/candidate_links
        AS links

@@ -33,7 +33,7 @@ import {
 import { episodesByWords } from '../episodes/store.js';
 import { isEnglishWord } from '../search/dictionary.js';
 import { phase, phaseSync } from '../shared/serverTiming.js';
-import { asksForSeveral, walkFromMeaning, type WalkRow } from './termWalk.js';
+import { asksForSeveral, walkFromMeaning } from './termWalk.js';
 
 export { RECALL_CHANNELS, type RecallChannel } from './channels.js';
 import type { MemoryProps } from './views.js';
@@ -148,7 +148,7 @@ interface RecallReads {
   context: CandidateRow[];
   timed: CandidateRow[];
   /** The memories the hops reach from the terms nearest the question by meaning (src/memories/termWalk.ts). */
-  walked: WalkRow<CandidateRow>[];
+  walked: CandidateRow[];
 }
 
 /** Recall's ranking of a project's memories for a question, by every channel asked for. */

@@ -15,25 +15,22 @@ export const WALK_SPREAD = 0.09;
 /** A term more memories than this mention says little of any one of them (and would make the walk slow): not walked. */
 export const WALK_MAX_DEGREE = 500;
 
-/** A memory the walk reached: a row as the recall statements give it (R), with its walk weight. */
-export type WalkRow<R> = R & { walk: number };
-
 /**
- * The memories the walk reaches from the question's nearest terms, best walk first. Each term within WALK_SPREAD of
- * the nearest weighs (its cosine - (nearest's - WALK_SPREAD)), times its rarity in the statement.
+ * The memories the walk reaches from the question's nearest terms (rows as the recall statements give them), best
+ * walk first; none for a question without a vector (nearest reads none). Each term within WALK_SPREAD of the nearest
+ * weighs (its cosine - (nearest's - WALK_SPREAD)), times its rarity in the statement.
  */
 export async function walkFromMeaning<R extends object>(
   tx: Reader,
   params: Record<string, unknown>,
   question: Question,
   candidates: number,
-): Promise<WalkRow<R>[]> {
-  if (question.vector === null) return [];
+): Promise<R[]> {
   const near = await nearest(tx, 'memories/near_terms', params, question, WALK_TERMS);
   if (near.length === 0) return [];
   const from = near[0]!.similarity - WALK_SPREAD;
   const walk = near.filter((t) => t.similarity > from).map((t) => ({ key: t.id, weight: t.similarity - from }));
-  return tx.run<WalkRow<R>>('memories/term_walk', {
+  return tx.run<R>('memories/term_walk', {
     ...params,
     walk,
     vector: question.vector,
