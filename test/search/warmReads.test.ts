@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import pino from 'pino';
 import { warmReads, WARM_QUESTIONS } from '../../src/search/warmReads.js';
 import { newTenant } from '../support/api.js';
+import { waitUntilNone } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
+import { waitForMentions } from '../support/mentions.js';
 import { collectQueries } from '../support/queryCollector.js';
 
 /** A plan found in the cache compiles in well under a millisecond; a statement planned anew takes tens of them. */
@@ -49,5 +51,33 @@ describe('the read paths rehearsed at start', function () {
     const ran = await warmReads(deps, pino({ level: 'silent' }));
     assert.equal(ran, WARM_QUESTIONS.length * 3 * 2 + 2, 'every question on every read path, and the answer');
     assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the search planned again');
+  });
+
+  it("a list question after the rehearsal plans none of the hops' walk by meaning, though the rehearsal's project has no terms", async () => {
+    const { deps } = harness().service;
+    const t = await newTenant(0);
+    for (const content of ['Alice: I played my violin at the recital.', 'Alice: My cello needs new strings.']) {
+      const wrote = await t.post('/v1/memories', { content });
+      assert.equal(wrote.status, 201, JSON.stringify(wrote.body));
+    }
+    // The walk starts from the project's terms by their vectors: the mention worker makes them, the embedding worker
+    // embeds their names.
+    await waitForMentions(t.projectId);
+    await waitUntilNone(
+      t.projectId,
+      'MATCH (t:Term {project_id: $p}) WHERE t.embedding_queued_at IS NOT NULL RETURN count(t) AS n',
+      'terms still wait for their vectors',
+      180_000,
+    );
+    const question = WARM_QUESTIONS.at(-1)!;
+    const search = async () => {
+      const r = await t.post('/v1/memories/search', { query: question, limit: 10, mode: 'hybrid' });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.match(r.headers.get('server-timing') ?? '', /\bwalk\b/, 'the question was walked by meaning');
+    };
+    await search();
+    await deps.graph.write((tx) => tx.runText('CALL db.clearQueryCaches()'));
+    await warmReads(deps, pino({ level: 'silent' }));
+    assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the list question planned again');
   });
 });
