@@ -202,6 +202,9 @@ try {
     const stored = await store(url, tenant.key, id, c);
     turns += stored.turnOf.size;
     loaded.push({ key: tenant.key, stored });
+    console.log(
+      `  conversation ${id}: ${stored.turnOf.size} turns stored (${((Date.now() - began) / 1000).toFixed(0)} s)`,
+    );
   }
   const wrote = (Date.now() - began) / 1000;
   if (args.keep && !kept) {
@@ -217,9 +220,10 @@ try {
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
   }
   // Every vector (own and context, and the terms') and every term made: the service's two queues empty.
-  for (;;) {
+  for (let waited = 0; ; waited += 1) {
     const [vectors, mentions] = await Promise.all([readBacklog(graph), readBacklog(graph, MENTIONS_BACKLOG)]);
     if (vectors.count + mentions.count === 0) break;
+    if (waited % 30 === 0) console.log(`  waiting for ${vectors.count} vectors and ${mentions.count} memories' terms…`);
     await new Promise((r) => setTimeout(r, 1000));
   }
   const questions = loaded.reduce((n, l) => n + l.stored.questions.length, 0);

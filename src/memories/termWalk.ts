@@ -55,34 +55,73 @@ const REHEARSED_WALKS = [1, 5, WALK_TERMS];
 
 const placeholders = (size: number) => Array.from({ length: size }, () => ({ key: NO_MATCH_ID, weight: 1 }));
 
-/** The verbs that end a question's opening noun phrase ("What European countries | has Maria visited?"). */
-const VERBS = new Set('is are was were do does did has have had will would can could should may might must'.split(' '));
+/** The auxiliaries that end a question's opening noun phrase ("What European countries | has Maria visited?"). */
+const AUXILIARIES = new Set(
+  'is are was were do does did has have had will would can could should may might must'.split(' '),
+);
+
+/** An auxiliary, or one in its negative form ("wouldn't", "won't", "can't"). */
+const auxiliary = (word: string): boolean => {
+  if (AUXILIARIES.has(word)) return true;
+  if (!word.endsWith("n't")) return false;
+  const stem = word.slice(0, -3);
+  return AUXILIARIES.has(stem) || ['wo', 'ca', 'sha'].includes(stem);
+};
 
 /** Words of an opening noun phrase that end in s without being plural nouns. */
 const NOT_PLURAL = new Set(['this', 'its', 'his', 'hers', 'yours', 'ours', 'theirs', 'whose']);
 
+/** Words that open a verb's object: after "What helps", "What causes the", "What makes you" the -s word is a verb. */
+const OBJECT_OPENERS = new Set(
+  'me you him her it us them my your his its our their this that these those the a an'.split(' '),
+);
+
+const KIND = new Set(['kind', 'kinds', 'type', 'types', 'sort', 'sorts']);
+
+/** Plural nouns not in -s. */
+const IRREGULAR_PLURALS = new Set(['people', 'children', 'men', 'women']);
+
+/** A word that may be a plural noun (or a verb in the third person: the words after it tell). */
 const plural = (word: string): boolean =>
-  word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith("'s") && !NOT_PLURAL.has(word);
+  IRREGULAR_PLURALS.has(word) ||
+  (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith("'s") && !NOT_PLURAL.has(word));
+
+/** Prepositions that may open a question before its "what/which" ("In what ways…", "From which countries…"). */
+const PREPOSITIONS = new Set('in on at from to for with by about into during through'.split(' '));
 
 /**
  * Whether the question asks for several things, whose answers are told apart in several memories: "What activities
  * does Melanie partake in?", "Which European countries has Maria been to?", "What kind of art…", "Where has Melanie
- * camped?", "How many times…", "What do Jon and Gina both have in common?". "What" or "which" opens it and a plural
- * noun is among the (at most three) words before its verb. English only; a question of another language, or about
- * one thing, is not walked by meaning (docs/recall.md, "Hops by meaning": on one thing the walk ranks its topic's other
- * memories over the answer).
+ * camped?", "How many times…", "What do Jon and Gina both have in common?". "What" or "which" opens it and its opening
+ * noun phrase (at most three words) holds "kind/type/sort" or ends in a plural noun; a preposition may come first ("In
+ * what ways…"). A plural verb alone is not enough ("What are Maria's dogs' names?": walked, three development questions
+ * of that form lost an answer from the top five, docs/recall.md). A word in -s ends the phrase as a plural noun when
+ * an auxiliary, "of" or nothing follows it ("What books has…", "What areas of…"), or, right after "what/which", when
+ * no object follows it ("What attributes describe John?"); else it is the question's verb, in the third person:
+ * "Which vendor handles wages?", "What motivates Joanna…", "What causes the outage?" ask for one thing. English only;
+ * a question of another language, or about one thing, is not walked by meaning (docs/recall.md, "Hops by meaning": on
+ * one thing the walk ranks its topic's other memories over the answer).
  */
 export function asksForSeveral(query: string): boolean {
-  const words: string[] = query.toLowerCase().match(/[\p{L}\p{N}'+-]+/gu) ?? [];
+  // "artists/bands" is read as its first word; the curly apostrophe as the straight one.
+  const text = query.replace(/\/[\p{L}\p{N}'’-]+/gu, '').replace(/’/g, "'");
+  const raw: string[] = text.match(/[\p{L}\p{N}'+-]+/gu) ?? [];
+  if (PREPOSITIONS.has(raw[0]?.toLowerCase() ?? '') && /^(what|which)$/i.test(raw[1] ?? '')) raw.shift();
+  const words = raw.map((w) => w.toLowerCase());
   const [first, second] = words;
-  if (words.includes('both') || /\bin common\b/.test(query.toLowerCase())) return true;
+  if (words.includes('both') || /\bin common\b/.test(text.toLowerCase())) return true;
   if (first === 'how' && second === 'many') return true;
   if (first === 'where' && (second === 'has' || second === 'have')) return true;
   if (first !== 'what' && first !== 'which') return false;
-  const phrase: string[] = [];
-  for (const w of words.slice(1, 4)) {
-    if (VERBS.has(w)) break;
-    phrase.push(w);
+  for (let i = 1; i < Math.min(words.length, 4); i++) {
+    const word = words[i]!;
+    if (auxiliary(word)) return false;
+    if (KIND.has(word)) return true;
+    if (!plural(word)) continue;
+    const next = words[i + 1];
+    if (next === undefined || next === 'of' || auxiliary(next)) return true;
+    const object = OBJECT_OPENERS.has(next) || /^\p{Lu}/u.test(raw[i + 1]!) || /\p{N}/u.test(next);
+    return i === 1 && !object;
   }
-  return phrase.some((w) => ['kind', 'kinds', 'type', 'types', 'sort', 'sorts'].includes(w) || plural(w));
+  return false;
 }

@@ -16,6 +16,15 @@ describe('recall: which questions ask for several things (the walk by meaning)',
       'How many times has Melanie gone to the beach in 2023?',
       'What do Jon and Gina both have in common?',
       'what books has melanie read',
+      'What areas of the U.S. has John been to?',
+      'What attributes describe John?',
+      "What pets wouldn't cause any discomfort to Joanna?",
+      'What events happened in June?',
+      'Which attorneys do we use when a client sues us?',
+      // A preposition first, a plural not in -s.
+      'In what ways is Caroline participating in the community?',
+      'From which countries did the guests come?',
+      'What people has Maria met while volunteering?',
     ])
       assert.equal(asksForSeveral(q), true, q);
   });
@@ -31,6 +40,18 @@ describe('recall: which questions ask for several things (the walk by meaning)',
       'What class has Caroline taken?',
       "What was Melanie's favourite book as a child?",
       'What does his sister do?',
+      // A word in -s after the opening is the question's verb: the question asks for one thing.
+      'Which vendor handles wages?',
+      'Which supplier provides battery cells?',
+      'What motivates Joanna to keep writing even on tough days?',
+      'What helps Joanna stay focused?',
+      "What motivates John's team to get better?",
+      'what causes err-4013',
+      'What makes you happy?',
+      'Which song motivates Caroline to be courageous?',
+      // A plural verb alone is not walked (docs/recall.md, "Hops by meaning").
+      "What are Maria's dogs' names?",
+      'In what year did Caroline move?',
       'kubernetes',
       '',
     ])
