@@ -29,7 +29,8 @@
 // (so the hops and the time channel serve; no answer of theirs is labelled), embedded by the engine per request
 // as in production (that call is part of every hybrid and semantic figure: the cache of question vectors
 // is cleared before each timed call, so every question is new to it; one more line gives a question
-// asked before). Each line says how many memories the answers held. A second project holds 20% more memories,
+// asked before; another the questions asking for several things, which the hops also walk by meaning from the
+// terms' vectors, made before the questions). Each line says how many memories the answers held. A second project holds 20% more memories,
 // since the vector index spans every project. Last, the vector statements alone through the driver, by the
 // number of neighbours asked (k), and the time channel's statement alone for the bench questions' windows.
 // Each hybrid memory search's phases (its Server-Timing header: the question's embedding, each channel's statement,
@@ -52,6 +53,7 @@ import { spanParams, timeWindows, toldSpans } from '../src/search/timeWindows.js
 import { readBacklog } from '../src/embeddings/status.js';
 import { RARE_TERM } from '../src/memories/channels.js';
 import { hopTerms, TIME_SCAN } from '../src/memories/graphRecall.js';
+import { asksForSeveral } from '../src/memories/termWalk.js';
 import { MEMORIES, QUESTIONS } from '../test/recall/corpus.js';
 import { readServerTiming } from '../src/shared/serverTiming.js';
 import {
@@ -254,6 +256,11 @@ try {
     });
     service.deps.runtime.mentions?.start();
     const drainedIn = await mentionsDrained(graph);
+    // The terms the mention worker made are embedded from their names (the hops' walk by meaning starts from them).
+    const [termsMs] = await timed(async () => {
+      while ((await readBacklog(graph)).count > 0) await new Promise((r) => setTimeout(r, 250));
+    });
+    console.log(`the terms' vectors made in ${(termsMs / 1000).toFixed(1)} s`);
     const [links] = await graph.read((tx) =>
       tx.runText(
         `MATCH (t:Term) WITH count(t) AS terms
@@ -333,7 +340,7 @@ try {
     hops: 'graph_rank',
     time: 'time_rank',
   } as const;
-  for (const q of [...questions.slice(0, 2), ...benchQuestions]) {
+  for (const q of [...questions.slice(0, 2), ...benchQuestions, ...questions.filter(asksForSeveral)]) {
     const answer = await ask('/v1/memories/search', { query: q, mode: 'hybrid', limit: 10 });
     const nodes = answer.nodes ?? [];
     const ranked = Object.entries(ranks)
@@ -369,6 +376,9 @@ try {
             for (const [phase, ms] of lastPhases) phases.set(phase, [...(phases.get(phase) ?? []), ms]);
           if (benchOnly.has(q) && name === 'POST /v1/memories/search')
             sample(`${name} ${mode}, names/time qs`, measured);
+          // A question asking for several things: the hops walk by meaning (src/memories/termWalk.ts) beside the rest.
+          if (asksForSeveral(q) && name === 'POST /v1/memories/search')
+            sample(`${name} ${mode}, list qs (walked)`, measured);
           if (name === 'POST /v1/memories/search' && mode === 'hybrid' && ordered) {
             // The same question in the other order: the words read beside the embedding, as with an engine
             // elsewhere (the service embeds first when its engine shares the machine's cores).
