@@ -5,7 +5,7 @@
 // a restart on a stored graph the first hybrid search took 0.8-1.0 s and the first of each new shape 0.6-0.9 s
 // (every statement of one waiting about as long), the later ones 40-160 ms (.cache/probe/firstSearch.ts --keep).
 // The questions below give the statements their usual size classes: one word; a question without names; one name
-// and one time; two names and two times in a long question; one asking for several things, which the hops walk by
+// and one time; two names and two times in a long question; three asking for several things, which the hops walk by
 // meaning (its walk from placeholder terms, src/memories/termWalk.ts). Each is asked twice: as a request with a known
 // key asks it (its first statement carries the key's standing check, Graph.withStanding, a parameter the plan is
 // keyed by too), and as the first request of a key this process has not seen asks it (the key read on its own
@@ -28,8 +28,11 @@ export const WARM_QUESTIONS = [
   'Who plays the violin?',
   'What did Alice say about the garden last May?',
   'What did Alice and Bruno say about the garden plans for the harbour festival in March 2023 and in June 2024?',
-  // A question asking for several things: the hops' walk by meaning (src/memories/termWalk.ts).
+  // Questions asking for several things: the hops' walk by meaning (src/memories/termWalk.ts), with no name, one and
+  // two (the statements' hop terms: an empty list is planned apart from a list of names).
+  'Which instruments are played?',
   'What instruments does Alice play?',
+  'What games do Alice and Bruno both like?',
 ];
 
 /** The longest the rehearsal runs: a question not reached by then is planned by its first request. */
