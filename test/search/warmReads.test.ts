@@ -35,10 +35,13 @@ describe('the read paths rehearsed at start', function () {
       episode: 'garden-call',
     });
     assert.equal(wrote.status, 201, JSON.stringify(wrote.body));
-    const question = WARM_QUESTIONS[2]!;
+    // A question the project's words answer, and one they do not: its words-alone window is empty, so the full-text
+    // statement runs again with the tenant clause (src/db/fullText.ts), a parameter of another type.
     const search = async () => {
-      const r = await t.post('/v1/memories/search', { query: question, limit: 10, mode: 'hybrid' });
-      assert.equal(r.status, 200, JSON.stringify(r.body));
+      for (const query of [WARM_QUESTIONS[2]!, 'harbour']) {
+        const r = await t.post('/v1/memories/search', { query, limit: 10, mode: 'hybrid' });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+      }
     };
     await search(); // the key is known to the process from here on, as after any first request
     const clear = () => deps.graph.write((tx) => tx.runText('CALL db.clearQueryCaches()'));
