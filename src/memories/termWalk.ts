@@ -47,9 +47,9 @@ export async function walkFromMeaning<R extends object>(
 
 /**
  * The start-up rehearsal's project (NO_MATCH_ID, src/search/warmReads.ts) has no terms, so no walk would follow its
- * nearest terms and a user's first list question after a start would plan memories/term_walk (0.6-0.9 s on a fresh
- * engine). Its walk goes from placeholder terms that match nothing instead, one walk of each size class the plan cache
- * keys a list by (src/db/warming.ts, sizeClass: 1; 2-10; 11-100 terms).
+ * nearest terms and a user's first list question after a start would plan memories/term_walk (243 ms after a restart,
+ * 101 ms on a warm engine). Its walk goes from placeholder terms that match nothing instead, one walk of each size
+ * class the plan cache keys a list by (src/db/warming.ts, sizeClass: 1; 2-10; 11-100 terms).
  */
 const REHEARSED_WALKS = [1, 5, WALK_TERMS];
 
