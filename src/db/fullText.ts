@@ -16,7 +16,7 @@
 // (up to the order of hits whose scores are equal to the last bit, as at any window's edge). The loops'
 // hydrate statements keep the tenant query: they run in the background.
 import type { Reader } from './graph.js';
-import { NO_MATCH_ID } from './warming.js';
+import { isRehearsal } from './warming.js';
 import { tenantToken } from './tenant.js';
 
 /**
@@ -67,11 +67,10 @@ export async function fullTextRow<X extends FullTextRow<unknown>>(
   const words = { ...params, ...fullTextParams(params.lucene, params.project_id) };
   const [first] = await reader.run<X>(name, words);
   if (!first) {
-    // The start-up rehearsal's project (NO_MATCH_ID, src/search/warmReads.ts) has nothing in the index, so its
-    // statements never ran the tenant query below, whose lucene_bare null is a parameter of another type, planned
-    // apart: a user's first question whose words-alone window fell short planned it (230 ms after a restart). The
-    // rehearsal runs it too.
-    if (params.project_id === NO_MATCH_ID) await reader.run<X>(name, { ...words, lucene_bare: null });
+    // The rehearsal's project has nothing in the index, so it would never run the tenant query below, whose
+    // lucene_bare null is a parameter of another type, planned apart: a user's first question whose words-alone
+    // window fell short planned it (230 ms after a restart). The rehearsal runs it too.
+    if (isRehearsal(params.project_id)) await reader.run<X>(name, { ...words, lucene_bare: null });
     return undefined;
   }
   if (!first.bare || first.whole || (first.hits ?? []).length >= params.limit) return first;

@@ -168,3 +168,10 @@ export function paramShape(value: unknown): unknown {
  * as requests' runs are, since Neo4j keeps one plan per kind of parameter and, for a string, its length class.
  */
 export const NO_MATCH_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * Whether a read is the start-up rehearsal's (src/search/warmReads.ts), of the project NO_MATCH_ID, which holds
+ * nothing. A read path whose next statement depends on what the first found (a second full-text read, the walk from
+ * the nearest terms) runs that statement anyway for it, so its plan is made before a user's first request needs it.
+ */
+export const isRehearsal = (projectId: unknown): boolean => projectId === NO_MATCH_ID;

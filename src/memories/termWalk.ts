@@ -4,7 +4,7 @@
 // "Spain"): neither its words nor the memory's whole vector join them, but the term's own vector is near the
 // question. Two statements (the nearest terms, then the walk), after the question's vector.
 import type { Reader } from '../db/graph.js';
-import { NO_MATCH_ID } from '../db/warming.js';
+import { isRehearsal, NO_MATCH_ID } from '../db/warming.js';
 import { nearest, type Question } from '../search/meaning.js';
 
 /** How many of the question's nearest terms the walk may start from. */
@@ -38,7 +38,7 @@ export async function walkFromMeaning<R extends object>(
       candidates,
     });
   if (near.length === 0) {
-    if (params.project_id === NO_MATCH_ID) for (const size of REHEARSED_WALKS) await walkTo(placeholders(size));
+    if (isRehearsal(params.project_id)) for (const size of REHEARSED_WALKS) await walkTo(placeholders(size));
     return [];
   }
   const from = near[0]!.similarity - WALK_SPREAD;
@@ -46,7 +46,7 @@ export async function walkFromMeaning<R extends object>(
 }
 
 /**
- * The start-up rehearsal's project (NO_MATCH_ID, src/search/warmReads.ts) has no terms, so no walk would follow its
+ * The start-up rehearsal's project (src/db/warming.ts, isRehearsal) has no terms, so no walk would follow its
  * nearest terms and a user's first list question after a start would plan memories/term_walk (243 ms after a restart,
  * 101 ms on a warm engine). Its walk goes from placeholder terms that match nothing instead, one walk of each size
  * class the plan cache keys a list by (src/db/warming.ts, sizeClass: 1; 2-10; 11-100 terms).
