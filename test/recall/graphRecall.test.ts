@@ -3,9 +3,9 @@
 // tenant, against the real Neo4j, embedding engine and mention worker.
 import assert from 'node:assert/strict';
 import { newTenant, type Reply, type Tenant } from '../support/api.js';
-import { waitForEmbeddings, waitUntilNone } from '../support/embeddings.js';
+import { waitForEmbeddings } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
-import { waitForMentions } from '../support/mentions.js';
+import { waitForMentions, waitForTermVectors } from '../support/mentions.js';
 import type { Match } from '../../src/search/hybrid.js';
 import { readServerTiming } from '../../src/shared/serverTiming.js';
 
@@ -188,12 +188,7 @@ describe('graph recall: memory search by channels (real Neo4j, embedding engine 
     ]);
     const [violin, clarinet] = [ids[0]!, ids[3]!];
     // The mention worker made the terms; each term's name was embedded by the embedding worker.
-    await waitUntilNone(
-      t.projectId,
-      'MATCH (t:Term {project_id: $p}) WHERE t.embedding_queued_at IS NOT NULL RETURN count(t) AS n',
-      'terms still wait for their vectors',
-      180_000,
-    );
+    await waitForTermVectors(t.projectId);
     const terms = await cypher<{ key: string; vector: boolean }>(
       'MATCH (t:Term {project_id: $p}) WHERE t.key IN $keys RETURN t.key AS key, t.embedding IS NOT NULL AS vector',
       { p: t.projectId, keys: ['violin', 'clarinet'] },

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import pino from 'pino';
 import { warmReads, WARM_QUESTIONS } from '../../src/search/warmReads.js';
 import { newTenant } from '../support/api.js';
-import { waitUntilNone } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
-import { waitForMentions } from '../support/mentions.js';
+import { waitForTermVectors } from '../support/mentions.js';
 import { collectQueries } from '../support/queryCollector.js';
 
 /** A plan found in the cache compiles in well under a millisecond; a statement planned anew takes tens of them. */
@@ -23,6 +22,9 @@ async function plannedDuring(projectId: string, work: () => Promise<void>): Prom
         planned.push(`${row.query.slice(0, 60)}: ${Math.round(call.elapsedCompileTimeInUs / 1000)} ms`);
   return planned;
 }
+
+/** Empties Neo4j's plan cache, so what the rehearsal planned is all a later request finds. */
+const clearPlans = () => harness().service.deps.graph.write((tx) => tx.runText('CALL db.clearQueryCaches()'));
 
 describe('the read paths rehearsed at start', function () {
   this.timeout(300_000);
@@ -44,13 +46,12 @@ describe('the read paths rehearsed at start', function () {
       }
     };
     await search(); // the key is known to the process from here on, as after any first request
-    const clear = () => deps.graph.write((tx) => tx.runText('CALL db.clearQueryCaches()'));
 
-    await clear();
+    await clearPlans();
     const cold = await plannedDuring(t.projectId, search);
     assert.ok(cold.length >= 3, `without the rehearsal the search plans its statements: ${cold.join('; ')}`);
 
-    await clear();
+    await clearPlans();
     const ran = await warmReads(deps, pino({ level: 'silent' }));
     assert.equal(ran, WARM_QUESTIONS.length * 3 * 2 + 2, 'every question on every read path, and the answer');
     assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the search planned again');
@@ -65,13 +66,7 @@ describe('the read paths rehearsed at start', function () {
     }
     // The walk starts from the project's terms by their vectors: the mention worker makes them, the embedding worker
     // embeds their names.
-    await waitForMentions(t.projectId);
-    await waitUntilNone(
-      t.projectId,
-      'MATCH (t:Term {project_id: $p}) WHERE t.embedding_queued_at IS NOT NULL RETURN count(t) AS n',
-      'terms still wait for their vectors',
-      180_000,
-    );
+    await waitForTermVectors(t.projectId);
     // Questions of the rehearsal's shapes, not its words: without a name (an empty list of hop terms) and with one.
     const search = async () => {
       for (const query of ['Which instruments need new strings?', 'What instruments does Alice own?']) {
@@ -81,7 +76,7 @@ describe('the read paths rehearsed at start', function () {
       }
     };
     await search();
-    await deps.graph.write((tx) => tx.runText('CALL db.clearQueryCaches()'));
+    await clearPlans();
     await warmReads(deps, pino({ level: 'silent' }));
     assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the list questions planned again');
   });

@@ -10,3 +10,17 @@ export function waitForMentions(projectId: string, timeoutMs = 180_000): Promise
     timeoutMs,
   );
 }
+
+/**
+ * Waits for the mention worker to read every committed memory's terms and for the embedding worker to embed each
+ * term's name, so a test asks recall's walk by meaning (src/memories/termWalk.ts) of terms that all have a vector.
+ */
+export async function waitForTermVectors(projectId: string, timeoutMs = 180_000): Promise<void> {
+  await waitForMentions(projectId, timeoutMs);
+  await waitUntilNone(
+    projectId,
+    'MATCH (t:Term {project_id: $p}) WHERE t.embedding_queued_at IS NOT NULL RETURN count(t) AS n',
+    'terms still wait for their vectors',
+    timeoutMs,
+  );
+}
