@@ -30,9 +30,10 @@
 // as in production (that call is part of every hybrid and semantic figure: the cache of question vectors
 // is cleared before each timed call, so every question is new to it; one more line gives a question
 // asked before; another the questions asking for several things, which the hops also walk by meaning from the
-// terms' vectors, made before the questions). Each line says how many memories the answers held. A second project holds 20% more memories,
-// since the vector index spans every project. Last, the vector statements alone through the driver, by the
-// number of neighbours asked (k), and the time channel's statement alone for the bench questions' windows.
+// terms' vectors, made before the questions). Each line says how many memories the answers held. A second project
+// holds 20% more memories, since the vector index spans every project. Last, the vector statements alone through
+// the driver, by the number of neighbours asked (k), and the time channel's statement alone for the bench questions'
+// windows.
 // Each hybrid memory search's phases (its Server-Timing header: the question's embedding, each channel's statement,
 // the ranking, the answer's read) are summed up after the latencies, so the figure says where its time goes.
 // Run: npx tsx bench/recallScale.ts [--memories 100000] [--drain 500] [--noise 0.2] [--keep]
@@ -50,7 +51,6 @@ import { tenantToken } from '../src/db/tenant.js';
 import { episodeIdentity } from '../src/episodes/linker.js';
 import { EXACT_UP_TO, similarityFloor } from '../src/search/meaning.js';
 import { spanParams, timeWindows, toldSpans } from '../src/search/timeWindows.js';
-import { readBacklog } from '../src/embeddings/status.js';
 import { RARE_TERM } from '../src/memories/channels.js';
 import { hopTerms, TIME_SCAN } from '../src/memories/graphRecall.js';
 import { asksForSeveral } from '../src/memories/termWalk.js';
@@ -61,6 +61,7 @@ import {
   benchEmbeddings,
   benchTenant,
   fmt,
+  backlogDrained,
   mentionsDrained,
   percentile,
   startBench,
@@ -257,10 +258,7 @@ try {
     service.deps.runtime.mentions?.start();
     const drainedIn = await mentionsDrained(graph);
     // The terms the mention worker made are embedded from their names (the hops' walk by meaning starts from them).
-    const [termsMs] = await timed(async () => {
-      while ((await readBacklog(graph)).count > 0) await new Promise((r) => setTimeout(r, 250));
-    });
-    console.log(`the terms' vectors made in ${(termsMs / 1000).toFixed(1)} s`);
+    console.log(`the terms' vectors made in ${(await backlogDrained(graph, undefined, 250)).toFixed(1)} s`);
     const [links] = await graph.read((tx) =>
       tx.runText(
         `MATCH (t:Term) WITH count(t) AS terms
@@ -325,6 +323,8 @@ try {
   ];
   const questions = [...QUESTIONS.map((q) => q.question), ...benchQuestions];
   const benchOnly = new Set(benchQuestions);
+  /** The questions the hops also walk by meaning (src/memories/termWalk.ts). */
+  const walked = new Set(questions.filter(asksForSeveral));
   const cache = (runtime.embedder as { cache?: QuestionCache | null }).cache ?? null;
   const forget = (): void => cache?.clear();
   // Warm-up: every question once per mode (caches, JIT, the engine's first calls).
@@ -340,7 +340,7 @@ try {
     hops: 'graph_rank',
     time: 'time_rank',
   } as const;
-  for (const q of [...questions.slice(0, 2), ...benchQuestions, ...questions.filter(asksForSeveral)]) {
+  for (const q of [...questions.slice(0, 2), ...benchQuestions, ...walked]) {
     const answer = await ask('/v1/memories/search', { query: q, mode: 'hybrid', limit: 10 });
     const nodes = answer.nodes ?? [];
     const ranked = Object.entries(ranks)
@@ -376,8 +376,7 @@ try {
             for (const [phase, ms] of lastPhases) phases.set(phase, [...(phases.get(phase) ?? []), ms]);
           if (benchOnly.has(q) && name === 'POST /v1/memories/search')
             sample(`${name} ${mode}, names/time qs`, measured);
-          // A question asking for several things: the hops walk by meaning (src/memories/termWalk.ts) beside the rest.
-          if (asksForSeveral(q) && name === 'POST /v1/memories/search')
+          if (walked.has(q) && name === 'POST /v1/memories/search')
             sample(`${name} ${mode}, list qs (walked)`, measured);
           if (name === 'POST /v1/memories/search' && mode === 'hybrid' && ordered) {
             // The same question in the other order: the words read beside the embedding, as with an engine
@@ -505,13 +504,7 @@ try {
     const texts = Array.from({ length: DRAIN }, (_, i) => `${MEMORIES[i % MEMORIES.length]!.content} (drain ${i})`);
     for (let i = 0; i < texts.length; i += 100)
       await post('/v1/memories', { memories: texts.slice(i, i + 100).map((content) => ({ content })) });
-    const began = performance.now();
-    for (;;) {
-      const backlog = await readBacklog(graph);
-      if (backlog.count === 0) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const seconds = (performance.now() - began) / 1000;
+    const seconds = await backlogDrained(graph, undefined, 250);
     console.log(
       `\nbacklog drain: ${DRAIN} memories in ${seconds.toFixed(1)} s = ${(DRAIN / seconds).toFixed(1)} memories/s; ` +
         `100k at this rate: ${(100_000 / (DRAIN / seconds) / 3600).toFixed(2)} h`,

@@ -180,14 +180,17 @@ export async function benchTenant(
 }
 
 /**
- * Waits until the mention worker's queue (what /v1/status says as mentions.backlog) is empty, looking every half
- * second; resolves the seconds it took.
+ * Waits until a queue of the service is empty (the count of `statement`: the embedding worker's, as /v1/status says
+ * embeddings.backlog, unless told), looking every `everyMs`; resolves the seconds it took.
  */
-export async function mentionsDrained(graph: Graph): Promise<number> {
+export async function backlogDrained(graph: Graph, statement?: string, everyMs = 500): Promise<number> {
   const began = performance.now();
-  while ((await mentionsBacklog(graph)) > 0) await new Promise((r) => setTimeout(r, 500));
+  while ((await readBacklog(graph, statement)).count > 0) await new Promise((r) => setTimeout(r, everyMs));
   return (performance.now() - began) / 1000;
 }
+
+/** Waits until the mention worker's queue (mentions.backlog in /v1/status) is empty; resolves the seconds it took. */
+export const mentionsDrained = (graph: Graph): Promise<number> => backlogDrained(graph, MENTIONS_BACKLOG);
 
 /**
  * The figure `name`: the memories the mention worker has still to read as a bench's reads begin, after waiting for
