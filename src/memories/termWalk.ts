@@ -2,10 +2,9 @@
 // memories that mention them. A question asks for a kind of thing ("What instruments does Melanie play?", "Which
 // European countries has Maria visited?") that the memories holding the answer name only as instances ("violin",
 // "Spain"): neither its words nor the memory's whole vector join them, but the term's own vector is near the
-// question. Two statements (the nearest terms, then the walk), after the question's vector.
+// question. One statement (memories/walk_near: the nearest terms, and the walk from them), after the question's vector.
 import type { Reader } from '../db/graph.js';
-import { isRehearsal, NO_MATCH_ID } from '../db/warming.js';
-import { nearest, type Question } from '../search/meaning.js';
+import { nearestRow, type Question } from '../search/meaning.js';
 
 /** How many of the question's nearest terms the walk may start from. */
 export const WALK_TERMS = 20;
@@ -18,8 +17,11 @@ export const WALK_MAX_DEGREE = 500;
 
 /**
  * The memories the walk reaches from the question's nearest terms (rows as the recall statements give them), best
- * walk first; none for a question without a vector (nearest reads none). Each term within WALK_SPREAD of the nearest
- * weighs (its cosine - (nearest's - WALK_SPREAD)), times its rarity in the statement.
+ * walk first; none for a question without a vector. Each of the WALK_TERMS nearest terms within WALK_SPREAD of the
+ * nearest weighs (its cosine - (nearest's - WALK_SPREAD)), times its rarity. The terms and the walk are one
+ * statement: as two (the nearest terms, then a walk from their keys) the walk phase of a list question cost a
+ * round trip and a statement more (bench/recallScale.ts, docs/performance.md). When the index must be asked deeper
+ * for enough of the project's terms (a project holding a small share of it), the statement runs again, deeper.
  */
 export async function walkFromMeaning<R extends object>(
   tx: Reader,
@@ -27,33 +29,15 @@ export async function walkFromMeaning<R extends object>(
   question: Question,
   candidates: number,
 ): Promise<R[]> {
-  const near = await nearest(tx, 'memories/near_terms', params, question, WALK_TERMS);
-  const walkTo = (walk: { key: string; weight: number }[]) =>
-    tx.run<R>('memories/term_walk', {
-      ...params,
-      walk,
-      vector: question.vector,
-      model: question.model,
-      max_degree: WALK_MAX_DEGREE,
-      candidates,
-    });
-  if (near.length === 0) {
-    if (isRehearsal(params.project_id)) for (const size of REHEARSED_WALKS) await walkTo(placeholders(size));
-    return [];
-  }
-  const from = near[0]!.similarity - WALK_SPREAD;
-  return walkTo(near.filter((t) => t.similarity > from).map((t) => ({ key: t.id, weight: t.similarity - from })));
+  const row = await nearestRow<object, { walked: R[] }>(
+    tx,
+    'memories/walk_near',
+    { ...params, walk_terms: WALK_TERMS, walk_spread: WALK_SPREAD, max_degree: WALK_MAX_DEGREE, candidates },
+    question,
+    WALK_TERMS,
+  );
+  return row?.walked ?? [];
 }
-
-/**
- * The start-up rehearsal's project (src/db/warming.ts, isRehearsal) has no terms, so no walk would follow its
- * nearest terms and a user's first list question after a start would plan memories/term_walk (243 ms after a restart,
- * 101 ms on a warm engine). Its walk goes from placeholder terms that match nothing instead, one walk of each size
- * class the plan cache keys a list by (src/db/warming.ts, sizeClass: 1; 2-10; 11-100 terms).
- */
-const REHEARSED_WALKS = [1, 5, WALK_TERMS];
-
-const placeholders = (size: number) => Array.from({ length: size }, () => ({ key: NO_MATCH_ID, weight: 1 }));
 
 /** The auxiliaries that end a question's opening noun phrase ("What European countries | has Maria visited?"). */
 const AUXILIARIES = new Set(

@@ -93,11 +93,32 @@ export async function nearest<R extends object = Row>(
   question: Question,
   wanted: number,
 ): Promise<(R & NearHit)[]> {
-  if (question.vector === null) return [];
+  return (await nearestRow<R>(tx, statement, params, question, wanted))?.hits ?? [];
+}
+
+/** A vector statement's row: what the index gave, and the near hits (ordered, at most the number wanted). */
+export interface NearRow<R extends object> {
+  found: number;
+  floor: number;
+  hits: (R & NearHit)[];
+}
+
+/**
+ * As nearest, the whole row of the last ask (a statement may return more beside its hits: memories/walk_near walks
+ * from its hits in the same statement); null for a question without a vector.
+ */
+export async function nearestRow<R extends object = Row, X extends object = object>(
+  tx: Reader,
+  statement: string,
+  params: Record<string, unknown>,
+  question: Question,
+  wanted: number,
+): Promise<(NearRow<R> & Partial<X>) | null> {
+  if (question.vector === null) return null;
   let k = Math.min(Math.max(FIRST_K, wanted * 2), MAX_K);
   const floor = similarityFloor(question.model);
   for (;;) {
-    const row = await tx.one<{ found: number; floor: number; hits: (R & NearHit)[] | null }>(statement, {
+    const row = await tx.one<Partial<NearRow<R>> & Partial<X>>(statement, {
       exact_up_to: EXACT_UP_TO,
       ...params,
       vector: question.vector,
@@ -111,7 +132,7 @@ export async function nearest<R extends object = Row>(
     const exhausted = found < k || farthest < floor || k >= MAX_K;
     if (hits.length >= wanted || exhausted) {
       hits.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));
-      return hits.slice(0, wanted);
+      return { ...row, found, floor: farthest, hits: hits.slice(0, wanted) } as NearRow<R> & Partial<X>;
     }
     k = Math.min(k * 8, MAX_K);
   }

@@ -5,11 +5,12 @@
 // a restart on a stored graph the first hybrid search took 0.8-1.0 s and the first of each new shape 0.6-0.9 s
 // (every statement of one waiting about as long), the later ones 40-160 ms (.cache/probe/firstSearch.ts --keep).
 // The questions below give the statements their usual size classes: one word; a question without names; one name
-// and one time; two names and two times in a long question; three asking for several things, which the hops walk by
-// meaning (its walk from placeholder terms, src/memories/termWalk.ts). Each is asked twice: as a request with a known
-// key asks it (its first statement carries the key's standing check, Graph.withStanding, a parameter the plan is
-// keyed by too), and as the first request of a key this process has not seen asks it (the key read on its own
-// first). With the rehearsal, the first search took 0.34 s and the first of each shape 56-120 ms.
+// and one time; two names and two times in a long question; three asking for several things (with no name, one and
+// two: the hops' terms, another list), which the hops walk by meaning (src/memories/termWalk.ts). Each is asked
+// twice: as a request with a known key asks it (its first statement carries the key's standing check,
+// Graph.withStanding, a parameter the plan is keyed by too), and as the first request of a key this process has not
+// seen asks it (the key read on its own first). With the rehearsal, the first search took 0.34 s and the first of
+// each shape 56-120 ms.
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { GraphDeps } from '../shared/deps.js';
