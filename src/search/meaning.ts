@@ -80,9 +80,21 @@ export interface NearHit {
 }
 
 /**
+ * How deep the index is asked next when an ask of `k` neighbours left `hits` of the `wanted`: as deep as the share of
+ * the project's near hits among them says is needed, half as deep again: at least twice as deep, at most eight times
+ * (when none or very few were the project's) and MAX_K. A fixed eight times (as before) asked 960
+ * neighbours for 60 where 240 held them: on the 100k bench (bench/recallScale.ts, a second project holding a sixth
+ * of the index), 6 of 52 questions asked again, and each second ask cost 40-90 ms, the whole tail of hybrid search.
+ */
+export function deeperK(k: number, hits: number, wanted: number): number {
+  const needed = Math.ceil((1.5 * k * wanted) / Math.max(hits, 1));
+  return Math.min(Math.max(needed, 2 * k), 8 * k, MAX_K);
+}
+
+/**
  * Runs a vector statement (one row: `found`, `floor`, `hits`) asking the index for enough neighbours
  * that `wanted` near hits of this project survive its filter: first max(FIRST_K, 2 × wanted), then
- * eight times as many while too few came back and deeper neighbours could still be near (the index
+ * deeper (deeperK) while too few came back and deeper neighbours could still be near (the index
  * gave all it was asked for, and its farthest was still above the similarity floor), up to MAX_K. Hits are
  * ordered by similarity, then id, so equal scores always come back in the same order.
  */
@@ -134,6 +146,6 @@ export async function nearestRow<R extends object = Row, X extends object = obje
       hits.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));
       return { ...row, found, floor: farthest, hits: hits.slice(0, wanted) } as NearRow<R> & Partial<X>;
     }
-    k = Math.min(k * 8, MAX_K);
+    k = deeperK(k, hits.length, wanted);
   }
 }
