@@ -171,7 +171,7 @@ export const NO_MATCH_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
  * Whether a read is the start-up rehearsal's (src/search/warmReads.ts), of the project NO_MATCH_ID, which holds
- * nothing. A read path whose next statement depends on what the first found (a second full-text read, the walk from
- * the nearest terms) runs that statement anyway for it, so its plan is made before a user's first request needs it.
+ * nothing. A read path whose next statement depends on what the first found (the full-text statements' second read,
+ * src/db/fullText.ts) runs that statement anyway for it, so its plan is made before a user's first request needs it.
  */
 export const isRehearsal = (projectId: unknown): boolean => projectId === NO_MATCH_ID;
