@@ -248,7 +248,8 @@ export function recallTerms(
       let j = i;
       while (j + 1 < tokens.length && !tokens[j]!.breakAfter && tokens[j + 1]!.capitalised) j += 1;
       const words = tokens.slice(i, j + 1);
-      const name = body.slice(words[0]!.start, words.at(-1)!.end);
+      // A possessive the tagger left on the name's last word ("over to Nate's and") is not part of the name.
+      const name = body.slice(words[0]!.start, words.at(-1)!.end).replace(/['’]s$/u, '');
       add(normalizeName(name), name, t.tags.has('Person') ? 'person' : 'name', 'mention');
       i = j;
       continue;

@@ -30,7 +30,7 @@ export const MENTIONS_BACKLOG = 'memories/terms_backlog';
 export const mentionBatchSize = (embeddingsBatchSize: number): number => embeddingsBatchSize * 4;
 
 /** Bumped when recallTerms reads text differently: every memory's terms are then read again as it is queued. */
-const READER = 'recall-terms/3';
+const READER = 'recall-terms/4';
 
 /** The hash of what a memory's terms are read from. */
 export function termsHash(row: Pick<TermsRow, 'content' | 'subject' | 'object'>): string {

@@ -34,6 +34,13 @@ describe('recall terms (pure)', () => {
       assert.ok(!terms.some((t) => t.startsWith(when)), `${when} is no term: ${terms}`);
   });
 
+  it("a possessive the tagger leaves on a name is not part of it: Nate's is Nate", () => {
+    const terms = keys("When did Joanna plan to go over to Nate's and share recipes?");
+    assert.ok(terms.includes('nate/mention'), terms.join(', '));
+    assert.ok(!terms.some((t) => t.includes("'s")), terms.join(', '));
+    assert.ok(keys("Who performed at Melanie's daughter's birthday?").includes('melanie/mention'));
+  });
+
   it('is deterministic', () => {
     const text = 'Joanna: I just watched "Little Women" with Nate at the Riverside cinema.';
     assert.deepEqual(recallTerms(text), recallTerms(text));
