@@ -7,6 +7,7 @@ import { luceneQuery } from '../db/tenant.js';
 import { fullTextHits } from '../db/fullText.js';
 import { contentWords, exactIdentifiers, identifierTokens, wordWeight } from '../search/hybrid.js';
 import { nearest, type Question } from '../search/meaning.js';
+import type { AskedQuestion } from '../memories/speakers.js';
 import { normalizeName } from '../entities/identity.js';
 import { subtractDuration, parseDuration } from '../slices/duration.js';
 import type { Plane, SliceDefinition } from '../slices/definition.js';
@@ -59,6 +60,8 @@ export interface GatherRequest {
   now: string;
   /** the question embedded (src/search/meaning.ts); its vector is null without meaning */
   question?: Question | null;
+  /** The question as meaning and the words read it (src/memories/speakers.ts); `question` embeds its meaning. */
+  asked?: AskedQuestion | null;
   /** With known_at: embeds put-back items that have no vector to reuse (src/search/known.ts). */
   embedder?: Embedder | null;
   /**
@@ -156,6 +159,7 @@ async function recalledMemories(
     channels: new Set(RECALL_CHANNELS),
     semanticOnly: false,
     question,
+    ...(req.asked ? { asked: req.asked } : {}),
   });
   if (fused.length === 0) return [];
   const rows = await deps.graph.readRows(

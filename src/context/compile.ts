@@ -9,6 +9,7 @@ import { gatherCandidates, type Candidate, type CandidateSource } from './candid
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import type { Match, SearchMode } from '../search/hybrid.js';
+import { askedOfSpeakers } from '../memories/speakers.js';
 import { embedQuestion, type Degraded } from '../search/meaning.js';
 import { packHashes, type PackHashes } from './hashes.js';
 import { rankCandidates, type Ranked } from './rank.js';
@@ -102,7 +103,9 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   const now = new Date().toISOString();
   const knownAt = req.knownAt ?? null;
   const meta = { purpose: 'context:compile' };
-  const question = query.trim() ? await embedQuestion(deps, query, req.mode ?? 'hybrid') : null;
+  // Meaning reads the question without the names of those who speak in the project (src/memories/speakers.ts).
+  const asked = query.trim() ? await askedOfSpeakers(graph, req.projectId, query) : null;
+  const question = asked ? await embedQuestion(deps, asked.meaning, req.mode ?? 'hybrid') : null;
   const gathered = await gatherCandidates(
     graph,
     {
@@ -113,6 +116,7 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
       knownAt,
       now,
       question,
+      asked,
       embedder: deps.embedder,
       recall: deps,
     },

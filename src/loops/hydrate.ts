@@ -6,6 +6,7 @@
 import type { Row } from '../db/graph.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
+import { askedOfSpeakers, type AskedQuestion } from '../memories/speakers.js';
 import { embedQuestion, nearest, type Question } from '../search/meaning.js';
 import { candidatesFor, NO_LINKS } from '../memories/recall.js';
 import { graphRecall, RECALL_CHANNELS } from '../memories/graphRecall.js';
@@ -110,9 +111,11 @@ async function gatherByGoal(
   const limit = 10 * iteration;
   const lucene = luceneQuery(input.goal, input.projectId);
   // The goal by meaning too (docs/recall.md); an engine that is down leaves the words alone.
-  const question = lucene ? await embedQuestion(deps, input.goal, 'hybrid') : null;
+  // Meaning reads the goal without the names of those who speak in the project (src/memories/speakers.ts).
+  const asked = lucene ? await askedOfSpeakers(deps.graph, input.projectId, input.goal) : null;
+  const question = asked ? await embedQuestion(deps, asked.meaning, 'hybrid') : null;
   // With meaning, the memories are memory recall's (every channel, the floor under meaning), as search ranks them.
-  const recalled = question?.vector ? await recallGoal(deps, input, question, limit, now) : null;
+  const recalled = asked && question?.vector ? await recallGoal(deps, input, { question, asked }, limit, now) : null;
   return deps.graph.read(async (tx) => {
     const base = { project_id: input.projectId, limit, now };
     const found: Item[] = [...(recalled ?? [])];
@@ -169,7 +172,7 @@ async function gatherByGoal(
 async function recallGoal(
   deps: GraphDeps & EmbedderDeps,
   input: LoopInput,
-  question: Question,
+  { question, asked }: { question: Question; asked: AskedQuestion },
   limit: number,
   now: string,
 ): Promise<Item[]> {
@@ -182,6 +185,7 @@ async function recallGoal(
     channels: new Set(RECALL_CHANNELS),
     semanticOnly: false,
     question,
+    asked,
   });
   return fused.map((r) => ({
     id: r.id,

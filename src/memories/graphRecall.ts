@@ -10,6 +10,7 @@ import type { EmbedderDeps } from '../embeddings/model.js';
 import { fullTextHits } from '../db/fullText.js';
 import { luceneQuery } from '../db/tenant.js';
 import { recallTerms } from '../extractor/recallTerms.js';
+import { askedOfSpeakers, type AskedQuestion } from './speakers.js';
 import {
   contentWords,
   fuseRankings,
@@ -95,8 +96,13 @@ export interface GraphRecallRequest {
   channels: ReadonlySet<RecallChannel>;
   /** semantic mode: meaning and context only, and no rare-word rule. */
   semanticOnly: boolean;
-  /** The question already embedded by the caller (a compile embeds it once for every plane). */
+  /**
+   * The question already embedded by the caller (a compile embeds it once for every plane), from `asked.meaning`,
+   * with `asked` (askedOfSpeakers) given beside it.
+   */
   question?: Question;
+  /** The question as meaning and the words read it (askedOfSpeakers); read here when not given. */
+  asked?: AskedQuestion;
 }
 
 export interface GraphRecallResult {
@@ -144,6 +150,8 @@ interface RecallReads {
   wordRows: CandidateRow[];
   episodeWords: { id: string }[];
   rare: RareWords;
+  /** The speakers the words did not read (src/memories/speakers.ts): what they said is the words' evidence still. */
+  speakers: string[];
   near: CandidateRow[];
   context: CandidateRow[];
   timed: CandidateRow[];
@@ -164,7 +172,10 @@ export async function graphRecall(
 /** Embeds the question (unless given) and runs every statement the channels asked for read. */
 async function readChannels(deps: GraphDeps & EmbedderDeps, request: GraphRecallRequest): Promise<RecallReads> {
   const { query, base, channels } = request;
-  const lucene = luceneQuery(query, request.projectId)!;
+  // The question without the names of those who speak in the project, for meaning and the words
+  // (src/memories/speakers.ts).
+  const asked = request.asked ?? (await askedOfSpeakers(deps.graph, request.projectId, query));
+  const lucene = luceneQuery(asked.words, request.projectId) ?? luceneQuery(query, request.projectId)!;
   const terms = channels.has('hops') ? hopTerms(query) : [];
   const windows = channels.has('time') ? timeWindows(query, new Date(base.valid_at)) : [];
   // What the time channel reads: each window and the week after it in which what happened is told.
@@ -175,7 +186,7 @@ async function readChannels(deps: GraphDeps & EmbedderDeps, request: GraphRecall
   const embedding =
     request.question !== undefined
       ? Promise.resolve(request.question)
-      : phase('embed', () => embedQuestion(deps, query, wantsMeaning ? 'hybrid' : 'lexical'));
+      : phase('embed', () => embedQuestion(deps, asked.meaning, wantsMeaning ? 'hybrid' : 'lexical'));
   // An engine on this machine's cores embeds the question first: the statements run beside it would take its cores
   // (each of its threads waits for the slowest), and run beside the vector statements instead. An engine elsewhere
   // embeds while the words are read. bench/recallScale.ts measures both orders. A question embedded by the caller (a
@@ -230,7 +241,7 @@ async function readChannels(deps: GraphDeps & EmbedderDeps, request: GraphRecall
     return { question, near, context, timed, walked };
   };
   const [[wordRows, episodeWords, rare], found] = await Promise.all([wordSide, embedding.then(neighbours)]);
-  return { ...found, terms, windows, spans, wordRows, episodeWords, rare };
+  return { ...found, terms, windows, spans, wordRows, episodeWords, rare, speakers: asked.speakers };
 }
 
 /** The channels' rankings of what recall read, fused in one total order, the precision rules applied. */
@@ -292,6 +303,12 @@ function rankReads(request: GraphRecallRequest, reads: RecallReads): GraphRecall
     });
   const first = firstForRareWords(rare, query);
   const fused = fuseRankings(rankings, query, Number.MAX_SAFE_INTEGER, RRF_K, (id) => first.get(id) ?? []);
+  // A line a speaker the words no longer read said ("Caroline: ..." for "Where does Caroline dream of going?") holds
+  // that word of the question, as its label did for the words: the floor keeps it as it kept it then.
+  if (reads.speakers.length > 0)
+    for (const c of pool)
+      if (c.links?.terms?.some(([key, role]) => role === 'speaker' && reads.speakers.includes(key)))
+        worded.add(c.hit.id);
   const kept = withMeaningFloor(fused, question.model, worded);
   return { fused: kept.slice(0, request.limit), question, windows, served };
 }

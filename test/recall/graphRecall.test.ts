@@ -8,6 +8,7 @@ import { harness } from '../support/harness.js';
 import { waitForMentions, waitForTermVectors } from '../support/mentions.js';
 import type { Match } from '../../src/search/hybrid.js';
 import { readServerTiming } from '../../src/shared/serverTiming.js';
+import { askedOfSpeakers } from '../../src/memories/speakers.js';
 
 interface Written {
   content: string;
@@ -337,6 +338,41 @@ describe('graph recall: memory search by channels (real Neo4j, embedding engine 
     for (const n of nodesOf(r))
       if (!trip.has(n.id) && typeof n.match.episode_rank === 'number')
         assert.ok(n.match.episode_rank > trip.size, shown(r));
+  });
+
+  it('who speaks: a question naming both speakers finds what they said of its topic, not the lines that only call them by name', async () => {
+    const t = await newTenant(0);
+    const ids = await load(t, [
+      { content: 'Joanna: Hey Nate! Long time no see, Nate. How have you been?', episode: 'chat-1' },
+      { content: 'Nate: Hey Joanna! So good to hear from you, Joanna.', episode: 'chat-1' },
+      { content: 'Joanna: Thanks, Nate! You always cheer me up, Nate.', episode: 'chat-1' },
+      { content: "Nate: I'm drawn to turtles. They are calm, slow and easy to look after.", episode: 'chat-2' },
+      { content: 'Joanna: I finished my screenplay and sent it to a film festival.', episode: 'chat-2' },
+      { content: 'Joanna: Turtles remind me of strength and patience. I love them too!', episode: 'chat-3' },
+      { content: 'Nate: I won my third video game tournament last weekend.', episode: 'chat-3' },
+      { content: 'Nate: LeBron James is the best basketball player I have ever watched.', episode: 'chat-3' },
+    ]);
+    const turtles = [ids[3]!, ids[5]!];
+    const r = await search(t, { query: 'What animal do both Nate and Joanna like?' });
+    // The lines of the topic come first, and above every line that only greets them by name.
+    const greetings = ids.slice(0, 3).map((id) => placeOf(r, id) ?? Infinity);
+    for (const id of turtles) {
+      const place = placeOf(r, id);
+      assert.ok(place !== null && place < Math.min(...greetings), `a greeting over a turtle line:\n${shown(r)}`);
+    }
+    // Who said them still counts: the hops rank every line of both by its speaker.
+    for (const id of turtles) ranked(matchOf(r, id).graph_rank, r);
+    // A name of someone who does not speak in the project is what the question asks about, and stays in it.
+    const asked = await askedOfSpeakers(
+      harness().service.deps.graph,
+      t.projectId,
+      "What does Nate's friend think of LeBron James?",
+    );
+    assert.deepEqual(asked.speakers, ['nate']);
+    assert.equal(asked.meaning, "What does someone's friend think of LeBron James?");
+    assert.equal(asked.words, 'What does friend think of LeBron James?');
+    const lebron = await search(t, { query: 'What does Nate think of LeBron James?' });
+    assert.equal(placeOf(lebron, ids[7]!), 1, shown(lebron));
   });
 
   it('floor: a question of words no memory holds answers nothing, not the nearest memories by meaning', async () => {

@@ -1,0 +1,67 @@
+// Who is asked about is the graph's; what is asked is meaning's and the words' (docs/recall.md, "Who speaks"). In a
+// conversation stored turn by turn ("Joanna: ..."), the people who speak are named in almost every question ("What
+// animal do both Nate and Joanna like?") and in many turns that say nothing of the answer ("Thanks, Nate!", "Hey
+// Joanna!"): asked with their names, meaning and the words find those turns, which share the names, before the ones
+// that share the question's content. The hops already rank what each of them said (a speaker's MENTIONS, weight 1).
+// So the names of the people the project's memories are said by are taken out of the question before meaning embeds
+// it (each read as "someone") and before the words read it; the hops, the time channel and the rare-word rule read
+// the question as asked. A name of someone who does not speak in the project ("What does John like about LeBron
+// James?") is content, and stays.
+import type { Graph } from '../db/graph.js';
+import { recallTerms, type RecallTerm } from '../extractor/recallTerms.js';
+import { contentWords } from '../search/hybrid.js';
+
+/** The question as each reader of it reads it. */
+export interface AskedQuestion {
+  /** What meaning embeds: the speakers' names read as "someone". */
+  meaning: string;
+  /** What the words read: the speakers' names left out (the question as asked when nothing else would be left). */
+  words: string;
+  /** The keys of the speakers taken out (src/extractor/recallTerms.ts), in the order the question names them. */
+  speakers: string[];
+}
+
+/** The question as asked, for every reader (no speaker named, or nothing to look them up in). */
+export const askedAsIs = (query: string): AskedQuestion => ({ meaning: query, words: query, speakers: [] });
+
+/** A written name (and its possessive) as a whole word, case-insensitive. */
+const namePattern = (name: string): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(['’]s)?(?![\\p{L}\\p{N}])`, 'giu');
+
+/**
+ * The question without the names of the people who speak in the project: one statement (memories/speakers_named)
+ * when the question names a person, none otherwise.
+ */
+export async function askedOfSpeakers(graph: Graph, projectId: string, query: string): Promise<AskedQuestion> {
+  const people = recallTerms(query).filter((t) => t.kind === 'person');
+  if (people.length === 0) return askedAsIs(query);
+  const row = await graph.readOne<{ speakers: string[] }>(
+    'memories/speakers_named',
+    { project_id: projectId, keys: [...new Set(people.map((p) => p.key))] },
+    { purpose: 'recall:speakers' },
+  );
+  const speaking = new Set(row?.speakers ?? []);
+  return askedWithout(
+    query,
+    people.filter((p) => speaking.has(p.key)),
+  );
+}
+
+/** The question without the names of `speakers` (terms of the question, as recallTerms reads them). */
+export function askedWithout(query: string, speakers: readonly Pick<RecallTerm, 'key' | 'name'>[]): AskedQuestion {
+  if (speakers.length === 0) return askedAsIs(query);
+  let meaning = query;
+  let words = query;
+  for (const person of speakers) {
+    meaning = meaning.replace(namePattern(person.name), (_m, possessive?: string) =>
+      possessive ? "someone's" : 'someone',
+    );
+    words = words.replace(namePattern(person.name), ' ');
+  }
+  words = words.replace(/\s+/g, ' ').trim();
+  return {
+    meaning,
+    words: contentWords(words).length > 0 ? words : query,
+    speakers: [...new Set(speakers.map((p) => p.key))],
+  };
+}

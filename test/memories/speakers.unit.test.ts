@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { askedAsIs, askedWithout } from '../../src/memories/speakers.js';
+
+const nate = { key: 'nate', name: 'Nate' };
+const joanna = { key: 'joanna', name: 'Joanna' };
+
+describe('the question without its speakers (pure)', () => {
+  it("meaning reads each speaker's name as someone, the words leave it out", () => {
+    const asked = askedWithout('What animal do both Nate and Joanna like?', [nate, joanna]);
+    assert.equal(asked.meaning, 'What animal do both someone and someone like?');
+    assert.equal(asked.words, 'What animal do both and like?');
+    assert.deepEqual(asked.speakers, ['nate', 'joanna']);
+  });
+
+  it("a possessive stays a possessive, and a name inside another word is not the speaker's", () => {
+    const asked = askedWithout("What did Nate's sister tell Natalie about NATE?", [nate]);
+    assert.equal(asked.meaning, "What did someone's sister tell Natalie about someone?");
+    assert.equal(asked.words, 'What did sister tell Natalie about ?');
+  });
+
+  it('a question of nothing but its speakers keeps them for the words, which would have nothing else to read', () => {
+    const asked = askedWithout('Who is Joanna?', [joanna]);
+    assert.equal(asked.meaning, 'Who is someone?');
+    assert.equal(asked.words, 'Who is Joanna?');
+  });
+
+  it('no speaker named: the question as asked, for every reader', () => {
+    assert.deepEqual(askedWithout('What does LeBron James do?', []), askedAsIs('What does LeBron James do?'));
+  });
+});
