@@ -10,6 +10,7 @@
 import type { Graph } from '../db/graph.js';
 import { recallTerms, type RecallTerm } from '../extractor/recallTerms.js';
 import { contentWords } from '../search/hybrid.js';
+import { phase } from '../shared/serverTiming.js';
 
 /** The question as each reader of it reads it. */
 export interface AskedQuestion {
@@ -35,10 +36,13 @@ const namePattern = (name: string): RegExp =>
 export async function askedOfSpeakers(graph: Graph, projectId: string, query: string): Promise<AskedQuestion> {
   const people = recallTerms(query).filter((t) => t.kind === 'person');
   if (people.length === 0) return askedAsIs(query);
-  const row = await graph.readOne<{ speakers: string[] }>(
-    'memories/speakers_named',
-    { project_id: projectId, keys: [...new Set(people.map((p) => p.key))] },
-    { purpose: 'recall:speakers' },
+  // Timed as the request's phase `speakers` (Server-Timing), before the question's embedding, which waits for it.
+  const row = await phase('speakers', () =>
+    graph.readOne<{ speakers: string[] }>(
+      'memories/speakers_named',
+      { project_id: projectId, keys: [...new Set(people.map((p) => p.key))] },
+      { purpose: 'recall:speakers' },
+    ),
   );
   const speaking = new Set(row?.speakers ?? []);
   return askedWithout(

@@ -281,7 +281,20 @@ describe('graph recall: memory search by channels (real Neo4j, embedding engine 
     assert.ok(r.body.channels.includes('time') && r.body.channels.includes('hops'), shown(r));
     const header = r.headers.get('server-timing') ?? '';
     const phases = phasesOf(r);
-    for (const name of ['auth', 'embed', 'words', 'episodes', 'rare', 'vector', 'context', 'time', 'rank', 'answer'])
+    // `speakers`: the question names a person, so whether they speak in the project is read before the embedding.
+    for (const name of [
+      'auth',
+      'speakers',
+      'embed',
+      'words',
+      'episodes',
+      'rare',
+      'vector',
+      'context',
+      'time',
+      'rank',
+      'answer',
+    ])
       assert.ok(phases.get(name)! >= 0, `no ${name} in Server-Timing: ${header}`);
     // A lexical search runs none of meaning's phases.
     const lexical = await search(t, { query: 'pottery', mode: 'lexical' });
