@@ -9,8 +9,8 @@ import { gatherCandidates, type Candidate, type CandidateSource } from './candid
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import type { Match, SearchMode } from '../search/hybrid.js';
-import { askedOfSpeakers } from '../memories/speakers.js';
-import { embedQuestion, type Degraded } from '../search/meaning.js';
+import { embedAsked } from '../memories/speakers.js';
+import type { Degraded } from '../search/meaning.js';
 import { packHashes, type PackHashes } from './hashes.js';
 import { rankCandidates, type Ranked } from './rank.js';
 import { itemText, rendererFor } from './render.js';
@@ -104,8 +104,8 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
   const knownAt = req.knownAt ?? null;
   const meta = { purpose: 'context:compile' };
   // Meaning reads the question without the names of those who speak in the project (src/memories/speakers.ts).
-  const asked = query.trim() ? await askedOfSpeakers(graph, req.projectId, query) : null;
-  const question = asked ? await embedQuestion(deps, asked.meaning, req.mode ?? 'hybrid') : null;
+  const embedded = query.trim() ? await embedAsked(deps, req.projectId, query, req.mode ?? 'hybrid') : null;
+  const question = embedded?.question ?? null;
   const gathered = await gatherCandidates(
     graph,
     {
@@ -116,7 +116,7 @@ export async function compilePack(deps: GraphDeps & EmbedderDeps, req: CompileRe
       knownAt,
       now,
       question,
-      asked,
+      asked: embedded?.asked ?? null,
       embedder: deps.embedder,
       recall: deps,
     },

@@ -6,8 +6,8 @@
 import type { Row } from '../db/graph.js';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import { askedOfSpeakers, type AskedQuestion } from '../memories/speakers.js';
-import { embedQuestion, nearest, type Question } from '../search/meaning.js';
+import { embedAsked, type AskedQuestion } from '../memories/speakers.js';
+import { nearest, type Question } from '../search/meaning.js';
 import { candidatesFor, NO_LINKS } from '../memories/recall.js';
 import { graphRecall, RECALL_CHANNELS } from '../memories/graphRecall.js';
 import { luceneQuery, tenantToken } from '../db/tenant.js';
@@ -112,10 +112,10 @@ async function gatherByGoal(
   const lucene = luceneQuery(input.goal, input.projectId);
   // The goal by meaning too (docs/recall.md); an engine that is down leaves the words alone.
   // Meaning reads the goal without the names of those who speak in the project (src/memories/speakers.ts).
-  const asked = lucene ? await askedOfSpeakers(deps.graph, input.projectId, input.goal) : null;
-  const question = asked ? await embedQuestion(deps, asked.meaning, 'hybrid') : null;
+  const embedded = lucene ? await embedAsked(deps, input.projectId, input.goal, 'hybrid') : null;
+  const question = embedded?.question ?? null;
   // With meaning, the memories are memory recall's (every channel, the floor under meaning), as search ranks them.
-  const recalled = asked && question?.vector ? await recallGoal(deps, input, { question, asked }, limit, now) : null;
+  const recalled = embedded && question?.vector ? await recallGoal(deps, input, embedded, limit, now) : null;
   return deps.graph.read(async (tx) => {
     const base = { project_id: input.projectId, limit, now };
     const found: Item[] = [...(recalled ?? [])];

@@ -9,7 +9,10 @@
 // James?") is content, and stays.
 import type { Graph } from '../db/graph.js';
 import { recallTerms, type RecallTerm } from '../extractor/recallTerms.js';
-import { contentWords } from '../search/hybrid.js';
+import type { GraphDeps } from '../shared/deps.js';
+import type { EmbedderDeps } from '../embeddings/model.js';
+import { contentWords, type SearchMode } from '../search/hybrid.js';
+import { embedQuestion, type Question } from '../search/meaning.js';
 import { phase } from '../shared/serverTiming.js';
 
 /** The question as each reader of it reads it. */
@@ -49,6 +52,20 @@ export async function askedOfSpeakers(graph: Graph, projectId: string, query: st
     query,
     people.filter((p) => speaking.has(p.key)),
   );
+}
+
+/**
+ * The question without its speakers and meaning's vector of it, for a caller that embeds the question once for every
+ * plane it reads (a compile, a loop's gather) and gives both to graphRecall.
+ */
+export async function embedAsked(
+  deps: GraphDeps & EmbedderDeps,
+  projectId: string,
+  query: string,
+  mode: SearchMode,
+): Promise<{ asked: AskedQuestion; question: Question }> {
+  const asked = await askedOfSpeakers(deps.graph, projectId, query);
+  return { asked, question: await embedQuestion(deps, asked.meaning, mode) };
 }
 
 /** The question without the names of `speakers` (terms of the question, as recallTerms reads them). */
