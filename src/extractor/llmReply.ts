@@ -7,6 +7,7 @@ import { entityKey, normalizeName } from './normalize.js';
 import { tokenize } from './tokenize.js';
 import { nameSpans } from './mentions.js';
 import { readSignals } from './signals.js';
+import { escapeRegExp } from '../shared/regex.js';
 
 /** Used when the model gives no confidence of its own for an item. */
 export const LLM_DEFAULT_CONFIDENCE = 0.7;
@@ -73,7 +74,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const confidenceOf = (v: unknown): number => (typeof v === 'number' && v >= 0 && v <= 1 ? v : LLM_DEFAULT_CONFIDENCE);
 
 function findMentions(text: string, name: string): Mention[] {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/\s+/gu, '\\s+');
+  const escaped = escapeRegExp(name).replace(/\s+/gu, '\\s+');
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu');
   const out: Mention[] = [];
   for (const m of text.matchAll(pattern)) {

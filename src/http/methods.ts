@@ -4,6 +4,7 @@
 import type { Middleware } from 'koa';
 import { ApiError } from '../errors/catalogue.js';
 import type { ApiState, RouteSpec } from './route.js';
+import { escapeRegExp } from '../shared/regex.js';
 
 interface Pattern {
   path: string;
@@ -21,10 +22,11 @@ export class MethodTable {
       let pattern = this.patterns.get(route.path);
       if (!pattern) {
         const segments = route.path.split('/').slice(1);
-        const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         pattern = {
           path: route.path,
-          regex: new RegExp(`^${segments.map((s) => (s.startsWith(':') ? '/[^/]+' : `/${escaped(s)}`)).join('')}/?$`),
+          regex: new RegExp(
+            `^${segments.map((s) => (s.startsWith(':') ? '/[^/]+' : `/${escapeRegExp(s)}`)).join('')}/?$`,
+          ),
           literal: segments.map((s) => !s.startsWith(':')),
           methods: new Set(),
         };

@@ -10,6 +10,7 @@ import type { EmbedderDeps } from '../embeddings/model.js';
 import { fullTextHits } from '../db/fullText.js';
 import { luceneQuery } from '../db/tenant.js';
 import { recallTerms } from '../extractor/recallTerms.js';
+import { escapeRegExp } from '../shared/regex.js';
 import { askedOfSpeakers, type AskedQuestion } from './speakers.js';
 import {
   contentWords,
@@ -333,7 +334,7 @@ function firstForRareWords(rare: RareWords, query: string): Map<string, string[]
 
 /** Whether the word stands in the text as a name: capitalised where a sentence does not start, or hyphen-joined. */
 export function writtenAsName(word: string, text: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(word);
   const found = new RegExp(`(^|[^\\p{L}\\p{N}])(${escaped})(?=$|[^\\p{L}\\p{N}])`, 'giu');
   for (const m of text.matchAll(found)) {
     const at = m.index + m[1]!.length;

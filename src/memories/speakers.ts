@@ -14,6 +14,7 @@ import type { EmbedderDeps } from '../embeddings/model.js';
 import { contentWords, type SearchMode } from '../search/hybrid.js';
 import { embedQuestion, type Question } from '../search/meaning.js';
 import { phase } from '../shared/serverTiming.js';
+import { escapeRegExp } from '../shared/regex.js';
 
 /** The question as each reader of it reads it. */
 export interface AskedQuestion {
@@ -30,7 +31,7 @@ export const askedAsIs = (query: string): AskedQuestion => ({ meaning: query, wo
 
 /** A written name (and its possessive) as a whole word, case-insensitive. */
 const namePattern = (name: string): RegExp =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(['’]s)?(?![\\p{L}\\p{N}])`, 'giu');
+  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(['’]s)?(?![\\p{L}\\p{N}])`, 'giu');
 
 /**
  * The question without the names of the people who speak in the project: one statement (memories/speakers_named)
