@@ -9,7 +9,7 @@ import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import { fullTextHits } from '../db/fullText.js';
 import { luceneQuery } from '../db/tenant.js';
-import { recallTerms } from '../extractor/recallTerms.js';
+import { recallTerms, type RecallTerm } from '../extractor/recallTerms.js';
 import { escapeRegExp } from '../shared/regex.js';
 import { askedOfSpeakers, type AskedQuestion } from './speakers.js';
 import {
@@ -130,12 +130,8 @@ const hitOf = (row: CandidateRow & { memory: NonNullable<CandidateRow['memory']>
  * common noun ("company", "vendor") joins every memory that says it and the words already count it: walking from it
  * ranks look-alikes over meaning's answer (test/recall: hybrid R@1 0.71 to 0.64 with them), so it starts no walk.
  */
-export const hopTerms = (query: string): string[] => [
-  ...new Set(
-    recallTerms(query)
-      .filter((t) => t.kind === 'person' || t.kind === 'name')
-      .map((t) => t.key),
-  ),
+export const hopTerms = (query: string, read: readonly RecallTerm[] = recallTerms(query)): string[] => [
+  ...new Set(read.filter((t) => t.kind === 'person' || t.kind === 'name').map((t) => t.key)),
 ];
 
 /** The rare-word rule is the words' own: without them (semantic mode, or the words channel off) it does not apply. */
@@ -173,11 +169,12 @@ export async function graphRecall(
 /** Embeds the question (unless given) and runs every statement the channels asked for read. */
 async function readChannels(deps: GraphDeps & EmbedderDeps, request: GraphRecallRequest): Promise<RecallReads> {
   const { query, base, channels } = request;
-  // The question without the names of those who speak in the project, for meaning and the words
-  // (src/memories/speakers.ts).
-  const asked = request.asked ?? (await askedOfSpeakers(deps.graph, request.projectId, query));
+  // The question's terms, read once (the tagger's work) for the speakers and the hops; the question without the names
+  // of those who speak in the project, for meaning and the words (src/memories/speakers.ts).
+  const read = recallTerms(query);
+  const asked = request.asked ?? (await askedOfSpeakers(deps.graph, request.projectId, query, read));
   const lucene = luceneQuery(asked.words, request.projectId) ?? luceneQuery(query, request.projectId)!;
-  const terms = channels.has('hops') ? hopTerms(query) : [];
+  const terms = channels.has('hops') ? hopTerms(query, read) : [];
   const windows = channels.has('time') ? timeWindows(query, new Date(base.valid_at)) : [];
   // What the time channel reads: each window and the week after it in which what happened is told.
   const spans = toldSpans(windows);

@@ -35,10 +35,15 @@ const namePattern = (name: string): RegExp =>
 
 /**
  * The question without the names of the people who speak in the project: one statement (memories/speakers_named)
- * when the question names a person, none otherwise.
+ * when the question names a person, none otherwise. `read`: the question's terms, when the caller has them.
  */
-export async function askedOfSpeakers(graph: Graph, projectId: string, query: string): Promise<AskedQuestion> {
-  const people = recallTerms(query).filter((t) => t.kind === 'person');
+export async function askedOfSpeakers(
+  graph: Graph,
+  projectId: string,
+  query: string,
+  read: readonly RecallTerm[] = recallTerms(query),
+): Promise<AskedQuestion> {
+  const people = read.filter((t) => t.kind === 'person');
   if (people.length === 0) return askedAsIs(query);
   // Timed as the request's phase `speakers` (Server-Timing), before the question's embedding, which waits for it.
   const row = await phase('speakers', () =>
