@@ -4,7 +4,8 @@
 // (src/db/warming.ts, sizeClass), and a question's words, rare words, hops and time windows vary those sizes: after
 // a restart on a stored graph the first hybrid search took 0.8-1.0 s and the first of each new shape 0.6-0.9 s
 // (every statement of one waiting about as long), the later ones 40-160 ms (.cache/probe/firstSearch.ts --keep).
-// The questions below give the statements their usual size classes: one word; a question without names; one name
+// The questions below give the statements their usual size classes (a question naming people also plans the speakers'
+// lookup, memories/speakers_named, for one name and for two): one word; a question without names; one name
 // and one time; two names and two times in a long question; three asking for several things (with no name, one and
 // two: the hops' terms, another list), which the hops walk by meaning (src/memories/termWalk.ts). Each is asked
 // twice: as a request with a known key asks it (its first statement carries the key's standing check,
