@@ -129,6 +129,27 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   // A project's facts, when one names a relationship type the database does not know yet: by their
   // (project_id, predicate) index (cypher/schema/200_memory_predicate.cypher), not every memory of the project.
   'memories/fact_predicates': { project_id: 'p' },
+  // The hops by meaning compare a small project's terms exactly (memories/held_terms): found by the terms' own
+  // (project_id, key) index, not a scan of every term of every project (on 7 Dec 2026 it was).
+  'memories/walk_near': {
+    project_id: 'p',
+    now: NOW,
+    valid_at: NOW,
+    kinds: null,
+    episode: null,
+    links: true,
+    terms: [],
+    rare_terms: 3,
+    walk_terms: 20,
+    walk_spread: 0.09,
+    max_degree: 500,
+    candidates: 60,
+    exact_up_to: 500,
+    vector: [1, 0, 0],
+    model: 'm',
+    k: 20,
+    min_similarity: 0.75,
+  },
   'graph/neighbourhood': { id: 'n', project_id: 'p', include_pending: false, valid_at: NOW, limit: 10, depth: 2 },
 };
 
