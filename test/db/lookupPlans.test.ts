@@ -435,10 +435,11 @@ describe('lookups by a composite index or an id seek their index', function () {
           });
           const profile = r.summary.profile as unknown as ProfileNode;
           const hits = dbHits(profile);
-          // At most, per node walked: two hits for its index entry in the walk (the seek may read the id back, as
-          // one run's profile showed: 10,002 for 5,001 entries), one for the page's seek and one for its expand;
-          // plus the entry past the walk. Reading the whole project instead would be three times as many.
-          const bound = 4 * (EDGE_WALK + 1);
+          // At most, per node walked: three hits for its index entry in the walk (the seek may read the id back,
+          // once or twice: profiles showed 10,002 and, with this file run alone on a fresh database, 15,002 for
+          // 5,001 entries), one for the page's seek and one for its expand; plus the entry past the walk. Reading
+          // the whole project instead (15,002 nodes, two or three hits each in the seek alone) would be more.
+          const bound = 5 * (EDGE_WALK + 1);
           assert.ok(hits <= bound, `${name}: ${hits} database hits for one walk\n${operators(profile)}`);
           return r.records;
         };
