@@ -12,6 +12,9 @@
 //                       storing them (the bench's data folder under .cache holds them and a manifest)
 //   --dump FILE         write each question's ranking (its turns) beside its evidence (JSON lines), for reading misses
 //   --limit N           the search's limit (default 50; the figures read its first 5)
+//   --together          every conversation in one project (ten speakers beside each other, as a team's shared memory
+//                       holds many people's conversations): each question is asked of them all, and a turn of another
+//                       conversation is never its evidence (its own data folder: --keep keeps it apart)
 // Own engines on its ports (or NEO4J_URI). Figures only; it asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +33,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     dump: { type: 'string' },
     limit: { type: 'string', default: '50' },
+    together: { type: 'boolean', default: false },
   },
 });
 
@@ -137,7 +141,8 @@ async function ask(
     });
     const body = (await reply.json()) as { nodes?: { id: string; match?: unknown }[] };
     if (reply.status !== 200) throw new Error(`search: ${reply.status} ${JSON.stringify(body)}`);
-    const turns = body.nodes!.map((n) => stored.turnOf.get(n.id)!);
+    // A memory of another conversation (--together) is a turn of none of this one's sessions.
+    const turns = body.nodes!.map((n) => stored.turnOf.get(n.id) ?? `elsewhere:${n.id}`);
     into.dump?.push({
       question: q.question,
       category: q.category,
@@ -153,7 +158,7 @@ async function ask(
     }
     const sessions: number[] = [];
     for (const t of turns) {
-      const s = stored.session.get(t)!;
+      const s = stored.session.get(t) ?? -sessions.length - 1;
       if (!sessions.includes(s)) sessions.push(s);
       if (sessions.length === 5) break;
     }
@@ -182,7 +187,13 @@ const files = fs
   .filter((id) => !args.only || args.only.split(',').includes(id))
   .sort();
 const port = Number(args.port);
-const env = await startBench('locomo', { neo4j: port, temporal: port - 4000 }, { keep: args.keep });
+const env = await startBench(
+  args.together ? 'locomo-together' : 'locomo',
+  { neo4j: port, temporal: port - 4000 },
+  {
+    keep: args.keep,
+  },
+);
 try {
   const { url } = env.service;
   const graph = env.service.deps.graph;
@@ -196,9 +207,10 @@ try {
   }));
   const began = Date.now();
   let turns = 0;
+  const shared = args.together && !kept ? await benchTenant(env.service) : null;
   for (const id of kept ? [] : files) {
     const c = JSON.parse(fs.readFileSync(path.join(args.data, `${id}.json`), 'utf8')) as Conversation;
-    const tenant = await benchTenant(env.service);
+    const tenant = shared ?? (await benchTenant(env.service));
     const stored = await store(url, tenant.key, id, c);
     turns += stored.turnOf.size;
     loaded.push({ key: tenant.key, stored });
@@ -228,7 +240,7 @@ try {
   }
   const questions = loaded.reduce((n, l) => n + l.stored.questions.length, 0);
   console.log(
-    `LoCoMo: ${files.length} conversations (${files.join(', ')}), ${turns} turns stored in ${wrote.toFixed(0)} s, ` +
+    `LoCoMo: ${files.length} conversations (${files.join(', ')}${args.together ? '; in one project' : ''}), ${turns} turns stored in ${wrote.toFixed(0)} s, ` +
       `vectors and terms made ${((Date.now() - began) / 1000 - wrote).toFixed(0)} s later; ${questions} questions ` +
       `with evidence, memory search limit ${args.limit}`,
   );
