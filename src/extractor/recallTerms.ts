@@ -21,6 +21,18 @@ export interface RecallTerm {
 /** A transcript line's speaker: a name of one to three capitalised words, then a colon ("Ana Lima: ..."). */
 const SPEAKER = /^\s*(\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2}):\s+/u;
 
+/** A transcript line's speaker label: the name as written and how long the label is ("Ana Lima: " is 10). */
+function speakerLabel(text: string): { name: string; length: number } | null {
+  const m = SPEAKER.exec(text);
+  return m && !NOT_NAMES.has(m[1]!.toLowerCase()) ? { name: m[1]!, length: m[0].length } : null;
+}
+
+/** Who says a transcript line ("Ana Lima: ..."): the speaker's term key, as recallTerms reads it; null for no line. */
+export function speakerOf(text: string): string | null {
+  const speaker = speakerLabel(text);
+  return speaker ? normalizeName(speaker.name) : null;
+}
+
 /**
  * Months and weekdays: written capitalised, they say when, not who or what. The time channel reads them (a hop from
  * "December" would join every memory said to be of any December), so they are no term.
@@ -231,10 +243,10 @@ export function recallTerms(
     if (name) add(normalizeName(name), name.trim(), 'name', role);
   }
   let body = text;
-  const speaker = SPEAKER.exec(text);
-  if (speaker && !NOT_NAMES.has(speaker[1]!.toLowerCase())) {
-    add(normalizeName(speaker[1]!), speaker[1]!, 'person', 'speaker');
-    body = text.slice(speaker[0].length);
+  const speaker = speakerLabel(text);
+  if (speaker) {
+    add(normalizeName(speaker.name), speaker.name, 'person', 'speaker');
+    body = text.slice(speaker.length);
   }
   const { tokens } = tokenize(body);
   for (let i = 0; i < tokens.length; i += 1) {

@@ -9,9 +9,9 @@ import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import { fullTextHits } from '../db/fullText.js';
 import { luceneQuery } from '../db/tenant.js';
-import { recallTerms, type RecallTerm } from '../extractor/recallTerms.js';
+import { recallTerms, speakerOf, type RecallTerm } from '../extractor/recallTerms.js';
 import { escapeRegExp } from '../shared/regex.js';
-import { askedOfSpeakers, type AskedQuestion } from './speakers.js';
+import { askedOfSpeakers, othersLast, type AskedQuestion, type SaidLine } from './speakers.js';
 import {
   contentWords,
   fuseRankings,
@@ -308,7 +308,18 @@ function rankReads(request: GraphRecallRequest, reads: RecallReads): GraphRecall
       if (c.links?.terms?.some(([key, role]) => role === 'speaker' && reads.speakers.includes(key)))
         worded.add(c.hit.id);
   const kept = withMeaningFloor(fused, question.model, worded);
-  return { fused: kept.slice(0, request.limit), question, windows, served };
+  // Lines other people said in conversations the question's speakers are not found in rank last (only read when the
+  // question names a speaker).
+  const said = new Map<string, SaidLine>();
+  if (reads.speakers.length > 0)
+    for (const c of pool)
+      said.set(c.hit.id, {
+        speaker: speakerOf(c.hit.item.memory?.content ?? ''),
+        episode: c.links?.episode_id ?? null,
+      });
+  const pinned = (r: HybridResult<CandidateRow>) => r.match.exact.length > 0 || (r.match.rare?.length ?? 0) > 0;
+  const ranked = othersLast(kept, said, reads.speakers, pinned);
+  return { fused: ranked.slice(0, request.limit), question, windows, served };
 }
 
 /**

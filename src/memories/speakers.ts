@@ -92,3 +92,36 @@ export function askedWithout(query: string, speakers: readonly Pick<RecallTerm, 
     speakers: [...new Set(speakers.map((p) => p.key))],
   };
 }
+
+/** Who says a candidate line (its speaker's term key; null for no transcript line) and in which episode. */
+export interface SaidLine {
+  speaker: string | null;
+  episode: string | null;
+}
+
+/**
+ * Other people's conversations last (docs/recall.md, "Who speaks"): when the question names people who speak in the
+ * project, a line said by someone else in a conversation where none of them was found (no line of theirs among the
+ * candidates of its episode, or no episode) is about other people, and ranks after every other result, each side in
+ * its own order. Their partners' lines in their own conversations stay where they ranked (the answer is at times the
+ * other's line: "Caroline: Your pottery is lovely, Melanie"), as do memories that are no transcript line and those
+ * `pinned` (an identifier or rare word of the question puts them first, always).
+ */
+export function othersLast<T extends { id: string }>(
+  ranked: readonly T[],
+  said: ReadonlyMap<string, SaidLine>,
+  speakers: readonly string[],
+  pinned: (r: T) => boolean,
+): T[] {
+  if (speakers.length === 0) return [...ranked];
+  const named = new Set(speakers);
+  const theirs = new Set<string>();
+  for (const line of said.values())
+    if (line.speaker !== null && named.has(line.speaker) && line.episode !== null) theirs.add(line.episode);
+  const elsewhere = (r: T): boolean => {
+    const line = said.get(r.id);
+    if (!line || line.speaker === null || named.has(line.speaker) || pinned(r)) return false;
+    return line.episode === null || !theirs.has(line.episode);
+  };
+  return [...ranked.filter((r) => !elsewhere(r)), ...ranked.filter(elsewhere)];
+}

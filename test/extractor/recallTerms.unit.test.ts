@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { recallTerms } from '../../src/extractor/recallTerms.js';
+import { recallTerms, speakerOf } from '../../src/extractor/recallTerms.js';
 
 const keys = (text: string, ends = {}) => recallTerms(text, ends).map((t) => `${t.key}/${t.role}`);
 
@@ -39,6 +39,16 @@ describe('recall terms (pure)', () => {
     assert.ok(terms.includes('nate/mention'), terms.join(', '));
     assert.ok(!terms.some((t) => t.includes("'s")), terms.join(', '));
     assert.ok(keys("Who performed at Melanie's daughter's birthday?").includes('melanie/mention'));
+  });
+
+  it("says who speaks a transcript line, by the speaker term's key; a line of no speaker has none", () => {
+    assert.equal(speakerOf('Ana Lima: I started the cello.'), 'ana lima');
+    assert.equal(speakerOf('Nate: Yep, Joanna.'), 'nate');
+    assert.equal(speakerOf('The deploy broke: roll back.'), null);
+    assert.equal(
+      speakerOf('Note: the office closes at 7.'),
+      recallTerms('Note: the office closes at 7.').find((t) => t.role === 'speaker')?.key ?? null,
+    );
   });
 
   it('is deterministic', () => {

@@ -388,6 +388,33 @@ describe('graph recall: memory search by channels (real Neo4j, embedding engine 
     assert.equal(placeOf(lebron, ids[7]!), 1, shown(lebron));
   });
 
+  it("who speaks, among many: what others said to each other in conversations without the named speaker ranks after what the speaker's own conversations hold", async () => {
+    const t = await newTenant(0);
+    const ids = await load(t, [
+      { content: 'Ana: I started learning the cello last month.', episode: 'ana-ben-1' },
+      { content: 'Ben: Ana, your cello sounded great at the recital!', episode: 'ana-ben-1' },
+      { content: 'Ana: I also picked up the ukulele at a summer camp.', episode: 'ana-ben-2' },
+      { content: 'Ben: I went hiking in the Alps with my sister.', episode: 'ana-ben-2' },
+      { content: 'Melanie: I played my violin at the spring recital last night.', episode: 'mel-jo-1' },
+      { content: 'Joanna: I finally bought a banjo, my second instrument after the ukulele.', episode: 'mel-jo-1' },
+      { content: 'Melanie: I have started taking clarinet lessons again.', episode: 'mel-jo-2' },
+      { content: 'Joanna: Nate plays the banjo at every picnic now.', episode: 'mel-jo-2' },
+    ]);
+    const r = await search(t, { query: 'What instruments does Ana play?' });
+    // Melanie and Joanna speak only to each other: their instruments are not Ana's, however near by meaning.
+    const others = ids.slice(4).map((id) => placeOf(r, id) ?? Infinity);
+    for (const id of [ids[0]!, ids[2]!]) {
+      const place = placeOf(r, id);
+      assert.ok(place !== null && place < Math.min(...others), `another's line over Ana's:\n${shown(r)}`);
+    }
+    // A line of Ana's conversation partner is not moved: in it, Ben may be telling what Ana plays.
+    const ben = placeOf(r, ids[1]!);
+    assert.ok(ben === null || ben < Math.min(...others), shown(r));
+    // Asked without a speaker's name, the lines keep the order their evidence gives them.
+    const plain = await search(t, { query: 'Who plays the violin?' });
+    assert.equal(placeOf(plain, ids[4]!), 1, shown(plain));
+  });
+
   it('floor: a question of words no memory holds answers nothing, not the nearest memories by meaning', async () => {
     const t = await newTenant(0);
     await load(t, [
