@@ -317,8 +317,7 @@ function rankReads(request: GraphRecallRequest, reads: RecallReads): GraphRecall
         speaker: speakerOf(c.hit.item.memory?.content ?? ''),
         episode: c.links?.episode_id ?? null,
       });
-  const pinned = (r: HybridResult<CandidateRow>) => r.match.exact.length > 0 || (r.match.rare?.length ?? 0) > 0;
-  const ranked = othersLast(kept, said, reads.speakers, pinned);
+  const ranked = othersLast(kept, said, reads.speakers, putFirst);
   return { fused: ranked.slice(0, request.limit), question, windows, served };
 }
 
@@ -460,6 +459,10 @@ async function readTimed(
   return row?.hits ?? [];
 }
 
+/** A result an identifier or rare word of the question puts first, always: no floor or rule moves it. */
+const putFirst = (r: HybridResult<CandidateRow>): boolean =>
+  r.match.exact.length > 0 || (r.match.rare?.length ?? 0) > 0;
+
 /**
  * The meaning floor: a result with no word of the question behind it (no word hit that weighs, no identifier, no
  * rare word) stays only when meaning finds the question about something the project holds (its nearest memory at
@@ -475,7 +478,6 @@ function withMeaningFloor(
     Math.max(r.match.similarity ?? -2, r.match.context_similarity ?? -2);
   const top = Math.max(-2, ...fused.map(bestOfResult));
   const matched = top >= meaningMatch(model);
-  const supported = (r: HybridResult<CandidateRow>) =>
-    r.match.exact.length > 0 || (r.match.rare?.length ?? 0) > 0 || worded.has(r.id);
+  const supported = (r: HybridResult<CandidateRow>) => putFirst(r) || worded.has(r.id);
   return fused.filter((r) => supported(r) || (matched && bestOfResult(r) >= top - MEANING_SPREAD));
 }

@@ -6,7 +6,8 @@
 // So the names of the people the project's memories are said by are taken out of the question before meaning embeds
 // it (each read as "someone") and before the words read it; the hops, the time channel and the rare-word rule read
 // the question as asked. A name of someone who does not speak in the project ("What does John like about LeBron
-// James?") is content, and stays.
+// James?") is content, and stays. And since meaning and the words then no longer see who said a line, what other people
+// said to each other, in conversations the named speakers are not found in, ranks after the rest (othersLast).
 import type { Graph } from '../db/graph.js';
 import { recallTerms, type RecallTerm } from '../extractor/recallTerms.js';
 import type { GraphDeps } from '../shared/deps.js';
@@ -100,12 +101,12 @@ export interface SaidLine {
 }
 
 /**
- * Other people's conversations last (docs/recall.md, "Who speaks"): when the question names people who speak in the
- * project, a line said by someone else in a conversation where none of them was found (no line of theirs among the
- * candidates of its episode, or no episode) is about other people, and ranks after every other result, each side in
- * its own order. Their partners' lines in their own conversations stay where they ranked (the answer is at times the
- * other's line: "Caroline: Your pottery is lovely, Melanie"), as do memories that are no transcript line and those
- * `pinned` (an identifier or rare word of the question puts them first, always).
+ * Other people's conversations last (docs/recall.md, the section of that name): when the question names people who
+ * speak in the project, a line said by someone else in a conversation where none of them was found (no line of theirs
+ * among the candidates of its episode, or no episode) is about other people, and ranks after every other result, each
+ * side in its own order. Their partners' lines in their own conversations stay where they ranked (the answer is at
+ * times the other's line: "Caroline: Your pottery is lovely, Melanie"), as do memories that are no transcript line and
+ * those `pinned` (an identifier or rare word of the question puts them first, always).
  */
 export function othersLast<T extends { id: string }>(
   ranked: readonly T[],
