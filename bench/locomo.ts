@@ -187,13 +187,8 @@ const files = fs
   .filter((id) => !args.only || args.only.split(',').includes(id))
   .sort();
 const port = Number(args.port);
-const env = await startBench(
-  args.together ? 'locomo-together' : 'locomo',
-  { neo4j: port, temporal: port - 4000 },
-  {
-    keep: args.keep,
-  },
-);
+const name = args.together ? 'locomo-together' : 'locomo';
+const env = await startBench(name, { neo4j: port, temporal: port - 4000 }, { keep: args.keep });
 try {
   const { url } = env.service;
   const graph = env.service.deps.graph;

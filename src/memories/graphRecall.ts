@@ -301,22 +301,21 @@ function rankReads(request: GraphRecallRequest, reads: RecallReads): GraphRecall
     });
   const first = firstForRareWords(rare, query);
   const fused = fuseRankings(rankings, query, Number.MAX_SAFE_INTEGER, RRF_K, (id) => first.get(id) ?? []);
-  // A line a speaker the words no longer read said ("Caroline: ..." for "Where does Caroline dream of going?") holds
-  // that word of the question, as its label did for the words: the floor keeps it as it kept it then.
-  if (reads.speakers.length > 0)
-    for (const c of pool)
-      if (c.links?.terms?.some(([key, role]) => role === 'speaker' && reads.speakers.includes(key)))
-        worded.add(c.hit.id);
-  const kept = withMeaningFloor(fused, question.model, worded);
-  // Lines other people said in conversations the question's speakers are not found in rank last (only read when the
-  // question names a speaker).
+  // When the question names speakers, one pass over the candidates reads who said each line, for two rules. The
+  // floor: a line a speaker the words no longer read said ("Caroline: ..." for "Where does Caroline dream of going?")
+  // holds that word of the question, as its label did for the words, so the floor keeps it as it kept it then. And
+  // lines other people said in conversations the question's speakers are not found in rank last (othersLast).
   const said = new Map<string, SaidLine>();
   if (reads.speakers.length > 0)
-    for (const c of pool)
+    for (const c of pool) {
+      if (c.links?.terms?.some(([key, role]) => role === 'speaker' && reads.speakers.includes(key)))
+        worded.add(c.hit.id);
       said.set(c.hit.id, {
         speaker: speakerOf(c.hit.item.memory?.content ?? ''),
         episode: c.links?.episode_id ?? null,
       });
+    }
+  const kept = withMeaningFloor(fused, question.model, worded);
   const ranked = othersLast(kept, said, reads.speakers, putFirst);
   return { fused: ranked.slice(0, request.limit), question, windows, served };
 }
