@@ -13,9 +13,13 @@ const uses = new Map<string, number>();
 /**
  * A line `// include: area/name` in a statement stands for that file's text: a fragment several statements share
  * (cypher/auth/standing_subquery.cypher, the reads of a carried standing check), written once. A fragment is not
- * a statement of its own and includes nothing itself.
+ * a statement of its own; it may include fragments in turn (memories/walk_from_terms includes
+ * memories/candidate_links), at most MAX_INCLUDE_DEPTH deep.
  */
 const INCLUDE = /^[ \t]*\/\/ include: ([a-z_]+\/[a-z_0-9]+)[ \t]*$/gm;
+
+/** How deep fragments may include fragments (a cycle of includes fails at load, not in a loop). */
+const MAX_INCLUDE_DEPTH = 3;
 
 function readStatement(name: string): string {
   const file = path.join(CYPHER_DIR, `${name}.cypher`);
@@ -73,16 +77,21 @@ export function compact(text: string): string {
   return out;
 }
 
+/** The statement's text, each include line replaced by its fragment's (expanded in turn), collected in `included`. */
+function expand(name: string, included: string[], depth: number): string {
+  if (depth > MAX_INCLUDE_DEPTH)
+    throw new Error(`${name}: fragments include each other more than ${MAX_INCLUDE_DEPTH} deep`);
+  return readStatement(name).replace(INCLUDE, (_line, fragment: string) => {
+    included.push(fragment);
+    return expand(fragment, included, depth + 1).trimEnd();
+  });
+}
+
 function load(name: string): string {
   let text = cache.get(name);
   if (text === undefined) {
     const included: string[] = [];
-    text = compact(
-      readStatement(name).replace(INCLUDE, (_line, fragment: string) => {
-        included.push(fragment);
-        return readStatement(fragment).trimEnd();
-      }),
-    );
+    text = compact(expand(name, included, 0));
     cache.set(name, text);
     fragments.set(name, included);
   }

@@ -36,6 +36,7 @@ import { episodesByWords } from '../episodes/store.js';
 import { isEnglishWord } from '../search/dictionary.js';
 import { phase, phaseSync } from '../shared/serverTiming.js';
 import { asksForSeveral, walkFromMeaning } from './termWalk.js';
+import { termVectorsOf } from './termVectors.js';
 
 export { RECALL_CHANNELS, type RecallChannel } from './channels.js';
 import type { MemoryProps } from './views.js';
@@ -232,7 +233,9 @@ async function readChannels(deps: GraphDeps & EmbedderDeps, request: GraphRecall
       // Only a question asking for several things of a kind is walked (src/memories/termWalk.ts).
       vector && channels.has('hops') && !request.semanticOnly && asksForSeveral(query)
         ? phase('walk', () =>
-            deps.graph.readEach((tx) => walkFromMeaning<CandidateRow>(tx, linked, question, request.candidates)),
+            deps.graph.readEach((tx) =>
+              walkFromMeaning<CandidateRow>(tx, termVectorsOf(deps.graph), linked, question, request.candidates),
+            ),
           )
         : Promise.resolve([]),
     ]);

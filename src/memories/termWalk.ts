@@ -2,9 +2,12 @@
 // memories that mention them. A question asks for a kind of thing ("What instruments does Melanie play?", "Which
 // European countries has Maria visited?") that the memories holding the answer name only as instances ("violin",
 // "Spain"): neither its words nor the memory's whole vector join them, but the term's own vector is near the
-// question. One statement (memories/walk_near: the nearest terms, and the walk from them), after the question's vector.
+// question. One statement after the question's vector: in a small project, whose terms' vectors the process holds
+// (src/memories/termVectors.ts), the walk from the nearest terms compared here (memories/walk_held); in a larger one,
+// the nearest terms through the vector index and the walk from them (memories/walk_near).
 import type { Reader } from '../db/graph.js';
-import { nearestRow, type Question } from '../search/meaning.js';
+import { EXACT_UP_TO, nearestRow, similarityFloor, type Question } from '../search/meaning.js';
+import { walkStarts, type TermVectors } from './termVectors.js';
 
 /** How many of the question's nearest terms the walk may start from. */
 export const WALK_TERMS = 20;
@@ -15,24 +18,46 @@ export const WALK_SPREAD = 0.09;
 /** A term more memories than this mention says little of any one of them (and would make the walk slow): not walked. */
 export const WALK_MAX_DEGREE = 500;
 
+/** How often a small project's walk reads its terms' vectors again, finding them changed, before walk_near answers. */
+const HELD_TRIES = 2;
+
 /**
  * The memories the walk reaches from the question's nearest terms (rows as the recall statements give them), best
  * walk first; none for a question without a vector. Each of the WALK_TERMS nearest terms within WALK_SPREAD of the
- * nearest weighs (its cosine - (nearest's - WALK_SPREAD)), times its rarity. The terms and the walk are one
- * statement: as two (the nearest terms, then a walk from their keys) the walk phase of a list question cost a
- * round trip and a statement more (bench/recallScale.ts, docs/performance.md). When the index must be asked deeper
- * for enough of the project's terms (a project holding a small share of it), the statement runs again, deeper.
+ * nearest weighs (its cosine - (nearest's - WALK_SPREAD)), times its rarity. A project of at most EXACT_UP_TO terms
+ * has them compared here, from the vectors `held` holds, and its walk is one statement that also checks they are
+ * still the project's (memories/walk_held); when they are not (a term made or given its vector since), they are read
+ * again. A larger project's terms come through the vector index, in the walk's own statement (memories/walk_near: as
+ * two statements the walk of a list question cost a round trip and a statement more, bench/recallScale.ts); when the
+ * index must be asked deeper for enough of the project's terms, the statement runs again, deeper.
  */
 export async function walkFromMeaning<R extends object>(
   tx: Reader,
-  params: Record<string, unknown>,
+  held: TermVectors,
+  params: Record<string, unknown> & { project_id: string },
   question: Question,
   candidates: number,
 ): Promise<R[]> {
+  if (question.vector === null || question.model === null) return [];
+  const walk = { ...params, max_degree: WALK_MAX_DEGREE, candidates };
+  for (let tries = 0; tries < HELD_TRIES; tries += 1) {
+    const terms = await held.held(tx, params.project_id, question.model, tries > 0);
+    if (terms === 'large') break;
+    const near = walkStarts(terms, question.vector, similarityFloor(question.model), WALK_TERMS, WALK_SPREAD);
+    const row = await tx.one<{ current: boolean; walked: R[] }>('memories/walk_held', {
+      ...walk,
+      held: terms.keys,
+      near,
+      vector: question.vector,
+      model: question.model,
+      exact_up_to: EXACT_UP_TO,
+    });
+    if (row?.current) return row.walked;
+  }
   const row = await nearestRow<object, { walked: R[] }>(
     tx,
     'memories/walk_near',
-    { ...params, walk_terms: WALK_TERMS, walk_spread: WALK_SPREAD, max_degree: WALK_MAX_DEGREE, candidates },
+    { ...walk, walk_terms: WALK_TERMS, walk_spread: WALK_SPREAD },
     question,
     WALK_TERMS,
   );

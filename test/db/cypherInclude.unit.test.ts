@@ -50,6 +50,17 @@ describe('a statement includes a shared fragment', () => {
     }
   });
 
+  it("a fragment may include a fragment: the walk's shared part carries recall's candidate links into both walks", () => {
+    const links = compact(fs.readFileSync(path.join(CYPHER_DIR, 'memories/candidate_links.cypher'), 'utf8'));
+    for (const name of ['memories/walk_near', 'memories/walk_held']) {
+      const text = cypher(name);
+      assert.doesNotMatch(text, /\/\/ include:/, name);
+      assert.ok(text.includes(links), `${name} holds memories/candidate_links, whole`);
+      assert.equal(includes(name, 'memories/walk_from_terms'), true, name);
+      assert.equal(includes(name, 'memories/candidate_links'), true, name);
+    }
+  });
+
   it('a statement is sent without its comments, its strings and quoted names as written', () => {
     const text =
       "MATCH (n) // a 'comment'\n  WHERE n.url = 'http://x // y' /* z */ AND n.`a//b` = \"c\\\"//\"\n\n// end\n";
@@ -61,7 +72,7 @@ describe('a statement includes a shared fragment', () => {
     }
   });
 
-  it('a fragment includes nothing itself', () => {
+  it("the standing check's fragment includes no fragment of its own", () => {
     assert.doesNotMatch(fs.readFileSync(path.join(CYPHER_DIR, `${FRAGMENT}.cypher`), 'utf8'), /\/\/ include:/);
   });
 });

@@ -150,6 +150,26 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
     k: 20,
     min_similarity: 0.75,
   },
+  // A small project's terms, held in process for its walks (src/memories/termVectors.ts), and the walk's check that
+  // they are still the project's: both by the (project_id, key) index, as walk_near's fragment.
+  'memories/term_vectors': { project_id: 'p', model: 'm', exact_up_to: 500 },
+  'memories/walk_held': {
+    project_id: 'p',
+    now: NOW,
+    valid_at: NOW,
+    kinds: null,
+    episode: null,
+    links: true,
+    terms: [],
+    rare_terms: 3,
+    max_degree: 500,
+    candidates: 60,
+    exact_up_to: 500,
+    vector: [1, 0, 0],
+    model: 'm',
+    held: ['violin'],
+    near: [{ key: 'violin', weight: 0.09 }],
+  },
   'graph/neighbourhood': { id: 'n', project_id: 'p', include_pending: false, valid_at: NOW, limit: 10, depth: 2 },
 };
 

@@ -220,6 +220,26 @@ describe('graph recall: memory search by channels (real Neo4j, embedding engine 
     for (const n of nodesOf(without)) assert.equal(n.match.graph_rank, null, shown(without));
   });
 
+  it("hops by meaning: a term made after the project's term vectors were held is walked from at the next question", async () => {
+    const t = await newTenant(0);
+    await load(t, [
+      { content: 'Melanie: I played my violin at the spring recital last night.', episode: 'session-1' },
+      { content: 'Caroline: I adopted a puppy from the shelter on Saturday.', episode: 'session-1' },
+      { content: 'Melanie: We went camping at the beach with the kids.', episode: 'session-2' },
+    ]);
+    await waitForTermVectors(t.projectId);
+    const question = { query: 'Which instruments are played?' };
+    // The first list question holds the project's term vectors in the service (src/memories/termVectors.ts).
+    const first = await search(t, question);
+    assert.ok(phasesOf(first).has('walk'), shown(first));
+    const [cello] = await load(t, [{ content: 'Caroline: I practised the cello for an hour.', episode: 'session-3' }]);
+    await waitForTermVectors(t.projectId);
+    // The held vectors no longer are the project's (a term, `cello`, was made and given a vector since): the walk
+    // reads them again, so the new memory is reached from its term as a fresh process would reach it.
+    const again = await search(t, question);
+    ranked(matchOf(again, cello!).graph_rank, again);
+  });
+
   it('time: "last week" is read as a window before the as_of date, and what was observed in it ranks over the same topic observed earlier', async () => {
     const t = await newTenant(0);
     const ids = await load(t, [

@@ -1,0 +1,154 @@
+// The hops by meaning of a small project compare the question with the project's terms in process (docs/recall.md,
+// "Hops by meaning"): the vectors of a project of at most EXACT_UP_TO terms are read once (memories/term_vectors) and
+// held here, and each list question's walk (memories/walk_held) checks, by the terms' keys, that they are still the
+// project's. Compared in the statement, each question read every term's vector again: 17 ms of a 30 ms walk at p50
+// on the 100k bench (307 terms), where the check costs about 1 ms. Terms change only as the mention worker makes
+// new ones and the embedding worker gives them a vector (a term's name, kind and the vector of its name under one
+// model never change), so the same keys mean the same vectors.
+import type { Graph, Reader } from '../db/graph.js';
+import { EXACT_UP_TO } from '../search/meaning.js';
+
+/** A term of a small project with a vector of the model, as held. */
+interface HeldTerm {
+  key: string;
+  kind: string;
+  vector: Float64Array;
+  norm: number;
+}
+
+/** A small project's terms with a vector of one model: their keys in key order (the check), and each term. */
+export interface HeldTerms {
+  keys: string[];
+  terms: HeldTerm[];
+}
+
+/** What is held of a project: its terms, or 'large' (more than EXACT_UP_TO: the vector index answers). */
+export type TermsHeld = HeldTerms | 'large';
+
+/** A term the walk starts from, with its weight (memories/walk_from_terms). */
+export interface WalkStart {
+  key: string;
+  weight: number;
+}
+
+/** At most this many vector components are held, all projects together (8 bytes each: 32 MB). */
+const MAX_HELD_NUMBERS = 4_000_000;
+
+/** The projects' term vectors one process holds, least recently used dropped first. */
+export class TermVectors {
+  private readonly entries = new Map<string, TermsHeld>();
+  private readonly loading = new Map<string, Promise<TermsHeld>>();
+  private numbers = 0;
+
+  constructor(private readonly maxNumbers = MAX_HELD_NUMBERS) {}
+
+  /** The project's terms as held, read first when not held or when `again` (what was held is no longer current). */
+  async held(tx: Reader, projectId: string, model: string, again: boolean): Promise<TermsHeld> {
+    const name = `${projectId}\u0000${model}`;
+    const entry = again ? undefined : this.entries.get(name);
+    if (entry !== undefined) {
+      // Used again: last to be dropped.
+      this.entries.delete(name);
+      this.entries.set(name, entry);
+      return entry;
+    }
+    const pending = again ? undefined : this.loading.get(name);
+    if (pending) return pending;
+    const load = this.load(tx, projectId, model).then((loaded) => {
+      this.store(name, loaded);
+      return loaded;
+    });
+    this.loading.set(name, load);
+    try {
+      return await load;
+    } finally {
+      if (this.loading.get(name) === load) this.loading.delete(name);
+    }
+  }
+
+  /** How many projects' terms are held (for tests). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private async load(tx: Reader, projectId: string, model: string): Promise<TermsHeld> {
+    const row = await tx.one<{ large: boolean; held: { key: string; kind: string; vector: number[] }[] }>(
+      'memories/term_vectors',
+      { project_id: projectId, model, exact_up_to: EXACT_UP_TO },
+    );
+    if (!row || row.large) return 'large';
+    const terms = row.held.map((t) => {
+      const vector = Float64Array.from(t.vector);
+      return { key: t.key, kind: t.kind, vector, norm: Math.sqrt(dot(vector, vector)) };
+    });
+    return { keys: terms.map((t) => t.key), terms };
+  }
+
+  private store(name: string, held: TermsHeld): void {
+    this.drop(name);
+    const numbers = sizeOf(held);
+    if (numbers > this.maxNumbers) return;
+    while (this.numbers + numbers > this.maxNumbers) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.drop(oldest);
+    }
+    this.entries.set(name, held);
+    this.numbers += numbers;
+  }
+
+  private drop(name: string): void {
+    const held = this.entries.get(name);
+    if (held === undefined) return;
+    this.entries.delete(name);
+    this.numbers -= sizeOf(held);
+  }
+}
+
+const sizeOf = (held: TermsHeld): number =>
+  held === 'large' ? 0 : held.terms.reduce((n, t) => n + t.vector.length, 0);
+
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 1) sum += a[i]! * b[i]!;
+  return sum;
+}
+
+/**
+ * The terms a question's walk starts from, as memories/walk_near chooses them: of the terms with a vector that are
+ * not people and whose cosine to the question is at least `floor`, the `count` nearest (ties by key) whose cosine is
+ * within `spread` of the nearest's, each weighing (its cosine - (nearest's - spread)).
+ */
+export function walkStarts(
+  held: HeldTerms,
+  question: readonly number[],
+  floor: number,
+  count: number,
+  spread: number,
+): WalkStart[] {
+  const norm = Math.sqrt(dot(question, question));
+  const near: { key: string; similarity: number }[] = [];
+  for (const term of held.terms) {
+    if (term.kind === 'person' || term.vector.length !== question.length || term.norm === 0 || norm === 0) continue;
+    const similarity = dot(term.vector, question) / (term.norm * norm);
+    if (similarity >= floor) near.push({ key: term.key, similarity });
+  }
+  near.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));
+  const nearest = near[0]?.similarity ?? 0;
+  return near
+    .slice(0, count)
+    .map((t) => ({ key: t.key, weight: t.similarity - (nearest - spread) }))
+    .filter((t) => t.weight > 0);
+}
+
+const byGraph = new WeakMap<Graph, TermVectors>();
+
+/** The term vectors held for a graph (one per service: its projects' terms). */
+export function termVectorsOf(graph: Graph): TermVectors {
+  let held = byGraph.get(graph);
+  if (!held) {
+    held = new TermVectors();
+    byGraph.set(graph, held);
+  }
+  return held;
+}
