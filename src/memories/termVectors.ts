@@ -34,6 +34,9 @@ export interface WalkStart {
 /** At most this many vector components are held, all projects together (8 bytes each: 32 MB). */
 const MAX_HELD_NUMBERS = 4_000_000;
 
+/** At most this many projects are held (a large project's entry holds no vector, only that it is large). */
+const MAX_HELD_PROJECTS = 4_096;
+
 /** The projects' term vectors one process holds, least recently used dropped first. */
 export class TermVectors {
   private readonly entries = new Map<string, TermsHeld>();
@@ -88,7 +91,7 @@ export class TermVectors {
     this.drop(name);
     const numbers = sizeOf(held);
     if (numbers > this.maxNumbers) return;
-    while (this.numbers + numbers > this.maxNumbers) {
+    while (this.numbers + numbers > this.maxNumbers || this.entries.size >= MAX_HELD_PROJECTS) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.drop(oldest);
