@@ -39,15 +39,14 @@ export async function walkFromMeaning<R extends object>(
   candidates: number,
 ): Promise<R[]> {
   if (question.vector === null || question.model === null) return [];
-  const walk = { ...params, max_degree: WALK_MAX_DEGREE, candidates };
+  const shared = { ...params, max_degree: WALK_MAX_DEGREE, candidates };
   for (let tries = 0; tries < HELD_TRIES; tries += 1) {
     const terms = await held.held(tx, params.project_id, question.model, tries > 0);
     if (terms === 'large') break;
     const near = walkStarts(terms, question.vector, similarityFloor(question.model), WALK_TERMS, WALK_SPREAD);
     const row = await tx.one<{ current: boolean; walked: R[] }>('memories/walk_held', {
-      ...walk,
-      held: terms.keys,
-      near,
+      ...shared,
+      walk: { held: terms.keys, near },
       vector: question.vector,
       model: question.model,
       exact_up_to: EXACT_UP_TO,
@@ -57,7 +56,7 @@ export async function walkFromMeaning<R extends object>(
   const row = await nearestRow<object, { walked: R[] }>(
     tx,
     'memories/walk_near',
-    { ...walk, walk_terms: WALK_TERMS, walk_spread: WALK_SPREAD },
+    { ...shared, walk_terms: WALK_TERMS, walk_spread: WALK_SPREAD },
     question,
     WALK_TERMS,
   );

@@ -167,8 +167,7 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
     exact_up_to: 500,
     vector: [1, 0, 0],
     model: 'm',
-    held: ['violin'],
-    near: [{ key: 'violin', weight: 0.09 }],
+    walk: { held: ['violin'], near: [{ key: 'violin', weight: 0.09 }] },
   },
   'graph/neighbourhood': { id: 'n', project_id: 'p', include_pending: false, valid_at: NOW, limit: 10, depth: 2 },
 };
