@@ -43,8 +43,6 @@ export class TermVectors {
   private readonly loading = new Map<string, Promise<TermsHeld>>();
   private numbers = 0;
 
-  constructor(private readonly maxNumbers = MAX_HELD_NUMBERS) {}
-
   /** The project's terms as held, read first when not held or when `again` (what was held is no longer current). */
   async held(tx: Reader, projectId: string, model: string, again: boolean): Promise<TermsHeld> {
     const name = `${projectId}\u0000${model}`;
@@ -69,11 +67,6 @@ export class TermVectors {
     }
   }
 
-  /** How many projects' terms are held (for tests). */
-  get size(): number {
-    return this.entries.size;
-  }
-
   private async load(tx: Reader, projectId: string, model: string): Promise<TermsHeld> {
     const row = await tx.one<{ large: boolean; held: { key: string; kind: string; vector: number[] }[] }>(
       'memories/term_vectors',
@@ -90,8 +83,8 @@ export class TermVectors {
   private store(name: string, held: TermsHeld): void {
     this.drop(name);
     const numbers = sizeOf(held);
-    if (numbers > this.maxNumbers) return;
-    while (this.numbers + numbers > this.maxNumbers || this.entries.size >= MAX_HELD_PROJECTS) {
+    if (numbers > MAX_HELD_NUMBERS) return;
+    while (this.numbers + numbers > MAX_HELD_NUMBERS || this.entries.size >= MAX_HELD_PROJECTS) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.drop(oldest);
