@@ -41,6 +41,22 @@ function lookups(plan: PlanNode): string[] {
 }
 
 const NOW = '2026-01-01T00:00:00Z';
+/** What both walks by meaning read (memories/walk_from_terms, memories/candidate_links), beside their own. */
+const WALK = {
+  project_id: 'p',
+  now: NOW,
+  valid_at: NOW,
+  kinds: null,
+  episode: null,
+  links: true,
+  terms: [],
+  rare_terms: 3,
+  max_degree: 500,
+  candidates: 60,
+  exact_up_to: 500,
+  vector: [1, 0, 0],
+  model: 'm',
+};
 const STATEMENTS: Record<string, Record<string, unknown>> = {
   'webhooks/deliveries': {
     endpoint_id: 'e',
@@ -131,44 +147,11 @@ const STATEMENTS: Record<string, Record<string, unknown>> = {
   'memories/fact_predicates': { project_id: 'p' },
   // The hops by meaning compare a small project's terms exactly (memories/held_terms): found by the terms' own
   // (project_id, key) index, not a scan of every term of every project (on 7 Dec 2026 it was).
-  'memories/walk_near': {
-    project_id: 'p',
-    now: NOW,
-    valid_at: NOW,
-    kinds: null,
-    episode: null,
-    links: true,
-    terms: [],
-    rare_terms: 3,
-    walk_terms: 20,
-    walk_spread: 0.09,
-    max_degree: 500,
-    candidates: 60,
-    exact_up_to: 500,
-    vector: [1, 0, 0],
-    model: 'm',
-    k: 20,
-    min_similarity: 0.75,
-  },
+  'memories/walk_near': { ...WALK, walk_terms: 20, walk_spread: 0.09, k: 20, min_similarity: 0.75 },
   // A small project's terms, held in process for its walks (src/memories/termVectors.ts), and the walk's check that
   // they are still the project's: both by the (project_id, key) index, as walk_near's fragment.
   'memories/term_vectors': { project_id: 'p', model: 'm', exact_up_to: 500 },
-  'memories/walk_held': {
-    project_id: 'p',
-    now: NOW,
-    valid_at: NOW,
-    kinds: null,
-    episode: null,
-    links: true,
-    terms: [],
-    rare_terms: 3,
-    max_degree: 500,
-    candidates: 60,
-    exact_up_to: 500,
-    vector: [1, 0, 0],
-    model: 'm',
-    walk: { held: ['violin'], near: [{ key: 'violin', weight: 0.09 }] },
-  },
+  'memories/walk_held': { ...WALK, walk: { held: ['violin'], near: [{ key: 'violin', weight: 0.09 }] } },
   'graph/neighbourhood': { id: 'n', project_id: 'p', include_pending: false, valid_at: NOW, limit: 10, depth: 2 },
 };
 
