@@ -8,9 +8,7 @@
 // in the statement cost 17 ms at p50 on the 100k bench, the check about 1 ms. The two lists come in one map: Neo4j
 // plans a statement apart for each order of magnitude of a list parameter's length (src/db/warming.ts, sizeClass),
 // not of a list inside a map, so the read paths' rehearsal (src/search/warmReads.ts) plans it for every project.
-MATCH (few:Term) USING INDEX few:Term(project_id, key)
-WHERE few.project_id = $project_id AND few.key IS NOT NULL
-WITH few ORDER BY few.key LIMIT toInteger($exact_up_to) + 1
+// include: memories/project_terms
 WITH collect(CASE WHEN few.embedding_model = $model AND few.embedding IS NOT NULL THEN few.key END) = $walk.held AS current
 CALL (current) {
   WITH current WHERE current

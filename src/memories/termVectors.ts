@@ -6,14 +6,13 @@
 // new ones and the embedding worker gives them a vector (a term's name, kind and the vector of its name under one
 // model never change), so the same keys mean the same vectors.
 import type { Graph, Reader } from '../db/graph.js';
-import { EXACT_UP_TO } from '../search/meaning.js';
+import { cosine, EXACT_UP_TO } from '../search/meaning.js';
 
 /** A term of a small project with a vector of the model, as held. */
 interface HeldTerm {
   key: string;
   kind: string;
-  vector: Float64Array;
-  norm: number;
+  vector: number[];
 }
 
 /** A small project's terms with a vector of one model: their keys in key order (the check), and each term. */
@@ -73,11 +72,7 @@ export class TermVectors {
       { project_id: projectId, model, exact_up_to: EXACT_UP_TO },
     );
     if (!row || row.large) return 'large';
-    const terms = row.held.map((t) => {
-      const vector = Float64Array.from(t.vector);
-      return { key: t.key, kind: t.kind, vector, norm: Math.sqrt(dot(vector, vector)) };
-    });
-    return { keys: terms.map((t) => t.key), terms };
+    return { keys: row.held.map((t) => t.key), terms: row.held };
   }
 
   private store(name: string, held: TermsHeld): void {
@@ -104,12 +99,6 @@ export class TermVectors {
 const sizeOf = (held: TermsHeld): number =>
   held === 'large' ? 0 : held.terms.reduce((n, t) => n + t.vector.length, 0);
 
-function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += a[i]! * b[i]!;
-  return sum;
-}
-
 /**
  * The terms a question's walk starts from, as memories/walk_near chooses them: of the terms with a vector that are
  * not people and whose cosine to the question is at least `floor`, the `count` nearest (ties by key) whose cosine is
@@ -122,11 +111,10 @@ export function walkStarts(
   count: number,
   spread: number,
 ): WalkStart[] {
-  const norm = Math.sqrt(dot(question, question));
   const near: { key: string; similarity: number }[] = [];
   for (const term of held.terms) {
-    if (term.kind === 'person' || term.vector.length !== question.length || term.norm === 0 || norm === 0) continue;
-    const similarity = dot(term.vector, question) / (term.norm * norm);
+    if (term.kind === 'person' || term.vector.length !== question.length) continue;
+    const similarity = cosine(term.vector, question);
     if (similarity >= floor) near.push({ key: term.key, similarity });
   }
   near.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));

@@ -12,7 +12,7 @@ import { readDeltaNodes, readNear } from './meaningReads.js';
 import { EmbeddingsUnavailableError, type Embedder, type EmbedderDeps } from '../embeddings/model.js';
 import { memoryText } from '../embeddings/text.js';
 import { nodeText } from '../embeddings/worker.js';
-import type { Degraded } from '../search/meaning.js';
+import { cosine, type Degraded } from '../search/meaning.js';
 import type { Actor } from '../deltas/service.js';
 import type { Finding } from './checks.js';
 
@@ -159,21 +159,6 @@ interface NewNode {
   name: string;
   type: string | null;
   text: string;
-}
-
-/** Cosine of two vectors (the engine's vectors are normalized, but an external endpoint's may not be). */
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 const round4 = (x: number): number => Math.round(x * 1e4) / 1e4;

@@ -50,6 +50,21 @@ export async function embedQuestion(deps: EmbedderDeps, query: string, mode: Sea
   }
 }
 
+/** Cosine of two vectors (the engine's vectors are normalized, but an external endpoint's may not be). */
+export function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
 /** The mode actually served: semantic asked but unavailable is answered lexically. */
 export function servedMode(mode: SearchMode, question: Question): SearchMode {
   return question.vector === null ? 'lexical' : mode;

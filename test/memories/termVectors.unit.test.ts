@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
 import { walkStarts, type HeldTerms } from '../../src/memories/termVectors.js';
 
-/** Held terms from [key, kind, vector] (the norms as the loader computes them). */
+/** Held terms from [key, kind, vector], as the loader holds them. */
 const held = (terms: [string, string, number[]][]): HeldTerms => ({
   keys: terms.map(([key]) => key),
-  terms: terms.map(([key, kind, v]) => ({
-    key,
-    kind,
-    vector: Float64Array.from(v),
-    norm: Math.hypot(...v),
-  })),
+  terms: terms.map(([key, kind, vector]) => ({ key, kind, vector })),
 });
 
 /** A unit vector at `degrees` from [1, 0]: its cosine to [1, 0] is cos(degrees). */

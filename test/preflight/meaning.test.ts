@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import {
-  cosine,
   namedTokens,
   nearDuplicateThreshold,
   nearPairsInDelta,
   sameNamedThings,
   changedInPlace,
 } from '../../src/preflight/meaning.js';
+import { cosine } from '../../src/search/meaning.js';
 import { newTenant, type Tenant } from '../support/api.js';
 import { waitForEmbeddings } from '../support/embeddings.js';
 import { harness } from '../support/harness.js';
