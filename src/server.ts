@@ -22,6 +22,7 @@ import { createEmbedder } from './embeddings/setup.js';
 import { readBacklog } from './embeddings/status.js';
 import { mentionBatchSize, MENTIONS_BACKLOG, MentionWorker } from './memories/mentionWorker.js';
 import { warmReads } from './search/warmReads.js';
+import { ReadPlanKeeper } from './search/readPlans.js';
 import { DrainPacer, liveTraffic } from './shared/pacing.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
 import { WebhookDispatcher } from './webhooks/dispatch.js';
@@ -78,6 +79,8 @@ export async function startService(
     logger?: Logger;
     /** The embedding worker drains the vector queue in this process (default true when there is an embedder). */
     embeddingWorker?: boolean;
+    /** Rehearse the read paths again as the graph grows (src/search/readPlans.ts; default true). */
+    readPlans?: boolean;
   },
 ): Promise<Service> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
@@ -178,7 +181,11 @@ export async function startService(
   // The read paths meet their statements once now, beside the first requests (src/search/warmReads.ts): the first
   // searches and compiles of a stored graph then meet no cold plan, and the service does not wait 10-15 s for it.
   let closing = false;
-  const readsWarmed = warmReads(deps, logger, () => closing);
+  const readsWarmed = warmReads(deps, logger, { stopped: () => closing });
+  // And again off the request path whenever the graph's statistics have moved enough for Neo4j to plan them anew
+  // (src/search/readPlans.ts).
+  const readPlans = options.readPlans !== false ? new ReadPlanKeeper(deps, logger, liveTraffic) : null;
+  readPlans?.start(readsWarmed);
   const service: Service = {
     deps,
     gateway,
@@ -191,6 +198,7 @@ export async function startService(
     async close() {
       closing = true;
       await readsWarmed;
+      await readPlans?.stop();
       // Stop accepting, let in-flight requests finish, then stop the worker and close connections.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

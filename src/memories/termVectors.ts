@@ -66,6 +66,14 @@ export class TermVectors {
     }
   }
 
+  /**
+   * Drops what is held of a project, whatever the model: its next walk reads its terms' vectors again (the read
+   * rehearsal's project, whose read of them is a statement to plan like any other, src/search/warmReads.ts).
+   */
+  forget(projectId: string): void {
+    for (const name of [...this.entries.keys()]) if (name.startsWith(`${projectId}\u0000`)) this.drop(name);
+  }
+
   private async load(tx: Reader, projectId: string, model: string): Promise<TermsHeld> {
     const row = await tx.one<{ large: boolean; held: { key: string; kind: string; vector: number[] }[] }>(
       'memories/term_vectors',

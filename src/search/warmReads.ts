@@ -24,6 +24,7 @@ import { PLANES } from './schemas.js';
 import { compileSlice } from '../context/service.js';
 import { normalizeDefinition } from '../slices/definition.js';
 import { isEnglishWord } from './dictionary.js';
+import { termVectorsOf } from '../memories/termVectors.js';
 
 export const WARM_QUESTIONS = [
   'harbour',
@@ -42,15 +43,23 @@ export const WARM_READS_BUDGET_MS = 30_000;
 
 /**
  * Asks every question of WARM_QUESTIONS through memory search, /v1/search and a context compile of a project that
- * does not exist (nothing is read or written), within WARM_READS_BUDGET_MS and until `stopped` (the service
- * closing). A failure is logged and ignored: the request that meets the same statement plans it. Resolves how many
- * reads ran.
+ * does not exist (nothing is read or written), within the budget (WARM_READS_BUDGET_MS unless told) and until
+ * `stopped` (the service closing), each read after `beforeRead` (the read plan keeper's wait for a quiet moment,
+ * src/search/readPlans.ts). A failure is logged and ignored: the request that meets the same statement plans it.
+ * Resolves how many reads ran.
  */
 export async function warmReads(
   deps: GraphDeps & EmbedderDeps,
   logger: Logger,
-  stopped: () => boolean = () => false,
+  options: {
+    stopped?: () => boolean;
+    beforeRead?: () => Promise<unknown>;
+    budgetMs?: number;
+    /** Why it runs, for the log (the start's rehearsal says none). */
+    reason?: string;
+  } = {},
 ): Promise<number> {
+  const { stopped = () => false, beforeRead = () => Promise.resolve(), budgetMs = WARM_READS_BUDGET_MS } = options;
   const began = Date.now();
   const project = NO_MATCH_ID;
   const def = normalizeDefinition({ budget: { max_tokens: 2000 } }, '/body/slice');
@@ -66,10 +75,15 @@ export async function warmReads(
     // The rare-word rule's word list (274,000 words read on first use), which a project without memories never asks:
     // the first search that found a rare word spent 200 ms in its ranking reading it.
     isEnglishWord(WARM_QUESTIONS[0]!);
+    // The walk by meaning holds a small project's term vectors once read (src/memories/termVectors.ts): a rehearsal
+    // after the first reads them again, so their statement is planned again too when its plan went stale.
+    termVectorsOf(deps.graph).forget(project);
     for (const query of WARM_QUESTIONS)
       for (const read of reads) {
-        if (stopped() || Date.now() - began > WARM_READS_BUDGET_MS) return ran;
+        if (stopped() || Date.now() - began > budgetMs) return ran;
+        await beforeRead();
         await deps.graph.withStanding(standing, () => read(query));
+        await beforeRead();
         await read(query);
         ran += 2;
       }
@@ -77,6 +91,7 @@ export async function warmReads(
     // one result and for a page of ten (their plans apart). On the stored graph it took 150 ms the first time.
     for (const count of [1, 10]) {
       if (stopped()) return ran;
+      await beforeRead();
       const ids = Array.from({ length: count }, () => crypto.randomUUID());
       await deps.graph.readEach((tx) => readAnswered(tx, project, ids, []));
       ran += 1;
@@ -86,6 +101,9 @@ export async function warmReads(
     logger.warn({ err: error }, 'warming the read paths failed; their first requests plan them');
     return ran;
   } finally {
-    logger.info({ reads: ran, ms: Date.now() - began }, 'read paths warmed');
+    logger.info(
+      { reads: ran, ms: Date.now() - began, ...(options.reason ? { reason: options.reason } : {}) },
+      'read paths warmed',
+    );
   }
 }

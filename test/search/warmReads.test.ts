@@ -5,6 +5,9 @@
 import assert from 'node:assert/strict';
 import pino from 'pino';
 import { warmReads, WARM_QUESTIONS } from '../../src/search/warmReads.js';
+import { divergence, ReadPlanKeeper } from '../../src/search/readPlans.js';
+import { LiveTraffic } from '../../src/shared/pacing.js';
+import { waitForMentions } from '../support/mentions.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
 import { waitForTermVectors } from '../support/mentions.js';
@@ -79,5 +82,64 @@ describe('the read paths rehearsed at start', function () {
     await clearPlans();
     await warmReads(deps, pino({ level: 'silent' }));
     assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the list questions planned again');
+  });
+});
+
+describe('the read paths rehearsed again as the graph grows (the read plan keeper)', function () {
+  this.timeout(300_000);
+
+  it('divergence is the largest move of any statistic, as Neo4j measures one', () => {
+    assert.equal(divergence({ memories: 4, terms: 10 }, { memories: 16, terms: 10 }), 0.75);
+    assert.equal(divergence({ memories: 16 }, { memories: 4 }), 0.75, 'a count that falls moves too');
+    assert.equal(divergence({ memories: 0 }, { memories: 0, terms: 3 }), 1, 'a statistic not read before was 0');
+    assert.equal(divergence({ memories: 5 }, { memories: 5 }), 0);
+  });
+
+  it('after the statistics moved its round rehearses the read paths, so the next search plans none of its statements; unmoved, it rehearses nothing', async () => {
+    const { deps } = harness().service;
+    const t = await newTenant(0);
+    const remember = async (content: string) => {
+      const wrote = await t.post('/v1/memories', { content, episode: 'garden-call' });
+      assert.equal(wrote.status, 201, JSON.stringify(wrote.body));
+      await waitForMentions(t.projectId);
+    };
+    const search = async () => {
+      const r = await t.post('/v1/memories/search', { query: WARM_QUESTIONS[2]!, limit: 10, mode: 'hybrid' });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    };
+    await remember('Alice: the garden needs new soil before May.');
+    await search(); // the key is known to the process from here on
+    // Any move counts here (a memory is a small share of the suite's store); no wait for Neo4j's interval, since the
+    // plans are cleared below and each round's rehearsal plans them first.
+    const keeper = new ReadPlanKeeper(deps, pino({ level: 'silent' }), new LiveTraffic(), {
+      divergence: 1e-12,
+      minGapMs: 0,
+    });
+    await keeper.mark();
+
+    await clearPlans();
+    assert.equal(await keeper.tick(), 'unchanged');
+    const cold = await plannedDuring(t.projectId, search);
+    assert.ok(cold.length >= 3, `with nothing rehearsed the search plans its statements: ${cold.join('; ')}`);
+
+    await remember('Alice: the roses need pruning in March.');
+    await clearPlans();
+    assert.equal(await keeper.tick(), 'rehearsed');
+    assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the search planned again');
+    assert.equal(await keeper.tick(), 'unchanged', 'the statistics it rehearsed with are its new baseline');
+  });
+
+  it("waits for Neo4j's replanning interval after its last rehearsal before rehearsing again", async () => {
+    const { deps } = harness().service;
+    const t = await newTenant(0);
+    const keeper = new ReadPlanKeeper(deps, pino({ level: 'silent' }), new LiveTraffic(), {
+      divergence: 1e-12,
+      minGapMs: 600_000,
+    });
+    await keeper.mark();
+    const wrote = await t.post('/v1/memories', { content: 'Bruno: the shed roof leaks.' });
+    assert.equal(wrote.status, 201, JSON.stringify(wrote.body));
+    assert.equal(await keeper.tick(), 'too_soon');
+    assert.equal(keeper.rehearsals, 0);
   });
 });
