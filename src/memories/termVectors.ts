@@ -42,6 +42,14 @@ export class TermVectors {
   private readonly loading = new Map<string, Promise<TermsHeld>>();
   private numbers = 0;
 
+  constructor(
+    /** Bounds of what is held: vector components, all projects together, and projects. */
+    private readonly limits: { numbers: number; projects: number } = {
+      numbers: MAX_HELD_NUMBERS,
+      projects: MAX_HELD_PROJECTS,
+    },
+  ) {}
+
   /** The project's terms as held, read first when not held or when `again` (what was held is no longer current). */
   async held(tx: Reader, projectId: string, model: string, again: boolean): Promise<TermsHeld> {
     const name = `${projectId}\u0000${model}`;
@@ -86,8 +94,8 @@ export class TermVectors {
   private store(name: string, held: TermsHeld): void {
     this.drop(name);
     const numbers = sizeOf(held);
-    if (numbers > MAX_HELD_NUMBERS) return;
-    while (this.numbers + numbers > MAX_HELD_NUMBERS || this.entries.size >= MAX_HELD_PROJECTS) {
+    if (numbers > this.limits.numbers) return;
+    while (this.numbers + numbers > this.limits.numbers || this.entries.size >= this.limits.projects) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.drop(oldest);

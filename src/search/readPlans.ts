@@ -9,14 +9,16 @@
 // So the keeper reads those statistics every few seconds (one statement, Neo4j's count store) and, once any has moved
 // by READ_PLAN_DIVERGENCE or more since its last rehearsal and at least NEO4J_MIN_REPLAN_MS has passed, asks the
 // read paths the rehearsal's questions again: Neo4j then plans the statements whose plans it finds stale for the
-// rehearsal, not for a user. Each of the rehearsal's reads waits for a quiet moment of the process's live traffic
-// (DrainPacer), as the background drains do. 0.1 is the lowest threshold Neo4j's own decays to, so whichever
-// threshold a plan is at, the keeper rehearses again before the statistics have moved by another 10% past it.
+// rehearsal, not for a user. 0.1 is the lowest threshold Neo4j's own decays to, so whichever threshold a plan is at,
+// the keeper rehearses again before the statistics have moved by another 10% past it. It rehearses in idle time
+// only: each of its reads waits until the process has served no request for READ_PLAN_QUIET_MS (planning the 40-odd
+// statements again takes a core for about 10 s). A bulk import or a steady load is left alone, and the keeper
+// rehearses once it pauses; a rehearsal cut short by its budget is run again at the next round.
 import type { Logger } from 'pino';
 import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
-import { DrainPacer, type LiveTraffic } from '../shared/pacing.js';
-import { warmReads } from './warmReads.js';
+import type { LiveTraffic } from '../shared/pacing.js';
+import { warmReads, WARM_READS } from './warmReads.js';
 
 /** How far a statistic moves (|a - b| / max(a, b), as Neo4j measures it) before the keeper rehearses again. */
 export const READ_PLAN_DIVERGENCE = 0.1;
@@ -24,8 +26,10 @@ export const READ_PLAN_DIVERGENCE = 0.1;
 export const NEO4J_MIN_REPLAN_MS = 10_000;
 /** How often the keeper reads the statistics. */
 export const READ_PLAN_CHECK_MS = 5_000;
-/** The longest a paced rehearsal runs (its reads wait for quiet moments, at most 2 s each). */
-const PACED_REHEARSAL_BUDGET_MS = 120_000;
+/** How long the process must have served no request before each of the keeper's reads. */
+export const READ_PLAN_QUIET_MS = 500;
+/** The longest a rehearsal in idle moments runs before it is left for the next round. */
+const IDLE_REHEARSAL_BUDGET_MS = 120_000;
 
 /** The statistics the keeper watches: cypher/search/read_statistics.cypher's counts, by name. */
 export type ReadStatistics = Record<string, number>;
@@ -45,10 +49,14 @@ export interface ReadPlanOptions {
   checkMs?: number;
   divergence?: number;
   minGapMs?: number;
+  quietMs?: number;
 }
 
-/** What a round did: rehearsed, found the statistics where they were, or waited for Neo4j's interval. */
-export type ReadPlanRound = 'rehearsed' | 'unchanged' | 'too_soon' | 'skipped';
+/**
+ * What a round did: rehearsed; found the statistics where they were; waited for Neo4j's interval; found the process
+ * busy (or its rehearsal was cut short by requests past its budget); or did nothing (the engine down, stopping).
+ */
+export type ReadPlanRound = 'rehearsed' | 'unchanged' | 'too_soon' | 'busy' | 'skipped';
 
 /** Rehearses the read paths again whenever the graph's statistics have moved (see the file comment). */
 export class ReadPlanKeeper {
@@ -72,6 +80,7 @@ export class ReadPlanKeeper {
       checkMs: options.checkMs ?? READ_PLAN_CHECK_MS,
       divergence: options.divergence ?? READ_PLAN_DIVERGENCE,
       minGapMs: options.minGapMs ?? NEO4J_MIN_REPLAN_MS,
+      quietMs: options.quietMs ?? READ_PLAN_QUIET_MS,
     };
   }
 
@@ -114,22 +123,35 @@ export class ReadPlanKeeper {
       const now = await this.read();
       if (this.seen !== null && divergence(this.seen, now) < this.options.divergence) return 'unchanged';
       if (Date.now() - this.rehearsedAt < this.options.minGapMs) return 'too_soon';
-      const pacer = new DrainPacer(this.traffic);
+      if (this.traffic.quietForMs() < this.options.quietMs) return 'busy';
       const reads = await warmReads(this.deps, this.logger, {
         stopped: () => this.stopped,
-        beforeRead: () => pacer.turn(),
-        budgetMs: PACED_REHEARSAL_BUDGET_MS,
+        beforeRead: () => this.quiet(),
+        budgetMs: IDLE_REHEARSAL_BUDGET_MS,
         reason: 'statistics moved',
       });
+      if (this.stopped) return 'skipped';
+      if (reads < WARM_READS) return 'busy';
       // The statistics read before the rehearsal are those it planned with (what the mention worker wrote meanwhile
       // counts toward the next).
       this.seen = now;
       this.rehearsedAt = Date.now();
       this.rehearsals += 1;
-      return reads > 0 ? 'rehearsed' : 'skipped';
+      return 'rehearsed';
     } catch (error) {
       this.logger.warn({ err: error }, 'read plans: reading the statistics failed; the next round tries again');
       return 'skipped';
+    }
+  }
+
+  /** Resolves once the process has served no request for quietMs (or the keeper is stopping). */
+  private async quiet(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const quiet = this.traffic.quietForMs();
+      if (quiet >= this.options.quietMs) return;
+      if (this.traffic.busy > 0) await this.traffic.idle(1_000);
+      else await new Promise((resolve) => setTimeout(resolve, this.options.quietMs - quiet));
     }
   }
 

@@ -38,6 +38,9 @@ export const WARM_QUESTIONS = [
   'What games do Alice and Bruno both like?',
 ];
 
+/** The reads of a whole rehearsal: each question on each read path, twice, and the answer's two reads. */
+export const WARM_READS = WARM_QUESTIONS.length * 3 * 2 + 2;
+
 /** The longest the rehearsal runs: a question not reached by then is planned by its first request. */
 export const WARM_READS_BUDGET_MS = 30_000;
 

@@ -4,7 +4,7 @@
 // what the second search finds or not.
 import assert from 'node:assert/strict';
 import pino from 'pino';
-import { warmReads, WARM_QUESTIONS } from '../../src/search/warmReads.js';
+import { warmReads, WARM_QUESTIONS, WARM_READS } from '../../src/search/warmReads.js';
 import { divergence, ReadPlanKeeper } from '../../src/search/readPlans.js';
 import { LiveTraffic } from '../../src/shared/pacing.js';
 import { waitForMentions } from '../support/mentions.js';
@@ -56,7 +56,7 @@ describe('the read paths rehearsed at start', function () {
 
     await clearPlans();
     const ran = await warmReads(deps, pino({ level: 'silent' }));
-    assert.equal(ran, WARM_QUESTIONS.length * 3 * 2 + 2, 'every question on every read path, and the answer');
+    assert.equal(ran, WARM_READS, 'every question on every read path, and the answer');
     assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the search planned again');
   });
 
@@ -114,6 +114,7 @@ describe('the read paths rehearsed again as the graph grows (the read plan keepe
     const keeper = new ReadPlanKeeper(deps, pino({ level: 'silent' }), new LiveTraffic(), {
       divergence: 1e-12,
       minGapMs: 0,
+      quietMs: 0,
     });
     await keeper.mark();
 
@@ -127,6 +128,26 @@ describe('the read paths rehearsed again as the graph grows (the read plan keepe
     assert.equal(await keeper.tick(), 'rehearsed');
     assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the search planned again');
     assert.equal(await keeper.tick(), 'unchanged', 'the statistics it rehearsed with are its new baseline');
+  });
+
+  it('rehearses in idle time only: while the process serves a request the round leaves it for the next', async () => {
+    const { deps } = harness().service;
+    const t = await newTenant(0);
+    const traffic = new LiveTraffic();
+    const keeper = new ReadPlanKeeper(deps, pino({ level: 'silent' }), traffic, {
+      divergence: 1e-12,
+      minGapMs: 0,
+      quietMs: 200,
+    });
+    await keeper.mark();
+    const wrote = await t.post('/v1/memories', { content: 'Bruno: the fence needs paint.' });
+    assert.equal(wrote.status, 201, JSON.stringify(wrote.body));
+    const end = traffic.begin();
+    assert.equal(await keeper.tick(), 'busy');
+    assert.equal(keeper.rehearsals, 0);
+    end();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    assert.equal(await keeper.tick(), 'rehearsed');
   });
 
   it("waits for Neo4j's replanning interval after its last rehearsal before rehearsing again", async () => {
