@@ -57,6 +57,12 @@ export const preflightPlanEvents = new Counter({
   registers: [registry],
 });
 
+export const readPlanRehearsals = new Counter({
+  name: 'gks_read_plan_rehearsals_total',
+  help: "Times the read paths were rehearsed again off the request path because the graph's statistics moved",
+  registers: [registry],
+});
+
 export const workerRestarts = new Counter({
   name: 'gks_worker_restarts_total',
   help: 'Restarts of the in-process Temporal worker after it stopped or could not connect',

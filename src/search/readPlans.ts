@@ -19,6 +19,7 @@ import type { GraphDeps } from '../shared/deps.js';
 import type { EmbedderDeps } from '../embeddings/model.js';
 import type { LiveTraffic } from '../shared/pacing.js';
 import { warmReads, WARM_READS } from './warmReads.js';
+import { readPlanRehearsals } from '../ops/metrics.js';
 
 /** How far a statistic moves (|a - b| / max(a, b), as Neo4j measures it) before the keeper rehearses again. */
 export const READ_PLAN_DIVERGENCE = 0.1;
@@ -137,6 +138,7 @@ export class ReadPlanKeeper {
       this.seen = now;
       this.rehearsedAt = Date.now();
       this.rehearsals += 1;
+      readPlanRehearsals.inc();
       return 'rehearsed';
     } catch (error) {
       this.logger.warn({ err: error }, 'read plans: reading the statistics failed; the next round tries again');

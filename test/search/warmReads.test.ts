@@ -7,6 +7,7 @@ import pino from 'pino';
 import { warmReads, WARM_QUESTIONS, WARM_READS } from '../../src/search/warmReads.js';
 import { divergence, ReadPlanKeeper } from '../../src/search/readPlans.js';
 import { LiveTraffic } from '../../src/shared/pacing.js';
+import { registry } from '../../src/ops/metrics.js';
 import { waitForMentions } from '../support/mentions.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
@@ -125,7 +126,11 @@ describe('the read paths rehearsed again as the graph grows (the read plan keepe
 
     await remember('Alice: the roses need pruning in March.');
     await clearPlans();
+    const counted = async () =>
+      Number(/^gks_read_plan_rehearsals_total (\d+)/m.exec(await registry.metrics())?.[1] ?? Number.NaN);
+    const before = await counted();
     assert.equal(await keeper.tick(), 'rehearsed');
+    assert.equal(await counted(), before + 1, 'gks_read_plan_rehearsals_total counts it');
     assert.deepEqual(await plannedDuring(t.projectId, search), [], 'statements the search planned again');
     assert.equal(await keeper.tick(), 'unchanged', 'the statistics it rehearsed with are its new baseline');
   });
