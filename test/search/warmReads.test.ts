@@ -8,27 +8,14 @@ import { warmReads, WARM_QUESTIONS, WARM_READS } from '../../src/search/warmRead
 import { divergence, ReadPlanKeeper } from '../../src/search/readPlans.js';
 import { LiveTraffic } from '../../src/shared/pacing.js';
 import { registry } from '../../src/ops/metrics.js';
-import { waitForMentions } from '../support/mentions.js';
 import { newTenant } from '../support/api.js';
 import { harness } from '../support/harness.js';
-import { waitForTermVectors } from '../support/mentions.js';
-import { collectQueries } from '../support/queryCollector.js';
+import { waitForMentions, waitForTermVectors } from '../support/mentions.js';
+import { clearPlans as clearPlansIn, plannedDuring as plannedInGraph } from '../support/queryCollector.js';
 
-/** A plan found in the cache compiles in well under a millisecond; a statement planned anew takes tens of them. */
-const PLANNED_US = 20_000;
-
-/** The head of every statement run for `projectId` while `work` ran that was planned anew, with its compile time. */
-async function plannedDuring(projectId: string, work: () => Promise<void>): Promise<string[]> {
-  const planned: string[] = [];
-  for (const row of await collectQueries(harness().service.deps.graph, work))
-    for (const call of row.calls)
-      if (call.params?.project_id === projectId && call.elapsedCompileTimeInUs >= PLANNED_US)
-        planned.push(`${row.query.slice(0, 60)}: ${Math.round(call.elapsedCompileTimeInUs / 1000)} ms`);
-  return planned;
-}
-
-/** Empties Neo4j's plan cache, so what the rehearsal planned is all a later request finds. */
-const clearPlans = () => harness().service.deps.graph.write((tx) => tx.runText('CALL db.clearQueryCaches()'));
+const plannedDuring = (projectId: string, work: () => Promise<void>) =>
+  plannedInGraph(harness().service.deps.graph, projectId, work);
+const clearPlans = () => clearPlansIn(harness().service.deps.graph);
 
 describe('the read paths rehearsed at start', function () {
   this.timeout(300_000);

@@ -28,3 +28,19 @@ export async function collectQueries(
   await admin("CALL db.stats.clear('QUERIES')");
   return rows.map((row) => ({ query: String(row.query), calls: (row.calls ?? []) as unknown as Invocation[] }));
 }
+
+/** A plan found in the cache compiles in well under a millisecond; a statement planned anew takes tens of them. */
+const PLANNED_US = 20_000;
+
+/** The head of every statement run for `projectId` while `work` ran that was planned anew, with its compile time. */
+export async function plannedDuring(graph: Graph, projectId: string, work: () => Promise<void>): Promise<string[]> {
+  const planned: string[] = [];
+  for (const row of await collectQueries(graph, work))
+    for (const call of row.calls)
+      if (call.params?.project_id === projectId && call.elapsedCompileTimeInUs >= PLANNED_US)
+        planned.push(`${row.query.slice(0, 60)}: ${Math.round(call.elapsedCompileTimeInUs / 1000)} ms`);
+  return planned;
+}
+
+/** Empties Neo4j's plan cache, so what a rehearsal planned is all a later request finds. */
+export const clearPlans = (graph: Graph) => graph.write((tx) => tx.runText('CALL db.clearQueryCaches()'));
