@@ -146,15 +146,13 @@ export class ReadPlanKeeper {
     }
   }
 
-  /** Resolves once the process has served no request for quietMs (or the keeper is stopping). */
+  /**
+   * Resolves once the process has served no request for quietMs, or the keeper is stopping: waited for a second at a
+   * time, so a load that never pauses does not hold up a stop.
+   */
   private async quiet(): Promise<void> {
-    for (;;) {
-      if (this.stopped) return;
-      const quiet = this.traffic.quietForMs();
-      if (quiet >= this.options.quietMs) return;
-      if (this.traffic.busy > 0) await this.traffic.idle(1_000);
-      else await new Promise((resolve) => setTimeout(resolve, this.options.quietMs - quiet));
-    }
+    while (!this.stopped && this.traffic.quietForMs() < this.options.quietMs)
+      await this.traffic.quiet(this.options.quietMs, performance.now() + 1_000);
   }
 
   private async read(): Promise<ReadStatistics> {

@@ -60,6 +60,20 @@ export class LiveTraffic {
     return this.inFlight > 0 ? 0 : performance.now() - this.quietSinceMs;
   }
 
+  /**
+   * Resolves once no request has been in flight for `quietMs`, or at `deadline` (a performance.now() time), whichever
+   * comes first.
+   */
+  async quiet(quietMs: number, deadline: number): Promise<void> {
+    for (;;) {
+      const quiet = this.quietForMs();
+      const left = deadline - performance.now();
+      if (quiet >= quietMs || left <= 0) return;
+      if (this.inFlight > 0) await this.idle(left);
+      else await sleep(Math.min(quietMs - quiet, left));
+    }
+  }
+
   /** Resolves once no request is in flight, or after `ms`, whichever comes first. */
   idle(ms: number): Promise<void> {
     if (this.inFlight === 0) return Promise.resolve();
@@ -191,13 +205,7 @@ export class DrainPacer {
     this.writesBeforeTurn = this.writesAtTurn;
     const fed = this.traffic.writes !== this.writesBeforeTurn;
     const deadline = began + (fed ? yieldBound(this.options, this.lastBatchMs) : this.options.maxYieldMs);
-    for (;;) {
-      const quiet = this.traffic.quietForMs();
-      const left = deadline - performance.now();
-      if (quiet >= this.options.quietMs || left <= 0) break;
-      if (this.traffic.busy > 0) await this.traffic.idle(left);
-      else await sleep(Math.min(this.options.quietMs - quiet, left));
-    }
+    await this.traffic.quiet(this.options.quietMs, deadline);
     const yielded = performance.now() - began;
     this.writesAtTurn = this.traffic.writes;
     this.taken.turns += 1;

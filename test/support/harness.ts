@@ -103,7 +103,7 @@ export async function startHarness(): Promise<Harness> {
   const service = await startService(config, endpoints, {
     worker: true,
     // The suite's tests of plans clear Neo4j's plan cache and read what a search plans then; a rehearsal of the keeper
-    // beside them would plan it first. test/search/readPlans.test.ts runs a keeper of its own.
+    // beside them would plan it first. The keeper's own tests (test/search/warmReads.test.ts) run one of their own.
     readPlans: false,
     port: 0,
     logger: pino(loggerOptions(config.logLevel), logSink),
